@@ -1,0 +1,111 @@
+"""The command line: `python main.py [COMMAND] ...`.
+
+Commands that need no window (moves, bot, solve, tournament) never import Arcade, so they start fast
+and run on machines without a display. Every bad argument or input ends with one line on stderr and
+exit status 2; no traceback reaches a user.
+"""
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from game import __version__
+from game.errors import UserError
+
+PROG = "fifteen-tavla"
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line naming the problem, then exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _add_config(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "--config",
+        metavar="PATH",
+        default=default,
+        help="a YAML file whose keys override the defaults (see config/game.yaml)",
+    )
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative; a seed is 0 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Fifteen & Tavla: the sliding puzzle and a backgammon table. "
+        "Without a command, opens the window at the main menu.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    _add_config(parser, None)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    puzzle = commands.add_parser("puzzle", help="open straight into a sliding puzzle")
+    puzzle.add_argument("--size", metavar="WxH", help="columns x rows, each 2-10, e.g. 4x4 or 6x5")
+    puzzle.add_argument(
+        "--image", metavar="NAME|PATH|numbers", help="a picture from the config, an image file, or numbers"
+    )
+    puzzle.add_argument("--seed", type=_seed, help="shuffle reproducibly from this seed")
+    puzzle.add_argument(
+        "--id", dest="game_id", metavar="GAME_ID", help="an exact board, WxH:t0,t1,... or WxH#seed"
+    )
+
+    tavla = commands.add_parser("tavla", help="open straight into the backgammon table")
+    tavla.add_argument("--opponent", metavar="BOT|human", help="a bot name, or human for two players")
+    tavla.add_argument("--rules", choices=["tavla", "standard"], help="rule set (default from the config)")
+    tavla.add_argument("--seed", type=_seed, help="roll the dice reproducibly from this seed")
+
+    for sub in commands.choices.values():
+        _add_config(sub, argparse.SUPPRESS)
+    return parser
+
+
+def _run_window(args: argparse.Namespace, config: object) -> int:
+    import arcade
+
+    from game.app import GameWindow
+
+    window = GameWindow(config)  # type: ignore[arg-type]
+    if args.command == "puzzle":
+        window.show_puzzle(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id)
+    elif args.command == "tavla":
+        window.show_tavla(opponent=args.opponent, rules=args.rules, seed=args.seed)
+    else:
+        window.show_menu()
+    arcade.run()
+    return 0
+
+
+WINDOW_COMMANDS: dict[str | None, Callable[[argparse.Namespace, object], int]] = {
+    None: _run_window,
+    "puzzle": _run_window,
+    "tavla": _run_window,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        from game.config import load_config
+
+        config = load_config(args.config)
+        return WINDOW_COMMANDS[args.command](args, config)
+    except UserError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130

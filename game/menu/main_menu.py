@@ -1,0 +1,248 @@
+"""The main menu: pick a board size and picture for Fifteen, an opponent and rules for Tavla."""
+
+import arcade
+from arcade import key
+from arcade.types import XYWH
+from PIL import Image
+
+from game.config import NUMBERS
+from game.errors import UserError
+from game.puzzle.board import parse_size
+from game.puzzle.tiles import thumbnail
+from game.tavla.bots import bot_names
+from game.ui import theme
+from game.ui.scene import SceneView
+from game.ui.widgets import Button, Rect, Selector
+
+CARD_WIDTH = 500
+CARD_HEIGHT = 520
+CARD_Y = 400
+LEFT_X = theme.DESIGN_WIDTH / 2 - 280
+RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
+PREVIEW_SIZE = 180
+PREVIEW_Y = CARD_Y + 105
+SELECTOR_WIDTH = 320
+SELECTOR_HEIGHT = 44
+HUMAN = "human"
+
+KEY_QUIT = [key.Q]
+
+
+class MainMenuView(SceneView):
+    """The first screen: two cards, one per game, and Quit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        config = self.game_window.settings
+        puzzle, tavla = config.puzzle, config.tavla
+        self.size_selector = Selector(
+            "Board size",
+            puzzle.sizes,
+            puzzle.default_size,
+            Rect(LEFT_X, CARD_Y - 60, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+        )
+        self.image_selector = Selector(
+            "Picture",
+            [NUMBERS] + [image.name for image in puzzle.images],
+            puzzle.default_image,
+            Rect(LEFT_X, CARD_Y - 140, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+        )
+        self.opponent_selector = Selector(
+            "Opponent",
+            [*bot_names(), HUMAN],
+            tavla.opponent,
+            Rect(RIGHT_X, CARD_Y - 60, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+        )
+        self.rules_selector = Selector(
+            "Rules",
+            ["tavla", "standard"],
+            tavla.rules,
+            Rect(RIGHT_X, CARD_Y - 140, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+        )
+        self.selectors = [
+            self.size_selector,
+            self.image_selector,
+            self.opponent_selector,
+            self.rules_selector,
+        ]
+        self.play_puzzle = Button(
+            "Play Fifteen",
+            Rect(LEFT_X, CARD_Y - 220, SELECTOR_WIDTH, 52),
+            self.start_puzzle,
+            primary=True,
+            font_size=theme.HEADING_SIZE - 4,
+        )
+        self.play_tavla = Button(
+            "Play Tavla",
+            Rect(RIGHT_X, CARD_Y - 220, SELECTOR_WIDTH, 52),
+            self.start_tavla,
+            primary=True,
+            font_size=theme.HEADING_SIZE - 4,
+        )
+        self.quit = Button("Quit", Rect(theme.DESIGN_WIDTH / 2, 56, 160, 40), arcade.exit)
+        self.buttons = [
+            self.play_puzzle,
+            self.play_tavla,
+            self.quit,
+            *(button for selector in self.selectors for button in selector.buttons),
+        ]
+        self._texts = [
+            arcade.Text(
+                "Fifteen & Tavla",
+                theme.DESIGN_WIDTH / 2,
+                730,
+                theme.TEXT,
+                theme.TITLE_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            ),
+            arcade.Text(
+                "a sliding puzzle and a backgammon table",
+                theme.DESIGN_WIDTH / 2,
+                684,
+                theme.MUTED,
+                theme.BODY_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+            ),
+            arcade.Text(
+                "Fifteen",
+                LEFT_X,
+                CARD_Y + CARD_HEIGHT / 2 - 34,
+                theme.ACCENT,
+                theme.HEADING_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            ),
+            arcade.Text(
+                "Tavla",
+                RIGHT_X,
+                CARD_Y + CARD_HEIGHT / 2 - 34,
+                theme.TEAL,
+                theme.HEADING_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            ),
+            arcade.Text(
+                "F11 fullscreen  ·  Esc returns here from a game",
+                theme.DESIGN_WIDTH / 2,
+                20,
+                theme.MUTED,
+                theme.SMALL_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+            ),
+        ]
+        self._preview_numbers = [
+            arcade.Text(
+                str(n),
+                0,
+                0,
+                theme.BACKGROUND,
+                20,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
+            for n in range(1, 16)
+        ]
+        self._thumbnails: dict[tuple[str, str], arcade.SpriteList] = {}
+
+    def start_puzzle(self) -> None:
+        self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
+
+    def start_tavla(self) -> None:
+        self.game_window.show_tavla(opponent=self.opponent_selector.value, rules=self.rules_selector.value)
+
+    has_menu_behind = False
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if symbol in KEY_QUIT:
+            arcade.exit()
+
+    def draw_scene(self) -> None:
+        for x in (LEFT_X, RIGHT_X):
+            arcade.draw_rect_filled(XYWH(x + 4, CARD_Y - 6, CARD_WIDTH, CARD_HEIGHT), theme.SHADOW)
+            arcade.draw_rect_filled(XYWH(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT), theme.PANEL)
+            arcade.draw_rect_outline(XYWH(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT), theme.PANEL_BORDER, 1)
+        for text in self._texts:
+            text.draw()
+        self._draw_puzzle_preview()
+        self._draw_tavla_preview()
+        for selector in self.selectors:
+            selector.draw()
+
+    def _draw_puzzle_preview(self) -> None:
+        image = self.image_selector.value
+        if image != NUMBERS:
+            self._thumbnail(image).draw()
+            return
+        cell = PREVIEW_SIZE / 4
+        left, top = LEFT_X - PREVIEW_SIZE / 2, PREVIEW_Y + PREVIEW_SIZE / 2
+        for n, text in enumerate(self._preview_numbers, start=1):
+            row, col = divmod(n - 1, 4)
+            cx, cy = left + (col + 0.5) * cell, top - (row + 0.5) * cell
+            arcade.draw_rect_filled(XYWH(cx, cy, cell - 4, cell - 4), theme.ACCENT)
+            text.position = (cx, cy)
+            text.draw()
+
+    def _thumbnail(self, name: str) -> arcade.SpriteList:
+        """The picture cropped as the chosen board size will show it."""
+        size = self.size_selector.value
+        if (name, size) not in self._thumbnails:
+            path = self.game_window.settings.puzzle.image_path(name)
+            columns, rows = parse_size(size)
+            pixels = round(PREVIEW_SIZE * self.pixel_scale)
+            try:
+                image = thumbnail(path, columns, rows, pixels)
+            except UserError:
+                image = Image.new("RGBA", (pixels, pixels), theme.PANEL_BORDER)
+            sprite = arcade.Sprite(
+                arcade.Texture(image.convert("RGBA"), hash=f"menu-{path}-{size}-{pixels}"),
+                center_x=LEFT_X,
+                center_y=PREVIEW_Y,
+            )
+            sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
+            self._thumbnails[name, size] = arcade.SpriteList()
+            self._thumbnails[name, size].append(sprite)
+        return self._thumbnails[name, size]
+
+    def _draw_tavla_preview(self) -> None:
+        width, height = PREVIEW_SIZE * 1.6, PREVIEW_SIZE
+        arcade.draw_rect_filled(XYWH(RIGHT_X, PREVIEW_Y, width + 16, height + 16), (59, 42, 30))
+        arcade.draw_rect_filled(XYWH(RIGHT_X, PREVIEW_Y, width, height), (31, 77, 58))
+        point_w = width / 13
+        left = RIGHT_X - width / 2
+        for i in range(12):
+            x = left + (i + (1 if i >= 6 else 0) + 0.5) * point_w
+            colour = (217, 192, 140) if i % 2 == 0 else (140, 59, 46)
+            top, bottom = PREVIEW_Y + height / 2, PREVIEW_Y - height / 2
+            arcade.draw_triangle_filled(
+                x - point_w / 2, top, x + point_w / 2, top, x, top - height * 0.42, colour
+            )
+            other = (140, 59, 46) if i % 2 == 0 else (217, 192, 140)
+            arcade.draw_triangle_filled(
+                x - point_w / 2, bottom, x + point_w / 2, bottom, x, bottom + height * 0.42, other
+            )
+        arcade.draw_rect_filled(XYWH(RIGHT_X, PREVIEW_Y, point_w, height), (59, 42, 30))
+        for i, (column, count, colour) in enumerate(
+            [(0, 5, (242, 236, 224)), (4, 3, (43, 43, 43)), (6, 5, (43, 43, 43)), (11, 2, (242, 236, 224))]
+        ):
+            x = left + (column + (1 if column >= 6 else 0) + 0.5) * point_w
+            for k in range(count):
+                y = (
+                    PREVIEW_Y + height / 2 - point_w * (k + 0.5)
+                    if i % 2 == 0
+                    else PREVIEW_Y - height / 2 + point_w * (k + 0.5)
+                )
+                arcade.draw_circle_filled(x, y, point_w * 0.45, colour)
+                arcade.draw_circle_outline(x, y, point_w * 0.45, (0, 0, 0, 80), 1)

@@ -1,0 +1,1 @@
+"""Shared drawing, tweens and widgets for every scene."""

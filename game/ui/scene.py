@@ -1,0 +1,113 @@
+"""The base of every screen: a letterboxed camera over a fixed logical canvas, and button routing.
+
+Scenes lay out in DESIGN_WIDTH x DESIGN_HEIGHT logical units; the camera scales that canvas to the
+window keeping its aspect ratio, with bars on the sides. `pixel_scale` tells how many screen pixels a
+logical unit covers, so scenes can build textures at screen resolution and stay sharp.
+"""
+
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade import key
+from arcade.types import LRBT
+
+from game.ui import theme
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import GameWindow
+
+LETTERBOX_COLOUR = (12, 14, 20)
+
+KEY_BACK = [key.ESCAPE]
+
+
+class SceneView(arcade.View):
+    """A screen with a letterbox camera; subclasses add buttons to `self.buttons` and draw in `draw_scene`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        half_w, half_h = theme.DESIGN_WIDTH / 2, theme.DESIGN_HEIGHT / 2
+        self.camera = arcade.Camera2D(
+            projection=LRBT(-half_w, half_w, -half_h, half_h), position=(half_w, half_h)
+        )
+        self.buttons: list[Button] = []
+        self._fit_camera()
+
+    @property
+    def game_window(self) -> "GameWindow":
+        return self.window  # type: ignore[return-value]
+
+    @property
+    def pixel_scale(self) -> float:
+        """Screen pixels per logical unit."""
+        return self.camera.viewport.width / theme.DESIGN_WIDTH
+
+    def _fit_camera(self) -> None:
+        self.camera.match_window(projection=False, aspect=theme.DESIGN_WIDTH / theme.DESIGN_HEIGHT)
+
+    def on_show_view(self) -> None:
+        self._fit_camera()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self._fit_camera()
+        self.on_scale_changed()
+
+    def on_scale_changed(self) -> None:
+        """Called after a resize; scenes with screen-resolution textures rebuild them here."""
+
+    def to_world(self, x: float, y: float) -> tuple[float, float]:
+        """A window position (from a mouse event) in logical coordinates."""
+        world = self.camera.unproject((x, y))
+        return world[0], world[1]
+
+    def on_draw(self) -> None:
+        self.window.ctx.viewport = (0, 0, *self.window.get_framebuffer_size())
+        self.clear(color=LETTERBOX_COLOUR)
+        with self.camera.activate():
+            arcade.draw_rect_filled(LRBT(0, theme.DESIGN_WIDTH, 0, theme.DESIGN_HEIGHT), theme.BACKGROUND)
+            self.draw_scene()
+            for button in self.buttons:
+                button.draw()
+
+    def draw_scene(self) -> None:
+        """Draw the screen's content in logical coordinates."""
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        wx, wy = self.to_world(x, y)
+        for button in self.buttons:
+            button.on_mouse_motion(wx, wy)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        wx, wy = self.to_world(x, y)
+        if button == arcade.MOUSE_BUTTON_LEFT and any(b.on_mouse_press(wx, wy) for b in self.buttons):
+            return
+        self.on_scene_press(wx, wy, button, modifiers)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        wx, wy = self.to_world(x, y)
+        if button == arcade.MOUSE_BUTTON_LEFT and any(b.on_mouse_release(wx, wy) for b in list(self.buttons)):
+            return
+        self.on_scene_release(wx, wy, button, modifiers)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol in KEY_BACK and self.has_menu_behind:
+            self.leave()
+            self.game_window.show_menu()
+        else:
+            self.on_scene_key(symbol, modifiers)
+
+    has_menu_behind = True
+    """Esc returns to the main menu from every screen but the menu itself."""
+
+    def leave(self) -> None:
+        """Called before Esc switches to the menu: save what must survive."""
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        """A key press other than Esc."""
+
+    def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        """A press that no button took, in logical coordinates."""
+
+    def on_scene_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        """A release that no button took, in logical coordinates."""

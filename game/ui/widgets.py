@@ -1,0 +1,168 @@
+"""Small widgets drawn with Arcade primitives: buttons and value selectors.
+
+They live in the scene's logical coordinates; the scene converts mouse positions before asking them.
+Text objects are kept and only re-laid out when their text changes (draw_text is slow).
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import arcade
+from arcade.types import XYWH, Color
+
+from game.ui import theme
+
+
+@dataclass
+class Rect:
+    """A rectangle by its centre, in logical coordinates."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def contains(self, px: float, py: float) -> bool:
+        return abs(px - self.x) <= self.width / 2 and abs(py - self.y) <= self.height / 2
+
+
+class Button:
+    """A rounded-looking flat button with hover and pressed states."""
+
+    def __init__(
+        self,
+        label: str,
+        rect: Rect,
+        on_click: Callable[[], None],
+        *,
+        primary: bool = False,
+        font_size: int = theme.BODY_SIZE,
+    ) -> None:
+        self.rect = rect
+        self.on_click = on_click
+        self.primary = primary
+        self.enabled = True
+        self.hovered = False
+        self.pressed = False
+        self._text = arcade.Text(
+            label,
+            rect.x,
+            rect.y,
+            theme.TEXT,
+            font_size,
+            font_name=theme.FONT_NAME,
+            anchor_x="center",
+            anchor_y="center",
+            bold=primary,
+        )
+
+    @property
+    def label(self) -> str:
+        return self._text.text
+
+    @label.setter
+    def label(self, value: str) -> None:
+        if value != self._text.text:
+            self._text.text = value
+
+    def move_to(self, x: float, y: float) -> None:
+        self.rect.x, self.rect.y = x, y
+        self._text.position = (x, y)
+
+    def draw(self) -> None:
+        r = self.rect
+        if self.primary:
+            fill = theme.ACCENT_DARK if self.pressed else theme.ACCENT
+            if self.hovered and not self.pressed:
+                fill = (255, 182, 112)
+        else:
+            fill = (
+                theme.BUTTON_PRESSED
+                if self.pressed
+                else (theme.BUTTON_HOVER if self.hovered else theme.BUTTON)
+            )
+        if not self.enabled:
+            fill = theme.PANEL
+        arcade.draw_rect_filled(XYWH(r.x + 2, r.y - 3, r.width, r.height), theme.SHADOW)
+        arcade.draw_rect_filled(XYWH(r.x, r.y, r.width, r.height), fill)
+        arcade.draw_rect_outline(XYWH(r.x, r.y, r.width, r.height), theme.PANEL_BORDER, 1)
+        self._text.color = (
+            Color(24, 28, 38)
+            if self.primary and self.enabled
+            else (theme.TEXT if self.enabled else theme.MUTED)
+        )
+        self._text.draw()
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.hovered = self.enabled and self.rect.contains(x, y)
+
+    def on_mouse_press(self, x: float, y: float) -> bool:
+        self.pressed = self.enabled and self.rect.contains(x, y)
+        return self.pressed
+
+    def on_mouse_release(self, x: float, y: float) -> bool:
+        """Clicks on release over the button, as desktop buttons do; True when it clicked."""
+        clicked = self.pressed and self.rect.contains(x, y)
+        self.pressed = False
+        if clicked:
+            self.on_click()
+        return clicked
+
+
+class Selector:
+    """`◀ value ▶`: cycles through a list of choices, with a caption above."""
+
+    ARROW_WIDTH = 44
+
+    def __init__(self, caption: str, choices: Sequence[str], value: str, rect: Rect) -> None:
+        self.choices = list(choices)
+        self.index = self.choices.index(value) if value in self.choices else 0
+        self.rect = rect
+        half = rect.width / 2 - self.ARROW_WIDTH / 2
+        self.left = Button(
+            "◀", Rect(rect.x - half, rect.y, self.ARROW_WIDTH, rect.height), lambda: self.step(-1)
+        )
+        self.right = Button(
+            "▶", Rect(rect.x + half, rect.y, self.ARROW_WIDTH, rect.height), lambda: self.step(1)
+        )
+        self._caption = arcade.Text(
+            caption,
+            rect.x - rect.width / 2,
+            rect.y + rect.height / 2 + 8,
+            theme.MUTED,
+            theme.SMALL_SIZE,
+            font_name=theme.FONT_NAME,
+            anchor_y="bottom",
+        )
+        self._value = arcade.Text(
+            self.value,
+            rect.x,
+            rect.y,
+            theme.TEXT,
+            theme.BODY_SIZE + 2,
+            font_name=theme.FONT_NAME,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index]
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.choices)
+        self._value.text = self.value
+
+    @property
+    def buttons(self) -> tuple[Button, Button]:
+        return self.left, self.right
+
+    def draw(self) -> None:
+        r = self.rect
+        arcade.draw_rect_filled(XYWH(r.x, r.y, r.width, r.height), theme.BACKGROUND)
+        arcade.draw_rect_outline(XYWH(r.x, r.y, r.width, r.height), theme.PANEL_BORDER, 1)
+        self._caption.draw()
+        self._value.draw()
+        for button in self.buttons:
+            button.draw()

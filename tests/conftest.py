@@ -1,0 +1,37 @@
+"""Test-wide set-up: a private data folder, headless Arcade, and one window for the whole session."""
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+DATA_DIR = Path(tempfile.mkdtemp(prefix="fifteen-tavla-tests-"))
+os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+
+
+@pytest.fixture(scope="session")
+def session_window():
+    """The one headless game window (Arcade cannot open and close windows freely in one process)."""
+    import arcade
+
+    from game.app import GameWindow
+    from game.config import load_config
+
+    window = GameWindow(load_config())
+    yield window
+    window.close()
+    arcade.exit()
+
+
+@pytest.fixture
+def window(session_window):
+    """The session window at the main menu, with the default config restored."""
+    from game.config import load_config
+
+    session_window.settings = load_config()
+    session_window.show_menu()
+    yield session_window
+    session_window.show_menu()

@@ -1,0 +1,154 @@
+"""Runs `python main.py ...` in a real window on a virtual screen and drives it like a person.
+
+Xvfb gives the screen, xdotool moves the real mouse and presses real keys, and screenshots are read
+back from the X server with Pillow. Positions are given in the game's logical coordinates (origin
+bottom-left, DESIGN_WIDTH x DESIGN_HEIGHT), which equal window pixels at the default window size.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageGrab
+
+from game.ui.theme import DESIGN_HEIGHT, DESIGN_WIDTH
+
+ROOT = Path(__file__).resolve().parents[2]
+WINDOW_TITLE = "Fifteen & Tavla"
+SCREEN = f"{DESIGN_WIDTH}x{DESIGN_HEIGHT}x24"
+START_TIMEOUT = 30.0
+
+
+def require_display_tools() -> None:
+    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"end-to-end tests need {' and '.join(missing)} (Debian: apt-get install xvfb xdotool)")
+
+
+def _free_display() -> int:
+    for number in range(90, 200):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            return number
+    raise RuntimeError("no free X display number between :90 and :199")
+
+
+class VirtualScreen:
+    """An Xvfb server for the length of a `with` block."""
+
+    def __enter__(self) -> "VirtualScreen":
+        self.display = f":{_free_display()}"
+        self.process = subprocess.Popen(
+            ["Xvfb", self.display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError(f"Xvfb did not start on {self.display}")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class GameProcess:
+    """The game started with `args` on `screen`, its window found, ready for input."""
+
+    def __init__(self, screen: VirtualScreen, args: list[str], data_dir: Path) -> None:
+        self.screen = screen
+        env = {key: value for key, value in os.environ.items() if key != "ARCADE_HEADLESS"}
+        env.update(
+            DISPLAY=screen.display, FIFTEEN_TAVLA_DATA_DIR=str(data_dir), ARCADE_SOUND_BACKENDS="silent"
+        )
+        self.env = env
+        self.log = data_dir / "game.log"
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=env, stdout=log, stderr=log
+            )
+        self.window_id = self._wait_for_window()
+        self.settle()
+
+    def _wait_for_window(self) -> str:
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the game exited early: {self.log.read_text()}")
+            found = self._xdotool("search", "--onlyvisible", "--name", WINDOW_TITLE, check=False)
+            if found.returncode == 0 and found.stdout.strip():
+                return found.stdout.split()[0]
+            time.sleep(0.2)
+        raise RuntimeError(
+            f"no window titled {WINDOW_TITLE!r} after {START_TIMEOUT} s: {self.log.read_text()}"
+        )
+
+    def _xdotool(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, check=check, timeout=10
+        )
+
+    def settle(self, seconds: float = 0.6) -> None:
+        """Give the game time to draw a few frames (software GL is slow)."""
+        time.sleep(seconds)
+
+    def _window_xy(self, x: float, y: float) -> tuple[str, str]:
+        return str(round(x)), str(round(DESIGN_HEIGHT - y))
+
+    def click(self, x: float, y: float, button: int = 1) -> None:
+        self._xdotool("mousemove", "--window", self.window_id, *self._window_xy(x, y))
+        time.sleep(0.1)
+        self._xdotool("click", str(button))
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        self._xdotool("mousemove", "--window", self.window_id, *self._window_xy(*start))
+        self._xdotool("mousedown", "1")
+        for i in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * i / steps
+            y = start[1] + (end[1] - start[1]) * i / steps
+            self._xdotool("mousemove", "--window", self.window_id, *self._window_xy(x, y))
+            time.sleep(0.03)
+        self._xdotool("mouseup", "1")
+
+    def key(self, *names: str) -> None:
+        self._xdotool("key", "--window", self.window_id, *names)
+
+    def screenshot(self, save_as: Path | None = None) -> Image.Image:
+        image = ImageGrab.grab(xdisplay=self.screen.display).convert("RGB")
+        if save_as is not None:
+            image.save(save_as)
+        return image
+
+    @property
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def close(self) -> None:
+        if self.running:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def pixel(image: Image.Image, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at logical (x, y) in a screenshot."""
+    return image.getpixel((round(x), round(DESIGN_HEIGHT - y - 1)))
+
+
+def difference(a: Image.Image, b: Image.Image, box: tuple[float, float, float, float] | None = None) -> float:
+    """Mean absolute difference of two screenshots (0-255), optionally in a logical box (l, b, r, t)."""
+    if box is not None:
+        left, bottom, right, top = box
+        crop = (round(left), round(DESIGN_HEIGHT - top), round(right), round(DESIGN_HEIGHT - bottom))
+        a, b = a.crop(crop), b.crop(crop)
+    return float(np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16)).mean())

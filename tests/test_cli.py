@@ -1,0 +1,55 @@
+"""The command line's contracts: help, version, one-line errors, no Arcade for window-free commands."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import __version__, cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+
+
+def test_version_and_help():
+    assert run("--version").stdout.strip() == f"fifteen-tavla {__version__}"
+    help_text = run("--help").stdout
+    for command in ("puzzle", "tavla", "--config"):
+        assert command in help_text
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["chess"], "invalid choice: 'chess'"),
+        (["--colour", "red"], "unrecognized arguments: --colour"),
+        (["puzzle", "--seed", "abc"], "'abc' is not a whole number"),
+        (["puzzle", "--seed", "-3"], "negative"),
+        (["tavla", "--rules", "chess"], "invalid choice: 'chess'"),
+        (["puzzle", "--sizes", "4x4"], "unrecognized arguments"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(argv, fragment, capsys):
+    with pytest.raises(SystemExit) as caught:
+        cli.main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1
+
+
+def test_parsing_commands_does_not_import_arcade():
+    code = (
+        "import sys; from game.cli import build_parser; from game.config import load_config; "
+        "build_parser().parse_args(['puzzle', '--size', '4x4']); load_config(); "
+        "print('arcade' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.stdout.strip() == "False", result.stderr

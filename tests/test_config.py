@@ -1,0 +1,162 @@
+"""The config: defaults load, user files overlay key by key, and every bad file is refused whole."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import cli
+from game.config import load_config
+from game.errors import UserError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write(tmp_path: Path, text: str, name: str = "user.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(UserError) as caught:
+        load_config(path)
+    return str(caught.value)
+
+
+def test_defaults_load_into_typed_objects():
+    config = load_config()
+    assert config.window.width >= 640
+    assert "4x4" in config.puzzle.sizes and "6x5" in config.puzzle.sizes and "5x5" in config.puzzle.sizes
+    assert config.puzzle.animation.easing == "ease_out"
+    assert 0.05 <= config.puzzle.animation.duration <= 0.2
+    assert config.tavla.rules in ("tavla", "standard")
+    assert all(image.path.is_file() for image in config.puzzle.images)
+    assert len(config.puzzle.images) >= 3
+
+
+def test_user_file_overrides_key_by_key(tmp_path):
+    config = load_config(
+        write(tmp_path, "puzzle:\n  animation:\n    duration: 0.3\ntavla:\n  rules: standard\n")
+    )
+    defaults = load_config()
+    assert config.puzzle.animation.duration == 0.3
+    assert config.puzzle.animation.easing == defaults.puzzle.animation.easing
+    assert config.tavla.rules == "standard"
+    assert config.tavla.match_length == defaults.tavla.match_length
+    assert config.window == defaults.window
+
+
+def test_relative_image_paths_are_relative_to_the_file(tmp_path):
+    shipped = load_config().puzzle.images[0].path
+    (tmp_path / "pics").mkdir()
+    (tmp_path / "pics" / "mine.img").write_bytes(shipped.read_bytes())
+    config = load_config(write(tmp_path, "puzzle:\n  images:\n    - name: mine\n      path: pics/mine.img\n"))
+    assert config.puzzle.image_path("mine") == tmp_path / "pics" / "mine.img"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("window:\n  width: 800\n  height: [1\n", ["line 3", "column", "YAML syntax error"]),
+        (
+            "puzzle:\n  animaton:\n    duration: 1\n",
+            ["line 2", "puzzle.animaton", "unknown key", "did you mean 'animation'"],
+        ),
+        ("windw:\n  width: 800\n", ["line 1", "windw", "did you mean 'window'"]),
+        ("window:\n  width: wide\n", ["line 2", "window.width", "'wide'", "integer"]),
+        ("window:\n  fullscreen: maybe\n", ["window.fullscreen", "'maybe'", "boolean"]),
+        ("puzzle:\n  sizes: ['4x4', '0x4']\n", ["puzzle.sizes", "'0x4'", "2"]),
+        ("puzzle:\n  sizes: ['4x']\n", ["puzzle.sizes", "'4x'"]),
+        ("puzzle:\n  sizes: ['100x100']\n", ["puzzle.sizes", "'100x100'", "10"]),
+        ("puzzle:\n  sizes: ['4x4x4']\n", ["puzzle.sizes", "'4x4x4'", "WxH"]),
+        ("puzzle:\n  default_size: '4x'\n", ["line 2", "puzzle.default_size"]),
+        ("puzzle:\n  images:\n    - name: cat\n", ["line 3", "puzzle.images[0].path", "required"]),
+        (
+            "puzzle:\n  images:\n    - name: cat\n      path: nowhere.png\n",
+            ["line 4", "puzzle.images[0].path", "no such file", "nowhere.png"],
+        ),
+        (
+            "puzzle:\n  animation:\n    easing: wobbly\n",
+            ["line 3", "puzzle.animation.easing", "'wobbly'", "ease_out"],
+        ),
+        ("tavla:\n  rules: chess\n", ["line 2", "tavla.rules", "'chess'", "'tavla' or 'standard'"]),
+        ("tavla:\n  match_length: 0\n", ["tavla.match_length", "greater than or equal to 1"]),
+        ("tavla:\n  colours:\n    board: brown\n", ["tavla.colours.board", "#rrggbb"]),
+        ("puzzle:\n  default_image: kitten\n", ["puzzle", "kitten", "numbers"]),
+        ("- just\n- a list\n", ["must be a mapping"]),
+        ("", ["is empty"]),
+        ("language: klingon\n", ["line 1", "language", "'klingon'", "'en'"]),
+    ],
+    ids=[
+        "yaml-syntax",
+        "misspelled-nested-key",
+        "misspelled-top-key",
+        "wrong-type",
+        "wrong-bool",
+        "size-0x4",
+        "size-4x",
+        "size-100x100",
+        "size-4x4x4",
+        "default-size",
+        "image-without-path",
+        "missing-image",
+        "unknown-easing",
+        "bad-rules",
+        "match-length-0",
+        "bad-colour",
+        "unknown-default-image",
+        "not-a-mapping",
+        "empty-file",
+        "unknown-language",
+    ],
+)
+def test_bad_file_is_refused_with_a_message_naming_the_problem(tmp_path, text, expected):
+    path = write(tmp_path, text)
+    message = refusal(path)
+    assert str(path) in message
+    for fragment in expected:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+
+
+def test_directory_instead_of_an_image(tmp_path):
+    (tmp_path / "folder.png").mkdir()
+    message = refusal(write(tmp_path, "puzzle:\n  images:\n    - name: x\n      path: folder.png\n"))
+    assert "not a file" in message and "folder.png" in message and "puzzle.images[0].path" in message
+
+
+def test_file_that_is_not_an_image(tmp_path):
+    (tmp_path / "fake.png").write_text("this is not a picture")
+    message = refusal(write(tmp_path, "puzzle:\n  images:\n    - name: x\n      path: fake.png\n"))
+    assert "not a readable image" in message and "fake.png" in message
+
+
+def test_config_directory_and_missing_config(tmp_path):
+    assert "does not exist" in refusal(tmp_path / "absent.yaml")
+    assert "is not a file" in refusal(tmp_path)
+
+
+def test_unsafe_yaml_tags_are_refused(tmp_path):
+    message = refusal(write(tmp_path, "language: !!python/object/apply:os.system ['echo hacked']\n"))
+    assert "line 1" in message
+
+
+def test_cli_exits_2_with_one_line_for_a_bad_config(tmp_path, capsys):
+    path = write(tmp_path, "tavla:\n  rules: chess\n")
+    assert cli.main(["--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tavla.rules" in err and "Traceback" not in err
+    assert cli.main(["puzzle", "--config", str(path)]) == 2
+
+
+def test_bad_config_through_main_py(tmp_path):
+    path = write(tmp_path, "puzzle:\n  sizes: ['0x4']\n")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--config", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "puzzle.sizes" in result.stderr and "Traceback" not in result.stderr

@@ -1,0 +1,78 @@
+"""Render the README's screenshots headless into docs/: `python tools/screenshots.py [--config PATH]`.
+
+Each scene is set up through the same calls a player's input makes, stepped with fake time, drawn
+offscreen and saved as PNG.
+"""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import arcade  # noqa: E402
+
+from game.app import GameWindow  # noqa: E402
+from game.config import load_config  # noqa: E402
+
+FRAME = 1 / 60
+
+
+def settle(window: GameWindow, seconds: float = 1.0) -> None:
+    for _ in range(round(seconds / FRAME)):
+        window.current_view.on_update(FRAME)
+
+
+def save(window: GameWindow, name: str, out: Path) -> None:
+    window.current_view.on_draw()
+    path = out / f"{name}.png"
+    arcade.get_image().convert("RGB").save(path)
+    print(path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--config")
+    parser.add_argument("--out", default=str(ROOT / "docs"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    window = GameWindow(load_config(args.config))
+
+    window.show_menu()
+    save(window, "menu", out)
+
+    window.show_puzzle(size="4x4", image="numbers", seed=2024)
+    view = window.current_view
+    for cell in ((3, 2), (2, 2)):
+        view._animate(view.game.click(cell))
+        settle(window, 0.5)
+    save(window, "puzzle-4x4-numbers", out)
+
+    config = window.settings.puzzle
+    pictures = [image.name for image in config.images]
+    if pictures:
+        window.show_puzzle(size="5x5", image=pictures[0], seed=7)
+        save(window, "puzzle-5x5-picture", out)
+        wide = pictures[1] if len(pictures) > 1 else pictures[0]
+        window.show_puzzle(size="6x5", image=wide, seed=11)
+        save(window, "puzzle-6x5-picture", out)
+        goal = ",".join(map(str, [*range(1, 15), 0, 15]))
+        window.show_puzzle(image=pictures[-1], game_id=f"4x4:{goal}")
+        view = window.current_view
+        view._animate(view.game.click((3, 3)))
+        settle(window, 1.5)
+        save(window, "puzzle-solved", out)
+
+    window.show_tavla()
+    settle(window, 0.5)
+    save(window, "tavla", out)
+    window.close()
+
+
+if __name__ == "__main__":
+    main()
