@@ -7,10 +7,12 @@ offscreen and saved as PNG.
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+os.environ.setdefault("FIFTEEN_TAVLA_DATA_DIR", tempfile.mkdtemp(prefix="fifteen-tavla-shots-"))
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 

@@ -17,8 +17,6 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.app import GameWindow
 
-LETTERBOX_COLOUR = (12, 14, 20)
-
 KEY_BACK = [key.ESCAPE]
 
 
@@ -62,10 +60,8 @@ class SceneView(arcade.View):
         return world[0], world[1]
 
     def on_draw(self) -> None:
-        self.window.ctx.viewport = (0, 0, *self.window.get_framebuffer_size())
-        self.clear(color=LETTERBOX_COLOUR)
+        self.clear(color=theme.BACKGROUND)
         with self.camera.activate():
-            arcade.draw_rect_filled(LRBT(0, theme.DESIGN_WIDTH, 0, theme.DESIGN_HEIGHT), theme.BACKGROUND)
             self.draw_scene()
             for button in self.buttons:
                 button.draw()

@@ -120,8 +120,16 @@ class GameProcess:
     def key(self, *names: str) -> None:
         self._xdotool("key", "--window", self.window_id, *names)
 
+    def window_box(self) -> tuple[int, int, int, int]:
+        """The window's (left, top, right, bottom) on the screen."""
+        shape = self._xdotool("getwindowgeometry", "--shell", self.window_id).stdout
+        values = dict(line.split("=", 1) for line in shape.split() if "=" in line)
+        left, top = int(values["X"]), int(values["Y"])
+        return left, top, left + int(values["WIDTH"]), top + int(values["HEIGHT"])
+
     def screenshot(self, save_as: Path | None = None) -> Image.Image:
-        image = ImageGrab.grab(xdisplay=self.screen.display).convert("RGB")
+        """What the window shows now, cropped to the window."""
+        image = ImageGrab.grab(xdisplay=self.screen.display).convert("RGB").crop(self.window_box())
         if save_as is not None:
             image.save(save_as)
         return image

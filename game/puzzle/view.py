@@ -1,0 +1,622 @@
+"""The Fifteen screen: tiles as sprites that glide with easing, a HUD, and the solved panel.
+
+The view only draws and turns input into calls on PuzzleGame. Input is applied to the model at once
+and the tiles' glides are queued behind the running one, so a burst of keys is never dropped and no
+tile ever jumps.
+"""
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+import arcade
+from arcade import key
+from arcade.types import XYWH
+from PIL import Image
+
+from game.config import NUMBERS
+from game.errors import UserError
+from game.puzzle.board import Cell, Direction, TileMove, format_size, parse_game_id, parse_size
+from game.puzzle.game import PuzzleGame
+from game.puzzle.tiles import PictureTiles, cut_picture, number_tile, thumbnail
+from game.records import Records, RecordsUnavailable, ResultOutcome
+from game.ui import theme
+from game.ui.easing import ease_out_cubic, easing_by_name
+from game.ui.scene import SceneView
+from game.ui.tween import Fade, Tween
+from game.ui.widgets import Button, Rect
+
+BOARD_AREA = 700
+BOARD_X = 40 + BOARD_AREA / 2
+BOARD_Y = theme.DESIGN_HEIGHT / 2
+TILE_GAP = 4
+BOARD_PADDING = 12
+PANEL_X = 1010
+PANEL_WIDTH = 380
+THUMBNAIL_SIZE = 150
+THUMBNAIL_Y = 470
+SOLVED_Y = 432
+SOLVED_HEIGHT = 216
+ID_CHARS = 28
+BACKLOG_SPEEDUP = 3
+FADE_IN_SECONDS = 0.6
+MESSAGE_SECONDS = 6.0
+SEED_LIMIT = 10**9
+
+KEY_DIRECTIONS = {
+    Direction.UP: [key.UP, key.W],
+    Direction.DOWN: [key.DOWN, key.S],
+    Direction.LEFT: [key.LEFT, key.A],
+    Direction.RIGHT: [key.RIGHT, key.D],
+}
+KEY_UNDO = [key.U, (key.Z, key.MOD_CTRL)]
+KEY_REDO = [key.R, (key.Y, key.MOD_CTRL)]
+KEY_NEW_GAME = [key.N]
+KEY_COPY_ID = [key.C, (key.C, key.MOD_CTRL)]
+
+
+def _matches(bindings: list, symbol: int, modifiers: int) -> bool:
+    """A binding is a key, or (key, modifier) for a chord such as Ctrl+Z."""
+    for binding in bindings:
+        if isinstance(binding, tuple):
+            if symbol == binding[0] and modifiers & binding[1]:
+                return True
+        elif symbol == binding and not modifiers & key.MOD_CTRL:
+            return True
+    return False
+
+
+@dataclass
+class _Glide:
+    sprite: arcade.Sprite
+    tween: Tween
+
+
+class PuzzleView(SceneView):
+    """One puzzle game; New game reshuffles with the same size and picture."""
+
+    def __init__(
+        self,
+        size: str | None = None,
+        image: str | None = None,
+        seed: int | None = None,
+        game_id: str | None = None,
+    ) -> None:
+        super().__init__()
+        config = self.game_window.settings.puzzle
+        self.corner_numbers = config.corner_numbers
+        self.duration = config.animation.duration
+        self.easing = easing_by_name(config.animation.easing)
+        self.records = Records()
+        self.message = ""
+        self.message_time = 0.0
+        if game_id is not None:
+            board, seed = parse_game_id(game_id)
+            self.game = PuzzleGame(board, seed)
+        else:
+            width, height = parse_size(size or config.default_size)
+            self.game = PuzzleGame.new(
+                width, height, seed if seed is not None else random.randrange(SEED_LIMIT)
+            )
+        self.picture_name, self.picture_path = self._picture(image or config.default_image)
+        self.tile_sprites = arcade.SpriteList()
+        self.sprite_of: dict[int, arcade.Sprite] = {}
+        self.empty_sprite: arcade.Sprite | None = None
+        self.thumbnail_sprites = arcade.SpriteList()
+        self.glides: list[_Glide] = []
+        self.pending: deque[tuple[TileMove, ...]] = deque()
+        self.fade: Fade | None = None
+        self.outcome: ResultOutcome | None = None
+        self.best = self._load_best()
+        self._build_widgets()
+        self._build_sprites()
+
+    # --- set-up ---
+
+    def _picture(self, choice: str) -> tuple[str, Path | None]:
+        """The picture's display name and file; a name from the config, a path, or numbers."""
+        if choice == NUMBERS:
+            return NUMBERS, None
+        configured = self.game_window.settings.puzzle.image_path(choice)
+        if configured is not None:
+            return choice, configured
+        path = Path(choice).expanduser()
+        if not path.is_file():
+            names = [image.name for image in self.game_window.settings.puzzle.images]
+            raise UserError(f"picture {choice!r} is not 'numbers', a picture name {names} or an image file")
+        return path.stem, path
+
+    @property
+    def size_text(self) -> str:
+        return format_size(self.game.board.width, self.game.board.height)
+
+    @property
+    def tile_size(self) -> float:
+        width, height = self.game.board.size
+        return min(BOARD_AREA / width, BOARD_AREA / height)
+
+    @property
+    def board_rect(self) -> Rect:
+        width, height = self.game.board.size
+        return Rect(BOARD_X, BOARD_Y, width * self.tile_size, height * self.tile_size)
+
+    def cell_centre(self, cell: Cell) -> tuple[float, float]:
+        board = self.board_rect
+        column, row = cell
+        return (
+            board.x - board.width / 2 + (column + 0.5) * self.tile_size,
+            board.y + board.height / 2 - (row + 0.5) * self.tile_size,
+        )
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        board = self.board_rect
+        if not board.contains(x, y):
+            return None
+        column = int((x - (board.x - board.width / 2)) // self.tile_size)
+        row = int(((board.y + board.height / 2) - y) // self.tile_size)
+        width, height = self.game.board.size
+        return (min(column, width - 1), min(row, height - 1))
+
+    def _build_widgets(self) -> None:
+        left = PANEL_X - PANEL_WIDTH / 2
+        self.texts = {
+            "title": arcade.Text(
+                f"Fifteen {self.size_text}",
+                left,
+                730,
+                theme.ACCENT,
+                theme.HEADING_SIZE + 4,
+                font_name=theme.FONT_NAME,
+                bold=True,
+                anchor_y="center",
+            ),
+            "picture": arcade.Text(
+                f"Picture: {self.picture_name}",
+                left,
+                694,
+                theme.MUTED,
+                theme.BODY_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_y="center",
+            ),
+            "moves": arcade.Text(
+                "", left, 640, theme.TEXT, theme.HEADING_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
+            ),
+            "time": arcade.Text(
+                "",
+                left + PANEL_WIDTH / 2,
+                640,
+                theme.TEXT,
+                theme.HEADING_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_y="center",
+            ),
+            "best": arcade.Text(
+                "", left, 600, theme.MUTED, theme.BODY_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
+            ),
+            "target": arcade.Text(
+                "Goal",
+                left,
+                THUMBNAIL_Y + THUMBNAIL_SIZE / 2 + 22,
+                theme.MUTED,
+                theme.SMALL_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_y="center",
+            ),
+            "id": arcade.Text(
+                self._id_text(),
+                left,
+                46,
+                theme.MUTED,
+                theme.SMALL_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_y="center",
+                width=PANEL_WIDTH,
+                multiline=False,
+            ),
+            "message": arcade.Text(
+                "",
+                BOARD_X,
+                24,
+                theme.ACCENT,
+                theme.SMALL_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+            ),
+            "keys": arcade.Text(
+                "Click a tile or use arrows / WASD to slide.\nU undo · R redo · N new game · Esc menu",
+                left,
+                112,
+                theme.MUTED,
+                theme.SMALL_SIZE,
+                font_name=theme.FONT_NAME,
+                anchor_y="center",
+                multiline=True,
+                width=PANEL_WIDTH,
+            ),
+        }
+        half = PANEL_WIDTH / 4 - 5
+        row1, row2, row3 = 300, 244, 188
+        self.new_button = Button(
+            "New game", Rect(left + half, row1, 2 * half, 44), self.new_game, primary=True
+        )
+        self.restart_button = Button("Restart", Rect(left + 3 * half + 10, row1, 2 * half, 44), self.restart)
+        self.undo_button = Button("Undo", Rect(left + half, row2, 2 * half, 44), self.undo)
+        self.redo_button = Button("Redo", Rect(left + 3 * half + 10, row2, 2 * half, 44), self.redo)
+        self.menu_button = Button("Menu", Rect(left + half, row3, 2 * half, 44), self.to_menu)
+        self.panel_button = Button(
+            "Play again",
+            Rect(PANEL_X, SOLVED_Y - 64, 240, 46),
+            self.new_game,
+            primary=True,
+            font_size=theme.HEADING_SIZE - 4,
+        )
+        self.buttons = [
+            self.new_button,
+            self.restart_button,
+            self.undo_button,
+            self.redo_button,
+            self.menu_button,
+        ]
+        self.panel_texts = [
+            arcade.Text(
+                "Well done!",
+                PANEL_X,
+                SOLVED_Y + 64,
+                theme.ACCENT,
+                theme.TITLE_SIZE - 6,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            ),
+            arcade.Text(
+                "",
+                PANEL_X,
+                SOLVED_Y + 20,
+                theme.TEXT,
+                theme.BODY_SIZE + 2,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+            ),
+            arcade.Text(
+                "",
+                PANEL_X,
+                SOLVED_Y - 12,
+                theme.TEAL,
+                theme.BODY_SIZE + 2,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            ),
+        ]
+        self._update_hud()
+
+    def _build_sprites(self) -> None:
+        """Sprites at the cells the model says, with textures made for the current screen scale."""
+        self.tile_sprites.clear()
+        self.sprite_of.clear()
+        self.glides.clear()
+        self.pending.clear()
+        board = self.game.board
+        for index, tile in enumerate(board.tiles):
+            if tile:
+                sprite = arcade.Sprite()
+                sprite.position = self.cell_centre(board.cell(index))
+                self.sprite_of[tile] = sprite
+                self.tile_sprites.append(sprite)
+        self.empty_sprite = None
+        if self.picture_path is not None:
+            self.empty_sprite = arcade.Sprite()
+            self.empty_sprite.position = self.cell_centre((board.width - 1, board.height - 1))
+            self.empty_sprite.alpha = 255 if self.game.solved else 0
+            self.tile_sprites.append(self.empty_sprite)
+        self._apply_textures()
+
+    def _apply_textures(self) -> None:
+        """(Re)make tile textures at screen resolution: called at start and after every resize."""
+        scale = self.pixel_scale
+        width, height = self.game.board.size
+        logical = self.tile_size - TILE_GAP
+        pixels = max(8, round(logical * scale))
+        images: dict[int, Image.Image] = {}
+        if self.picture_path is not None:
+            try:
+                cut = self._cut_picture(pixels + TILE_GAP * scale)
+            except UserError as error:
+                self._fall_back_to_numbers(str(error))
+                return
+            inset = round(TILE_GAP * scale / 2)
+            box = (inset, inset, cut.tile_size[0] - inset, cut.tile_size[1] - inset)
+            images = {tile: cut.tile(tile).crop(box) for tile in range(1, width * height)}
+            images[0] = cut.empty.crop(box)
+        else:
+            images = {tile: number_tile(tile, pixels) for tile in range(1, width * height)}
+        self._make_thumbnail(images)
+        numbered = self.corner_numbers and not self.game.solved
+        key_prefix = f"puzzle-{self.picture_path or NUMBERS}-{self.size_text}-{pixels}-{numbered}"
+        for tile, sprite in [
+            *self.sprite_of.items(),
+            *([(0, self.empty_sprite)] if self.empty_sprite else []),
+        ]:
+            sprite.texture = arcade.Texture(images[tile].convert("RGBA"), hash=f"{key_prefix}-{tile}")
+            sprite.width = sprite.height = logical
+
+    def _cut_picture(self, tile_pixels: float) -> PictureTiles:
+        """Cut at the full cell size; each piece is then trimmed by the gap, so the picture stays aligned."""
+        width, height = self.game.board.size
+        side = round(tile_pixels)
+        return cut_picture(
+            self.picture_path,
+            width,
+            height,
+            (side * width, side * height),
+            corner_numbers=self.corner_numbers and not self.game.solved,
+        )
+
+    def _make_thumbnail(self, tile_images: dict[int, Image.Image]) -> None:
+        """The target for the HUD: the picture, or the solved number board built from the tiles."""
+        self.thumbnail_sprites.clear()
+        width, height = self.game.board.size
+        pixels = round(THUMBNAIL_SIZE * self.pixel_scale)
+        if self.picture_path is not None:
+            image = thumbnail(self.picture_path, width, height, pixels)
+        else:
+            side = max(4, pixels // max(width, height))
+            image = Image.new("RGBA", (side * width, side * height), (0, 0, 0, 0))
+            for tile in range(1, width * height):
+                column, row = divmod(tile - 1, width)[::-1]
+                image.paste(
+                    tile_images[tile].resize((side, side), Image.Resampling.LANCZOS),
+                    (column * side, row * side),
+                )
+        texture = arcade.Texture(
+            image.convert("RGBA"), hash=f"target-{self.picture_path}-{self.size_text}-{pixels}"
+        )
+        sprite = arcade.Sprite(texture)
+        sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
+        sprite.position = (PANEL_X, THUMBNAIL_Y)
+        self.thumbnail_sprites.append(sprite)
+
+    def _fall_back_to_numbers(self, reason: str) -> None:
+        self.show_message(f"{reason} — playing with number tiles")
+        self.picture_name, self.picture_path = NUMBERS, None
+        self.texts["picture"].text = f"Picture: {NUMBERS}"
+        self.best = self._load_best()
+        self._build_sprites()
+
+    def on_scale_changed(self) -> None:
+        self._apply_textures()
+
+    # --- records ---
+
+    def _load_best(self):
+        try:
+            return self.records.best(self.size_text, self.picture_name)
+        except RecordsUnavailable as error:
+            self.show_message(str(error))
+            return None
+
+    def _record(self) -> None:
+        try:
+            self.outcome = self.records.record_result(
+                self.size_text, self.picture_name, self.game.moves, self.game.elapsed, self.game.assisted
+            )
+            self.best = self.outcome.best
+        except RecordsUnavailable as error:
+            self.outcome = None
+            self.show_message(str(error))
+
+    # --- actions ---
+
+    def new_game(self) -> None:
+        width, height = self.game.board.size
+        self.game = PuzzleGame.new(width, height, random.randrange(SEED_LIMIT))
+        self._reset_view()
+
+    def restart(self) -> None:
+        self.game.restart()
+        self._reset_view()
+
+    def _reset_view(self) -> None:
+        self.outcome = None
+        self.fade = None
+        self.texts["id"].text = self._id_text()
+        self._build_sprites()
+        self._update_hud()
+
+    def undo(self) -> None:
+        self._animate(self.game.undo())
+
+    def redo(self) -> None:
+        self._animate(self.game.redo())
+
+    def copy_game_id(self) -> None:
+        """Put the game ID on the clipboard, to share the board or reopen it with --id."""
+        try:
+            self.window.set_clipboard_text(self.game.game_id)
+        except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
+            self.show_message(f"could not copy the game ID: {error}")
+        else:
+            self.show_message(f"Game ID {self.game.game_id} copied")
+
+    def _id_text(self) -> str:
+        return f"Game {_shorten(self.game.game_id, ID_CHARS)} · C copies"
+
+    def to_menu(self) -> None:
+        self.game_window.show_menu()
+
+    def _animate(self, moves: tuple[TileMove, ...]) -> None:
+        if not moves:
+            return
+        self.pending.append(moves)
+        if not self.glides:
+            self._start_next_glide()
+        self._update_hud()
+        if self.game.solved and self.outcome is None:
+            self._record()
+
+    def _start_next_glide(self) -> None:
+        if not self.pending:
+            return
+        moves = self.pending.popleft()
+        duration = self.duration / (BACKLOG_SPEEDUP if len(self.pending) >= 2 else 1)
+        for move in moves:
+            sprite = self.sprite_of[move.tile]
+            self.glides.append(
+                _Glide(sprite, Tween(sprite.position, self.cell_centre(move.dst), duration, self.easing))
+            )
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.glides or self.pending)
+
+    @property
+    def panel_visible(self) -> bool:
+        return self.game.solved and not self.animating
+
+    def show_message(self, text: str) -> None:
+        self.message = text
+        self.message_time = MESSAGE_SECONDS
+        self.texts["message"].text = text
+
+    # --- input ---
+
+    def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.panel_visible:
+            return
+        cell = self.cell_at(x, y)
+        if cell is not None:
+            self._animate(self.game.click(cell))
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.panel_visible:
+            wx, wy = self.to_world(x, y)
+            if self.panel_button.on_mouse_press(wx, wy):
+                return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.panel_visible:
+            wx, wy = self.to_world(x, y)
+            if self.panel_button.on_mouse_release(wx, wy):
+                return
+        super().on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        self.panel_button.on_mouse_motion(*self.to_world(x, y))
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if _matches(KEY_NEW_GAME, symbol, modifiers):
+            self.new_game()
+        elif _matches(KEY_COPY_ID, symbol, modifiers):
+            self.copy_game_id()
+        elif _matches(KEY_UNDO, symbol, modifiers):
+            self.undo()
+        elif _matches(KEY_REDO, symbol, modifiers):
+            self.redo()
+        else:
+            for direction, bindings in KEY_DIRECTIONS.items():
+                if _matches(bindings, symbol, modifiers):
+                    self._animate(self.game.press(direction))
+                    return
+
+    # --- time ---
+
+    def on_update(self, delta_time: float) -> None:
+        self.game.tick(delta_time)
+        if self.glides:
+            for glide in self.glides:
+                glide.sprite.position = glide.tween.update(delta_time)
+            if all(glide.tween.done for glide in self.glides):
+                self.glides.clear()
+                self._start_next_glide()
+                if (
+                    not self.animating
+                    and self.game.solved
+                    and self.empty_sprite is not None
+                    and self.fade is None
+                ):
+                    self._apply_textures()
+                    self.fade = Fade(0, 255, FADE_IN_SECONDS, ease_out_cubic)
+        if self.fade is not None and self.empty_sprite is not None:
+            self.empty_sprite.alpha = round(self.fade.update(delta_time))
+        if self.message_time > 0:
+            self.message_time -= delta_time
+            if self.message_time <= 0:
+                self.texts["message"].text = ""
+        self._update_hud()
+
+    def _update_hud(self) -> None:
+        self._set("moves", f"Moves {self.game.moves}")
+        self._set("target", "" if self.panel_visible else "Goal")
+        self._set("time", f"Time {_clock(self.game.elapsed)}")
+        best = self.best
+        self._set(
+            "best", f"Best: {_moves(best.moves)} · {_clock(best.seconds)}" if best else "Best: not solved yet"
+        )
+        self.undo_button.enabled = self.game.can_undo
+        self.redo_button.enabled = self.game.can_redo
+        if self.game.solved:
+            outcome = self.outcome
+            self.panel_texts[1].text = f"{_moves(self.game.moves)} in {_clock(self.game.elapsed)}"
+            if self.game.assisted:
+                verdict = "Solved with help: not a record"
+            elif outcome is not None and outcome.new_best:
+                verdict = "A new best!"
+            else:
+                verdict = ""
+            self.panel_texts[2].text = verdict
+
+    def _set(self, name: str, value: str) -> None:
+        if self.texts[name].text != value:
+            self.texts[name].text = value
+
+    # --- drawing ---
+
+    def draw_scene(self) -> None:
+        board = self.board_rect
+        frame = XYWH(board.x, board.y, board.width + 2 * BOARD_PADDING, board.height + 2 * BOARD_PADDING)
+        arcade.draw_rect_filled(XYWH(board.x + 4, board.y - 6, frame.width, frame.height), theme.SHADOW)
+        arcade.draw_rect_filled(frame, theme.PANEL)
+        arcade.draw_rect_filled(XYWH(board.x, board.y, board.width, board.height), (28, 32, 44))
+        self.tile_sprites.draw(pixelated=False)
+        panel = XYWH(PANEL_X, BOARD_Y, PANEL_WIDTH + 40, BOARD_AREA + 2 * BOARD_PADDING)
+        arcade.draw_rect_filled(panel, theme.PANEL)
+        if self.thumbnail_sprites and not self.panel_visible:
+            sprite = self.thumbnail_sprites[0]
+            arcade.draw_rect_filled(
+                XYWH(sprite.center_x, sprite.center_y, sprite.width + 8, sprite.height + 8),
+                theme.PANEL_BORDER,
+            )
+            self.thumbnail_sprites.draw()
+        for text in self.texts.values():
+            text.draw()
+        if self.panel_visible:
+            self._draw_solved_panel()
+
+    def _draw_solved_panel(self) -> None:
+        box = XYWH(PANEL_X, SOLVED_Y, PANEL_WIDTH, SOLVED_HEIGHT)
+        arcade.draw_rect_filled(box, theme.BACKGROUND)
+        arcade.draw_rect_outline(box, theme.ACCENT, 2)
+        for text in self.panel_texts:
+            text.draw()
+        self.panel_button.draw()
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -1,0 +1,50 @@
+"""End to end: Fifteen in a real window, played with a real mouse."""
+
+import pytest
+
+from game.puzzle.board import Board
+from game.puzzle.view import BOARD_AREA, BOARD_X, BOARD_Y, PANEL_X, SOLVED_Y
+from tests.e2e.harness import difference, pixel
+
+pytestmark = pytest.mark.e2e
+
+SEED = 21
+
+
+def cell_centre(width: int, height: int, cell: tuple[int, int]) -> tuple[float, float]:
+    tile = min(BOARD_AREA / width, BOARD_AREA / height)
+    column, row = cell
+    return BOARD_X - width * tile / 2 + (column + 0.5) * tile, BOARD_Y + height * tile / 2 - (row + 0.5) * tile
+
+
+def cell_box(width: int, height: int, cell: tuple[int, int]) -> tuple[float, float, float, float]:
+    x, y = cell_centre(width, height, cell)
+    half = min(BOARD_AREA / width, BOARD_AREA / height) / 2 - 8
+    return x - half, y - half, x + half, y + half
+
+
+def test_clicking_a_movable_tile_moves_it(launch, tmp_path):
+    board = Board.shuffled(4, 4, SEED)
+    cell = board.movable_cells()[0]
+    empty = board.empty_cell
+    game = launch("puzzle", "--size", "4x4", "--image", "numbers", "--seed", str(SEED))
+    before = game.screenshot(tmp_path / "before.png")
+    game.click(*cell_centre(4, 4, cell))
+    game.settle(1.0)
+    after = game.screenshot(tmp_path / "after.png")
+    assert difference(before, after, cell_box(4, 4, cell)) > 20, "the clicked cell is empty now"
+    assert difference(before, after, cell_box(4, 4, empty)) > 20, "the tile arrived in the gap"
+    assert difference(after, game.screenshot(), cell_box(4, 4, cell)) < 1, "and it stays there"
+
+
+def test_solving_the_last_move_shows_well_done(launch, tmp_path):
+    goal_but_one = ",".join(map(str, [*range(1, 15), 0, 15]))
+    game = launch("puzzle", "--id", f"4x4:{goal_but_one}", "--image", "numbers")
+    before = game.screenshot(tmp_path / "before.png")
+    game.click(*cell_centre(4, 4, (3, 3)))
+    game.settle(1.5)
+    after = game.screenshot(tmp_path / "solved.png")
+    panel = (PANEL_X - 150, SOLVED_Y - 100, PANEL_X + 150, SOLVED_Y + 100)
+    assert difference(before, after, panel) > 10, "the Well done panel appeared"
+    title = [pixel(after, x, SOLVED_Y + 72) for x in range(round(PANEL_X - 100), round(PANEL_X + 100))]
+    assert any(r > 200 and 120 < g < 200 and b < 130 for r, g, b in title), "the title is in the accent colour"
