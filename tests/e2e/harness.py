@@ -103,9 +103,17 @@ class GameProcess:
         return str(round(x)), str(round(DESIGN_HEIGHT - y))
 
     def click(self, x: float, y: float, button: int = 1) -> None:
-        self._xdotool("mousemove", "--window", self.window_id, *self._window_xy(x, y))
+        self.click_pixel(*self._window_xy(x, y), button=button)
+
+    def click_pixel(self, x: float, y: float, button: int = 1) -> None:
+        """Click at a window pixel (origin top-left), whatever the window's size."""
+        self._xdotool("mousemove", "--window", self.window_id, str(round(float(x))), str(round(float(y))))
         time.sleep(0.1)
         self._xdotool("click", str(button))
+
+    def resize(self, width: int, height: int) -> None:
+        self._xdotool("windowsize", self.window_id, str(width), str(height))
+        self.settle(1.0)
 
     def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
         self._xdotool("mousemove", "--window", self.window_id, *self._window_xy(*start))

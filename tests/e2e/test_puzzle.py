@@ -50,3 +50,29 @@ def test_solving_the_last_move_shows_well_done(launch, tmp_path):
     assert difference(before, after, panel) > 10, "the Well done panel appeared"
     title = [pixel(after, x, SOLVED_Y + 64) for x in range(round(PANEL_X - 100), round(PANEL_X + 100))]
     assert any(r > 200 and 120 < g < 200 and b < 130 for r, g, b in title), "the title is in the accent"
+
+
+def test_a_resized_window_letterboxes_the_scene_and_clicks_still_land(launch, tmp_path):
+    board = Board.shuffled(6, 5, SEED)
+    game = launch("puzzle", "--size", "6x5", "--image", "sunset", "--seed", str(SEED))
+    full = game.screenshot(tmp_path / "full.png")
+    game.resize(1000, 500)
+    small = game.screenshot(tmp_path / "small.png")
+    assert small.size == (1000, 500)
+    scale = min(1000 / 1280, 500 / 800)
+    left = (1000 - 1280 * scale) / 2
+    scene = small.crop((round(left), 0, round(left + 1280 * scale), 500)).resize(full.size)
+    assert difference(full, scene) < 12, "the same scene, scaled down with bars at the sides"
+    cell = board.movable_cells()[0]
+    x, y = cell_centre(6, 5, cell)
+    game.click_pixel(left + x * scale, (800 - y) * scale)
+    game.settle(1.0)
+    after = game.screenshot(tmp_path / "after.png")
+    box = cell_box(6, 5, cell)
+    crop = (
+        round(left + box[0] * scale),
+        round((800 - box[3]) * scale),
+        round(left + box[2] * scale),
+        round((800 - box[1]) * scale),
+    )
+    assert difference(small.crop(crop), after.crop(crop)) > 15, "the click moved the tile under the mouse"

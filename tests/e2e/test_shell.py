@@ -36,4 +36,3 @@ def test_click_through_the_menu_into_each_screen_and_back(launch, tmp_path):
     game.settle()
     assert difference(menu, game.screenshot()) < SAME
     assert game.running
-
