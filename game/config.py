@@ -11,7 +11,15 @@ from typing import Annotated, Any, Literal
 
 import yaml
 from PIL import Image, UnidentifiedImageError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from game.errors import UserError
 from game.puzzle.board import parse_size
@@ -20,6 +28,20 @@ from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _hex_colour(colour: str) -> str:
+    if not _HEX_COLOUR.match(colour):
+        raise ValueError("a colour is written #rrggbb, for example #1f4d3a")
+    return colour
+
+
+HexColour = Annotated[str, AfterValidator(_hex_colour)]
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """A validated `#rrggbb` colour as a tuple."""
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 class _Strict(BaseModel):
@@ -71,12 +93,19 @@ class ImageConfig(_Strict):
         return path
 
 
+class NumberTileColours(_Strict):
+    fill: HexColour
+    edge: HexColour
+    text: HexColour
+
+
 class PuzzleConfig(_Strict):
     sizes: Annotated[list[str], Field(min_length=1)]
     default_size: str
     images: list[ImageConfig]
     default_image: str
     corner_numbers: bool
+    number_tiles: NumberTileColours
     animation: AnimationConfig
 
     @field_validator("sizes")
@@ -111,20 +140,13 @@ class PuzzleConfig(_Strict):
 
 
 class TavlaColours(_Strict):
-    board: str
-    felt: str
-    point_light: str
-    point_dark: str
-    white_checker: str
-    black_checker: str
-    highlight: str
-
-    @field_validator("*")
-    @classmethod
-    def _hex(cls, colour: str) -> str:
-        if not _HEX_COLOUR.match(colour):
-            raise ValueError("a colour is written #rrggbb, for example #1f4d3a")
-        return colour
+    board: HexColour
+    felt: HexColour
+    point_light: HexColour
+    point_dark: HexColour
+    white_checker: HexColour
+    black_checker: HexColour
+    highlight: HexColour
 
 
 class TavlaConfig(_Strict):
@@ -183,7 +205,12 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise UserError(f"config file {path}{where}: YAML syntax error: {error.problem}") from None
+        kind = (
+            "YAML tag not allowed (only plain values are read)"
+            if isinstance(error, yaml.constructor.ConstructorError)
+            else "YAML syntax error"
+        )
+        raise UserError(f"config file {path}{where}: {kind}: {error.problem}") from None
     except yaml.YAMLError as error:
         raise UserError(f"config file {path}: YAML error: {error}") from None
     if data is None:
@@ -228,11 +255,12 @@ def _explain(
     first = error.errors()[0]
     loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
     key_path = _format_loc(loc)
-    node, file = _find_node(user_node, loc), user_file
-    if node is None:
-        node, file = _find_node(default_node, loc), default_file
-        if user_file is not None and (default_node is None or _find_node(default_node, loc[:1]) is None):
-            file = user_file
+    node, depth, via_list = _walk(user_node, loc)
+    from_user = depth == len(loc) or via_list or (first["type"] == "missing" and depth == len(loc) - 1)
+    if from_user and user_file is not None:
+        file = user_file
+    else:
+        file, (node, _, _) = default_file, _walk(default_node, loc)
     line = f", line {node.start_mark.line + 1}" if node is not None else ""
     where = f"config file {file}{line}: {key_path}"
     if first["type"] == "extra_forbidden":
@@ -252,19 +280,26 @@ def _format_loc(loc: tuple[Any, ...]) -> str:
     return text or "(top level)"
 
 
-def _find_node(node: yaml.Node | None, loc: tuple[Any, ...]) -> yaml.Node | None:
-    """The YAML node at `loc`, or its key node for the last step, so the line points at the key."""
-    for index, part in enumerate(loc):
+def _walk(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[yaml.Node | None, int, bool]:
+    """Follow `loc` down a YAML tree as far as it goes.
+
+    Returns the deepest node reached (the key node when the whole path exists, so the line points at
+    the key), how many steps were taken, and whether a list was crossed (lists are replaced whole, so
+    everything under one comes from the same file).
+    """
+    via_list = False
+    for depth, part in enumerate(loc):
         if isinstance(node, yaml.MappingNode):
             match = next(((k, v) for k, v in node.value if k.value == part), None)
             if match is None:
-                return None
-            node = match[0] if index == len(loc) - 1 else match[1]
+                return node, depth, via_list
+            node = match[0] if depth == len(loc) - 1 else match[1]
         elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            via_list = True
             node = node.value[part]
         else:
-            return None
-    return node
+            return node, depth, via_list
+    return node, len(loc), via_list
 
 
 def _suggestion(loc: tuple[Any, ...]) -> str:

@@ -15,17 +15,17 @@ from arcade import key
 from arcade.types import XYWH
 from PIL import Image
 
-from game.config import NUMBERS
+from game.config import NUMBERS, rgb
 from game.errors import UserError
 from game.puzzle.board import Cell, Direction, TileMove, format_size, parse_game_id, parse_size
 from game.puzzle.game import PuzzleGame
-from game.puzzle.tiles import PictureTiles, cut_picture, number_tile, thumbnail
+from game.puzzle.tiles import NumberStyle, PictureTiles, cut_picture, number_tile, thumbnail
 from game.records import Records, RecordsUnavailable, ResultOutcome
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
 from game.ui.scene import SceneView
 from game.ui.tween import Fade, Tween
-from game.ui.widgets import Button, Rect
+from game.ui.widgets import Button, Rect, Toast
 
 BOARD_AREA = 700
 BOARD_X = 40 + BOARD_AREA / 2
@@ -41,7 +41,6 @@ SOLVED_HEIGHT = 216
 ID_CHARS = 28
 BACKLOG_SPEEDUP = 3
 FADE_IN_SECONDS = 0.6
-MESSAGE_SECONDS = 6.0
 SEED_LIMIT = 10**9
 
 KEY_DIRECTIONS = {
@@ -86,11 +85,12 @@ class PuzzleView(SceneView):
         super().__init__()
         config = self.game_window.settings.puzzle
         self.corner_numbers = config.corner_numbers
+        colours = config.number_tiles
+        self.style = NumberStyle(fill=rgb(colours.fill), edge=rgb(colours.edge), text=rgb(colours.text))
         self.duration = config.animation.duration
         self.easing = easing_by_name(config.animation.easing)
         self.records = Records()
-        self.message = ""
-        self.message_time = 0.0
+        self.toast = Toast(BOARD_X, 90, BOARD_AREA - 60)
         if game_id is not None:
             board, seed = parse_game_id(game_id)
             self.game = PuzzleGame(board, seed)
@@ -215,16 +215,6 @@ class PuzzleView(SceneView):
                 width=PANEL_WIDTH,
                 multiline=False,
             ),
-            "message": arcade.Text(
-                "",
-                BOARD_X,
-                24,
-                theme.ACCENT,
-                theme.SMALL_SIZE,
-                font_name=theme.FONT_NAME,
-                anchor_x="center",
-                anchor_y="center",
-            ),
             "keys": arcade.Text(
                 "Click a tile or use arrows / WASD to slide.\nU undo · R redo · N new game · Esc menu",
                 left,
@@ -335,10 +325,12 @@ class PuzzleView(SceneView):
             images = {tile: cut.tile(tile).crop(box) for tile in range(1, width * height)}
             images[0] = cut.empty.crop(box)
         else:
-            images = {tile: number_tile(tile, pixels) for tile in range(1, width * height)}
+            images = {tile: number_tile(tile, pixels, self.style) for tile in range(1, width * height)}
         self._make_thumbnail(images)
         numbered = self.corner_numbers and not self.game.solved
-        key_prefix = f"puzzle-{self.picture_path or NUMBERS}-{self.size_text}-{pixels}-{numbered}"
+        key_prefix = (
+            f"puzzle-{self.picture_path or NUMBERS}-{self.size_text}-{pixels}-{numbered}-{self.style}"
+        )
         for tile, sprite in [
             *self.sprite_of.items(),
             *([(0, self.empty_sprite)] if self.empty_sprite else []),
@@ -356,6 +348,7 @@ class PuzzleView(SceneView):
             height,
             (side * width, side * height),
             corner_numbers=self.corner_numbers and not self.game.solved,
+            style=self.style,
         )
 
     def _make_thumbnail(self, tile_images: dict[int, Image.Image]) -> None:
@@ -480,9 +473,7 @@ class PuzzleView(SceneView):
         return self.game.solved and not self.animating
 
     def show_message(self, text: str) -> None:
-        self.message = text
-        self.message_time = MESSAGE_SECONDS
-        self.texts["message"].text = text
+        self.toast.show(text)
 
     # --- input ---
 
@@ -546,10 +537,7 @@ class PuzzleView(SceneView):
                     self.fade = Fade(0, 255, FADE_IN_SECONDS, ease_out_cubic)
         if self.fade is not None and self.empty_sprite is not None:
             self.empty_sprite.alpha = round(self.fade.update(delta_time))
-        if self.message_time > 0:
-            self.message_time -= delta_time
-            if self.message_time <= 0:
-                self.texts["message"].text = ""
+        self.toast.update(delta_time)
         self._update_hud()
 
     def _update_hud(self) -> None:
@@ -599,6 +587,7 @@ class PuzzleView(SceneView):
             text.draw()
         if self.panel_visible:
             self._draw_solved_panel()
+        self.toast.draw()
 
     def _draw_solved_panel(self) -> None:
         box = XYWH(PANEL_X, SOLVED_Y, PANEL_WIDTH, SOLVED_HEIGHT)

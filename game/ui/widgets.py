@@ -166,3 +166,51 @@ class Selector:
         self._value.draw()
         for button in self.buttons:
             button.draw()
+
+
+class Toast:
+    """A message that shows for a few seconds over the scene, then fades; for errors and notices."""
+
+    SECONDS = 6.0
+    FADE = 0.5
+    PADDING = 14
+
+    def __init__(self, x: float, y: float, width: float) -> None:
+        self.x, self.y, self.width = x, y, width
+        self.remaining = 0.0
+        self._text = arcade.Text(
+            "",
+            x,
+            y,
+            theme.TEXT,
+            theme.BODY_SIZE - 1,
+            font_name=theme.FONT_NAME,
+            anchor_x="center",
+            anchor_y="center",
+            multiline=True,
+            width=int(width - 2 * self.PADDING),
+            align="center",
+        )
+
+    @property
+    def message(self) -> str:
+        return self._text.text if self.remaining > 0 else ""
+
+    def show(self, message: str, seconds: float = SECONDS) -> None:
+        self._text.text = message
+        self.remaining = seconds
+
+    def update(self, dt: float) -> None:
+        self.remaining = max(0.0, self.remaining - dt)
+
+    def draw(self) -> None:
+        if self.remaining <= 0:
+            return
+        alpha = min(1.0, self.remaining / self.FADE)
+        height = self._text.content_height + 2 * self.PADDING
+        arcade.draw_rect_filled(XYWH(self.x, self.y, self.width, height), (12, 14, 20, round(225 * alpha)))
+        arcade.draw_rect_outline(
+            XYWH(self.x, self.y, self.width, height), (*theme.ACCENT, round(255 * alpha)), 1
+        )
+        self._text.color = (*theme.TEXT, round(255 * alpha))
+        self._text.draw()

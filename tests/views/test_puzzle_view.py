@@ -148,7 +148,7 @@ def test_a_broken_picture_falls_back_to_numbers_with_a_message(window, tmp_path)
     broken.write_bytes(b"\x89PNG\r\n\x1a\n" + b"garbage" * 50)
     view = open_puzzle(window, size="4x4", image=str(broken), seed=2)
     assert view.picture_name == "numbers"
-    assert "broken.png" in view.message
+    assert "broken.png" in view.toast.message
     assert_sprites_on_cells(view)
 
 
@@ -173,3 +173,16 @@ def test_tile_textures_follow_the_screen_scale(window):
     assert abs(view.sprite_of[1].texture.width - full / 2) <= 1
     assert view.sprite_of[1].width == pytest.approx(view.tile_size - 4), "same size on screen, fewer pixels"
     view.on_resize(*window.get_size())
+
+
+def test_a_corrupt_records_database_is_reported_and_the_game_runs(window, tmp_path, monkeypatch):
+    from game.records import DB_NAME
+
+    (tmp_path / DB_NAME).write_bytes(b"this is not a database" * 100)
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")
+    assert DB_NAME in view.toast.message or "records" in view.toast.message.lower()
+    click(view, *view.cell_centre((3, 3)))
+    step(view, 1.0)
+    assert view.panel_visible and view.game.solved
+    assert (tmp_path / DB_NAME).read_bytes() == b"this is not a database" * 100, "nothing is overwritten"
