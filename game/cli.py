@@ -7,14 +7,19 @@ exit status 2; no traceback reaches a user.
 
 import argparse
 import sys
+import traceback
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__
 from game.errors import UserError
 
+if TYPE_CHECKING:
+    from game.config import Config
+
 PROG = "fifteen-tavla"
 EXIT_USAGE = 2
+CRASH_LOG = "crash.log"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,12 +78,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_window(args: argparse.Namespace, config: object) -> int:
+def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
+    """Refuse bad arguments before a window opens, so the message comes on the command line."""
+    if args.command == "puzzle":
+        from game.puzzle.board import parse_game_id, parse_size
+
+        if args.size is not None:
+            parse_size(args.size)
+        if args.game_id is not None:
+            parse_game_id(args.game_id)
+        if args.image is not None:
+            config.puzzle.resolve_picture(args.image)
+
+
+def _run_window(args: argparse.Namespace, config: "Config") -> int:
+    _check_window_arguments(args, config)
     import arcade
 
     from game.app import GameWindow
 
-    window = GameWindow(config)  # type: ignore[arg-type]
+    try:
+        window = GameWindow(config)
+    except Exception as error:  # noqa: BLE001 - pyglet raises several types when there is no screen
+        raise UserError(
+            f"cannot open a window ({error}); is there a display? Try xvfb-run or set DISPLAY"
+        ) from None
     if args.command == "puzzle":
         window.show_puzzle(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id)
     elif args.command == "tavla":
@@ -89,11 +113,25 @@ def _run_window(args: argparse.Namespace, config: object) -> int:
     return 0
 
 
-WINDOW_COMMANDS: dict[str | None, Callable[[argparse.Namespace, object], int]] = {
+COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
     "tavla": _run_window,
 }
+
+
+def _report_crash() -> str:
+    """Keep the traceback for a bug report in the data folder; the user gets one line."""
+    from game.records import data_dir
+
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        log = folder / CRASH_LOG
+        log.write_text(traceback.format_exc(), encoding="utf-8")
+    except OSError:
+        return "the details could not be saved"
+    return f"details are in {log}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,9 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.config import load_config
 
         config = load_config(args.config)
-        return WINDOW_COMMANDS[args.command](args, config)
+        return COMMANDS[args.command](args, config)
     except UserError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # noqa: BLE001 - the last guard: no traceback reaches a user
+        print(f"{PROG}: unexpected error: {error!r}; {_report_crash()}", file=sys.stderr)
+        return 1

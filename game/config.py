@@ -138,6 +138,19 @@ class PuzzleConfig(_Strict):
         """The file of the picture called `name`; None for number tiles."""
         return next((image.path for image in self.images if image.name == name), None)
 
+    def resolve_picture(self, choice: str) -> tuple[str, Path | None]:
+        """A picture's display name and file from a name in the config, a file path, or `numbers`."""
+        if choice == NUMBERS:
+            return NUMBERS, None
+        configured = self.image_path(choice)
+        if configured is not None:
+            return choice, configured
+        path = Path(choice).expanduser()
+        if not path.is_file():
+            names = ", ".join([NUMBERS, *(image.name for image in self.images)])
+            raise UserError(f"picture {choice!r} is not one of {names}, nor an image file")
+        return path.stem, path
+
 
 class TavlaColours(_Strict):
     board: HexColour

@@ -28,7 +28,7 @@ def test_version_and_help():
     ("argv", "fragment"),
     [
         (["chess"], "invalid choice: 'chess'"),
-        (["--colour", "red"], "unrecognized arguments: --colour"),
+        (["--colour"], "unrecognized arguments: --colour"),
         (["puzzle", "--seed", "abc"], "'abc' is not a whole number"),
         (["puzzle", "--seed", "-3"], "negative"),
         (["tavla", "--rules", "chess"], "invalid choice: 'chess'"),
@@ -53,3 +53,41 @@ def test_parsing_commands_does_not_import_arcade():
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
     assert result.stdout.strip() == "False", result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["puzzle", "--size", "0x4"], "'0x4'"),
+        (["puzzle", "--size", "4x4x4"], "WxH"),
+        (["puzzle", "--id", "4x4:1,2,3"], "16 tiles"),
+        (["puzzle", "--id", "banana"], "game ID"),
+        (["puzzle", "--image", "no-such-picture"], "no-such-picture"),
+    ],
+)
+def test_bad_puzzle_arguments_are_refused_before_any_window_opens(argv, fragment):
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "HOME": "/tmp"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert fragment in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_no_display_is_a_clear_message(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "FIFTEEN_TAVLA_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "puzzle"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
+    assert result.returncode == 2
+    assert "cannot open a window" in result.stderr and "Traceback" not in result.stderr

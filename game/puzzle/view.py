@@ -8,7 +8,6 @@ tile ever jumps.
 import random
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 
 import arcade
 from arcade import key
@@ -99,7 +98,7 @@ class PuzzleView(SceneView):
             self.game = PuzzleGame.new(
                 width, height, seed if seed is not None else random.randrange(SEED_LIMIT)
             )
-        self.picture_name, self.picture_path = self._picture(image or config.default_image)
+        self.picture_name, self.picture_path = config.resolve_picture(image or config.default_image)
         self.tile_sprites = arcade.SpriteList()
         self.sprite_of: dict[int, arcade.Sprite] = {}
         self.empty_sprite: arcade.Sprite | None = None
@@ -113,19 +112,6 @@ class PuzzleView(SceneView):
         self._build_sprites()
 
     # --- set-up ---
-
-    def _picture(self, choice: str) -> tuple[str, Path | None]:
-        """The picture's display name and file; a name from the config, a path, or numbers."""
-        if choice == NUMBERS:
-            return NUMBERS, None
-        configured = self.game_window.settings.puzzle.image_path(choice)
-        if configured is not None:
-            return choice, configured
-        path = Path(choice).expanduser()
-        if not path.is_file():
-            names = [image.name for image in self.game_window.settings.puzzle.images]
-            raise UserError(f"picture {choice!r} is not 'numbers', a picture name {names} or an image file")
-        return path.stem, path
 
     @property
     def size_text(self) -> str:
