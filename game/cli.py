@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 PROG = "fifteen-tavla"
 EXIT_USAGE = 2
 CRASH_LOG = "crash.log"
+HUMAN = "human"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,6 +74,17 @@ def build_parser() -> argparse.ArgumentParser:
     tavla.add_argument("--rules", choices=["tavla", "standard"], help="rule set (default from the config)")
     tavla.add_argument("--seed", type=_seed, help="roll the dice reproducibly from this seed")
 
+    moves = commands.add_parser("moves", help="print every legal play for a position and a roll")
+    moves.add_argument("--state", required=True, metavar='"28 ints"', help="the position, SPEC §3")
+    moves.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help="the two dice, 1-6")
+    moves.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
+
+    bot = commands.add_parser("bot", help="print the play a bot chooses for a position and a roll")
+    bot.add_argument("--bot", required=True, metavar="NAME", help="a built-in bot, a Python file or module")
+    bot.add_argument("--state", required=True, metavar='"28 ints"', help="the position, SPEC §3")
+    bot.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help="the two dice, 1-6")
+    bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
+
     for sub in commands.choices.values():
         _add_config(sub, argparse.SUPPRESS)
     return parser
@@ -80,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
     """Refuse bad arguments before a window opens, so the message comes on the command line."""
+    if args.command == "tavla" and args.opponent not in (None, HUMAN):
+        from game.tavla.bots import get_bot
+
+        get_bot(args.opponent)
     if args.command == "puzzle":
         from game.puzzle.board import parse_game_id, parse_size
 
@@ -113,10 +129,27 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     return 0
 
 
+def _run_moves(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.commands import moves_command
+
+    for line in moves_command(args.state, args.dice, args.rules or config.tavla.rules):
+        print(line)
+    return 0
+
+
+def _run_bot(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.commands import bot_command
+
+    print(bot_command(args.bot, args.state, args.dice, args.rules or config.tavla.rules))
+    return 0
+
+
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
     "tavla": _run_window,
+    "moves": _run_moves,
+    "bot": _run_bot,
 }
 
 
