@@ -1,0 +1,22 @@
+"""The `random` bot: a uniformly random legal play, the baseline every other bot must beat."""
+
+import random
+from collections.abc import Sequence
+
+from game.tavla.moves import legal_plays
+from game.tavla.notation import format_play
+
+
+class RandomBot:
+    """Chooses uniformly among the distinct legal plays; a seed makes its choices reproducible."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rules: str = "tavla") -> None:
+        self.rng = random.Random(seed)
+        self.rules = rules
+
+    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
+        """A random legal play in the seed's notation ("" when there is none)."""
+        plays = legal_plays(state, die1, die2, self.rules)
+        return format_play(self.rng.choice(plays)) if plays else ""

@@ -1,0 +1,55 @@
+"""Window-free bodies of the `moves` and `bot` commands (SPEC §5); game/cli.py parses the arguments.
+
+They take the raw text the user typed and raise UserError naming the problem, which the command line
+prints before exiting with status 2. No Arcade here: these run in scripts and CI.
+"""
+
+from collections.abc import Sequence
+
+from game.errors import UserError
+from game.tavla.bots import get_bot
+from game.tavla.moves import IllegalPlay, check_play, check_rules, legal_plays
+from game.tavla.notation import format_play
+from game.tavla.position import parse_state
+
+DICE_HELP = "give two dice, each an integer from 1 to 6, e.g. --dice 6 4"
+
+
+def parse_dice(values: Sequence[str]) -> tuple[int, int]:
+    """Two dice from command-line words; UserError when not exactly two integers 1-6."""
+    if isinstance(values, str):
+        values = values.split()
+    if len(values) != 2:
+        raise UserError(f"expected 2 dice, got {len(values)}; {DICE_HELP}")
+    dice = []
+    for position, value in zip(("first", "second"), values, strict=True):
+        text = str(value).strip()
+        try:
+            die = int(text)
+        except ValueError:
+            raise UserError(f"the {position} die is not an integer: {text!r}; {DICE_HELP}") from None
+        if not 1 <= die <= 6:
+            raise UserError(f"the {position} die must be from 1 to 6, got {die}; {DICE_HELP}")
+        dice.append(die)
+    return dice[0], dice[1]
+
+
+def moves_command(state_text: str, dice: list[str], rules: str = "tavla") -> list[str]:
+    """Every legal play, one line per distinct resulting position, highest moves first; [] if none."""
+    check_rules(rules)
+    state = parse_state(state_text)
+    die1, die2 = parse_dice(dice)
+    return [format_play(play) for play in sorted(legal_plays(state, die1, die2, rules), reverse=True)]
+
+
+def bot_command(bot_name: str, state_text: str, dice: list[str], rules: str = "tavla") -> str:
+    """The named bot's play for the position and dice, checked for legality and written canonically."""
+    check_rules(rules)
+    state = parse_state(state_text)
+    die1, die2 = parse_dice(dice)
+    bot = get_bot(bot_name, rules=rules)
+    answer = bot.play(list(state), die1, die2)
+    try:
+        return format_play(check_play(state, die1, die2, answer, rules))
+    except IllegalPlay as error:
+        raise UserError(f"bot {bot_name!r} answered an illegal play {answer!r}: {error}") from None

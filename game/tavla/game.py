@@ -1,0 +1,295 @@
+"""One game and a match of tavla: opening roll, turns, passes, the end, scoring, and the move record.
+
+`Game` is driven one step at a time (a table scene: roll, show the legal plays, apply the chosen one)
+and `play_bots` runs a whole game between two bots in a tight loop (a tournament). Dice come from a
+`random.Random`, so a seed replays a game exactly. Player 0 and player 1 are fixed seats; the state is
+always kept from the point of view of the player on roll, as the seed's bots see it.
+"""
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from game.errors import UserError
+from game.tavla.moves import (
+    IllegalPlay,
+    Move,
+    Play,
+    apply_play,
+    check_dice,
+    check_play,
+    check_rules,
+    legal_plays,
+    next_moves,
+)
+from game.tavla.notation import format_play
+from game.tavla.position import OPENING, State, flip, validate_state, winner_gammon_level
+
+FORFEIT_POINTS = {"tavla": 2, "standard": 3}
+RESULT_NAMES = {1: "single", 2: "mars", 3: "backgammon"}
+STANDARD_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+
+BotPlay = Callable[[list[int], int, int], str | None]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One entry of the move record: who moved, the dice, the play (empty = pass), the position before."""
+
+    player: int
+    dice: tuple[int, int]
+    play: Play
+    state: State
+
+    @property
+    def text(self) -> str:
+        """`64: 24/18 13/9` style, as in match records; a pass shows no moves."""
+        return f"{self.dice[0]}{self.dice[1]}: {format_play(self.play)}".rstrip()
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: the winner, the points it scored, and a disqualification if there was one."""
+
+    winner: int
+    points: int
+    kind: str
+    turns: int
+    disqualified: int | None = None
+    reason: str = ""
+    state: State | None = None
+
+
+def score(state: Sequence[int], rules: str) -> int:
+    """Points won by the player who has just borne off the last checker, seen from that player.
+
+    tavla: 1, or 2 for mars (the loser bore off nothing). standard: also 3 for a backgammon.
+    """
+    level = winner_gammon_level(state)
+    return min(level, 2) if rules == "tavla" else level
+
+
+class Game:
+    """A game of tavla between seats 0 and 1, step by step.
+
+    Typical use: `start()` (the opening roll), then while not `over`: `roll()` if `dice` is None,
+    `legal_plays()` (or `next_moves(done)` while a player drags checkers one by one), and
+    `play(choice)`; the empty play `()` or `""` passes when nothing is legal. Every refused call
+    raises UserError (IllegalPlay for a bad play) and leaves the game unchanged.
+    """
+
+    def __init__(self, rules: str = "tavla", seed: int | None = None, rng: random.Random | None = None,
+                 start_state: Sequence[int] = OPENING) -> None:
+        self.rules = check_rules(rules)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.state: State = validate_state(start_state)
+        self.turn: int | None = None
+        self.dice: tuple[int, int] | None = None
+        self.opening_rolls: list[tuple[int, int]] = []
+        self.record: list[Turn] = []
+        self.result: GameResult | None = None
+        self._legal: list[Play] | None = None
+
+    @property
+    def over(self) -> bool:
+        """True once a player has borne off all 15 checkers (or was disqualified)."""
+        return self.result is not None
+
+    def start(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The opening roll: each seat rolls one die until they differ; the higher plays both dice.
+
+        Returns (seat 0's die, seat 1's die) of the deciding roll; `opening_rolls` keeps any ties too.
+        `dice` sets that roll instead (replays, tests). The starting position is seat 0's view of it.
+        """
+        if self.turn is not None:
+            raise UserError("the game has already started")
+        if dice is not None:
+            mine, theirs = check_dice(*dice)
+            if mine == theirs:
+                raise UserError("the opening roll cannot be a tie: both sides roll again")
+            self.opening_rolls.append((mine, theirs))
+        else:
+            while True:
+                mine, theirs = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                self.opening_rolls.append((mine, theirs))
+                if mine != theirs:
+                    break
+        self.turn = 0 if mine > theirs else 1
+        self.dice = (mine, theirs) if self.turn == 0 else (theirs, mine)
+        if self.turn == 1:
+            self.state = flip(self.state)
+        return mine, theirs
+
+    def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Roll for the player on turn (or set `dice`, for replays and tests)."""
+        if self.turn is None:
+            raise UserError("start the game with the opening roll first")
+        if self.over:
+            raise UserError("the game is over")
+        if self.dice is not None:
+            raise UserError("the dice are already rolled; play them first")
+        if dice is None:
+            dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        self.dice = check_dice(*dice)
+        self._legal = None
+        return self.dice
+
+    def legal_plays(self) -> list[Play]:
+        """The legal plays for the rolled dice, one per distinct resulting position; [] means pass."""
+        if self.dice is None:
+            raise UserError("roll the dice first")
+        if self._legal is None:
+            self._legal = legal_plays(self.state, self.dice[0], self.dice[1], self.rules)
+        return list(self._legal)
+
+    def next_moves(self, done: Sequence[Move] = ()) -> list[Move]:
+        """Single moves allowed after `done` this turn (dragging one checker at a time); [] = complete."""
+        if self.dice is None:
+            raise UserError("roll the dice first")
+        return next_moves(self.state, self.dice[0], self.dice[1], done, self.rules)
+
+    def play(self, play: str | Play | None) -> Play:
+        """Apply a play (text or moves) for the player on turn; raises IllegalPlay and changes nothing.
+
+        Returns the canonical play that was recorded.
+        """
+        if self.over:
+            raise UserError("the game is over")
+        if self.dice is None or self.turn is None:
+            raise UserError("roll the dice first")
+        legal = self._legal if self._legal is not None else self.legal_plays()
+        if isinstance(play, tuple) and play in legal:
+            chosen = play
+        else:
+            chosen = check_play(self.state, self.dice[0], self.dice[1], play, self.rules, legal)
+        self._advance(chosen)
+        return chosen
+
+    def disqualify(self, reason: str) -> GameResult:
+        """End the game because the player on turn broke the rules; the opponent scores FORFEIT_POINTS.
+
+        The position is kept in the result for inspection (SPEC §3).
+        """
+        if self.turn is None or self.over:
+            raise UserError("no game in progress")
+        loser = self.turn
+        self.result = _forfeit(loser, self.rules, len(self.record), reason, self.state)
+        return self.result
+
+    def state_for(self, player: int) -> State:
+        """The position from `player`'s side, whoever is on turn (for drawing the board)."""
+        on_roll = self.turn if self.turn is not None else 0
+        return self.state if player == on_roll else flip(self.state)
+
+    def _advance(self, chosen: Play) -> None:
+        mover = self.turn
+        assert mover is not None and self.dice is not None
+        self.record.append(Turn(mover, self.dice, chosen, self.state))
+        after = apply_play(self.state, chosen) if chosen else self.state
+        self.dice = None
+        self._legal = None
+        if after[0] == 15:
+            points = score(after, self.rules)
+            names = RESULT_NAMES if self.rules == "tavla" else STANDARD_NAMES
+            self.state = after
+            self.result = GameResult(winner=mover, points=points, kind=names[points], turns=len(self.record))
+            return
+        self.state = flip(after)
+        self.turn = 1 - mover
+
+
+def play_bots(bot0: BotPlay, bot1: BotPlay, rules: str = "tavla", rng: random.Random | None = None,
+              seed: int | None = None, keep_record: bool = False) -> tuple[GameResult, list[Turn]]:
+    """A whole game between two `play(state, die1, die2)` functions, as fast as the engine allows.
+
+    A bot that answers an illegal play, or raises, is disqualified for this game (SPEC §3, §5) and the
+    position is kept in the result. The record is only collected when asked for.
+    """
+    check_rules(rules)
+    rng = rng if rng is not None else random.Random(seed)
+    randint = rng.randint
+    bots = (bot0, bot1)
+    while True:
+        first, second = randint(1, 6), randint(1, 6)
+        if first != second:
+            break
+    mover = 0 if first > second else 1
+    dice = (first, second) if mover == 0 else (second, first)
+    state = OPENING
+    record: list[Turn] = []
+    turns = 0
+    while True:
+        die1, die2 = dice
+        answer = None
+        try:
+            answer = bots[mover](list(state), die1, die2)
+            chosen = check_play(state, die1, die2, answer, rules)
+        except IllegalPlay as error:
+            return _forfeit(mover, rules, turns, f"illegal play {answer!r}: {error}", state), record
+        except Exception as error:  # noqa: BLE001 - any crash of a bot's code disqualifies that bot
+            return _forfeit(mover, rules, turns, f"{type(error).__name__}: {error}", state), record
+        turns += 1
+        if keep_record:
+            record.append(Turn(mover, dice, chosen, state))
+        if chosen:
+            state = apply_play(state, chosen)
+            if state[0] == 15:
+                points = score(state, rules)
+                names = RESULT_NAMES if rules == "tavla" else STANDARD_NAMES
+                return GameResult(winner=mover, points=points, kind=names[points], turns=turns), record
+        state = flip(state)
+        mover = 1 - mover
+        dice = (randint(1, 6), randint(1, 6))
+
+
+def _forfeit(loser: int, rules: str, turns: int, reason: str, state: State) -> GameResult:
+    return GameResult(winner=1 - loser, points=FORFEIT_POINTS[rules], kind="disqualification",
+                      turns=turns, disqualified=loser, reason=reason, state=state)
+
+
+@dataclass
+class Match:
+    """A match to `length` points: games are added one after another until a seat reaches the length."""
+
+    length: int
+    rules: str = "tavla"
+    seed: int | None = None
+    games: list[Game] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
+            raise UserError(f"a match is played to a positive number of points, not {self.length!r}")
+        check_rules(self.rules)
+        self.rng = random.Random(self.seed)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points of seat 0 and seat 1 from the finished games."""
+        points = [0, 0]
+        for game in self.games:
+            if game.result is not None:
+                points[game.result.winner] += game.result.points
+        return points[0], points[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the match length, if any."""
+        for seat, points in enumerate(self.scores):
+            if points >= self.length:
+                return seat
+        return None
+
+    @property
+    def current(self) -> Game | None:
+        """The game being played, or the last one."""
+        return self.games[-1] if self.games else None
+
+    def next_game(self) -> Game:
+        """Start the next game of the match (its opening roll is still to be made with `start()`)."""
+        if self.winner is not None:
+            raise UserError("the match is over")
+        if self.games and not self.games[-1].over:
+            raise UserError("finish the current game first")
+        game = Game(self.rules, rng=self.rng)
+        self.games.append(game)
+        return game

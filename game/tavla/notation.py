@@ -1,0 +1,67 @@
+"""The seed's move notation (SPEC §3): `from/to` pairs separated by spaces, one pair per die.
+
+25 is the bar and 0 is off. Pairs are never combined (`24/13` is not written), a move always goes from
+a higher number to a lower one, and the empty string (or None) means "no legal move". Parsing is
+tolerant of extra spaces and strict about everything else, because an unclear answer from a bot must
+disqualify it with a message its author can act on.
+"""
+
+import re
+from collections.abc import Iterable
+
+from game.errors import UserError
+
+Move = tuple[int, int]
+Play = tuple[Move, ...]
+
+BAR, OFF = 25, 0
+MAX_MOVES = 4
+_MOVE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+_EXAMPLE = "write moves as FROM/TO separated by spaces, e.g. '24/18 13/11' (25 = bar, 0 = off)"
+
+
+def parse_move(token: str) -> Move:
+    """One `from/to` pair, checked for range and direction."""
+    match = _MOVE.fullmatch(token)
+    if not match:
+        raise UserError(f"{token!r} is not a move: {_EXAMPLE}")
+    return check_move((int(match.group(1)), int(match.group(2))), token)
+
+
+def check_move(move: Move, label: str | None = None) -> Move:
+    """Range and direction of a (from, to) pair: from 1-25, to 0-24, from above to."""
+    if len(move) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in move):
+        raise UserError(f"a move is two integers (from, to), not {move!r}")
+    start, end = move
+    text = label if label is not None else f"{start}/{end}"
+    if not 1 <= start <= BAR:
+        raise UserError(f"{text}: a move starts on a point 1-24 or on the bar (25), not {start}")
+    if not OFF <= end <= 24:
+        raise UserError(f"{text}: a move ends on a point 1-24 or off the board (0), not {end}")
+    if end >= start:
+        raise UserError(f"{text}: moves go from a higher number to a lower one")
+    return start, end
+
+
+def parse_play(text: str | None) -> Play:
+    """The moves of a play in the order written; None, "" and blank text are the empty play."""
+    if text is None:
+        return ()
+    if not isinstance(text, str):
+        raise UserError(f"a play must be text such as '24/18 13/11', not {type(text).__name__}")
+    tokens = text.split()
+    if len(tokens) > MAX_MOVES:
+        raise UserError(f"a play has at most 4 moves (doubles), got {len(tokens)}: {text.strip()!r}")
+    return tuple(parse_move(token) for token in tokens)
+
+
+def format_move(move: Move) -> str:
+    """`from/to`, numbers only, as the seed writes it."""
+    return f"{move[0]}/{move[1]}"
+
+
+def format_play(play: Iterable[Move] | None) -> str:
+    """The play in canonical order: highest `from` first, ties by highest `to`; "" for no move."""
+    if not play:
+        return ""
+    return " ".join(f"{start}/{end}" for start, end in sorted(play, reverse=True))

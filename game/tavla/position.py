@@ -1,0 +1,190 @@
+"""The backgammon position: the seed's 28-integer state, its validation, flipping, pips and gnubg IDs.
+
+The state is always seen from the player on roll (SPEC §3):
+index 0 = this player's checkers borne off, 1..24 = points (positive = this player's, negative = the
+opponent's), 25 = this player's bar, 26 = the opponent's bar, 27 = the opponent's checkers borne off.
+
+That layout is also the engine's internal representation, as a tuple (immutable, hashable, cheap to
+copy): the bar sits at index 25 and "off" at index 0, so a move from point p with die d lands on index
+p - d (clamped at 0) with no translation, and the seed's from/to notation is the index arithmetic.
+"""
+
+import base64
+from collections.abc import Iterable, Sequence
+
+from game.errors import UserError
+
+State = tuple[int, ...]
+
+STATE_SIZE = 28
+CHECKERS = 15
+OWN_OFF, OWN_BAR, OPP_BAR, OPP_OFF = 0, 25, 26, 27
+HOME_POINTS = range(1, 7)
+OPENING: State = (0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0, 0, 0)
+
+_ID_BYTES = 10
+_ID_CHARS = 14
+_STATE_HELP = "a state is 28 integers, e.g. the opening: " + " ".join(map(str, OPENING))
+
+
+def parse_state(text: str) -> State:
+    """Read a state typed on a command line or sent by a bot: 28 integers separated by spaces or commas.
+
+    Surrounding brackets are allowed because the seed page prints states as `[0 -2 0 ...]`.
+    """
+    if not isinstance(text, str):
+        raise UserError(f"the state must be text of 28 integers, not {type(text).__name__}")
+    cleaned = text.strip()
+    if cleaned.startswith("[") and cleaned.endswith("]"):
+        cleaned = cleaned[1:-1]
+    tokens = cleaned.replace(",", " ").split()
+    values = []
+    for index, token in enumerate(tokens):
+        try:
+            values.append(int(token))
+        except ValueError:
+            raise UserError(f"state item {index} is not an integer: {token!r}; {_STATE_HELP}") from None
+    return validate_state(values)
+
+
+def validate_state(values: Iterable[int]) -> State:
+    """Check that `values` is a possible position and return it as a state tuple.
+
+    Every message names the problem, because a bot author or a command-line user has to fix it by hand.
+    """
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise UserError(f"the state must be a sequence of 28 integers, not {type(values).__name__}")
+    values = list(values)
+    if len(values) != STATE_SIZE:
+        raise UserError(f"the state must have 28 integers, got {len(values)}; {_STATE_HELP}")
+    for index, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UserError(f"state item {index} is not an integer: {value!r}")
+    names = {OWN_OFF: "your checkers borne off (state[0])", OWN_BAR: "your checkers on the bar (state[25])",
+             OPP_BAR: "the opponent's checkers on the bar (state[26])",
+             OPP_OFF: "the opponent's checkers borne off (state[27])"}
+    for index, name in names.items():
+        if values[index] < 0:
+            raise UserError(f"{name} cannot be negative, got {values[index]}")
+    own = values[OWN_OFF] + values[OWN_BAR] + sum(v for v in values[1:25] if v > 0)
+    opp = values[OPP_OFF] + values[OPP_BAR] - sum(v for v in values[1:25] if v < 0)
+    where = "(on points, on the bar and borne off)"
+    if own != CHECKERS:
+        raise UserError(f"you must have 15 checkers {where}, got {own}")
+    if opp != CHECKERS:
+        raise UserError(f"the opponent must have 15 checkers {where}, got {opp}")
+    return tuple(values)
+
+
+def format_state(state: Sequence[int]) -> str:
+    """The state as the 28 space-separated integers that `parse_state` and the bot protocol read."""
+    return " ".join(map(str, state))
+
+
+def flip(state: Sequence[int]) -> State:
+    """The same position seen by the other player: point p becomes 25 - p, colours and counts swap."""
+    s = state
+    return (s[27], -s[24], -s[23], -s[22], -s[21], -s[20], -s[19], -s[18], -s[17], -s[16], -s[15], -s[14],
+            -s[13], -s[12], -s[11], -s[10], -s[9], -s[8], -s[7], -s[6], -s[5], -s[4], -s[3], -s[2], -s[1],
+            s[26], s[25], s[0])
+
+
+def pip_counts(state: Sequence[int]) -> tuple[int, int]:
+    """(player on roll, opponent) pips still to travel; a checker on the bar has 25 to go."""
+    own = 25 * state[OWN_BAR]
+    opp = 25 * state[OPP_BAR]
+    for point in range(1, 25):
+        n = state[point]
+        if n > 0:
+            own += n * point
+        elif n < 0:
+            opp -= n * (25 - point)
+    return own, opp
+
+
+def is_race(state: Sequence[int]) -> bool:
+    """True when the two sides have passed each other, so no checker can ever be hit again."""
+    if state[OWN_BAR] or state[OPP_BAR]:
+        return False
+    lowest_opponent = 0
+    for point in range(1, 25):
+        if state[point] < 0:
+            lowest_opponent = point
+            break
+    if lowest_opponent == 0:
+        return True
+    return all(state[point] <= 0 for point in range(lowest_opponent + 1, 25))
+
+
+def winner_gammon_level(state: Sequence[int]) -> int:
+    """For a state whose player on roll has borne off all 15: 1 single, 2 mars/gammon, 3 backgammon.
+
+    Backgammon: the loser has borne off nothing and still has a checker on the bar or in the winner's
+    home (the loser's points 19-24, which are this player's points 1-6).
+    """
+    if state[OPP_OFF] > 0:
+        return 1
+    if state[OPP_BAR] > 0 or any(state[point] < 0 for point in HOME_POINTS):
+        return 3
+    return 2
+
+
+def to_gnubg_board(state: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """GNU Backgammon's board: (opponent, player on roll), each 24 points from its owner's side + bar."""
+    own = (*(max(state[point], 0) for point in range(1, 25)), state[OWN_BAR])
+    opp = (*(max(-state[25 - point], 0) for point in range(1, 25)), state[OPP_BAR])
+    return opp, own
+
+
+def from_gnubg_board(board: Sequence[Sequence[int]]) -> State:
+    """The state of a GNU Backgammon board (opponent, player on roll); borne-off counts are inferred."""
+    opp, own = board
+    points = [0] * 25
+    for point in range(1, 25):
+        points[point] = own[point - 1] - opp[24 - point]
+    own_off = CHECKERS - sum(own)
+    opp_off = CHECKERS - sum(opp)
+    return validate_state([own_off, *points[1:], own[24], opp[24], opp_off])
+
+
+def position_id(state: Sequence[int]) -> str:
+    """GNU Backgammon's 14-character Position ID, so a position can be pasted into gnubg.
+
+    The key lists, for the opponent and then the player on roll, each point 1..24 and the bar as one
+    bit per checker followed by a 0 bit; the 80 bits are packed little-endian and base64-encoded.
+    """
+    bits = 0
+    length = 0
+    for side in to_gnubg_board(state):
+        for count in side:
+            bits |= ((1 << count) - 1) << length
+            length += count + 1
+    return base64.b64encode(bits.to_bytes(_ID_BYTES, "little")).decode("ascii")[:_ID_CHARS]
+
+
+def state_from_position_id(text: str) -> State:
+    """The state of a GNU Backgammon Position ID (the player on roll's view)."""
+    cleaned = text.strip() if isinstance(text, str) else ""
+    try:
+        if len(cleaned) != _ID_CHARS:
+            raise ValueError
+        raw = base64.b64decode(cleaned + "==", validate=True)
+    except ValueError:
+        raise UserError(f"not a GNU Backgammon Position ID (14 base64 characters): {text!r}") from None
+    bits = int.from_bytes(raw, "little")
+    sides: list[list[int]] = [[], []]
+    side, count = 0, 0
+    for _ in range(_ID_BYTES * 8):
+        if side == 2:
+            break
+        if bits & 1:
+            count += 1
+        else:
+            sides[side].append(count)
+            count = 0
+            if len(sides[side]) == 25:
+                side += 1
+        bits >>= 1
+    if side != 2 or bits or count:
+        raise UserError(f"Position ID {text!r} does not describe 25 points and a bar for each side")
+    return from_gnubg_board((sides[0], sides[1]))

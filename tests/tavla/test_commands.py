@@ -1,0 +1,97 @@
+"""The window-free `moves` and `bot` command bodies: output lines and error messages (SPEC §5)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.errors import UserError
+from game.tavla.commands import bot_command, moves_command, parse_dice
+from game.tavla.moves import check_play, legal_plays
+from game.tavla.notation import parse_play
+from game.tavla.position import OPENING, format_state
+
+OPENING_TEXT = format_state(OPENING)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_moves_prints_one_line_per_distinct_position_in_seed_notation():
+    lines = moves_command(OPENING_TEXT, ["3", "1"], "tavla")
+    assert len(lines) == len(set(lines)) == 16
+    assert "8/5 6/5" in lines
+    assert lines == sorted(lines, key=parse_play, reverse=True)
+    for line in lines:
+        check_play(OPENING, 3, 1, line)
+
+
+def test_moves_prints_nothing_when_there_is_no_legal_play():
+    closed = "0 0 0 0 0 0 14 0 0 0 0 0 -3 0 0 0 0 0 -2 -2 -2 -2 -2 -2 0 1 0 0"
+    assert moves_command(closed, ["6", "6"], "standard") == []
+
+
+def test_moves_follows_the_rule_set():
+    one_die = [0] * 28
+    one_die[24], one_die[1] = 1, 14
+    one_die[20], one_die[14], one_die[16] = -1, -2, -12
+    text = " ".join(map(str, one_die))
+    assert moves_command(text, ["6", "4"], "tavla") == ["24/20", "24/18"]
+    assert moves_command(text, ["6", "4"], "standard") == ["24/18"]
+
+
+@pytest.mark.parametrize(
+    ("state", "dice", "message"),
+    [
+        ("1 2 3", ["3", "1"], "must have 28 integers, got 3"),
+        (OPENING_TEXT.replace("5", "five", 1), ["3", "1"], "is not an integer: 'five'"),
+        (OPENING_TEXT.replace("-2", "-3", 1), ["3", "1"], "opponent must have 15 checkers"),
+        (OPENING_TEXT, ["3"], "expected 2 dice, got 1"),
+        (OPENING_TEXT, ["3", "1", "2"], "expected 2 dice, got 3"),
+        (OPENING_TEXT, ["0", "1"], "first die must be from 1 to 6, got 0"),
+        (OPENING_TEXT, ["3", "7"], "second die must be from 1 to 6, got 7"),
+        (OPENING_TEXT, ["3", "x"], "second die is not an integer: 'x'"),
+        (OPENING_TEXT, ["2.5", "1"], "first die is not an integer: '2.5'"),
+    ],
+)
+def test_moves_refuses_malformed_input_naming_the_problem(state, dice, message):
+    with pytest.raises(UserError, match=message.replace("(", r"\(")):
+        moves_command(state, dice, "tavla")
+
+
+def test_unknown_rules_are_named():
+    with pytest.raises(UserError, match="unknown rule set 'backgammon'"):
+        moves_command(OPENING_TEXT, ["3", "1"], "backgammon")
+
+
+def test_parse_dice_accepts_one_string_too():
+    assert parse_dice("6 4") == (6, 4)
+    assert parse_dice([" 6", "4 "]) == (6, 4)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "pubeval"])
+def test_bot_prints_a_legal_play_of_the_named_bot(name):
+    for dice in (["3", "1"], ["6", "6"], ["5", "2"]):
+        line = bot_command(name, OPENING_TEXT, dice)
+        assert check_play(OPENING, int(dice[0]), int(dice[1]), line) in legal_plays(OPENING, *map(int, dice))
+
+
+def test_bot_with_a_user_file_that_answers_illegally_is_a_user_error(tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text("def play(state, die1, die2):\n    return '24/13'\n")
+    with pytest.raises(UserError, match=r"answered an illegal play '24/13': 24/13: moves are not combined"):
+        bot_command(str(path), OPENING_TEXT, ["6", "5"])
+
+
+def test_bot_command_errors():
+    with pytest.raises(UserError, match="unknown bot 'nobody'"):
+        bot_command("nobody", OPENING_TEXT, ["3", "1"])
+    with pytest.raises(UserError, match="first die must be from 1 to 6"):
+        bot_command("random", OPENING_TEXT, ["9", "1"])
+    with pytest.raises(UserError, match="must have 28 integers"):
+        bot_command("random", "0 0", ["3", "1"])
+
+
+def test_the_engine_commands_and_bots_import_no_arcade():
+    modules = "game.tavla.commands, game.tavla.game, game.tavla.bots.pubeval, game.tavla.bots.greedy"
+    code = f"import sys, {modules}; sys.exit('arcade' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0

@@ -1,0 +1,66 @@
+"""The seed's from/to notation: tolerant of spaces, strict about everything else."""
+
+import pytest
+
+from game.errors import UserError
+from game.tavla.notation import format_play, parse_play
+
+
+@pytest.mark.parametrize(
+    ("text", "moves"),
+    [
+        ("8/5 6/5", ((8, 5), (6, 5))),
+        ("  8/5    6/5  ", ((8, 5), (6, 5))),
+        ("8/5\t6/5", ((8, 5), (6, 5))),
+        ("24/18 24/18 13/7 13/7", ((24, 18), (24, 18), (13, 7), (13, 7))),
+        ("25/24", ((25, 24),)),
+        ("3/0", ((3, 0),)),
+        ("6/5 8/5", ((6, 5), (8, 5))),
+    ],
+)
+def test_parse_reads_moves_in_the_order_written(text, moves):
+    assert parse_play(text) == moves
+
+
+@pytest.mark.parametrize("text", ["", "   ", None])
+def test_empty_text_and_none_mean_no_move(text):
+    assert parse_play(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bar/20", "'bar/20' is not a move"),
+        ("24/off", "'24/off' is not a move"),
+        ("24-18", "'24-18' is not a move"),
+        ("24/18*", "'24/18*' is not a move"),
+        ("24/18(2)", "'24/18(2)' is not a move"),
+        ("24/18,13/9", "'24/18,13/9' is not a move"),
+        ("8/ 5", "'8/' is not a move"),
+        ("+8/5", "'+8/5' is not a move"),
+        ("8/10", "8/10: moves go from a higher number to a lower one"),
+        ("8/8", "8/8: moves go from a higher number to a lower one"),
+        ("26/20", "26/20: a move starts on a point 1-24 or on the bar (25), not 26"),
+        ("0/0", "0/0: a move starts on a point 1-24 or on the bar (25), not 0"),
+        ("30/25", "30/25: a move starts"),
+        ("25/25", "25/25: a move ends on a point 1-24 or off the board (0), not 25"),
+        ("6/5 6/5 6/5 6/5 6/5", "at most 4 moves"),
+    ],
+)
+def test_anything_else_is_refused_with_a_clear_message(text, message):
+    with pytest.raises(UserError) as caught:
+        parse_play(text)
+    assert message in str(caught.value)
+
+
+def test_a_non_text_play_is_refused():
+    with pytest.raises(UserError, match="must be text"):
+        parse_play(85)  # type: ignore[arg-type]
+
+
+def test_format_lists_highest_from_first_and_never_combines():
+    assert format_play(((6, 5), (8, 5))) == "8/5 6/5"
+    assert format_play(((18, 14), (24, 18))) == "24/18 18/14"
+    assert format_play(((6, 2), (6, 5))) == "6/5 6/2"
+    assert format_play(()) == ""
+    assert format_play(None) == ""
