@@ -88,15 +88,6 @@ def _generate(s: State, die1: int, die2: int, rules: str) -> list[Play]:
     return list(_search(s, die1, die2, rules).values())
 
 
-def single_moves(state: Sequence[int], die: int) -> list[tuple[Move, State]]:
-    """Each move one die allows on its own (enter, move, bear off), with the position after it.
-
-    The building block for moving checkers one die at a time; whether the rest of the roll can still
-    be played is for the caller (see `next_moves`).
-    """
-    return [(move, apply_play(state, (move,))) for move in _movers(state, die)]
-
-
 def legal_results(state: Sequence[int], die1: int, die2: int,
                   rules: str = "tavla") -> list[tuple[Play, State]]:
     """Each legal play with the position it leads to (still seen by the player who moved)."""

@@ -70,8 +70,3 @@ def reference_plays(state, die1, die2, rules="tavla"):
         if final not in result or play < result[final]:
             result[final] = play
     return result
-
-
-def reference_single_moves(state, die):
-    """[(move, state after)] for one die on its own."""
-    return [(move, tuple(_after(list(state), move))) for move in _single_moves(list(state), die)]

@@ -12,12 +12,11 @@ from game.tavla.moves import (
     legal_plays,
     legal_results,
     next_moves,
-    single_moves,
 )
 from game.tavla.notation import format_play, parse_play
 from game.tavla.position import OPENING, flip, validate_state
 from tests.tavla.builders import dice, position, random_game_positions, states
-from tests.tavla.reference import reference_plays, reference_single_moves
+from tests.tavla.reference import reference_plays
 
 
 def texts(state, die1, die2, rules="tavla"):
@@ -300,10 +299,3 @@ def test_repeated_calls_return_fresh_equal_lists_for_lists_and_tuples():
     again = legal_plays(list(OPENING), 6, 4)
     assert again and again == legal_plays(OPENING, 4, 6)
     assert legal_plays(OPENING, 6, 4, "standard") == again
-
-
-@settings(max_examples=300, deadline=None)
-@given(states(), dice)
-def test_single_moves_are_the_moves_one_die_allows_with_their_positions(state, roll):
-    die = roll[0]
-    assert sorted(single_moves(state, die)) == sorted(reference_single_moves(state, die))
