@@ -1,0 +1,136 @@
+"""A human's turn, one checker move at a time, never leaving the legal plays of the roll.
+
+The table lets a player move checkers one die at a time (or one checker with several dice at once).
+Every partial play it offers can still be completed to a legal play of the whole roll, so the "use
+both dice" rule (SPEC §3) can never be broken by the order the player chooses.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.tavla.moves import Move, State, apply_play, dice_left, legal_plays, next_moves
+from game.tavla.notation import format_play
+from game.tavla.position import OPP_BAR
+
+OFF = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One die's move of one checker: what the table animates."""
+
+    move: Move
+    die: int
+    hit: bool
+    before: State
+    after: State
+
+
+class TurnInProgress:
+    """The roll being played: the moves made so far and the moves that may follow."""
+
+    def __init__(self, state: Sequence[int], die1: int, die2: int, rules: str = "tavla") -> None:
+        self.start: State = tuple(state)
+        self.dice = (die1, die2)
+        self.rules = rules
+        plays = legal_plays(self.start, die1, die2, rules)
+        self.length = len(plays[0]) if plays else 0
+        self.single_play = len(plays) == 1
+        self.steps: list[Step] = []
+
+    @property
+    def state(self) -> State:
+        return self.steps[-1].after if self.steps else self.start
+
+    @property
+    def moves(self) -> list[Move]:
+        return [step.move for step in self.steps]
+
+    @property
+    def remaining_dice(self) -> list[int]:
+        """The dice not used yet, largest first (a double is four dice)."""
+        return dice_left(self.start, *self.dice, self.moves)
+
+    @property
+    def has_play(self) -> bool:
+        return self.length > 0
+
+    @property
+    def done(self) -> bool:
+        """Every die that can be used has been; the play is legal as a whole."""
+        return len(self.steps) == self.length
+
+    @property
+    def play(self) -> str:
+        """The moves made, in the seed's notation."""
+        return format_play(sorted(self.moves, reverse=True))
+
+    def options(self) -> list[Step]:
+        """Every single move allowed now: each one can still be completed to a legal play."""
+        if self.done:
+            return []
+        state, before = self.state, self.remaining_dice
+        steps = []
+        for move in next_moves(self.start, *self.dice, self.moves, self.rules):
+            after = apply_play(state, (move,))
+            left = dice_left(self.start, *self.dice, [*self.moves, move])
+            die = next(d for d in before if before.count(d) > left.count(d))
+            steps.append(Step(move, die, after[OPP_BAR] > state[OPP_BAR], state, after))
+        return steps
+
+    def movable_points(self) -> set[int]:
+        """Points (25 = bar) holding a checker that may move now."""
+        return {step.move[0] for step in self.options()}
+
+    def destinations(self, source: int) -> dict[int, list[Step]]:
+        """Where the checker on `source` may go now, with the single moves that take it there.
+
+        A destination reached with several dice lists each die's move; when two routes reach the same
+        point, the one that hits more blots on the way is offered (the other stays playable die by die).
+        """
+        found: dict[int, list[Step]] = {}
+        self._explore(source, [], found)
+        return found
+
+    def _explore(self, source: int, route: list[Step], found: dict[int, list[Step]]) -> None:
+        for step in self.options():
+            if step.move[0] != source:
+                continue
+            path = [*route, step]
+            end = step.move[1]
+            best = found.get(end)
+            if best is None or len(path) < len(best) or (
+                len(path) == len(best) and sum(s.hit for s in path) > sum(s.hit for s in best)
+            ):
+                found[end] = path
+            if end != OFF:
+                self.steps.append(step)
+                try:
+                    self._explore(end, path, found)
+                finally:
+                    self.steps.pop()
+
+    def move_by_die(self, source: int, die: int) -> Step | None:
+        """The allowed move of the checker on `source` with `die`, if there is one."""
+        return next((s for s in self.options() if s.move[0] == source and s.die == die), None)
+
+    def apply(self, step: Step) -> None:
+        """Make an allowed move; anything else is refused, so the turn can never go wrong."""
+        if step not in self.options():
+            raise ValueError(f"{step.move} with die {step.die} is not allowed now")
+        self.steps.append(step)
+
+    def undo(self) -> Step | None:
+        """Take back the last move of this turn."""
+        return self.steps.pop() if self.steps else None
+
+    def forced(self) -> list[Step]:
+        """When the roll allows one play only, the moves still to make for it, in a playable order."""
+        if not self.single_play or self.done:
+            return []
+        made = len(self.steps)
+        while not self.done:
+            self.steps.append(self.options()[0])
+        forced = self.steps[made:]
+        del self.steps[made:]
+        return forced

@@ -1,0 +1,88 @@
+"""A turn built one checker at a time reaches exactly the legal plays of the roll, never anything else."""
+
+import random
+
+import pytest
+
+from game.tavla.moves import legal_results
+from game.tavla.turn import TurnInProgress
+from tests.tavla.builders import position, random_game_positions
+
+POSITIONS = random_game_positions(400, seed=7)
+
+
+def finals_by_walking(turn: TurnInProgress) -> set:
+    """Every final position reachable by the moves the turn offers, one at a time."""
+    if turn.done:
+        return {turn.state}
+    found = set()
+    for step in turn.options():
+        turn.apply(step)
+        found |= finals_by_walking(turn)
+        turn.undo()
+    return found
+
+
+@pytest.mark.parametrize("rules", ["tavla", "standard"])
+def test_step_by_step_reaches_exactly_the_legal_plays(rules):
+    checked = 0
+    for state, die1, die2 in POSITIONS:
+        if die1 == die2 and checked > 150:
+            continue
+        turn = TurnInProgress(state, die1, die2, rules)
+        legal = {after for _, after in legal_results(state, die1, die2, rules)}
+        if not legal:
+            assert not turn.has_play and turn.options() == []
+            continue
+        assert finals_by_walking(turn) == legal
+        checked += 1
+    assert checked > 200
+
+
+def test_random_walks_always_finish_legally_and_undo_returns():
+    rng = random.Random(3)
+    for state, die1, die2 in POSITIONS:
+        turn = TurnInProgress(state, die1, die2)
+        legal = {after for _, after in legal_results(state, die1, die2)}
+        while not turn.done:
+            turn.apply(rng.choice(turn.options()))
+        assert (turn.state in legal) or not legal
+        while turn.undo():
+            pass
+        assert turn.state == state and turn.steps == []
+
+
+def test_the_seed_example_6_4_cannot_leave_the_4_unplayed():
+    # The seed's example: 13/7 first would leave the 4 unplayable; the table must not offer it.
+    state = position({24: 1, 13: 1, 6: 13}, {18: 2, 9: 2, 11: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 1})
+    turn = TurnInProgress(state, 6, 4)
+    legal = {after for _, after in legal_results(state, 6, 4)}
+    for step in turn.options():
+        turn.apply(step)
+        assert turn.options() or turn.state in legal
+        turn.undo()
+
+
+def test_dragging_one_checker_with_both_dice_offers_the_route_that_hits():
+    state = position({24: 2, 13: 5, 8: 3, 6: 5}, {18: 1, 12: 5, 17: 3, 19: 5, 1: 1})
+    turn = TurnInProgress(state, 6, 5)
+    routes = turn.destinations(24)
+    assert 13 in routes
+    assert [s.move for s in routes[13]] == [(24, 18), (18, 13)]
+    assert routes[13][0].hit
+
+
+def test_moves_are_refused_unless_offered():
+    turn = TurnInProgress(POSITIONS[0][0], 3, 1)
+    bogus = turn.options()[0]
+    turn.apply(bogus)
+    with pytest.raises(ValueError):
+        turn.apply(bogus.__class__((13, 12), 1, False, turn.state, turn.state))
+
+
+def test_forced_play_is_found():
+    state = position({6: 14}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 16: 2, 2: 2, 10: 1}, own_bar=1)
+    turn = TurnInProgress(state, 5, 4)
+    assert turn.single_play
+    assert [s.move for s in turn.forced()] == [(25, 20)]
+    assert turn.steps == []
