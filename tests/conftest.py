@@ -8,6 +8,7 @@ import pytest
 
 DATA_DIR = Path(tempfile.mkdtemp(prefix="fifteen-tavla-tests-"))
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
+os.environ.setdefault("FIFTEEN_TAVLA_CACHE_DIR", str(DATA_DIR / "cache"))
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 

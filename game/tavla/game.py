@@ -13,23 +13,39 @@ from dataclasses import dataclass, field
 from game.errors import UserError
 from game.tavla.moves import (
     IllegalPlay,
-    Move,
     Play,
     apply_play,
     check_dice,
     check_play,
     check_rules,
     legal_plays,
-    next_moves,
 )
-from game.tavla.notation import format_play
+from game.tavla.notation import check_move, format_play, parse_play
 from game.tavla.position import OPENING, State, flip, validate_state, winner_gammon_level
 
 FORFEIT_POINTS = {"tavla": 2, "standard": 3}
 RESULT_NAMES = {1: "single", 2: "mars", 3: "backgammon"}
 STANDARD_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
+# Why a bot lost a game by disqualification (GameResult.fault); the tournament counts them by kind.
+FAULT_ILLEGAL = "illegal"        # a well-formed play that breaks the rules
+FAULT_GARBAGE = "garbage"        # an answer that is not a play in the notation at all
+FAULT_CRASH = "crash"            # the bot raised, or its program exited or could not start
+FAULT_TIMEOUT = "timeout"        # no answer within the time limit
+FAULT_OVERSIZED = "oversized"    # an answer longer than the protocol allows
+SHOWN_ANSWER_CHARS = 200         # a longer answer is cut in reasons and results
+
 BotPlay = Callable[[list[int], int, int], str | None]
+
+
+class BotFault(Exception):
+    """A bot failed to give an answer at all (timeout, crash, unreadable output), as opposed to an
+    illegal one; `kind` is one of the FAULT_* names so reports can count failures by cause."""
+
+    def __init__(self, kind: str, message: str, answer: str | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.answer = answer
 
 
 @dataclass(frozen=True)
@@ -49,7 +65,11 @@ class Turn:
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a game ended: the winner, the points it scored, and a disqualification if there was one."""
+    """How a game ended: the winner, the points it scored, and a disqualification if there was one.
+
+    For a disqualification, `fault` says why (a FAULT_* name), and `state`, `dice` and `answer` are the
+    position, the roll and what the bot answered, so its author can replay the decision.
+    """
 
     winner: int
     points: int
@@ -58,6 +78,9 @@ class GameResult:
     disqualified: int | None = None
     reason: str = ""
     state: State | None = None
+    fault: str = ""
+    dice: tuple[int, int] | None = None
+    answer: str | None = None
 
 
 def score(state: Sequence[int], rules: str) -> int:
@@ -73,7 +96,7 @@ class Game:
     """A game of tavla between seats 0 and 1, step by step.
 
     Typical use: `start()` (the opening roll), then while not `over`: `roll()` if `dice` is None,
-    `legal_plays()` (or `next_moves(done)` while a player drags checkers one by one), and
+    `legal_plays()` (the table builds a turn move by move with game.tavla.turn), and
     `play(choice)`; the empty play `()` or `""` passes when nothing is legal. Every refused call
     raises UserError (IllegalPlay for a bad play) and leaves the game unchanged.
     """
@@ -142,12 +165,6 @@ class Game:
             self._legal = legal_plays(self.state, self.dice[0], self.dice[1], self.rules)
         return list(self._legal)
 
-    def next_moves(self, done: Sequence[Move] = ()) -> list[Move]:
-        """Single moves allowed after `done` this turn (dragging one checker at a time); [] = complete."""
-        if self.dice is None:
-            raise UserError("roll the dice first")
-        return next_moves(self.state, self.dice[0], self.dice[1], done, self.rules)
-
     def play(self, play: str | Play | None) -> Play:
         """Apply a play (text or moves) for the player on turn; raises IllegalPlay and changes nothing.
 
@@ -173,7 +190,7 @@ class Game:
         if self.turn is None or self.over:
             raise UserError("no game in progress")
         loser = self.turn
-        self.result = _forfeit(loser, self.rules, len(self.record), reason, self.state)
+        self.result = forfeit(loser, self.rules, len(self.record), reason, self.state, dice=self.dice)
         return self.result
 
     def state_for(self, player: int) -> State:
@@ -203,7 +220,8 @@ def play_bots(bot0: BotPlay, bot1: BotPlay, rules: str = "tavla", rng: random.Ra
     """A whole game between two `play(state, die1, die2)` functions, as fast as the engine allows.
 
     A bot that answers an illegal play, or raises, is disqualified for this game (SPEC §3, §5) and the
-    position is kept in the result. The record is only collected when asked for.
+    position, dice and answer are kept in the result; a BotFault keeps its kind, any other exception
+    counts as a crash. The record is only collected when asked for.
     """
     check_rules(rules)
     rng = rng if rng is not None else random.Random(seed)
@@ -225,9 +243,15 @@ def play_bots(bot0: BotPlay, bot1: BotPlay, rules: str = "tavla", rng: random.Ra
             answer = bots[mover](list(state), die1, die2)
             chosen = check_play(state, die1, die2, answer, rules)
         except IllegalPlay as error:
-            return _forfeit(mover, rules, turns, f"illegal play {answer!r}: {error}", state), record
+            kind = FAULT_ILLEGAL if _is_notation(answer) else FAULT_GARBAGE
+            words = "illegal play" if kind == FAULT_ILLEGAL else "unreadable answer"
+            reason = f"{words} {shown_answer(answer)}: {error}"
+            return forfeit(mover, rules, turns, reason, state, kind, dice, answer), record
+        except BotFault as fault:
+            return forfeit(mover, rules, turns, str(fault), state, fault.kind, dice, fault.answer), record
         except Exception as error:  # noqa: BLE001 - any crash of a bot's code disqualifies that bot
-            return _forfeit(mover, rules, turns, f"{type(error).__name__}: {error}", state), record
+            reason = f"{type(error).__name__}: {error}"
+            return forfeit(mover, rules, turns, reason, state, FAULT_CRASH, dice, answer), record
         turns += 1
         if keep_record:
             record.append(Turn(mover, dice, chosen, state))
@@ -242,9 +266,37 @@ def play_bots(bot0: BotPlay, bot1: BotPlay, rules: str = "tavla", rng: random.Ra
         dice = (randint(1, 6), randint(1, 6))
 
 
-def _forfeit(loser: int, rules: str, turns: int, reason: str, state: State) -> GameResult:
+def forfeit(loser: int, rules: str, turns: int, reason: str, state: State | None, fault: str = FAULT_ILLEGAL,
+            dice: tuple[int, int] | None = None, answer: object = None) -> GameResult:
+    """The result of a game lost by disqualification: the opponent scores the rule set's maximum."""
+    text = None if answer is None else _cut(answer if isinstance(answer, str) else repr(answer))
     return GameResult(winner=1 - loser, points=FORFEIT_POINTS[rules], kind="disqualification",
-                      turns=turns, disqualified=loser, reason=reason, state=state)
+                      turns=turns, disqualified=loser, reason=reason, state=state, fault=fault, dice=dice,
+                      answer=text)
+
+
+def shown_answer(answer: object) -> str:
+    """A bot's answer for a message: its repr, cut to a readable length (a bot may answer megabytes)."""
+    return _cut(repr(answer))
+
+
+def _cut(text: str) -> str:
+    if len(text) <= SHOWN_ANSWER_CHARS:
+        return text
+    return f"{text[:SHOWN_ANSWER_CHARS]}… ({len(text)} characters)"
+
+
+def _is_notation(answer: object) -> bool:
+    """Whether an answer is written as moves at all, so a rules breach is told apart from garbage."""
+    try:
+        if answer is None or isinstance(answer, str):
+            parse_play(answer)
+        else:
+            for move in answer:  # type: ignore[attr-defined]
+                check_move(tuple(move))
+    except (UserError, TypeError, ValueError):
+        return False
+    return True
 
 
 @dataclass

@@ -136,13 +136,11 @@ def next_moves(state: Sequence[int], die1: int, die2: int, done: Sequence[Move] 
     """The single moves a player may make next, after the moves `done` this turn (in the order made).
 
     For a table where checkers are dragged one at a time: a move is offered only if the turn can still
-    end in a legal play. [] means the turn is complete (or there is nothing to play); `done` is then
-    accepted by `check_play`. Raises IllegalPlay if `done` itself is not possible.
+    end in a legal play. [] means nothing more can be played; the moves `done` may already form a legal
+    play before that (see `_completes`). Raises IllegalPlay if `done` itself is not possible.
     """
     targets = {apply_play(state, play) for play in legal_plays(state, die1, die2, rules)}
     board, dice = _walk(state, die1, die2, [check_move(tuple(m)) for m in done])
-    if tuple(board) in targets:
-        return []
     memo: dict[tuple, bool] = {}
     allowed: set[Move] = set()
     for die in sorted(set(dice), reverse=True):
@@ -164,8 +162,8 @@ def dice_left(state: Sequence[int], die1: int, die2: int, done: Sequence[Move] =
 def _completes(board: list[int], dice: list[int], targets: set[State], memo: dict[tuple, bool]) -> bool:
     """Whether some order of moves with `dice` takes `board` to one of the legal `targets`.
 
-    A position reached mid-turn never equals a finished one (every move lowers the pip count), so
-    reaching a target means the turn is complete.
+    A position reached mid-turn can already equal a finished one (bearing off 4/0 with the 4 lands
+    where 4/3 3/0 does), so reaching a target is enough even with dice left.
     """
     here = tuple(board)
     if here in targets:

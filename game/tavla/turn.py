@@ -8,7 +8,7 @@ both dice" rule (SPEC §3) can never be broken by the order the player chooses.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.tavla.moves import Move, State, apply_play, dice_left, legal_plays, next_moves
+from game.tavla.moves import Move, State, apply_play, dice_left, legal_results, next_moves
 from game.tavla.notation import format_play
 from game.tavla.position import OPP_BAR
 
@@ -33,9 +33,9 @@ class TurnInProgress:
         self.start: State = tuple(state)
         self.dice = (die1, die2)
         self.rules = rules
-        plays = legal_plays(self.start, die1, die2, rules)
-        self.length = len(plays[0]) if plays else 0
-        self.single_play = len(plays) == 1
+        results = legal_results(self.start, die1, die2, rules)
+        self.finals = frozenset(after for _, after in results)
+        self.single_play = len(results) == 1
         self.steps: list[Step] = []
 
     @property
@@ -53,12 +53,13 @@ class TurnInProgress:
 
     @property
     def has_play(self) -> bool:
-        return self.length > 0
+        return bool(self.finals)
 
     @property
     def done(self) -> bool:
-        """Every die that can be used has been; the play is legal as a whole."""
-        return len(self.steps) == self.length
+        """The position reached is that of a legal play: the turn may end (more moves may still be
+        possible when they lead to another legal play, e.g. 4/0 then 1/0 after 4/0 = 4/3 3/0)."""
+        return self.state in self.finals
 
     @property
     def play(self) -> str:
@@ -67,8 +68,6 @@ class TurnInProgress:
 
     def options(self) -> list[Step]:
         """Every single move allowed now: each one can still be completed to a legal play."""
-        if self.done:
-            return []
         state, before = self.state, self.remaining_dice
         steps = []
         for move in next_moves(self.start, *self.dice, self.moves, self.rules):

@@ -1,68 +1,820 @@
-"""The backgammon table screen. Placeholder until the table scene is built (issue 5)."""
+"""The backgammon table: drag and drop checkers against a bot (or a friend), with eased slides.
+
+The view only draws the session and turns mouse and keys into calls on it. Checkers are sprites
+kept in stacks per (seat, point); every move pops a sprite from one stack and pushes it on another,
+then each sprite glides to its place. The bot thinks in a worker thread so frames keep coming.
+"""
+
+import concurrent.futures
+import random
+import time
+from collections import deque
+from dataclasses import dataclass
 
 import arcade
+from arcade import key
 from arcade.types import XYWH
 
+from game.config import rgb
+from game.errors import UserError
+from game.records import Records, RecordsUnavailable, data_dir
+from game.tavla import layout
+from game.tavla.board_art import Palette, board_image, checker_image, die_image
+from game.tavla.bots import get_bot
+from game.tavla.match_file import dump_match, export_mat
+from game.tavla.moves import Move
+from game.tavla.notation import parse_play
+from game.tavla.position import State, flip, pip_counts, position_id
+from game.tavla.session import HUMAN, Phase, TableSession
+from game.tavla.turn import Step
 from game.ui import theme
+from game.ui.easing import easing_by_name
 from game.ui.scene import SceneView
-from game.ui.widgets import Button, Rect
+from game.ui.tween import Tween
+from game.ui.widgets import Button, Rect, Toast
+
+HINT_BOT = "pubeval"
+PANEL_X = 1120
+PANEL_WIDTH = 270
+DIE_SIZE = 46
+DICE_MARGIN = 8
+ROLL_SECONDS = 0.5
+PASS_SECONDS = 1.6
+DRAG_THRESHOLD = 6
+DOUBLE_CLICK_SECONDS = 0.35
+SAVE_KIND = "tavla"
+
+KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
+KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
+KEY_HINT = [key.H]
+KEY_NEW = [key.N]
+
+Location = tuple[int, int]
+
+
+def _matches(bindings: list, symbol: int, modifiers: int) -> bool:
+    for binding in bindings:
+        if isinstance(binding, tuple):
+            if symbol == binding[0] and modifiers & binding[1]:
+                return True
+        elif symbol == binding and not modifiers & key.MOD_CTRL:
+            return True
+    return False
+
+
+@dataclass
+class _Glide:
+    sprite: arcade.Sprite
+    tween: Tween
+
+
+@dataclass
+class _Drag:
+    sprite: arcade.Sprite
+    source: int
+    start: tuple[float, float]
+    moved: bool = False
 
 
 class TavlaView(SceneView):
-    """Says what the table will be and where the engine can be used today."""
+    """A match at the table; New game / New match / Menu when a game ends."""
 
     def __init__(
         self, opponent: str | None = None, rules: str | None = None, seed: int | None = None
     ) -> None:
         super().__init__()
-        tavla = self.game_window.settings.tavla
-        self.opponent = opponent or tavla.opponent
-        self.rules = rules or tavla.rules
+        settings = self.game_window.settings.tavla
+        self.settings = settings
+        self.opponent = opponent or settings.opponent
+        self.rules = rules or settings.rules
         self.seed = seed
-        centre = theme.DESIGN_WIDTH / 2
-        self._texts = [
+        self.rng = random.Random(seed)
+        self.bot = None if self.opponent == HUMAN else get_bot(self.opponent, seed=seed, rules=self.rules)
+        colours = settings.colours
+        self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
+        self.duration = settings.animation.duration
+        self.easing = easing_by_name(settings.animation.easing)
+        self.records = Records()
+        self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavla-bot")
+        self.thinking: concurrent.futures.Future | None = None
+        self.board_sprites = arcade.SpriteList()
+        self.checker_sprites = arcade.SpriteList()
+        self.dice_sprites = arcade.SpriteList()
+        self.stacks: dict[Location, list[arcade.Sprite]] = {}
+        self.glides: list[_Glide] = []
+        self.pending: deque[tuple[int, Move]] = deque()
+        self.drag: _Drag | None = None
+        self.targets: dict[int, list[Step]] = {}
+        self.hint: list[Move] = []
+        self.rolling = 0.0
+        self.pass_wait = 0.0
+        self.last_click = (0.0, -1)
+        self.auto_commit = False
+        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, 520)
+        self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
+        self._build_widgets()
+        self._build_textures()
+        self.start_session(self.session)
+
+    def start_session(self, session: TableSession) -> None:
+        """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
+        self.session = session
+        self.drag = None
+        self.hint = []
+        self.thinking = None
+        self._sync_checkers()
+        self._start_turn()
+
+    # --- set-up ---
+
+    def _build_widgets(self) -> None:
+        left = PANEL_X - PANEL_WIDTH / 2
+        self.texts = {
+            name: arcade.Text(
+                "",
+                left,
+                y,
+                colour,
+                size,
+                font_name=theme.FONT_NAME,
+                anchor_y="center",
+                bold=bold,
+                width=PANEL_WIDTH,
+                multiline=multiline,
+            )
+            for name, y, colour, size, bold, multiline in (
+                ("title", 740, theme.TEAL, theme.HEADING_SIZE + 2, True, False),
+                ("players", 704, theme.TEXT, theme.BODY_SIZE, False, False),
+                ("score", 666, theme.ACCENT, theme.HEADING_SIZE - 4, True, False),
+                ("rules", 634, theme.MUTED, theme.SMALL_SIZE, False, False),
+                ("pips", 600, theme.TEXT, theme.BODY_SIZE - 1, False, False),
+                ("status", 548, theme.TEXT, theme.BODY_SIZE, True, True),
+                ("hint", 486, theme.ACCENT, theme.SMALL_SIZE + 1, False, True),
+                ("position", 28, theme.MUTED, theme.SMALL_SIZE - 1, False, False),
+            )
+        }
+        half = PANEL_WIDTH / 2 - 6
+        self.done_button = Button(
+            "Done", Rect(left + half / 2, 400, half, 46), self.finish_turn, primary=True
+        )
+        self.undo_button = Button("Undo", Rect(left + half * 1.5 + 12, 400, half, 46), self.undo)
+        self.hint_button = Button("Hint", Rect(left + half / 2, 344, half, 46), self.show_hint)
+        self.export_button = Button("Export .mat", Rect(left + half * 1.5 + 12, 344, half, 46), self.export)
+        self.menu_button = Button("Menu", Rect(left + half / 2, 288, half, 46), self.to_menu)
+        self.buttons = [
+            self.done_button,
+            self.undo_button,
+            self.hint_button,
+            self.export_button,
+            self.menu_button,
+        ]
+        centre = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+        self.over_buttons = [
+            Button(
+                "Next game", Rect(centre - 120, layout.MIDDLE_Y - 70, 200, 48), self.next_game, primary=True
+            ),
+            Button("New match", Rect(centre + 120, layout.MIDDLE_Y - 70, 200, 48), self.new_match),
+        ]
+        self.over_texts = [
             arcade.Text(
-                "Tavla",
+                "",
                 centre,
-                560,
-                theme.TEAL,
-                theme.TITLE_SIZE,
+                layout.MIDDLE_Y + 60,
+                theme.ACCENT,
+                theme.TITLE_SIZE - 8,
                 font_name=theme.FONT_NAME,
                 anchor_x="center",
+                anchor_y="center",
                 bold=True,
             ),
             arcade.Text(
-                f"Opponent: {self.opponent}    Rules: {self.rules}",
+                "",
                 centre,
-                500,
+                layout.MIDDLE_Y + 10,
                 theme.TEXT,
                 theme.BODY_SIZE + 2,
                 font_name=theme.FONT_NAME,
                 anchor_x="center",
-            ),
-            arcade.Text(
-                "The table is being built. Until then the rules engine and the bots answer on the "
-                "command line:",
-                centre,
-                430,
-                theme.MUTED,
-                theme.BODY_SIZE,
-                font_name=theme.FONT_NAME,
-                anchor_x="center",
-            ),
-            arcade.Text(
-                'python main.py moves --state "..." --dice 3 1',
-                centre,
-                395,
-                theme.TEXT,
-                theme.BODY_SIZE,
-                font_name=theme.FONT_NAME,
-                anchor_x="center",
+                anchor_y="center",
             ),
         ]
-        self.buttons = [Button("Back to menu", Rect(centre, 300, 220, 48), self.game_window.show_menu)]
+
+    def _build_textures(self) -> None:
+        """Board, checkers and dice as textures at screen resolution; rebuilt after a resize."""
+        scale = self.pixel_scale
+        self.board_sprites.clear()
+        board = board_image(self.palette, scale)
+        sprite = arcade.Sprite(
+            arcade.Texture(board.convert("RGBA"), hash=f"tavla-board-{self.palette}-{scale:.4f}")
+        )
+        sprite.width = layout.BOARD_RIGHT - layout.BOARD_LEFT
+        sprite.height = layout.BOARD_TOP - layout.BOARD_BOTTOM
+        sprite.position = (
+            (layout.BOARD_LEFT + layout.BOARD_RIGHT) / 2,
+            (layout.BOARD_BOTTOM + layout.BOARD_TOP) / 2,
+        )
+        self.board_sprites.append(sprite)
+        pixels = round(layout.CHECKER * scale)
+        colours = (self.palette.white_checker, self.palette.black_checker)
+        if self.settings.human_side == "black":
+            colours = colours[::-1]
+        self.checker_textures = [
+            arcade.Texture(checker_image(colour, pixels), hash=f"checker-{colour}-{pixels}")
+            for colour in colours
+        ]
+        die_pixels = round(DIE_SIZE * scale)
+        self.die_textures = {
+            value: arcade.Texture(die_image(value, die_pixels), hash=f"die-{value}-{die_pixels}")
+            for value in range(1, 7)
+        }
+        for seat_sprites in self.stacks.values():
+            for sprite in seat_sprites:
+                sprite.texture = self.checker_textures[sprite.properties["seat"]]
+                sprite.width = sprite.height = layout.CHECKER
+        self._update_dice()
+
+    def on_scale_changed(self) -> None:
+        self._build_textures()
+
+    # --- checkers ---
+
+    def _sync_checkers(self, board: State | None = None) -> None:
+        """Put every checker where `board` (seat 0's side; the session's position by default) says."""
+        board = board if board is not None else self.session.board()
+        counts: dict[Location, int] = {
+            (0, layout.OFF_POINT): board[0],
+            (0, layout.BAR_POINT): board[25],
+            (1, layout.BAR_POINT): board[26],
+            (1, layout.OFF_POINT): board[27],
+        }
+        for point in range(1, 25):
+            if board[point] > 0:
+                counts[(0, point)] = board[point]
+            elif board[point] < 0:
+                counts[(1, point)] = -board[point]
+        self.glides.clear()
+        self.pending.clear()
+        self.checker_sprites.clear()
+        self.stacks = {}
+        for (seat, point), count in counts.items():
+            stack = self.stacks.setdefault((seat, point), [])
+            for _ in range(count):
+                sprite = arcade.Sprite(self.checker_textures[seat])
+                sprite.width = sprite.height = layout.CHECKER
+                sprite.properties["seat"] = seat
+                stack.append(sprite)
+                self.checker_sprites.append(sprite)
+        self._place(animate=False)
+
+    def _place(self, animate: bool = True, duration: float | None = None) -> None:
+        """Send every checker to its slot in its stack, gliding if it is not there yet."""
+        for (seat, point), stack in self.stacks.items():
+            for index, sprite in enumerate(stack):
+                if self.drag is not None and sprite is self.drag.sprite:
+                    continue
+                target = layout.checker_position(seat, point, index, len(stack))
+                current = next((g for g in self.glides if g.sprite is sprite), None)
+                if current is not None and current.tween.end == target:
+                    continue
+                if current is not None:
+                    self.glides.remove(current)
+                if animate and sprite.position != target:
+                    seconds = self.duration if duration is None else duration
+                    self.glides.append(_Glide(sprite, Tween(sprite.position, target, seconds, self.easing)))
+                else:
+                    sprite.position = target
+
+    def _move_sprite(self, seat: int, move: Move) -> None:
+        """One checker of `seat` moves (in that seat's own numbering); a hit blot goes to the bar."""
+        source = layout.to_display(seat, move[0])
+        target = layout.to_display(seat, move[1])
+        sprite = self.stacks[(seat, source)].pop()
+        if target not in (layout.OFF_POINT,):
+            blots = self.stacks.get((1 - seat, target), [])
+            if blots:
+                self.stacks.setdefault((1 - seat, layout.BAR_POINT), []).append(blots.pop())
+        self.stacks.setdefault((seat, target), []).append(sprite)
+        self.checker_sprites.remove(sprite)
+        self.checker_sprites.append(sprite)
+
+    def _sprite_on(self, seat: int, point: int) -> arcade.Sprite | None:
+        stack = self.stacks.get((seat, layout.to_display(seat, point)))
+        return stack[-1] if stack else None
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.glides or self.pending or self.rolling > 0)
+
+    # --- turns ---
+
+    def _start_turn(self) -> None:
+        """A fresh turn: roll the dice on screen; the rest happens in on_update."""
+        self.hint = []
+        self.targets = {}
+        self.auto_commit = False
+        self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
+        if self.session.phase is Phase.PASS:
+            self.pass_wait = PASS_SECONDS + ROLL_SECONDS
+            dice = self.session.game.dice
+            self.toast.show(
+                f"{self._name(self.session.seat)}: no legal move with {dice[0]}-{dice[1]}", PASS_SECONDS + 0.6
+            )
+        self._update_hud()
+
+    def _after_animation(self) -> None:
+        """Called when everything on the board has landed: the next thing in the turn may happen."""
+        session = self.session
+        phase = session.phase
+        if phase is Phase.HUMAN:
+            turn = session.turn
+            assert turn is not None
+            if turn.done and self.auto_commit:
+                self.finish_turn()
+                return
+            if not turn.steps:
+                moves = session.auto_play(self.settings.auto_forced_moves, self.settings.auto_bear_off)
+                if moves:
+                    for move in moves:
+                        step = next(s for s in turn.options() if s.move == move)
+                        turn.apply(step)
+                        self.pending.append((session.seat, move))
+                    self.auto_commit = True
+        elif phase is Phase.COMPUTER and self.thinking is None and self.bot is not None:
+            game = session.game
+            state, dice = list(game.state), game.dice
+            assert dice is not None
+            self.thinking = self.worker.submit(self.bot.play, state, dice[0], dice[1])
+        self._update_hud()
+
+    def _collect_bot_answer(self) -> None:
+        future = self.thinking
+        if future is None or not future.done():
+            return
+        self.thinking = None
+        seat = self.session.seat
+        try:
+            answer = future.result()
+        except Exception as error:  # noqa: BLE001 - a bot's crash ends its game, not the program
+            answer = f"(crashed: {error})"
+        steps = self.session.computer_play(answer)
+        if self.session.game.over and self.session.result and self.session.result.disqualified is not None:
+            self.toast.show(f"{self._name(seat)} is disqualified: {self.session.result.reason}")
+        for move, _, _ in steps:
+            self.pending.append((seat, move))
+        if not self.session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def finish_turn(self) -> None:
+        """Done / a click on the dice: the human's play is committed once every usable die is used."""
+        session = self.session
+        if session.phase is not Phase.HUMAN or self.animating or session.turn is None:
+            return
+        if not session.turn.done:
+            self.toast.show("Use every die that can be used first.", 2.5)
+            return
+        session.commit_turn()
+        if not session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def undo(self) -> None:
+        turn = self.session.turn
+        if self.session.phase is not Phase.HUMAN or turn is None or self.animating or not turn.steps:
+            return
+        self.auto_commit = False
+        turn.undo()
+        self._sync_to(turn.state, self.session.seat)
+
+    def _sync_to(self, state: State, seat: int) -> None:
+        """Glide every checker to a position given from `seat`'s side (after an undo)."""
+        old: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
+        for sprite in self.checker_sprites:
+            old[sprite.properties["seat"]].append(sprite.position)
+        self._sync_checkers(state if seat == 0 else flip(state))
+        for sprite in self.checker_sprites:
+            starts = old[sprite.properties["seat"]]
+            target = sprite.position
+            start = min(starts, key=lambda p: (p[0] - target[0]) ** 2 + (p[1] - target[1]) ** 2)
+            starts.remove(start)
+            sprite.position = start
+        self._place()
+
+    def show_hint(self) -> None:
+        session = self.session
+        if session.phase is not Phase.HUMAN or session.turn is None:
+            return
+        turn = session.turn
+        try:
+            answer = get_bot(HINT_BOT, rules=self.rules).play(list(turn.start), *turn.dice)
+        except UserError as error:
+            self.toast.show(str(error))
+            return
+        self.hint = list(parse_play(answer))
+        self.texts["hint"].text = f"Hint ({HINT_BOT}): {answer or 'no move'}"
+
+    def export(self) -> None:
+        folder = data_dir() / "exports"
+        path = folder / time.strftime("match-%Y%m%d-%H%M%S.mat")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(".tmp")
+            temporary.write_text(export_mat(self.session.match, self._names()), encoding="utf-8")
+            temporary.replace(path)
+        except OSError as error:
+            self.toast.show(f"could not export the match: {error}")
+            return
+        self.toast.show(f"Match exported to {path}")
+
+    def next_game(self) -> None:
+        if self.session.phase is Phase.GAME_OVER and not self.animating:
+            self.session.new_game()
+            self._sync_checkers()
+            self._start_turn()
+
+    def new_match(self) -> None:
+        seed = self.rng.randrange(10**9)
+        self.start_session(TableSession(self.rules, self.settings.match_length, self.opponent, seed))
+
+    def to_menu(self) -> None:
+        self.leave()
+        self.game_window.show_menu()
+
+    def leave(self) -> None:
+        """Keep a match in progress so the menu can offer to resume it."""
+        try:
+            if self.session.phase is Phase.MATCH_OVER:
+                self.records.clear_game(SAVE_KIND)
+            else:
+                self.records.save_game(SAVE_KIND, dump_match(self.session.match, self._names()))
+        except RecordsUnavailable as error:
+            self.toast.show(str(error))
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+    def _names(self) -> tuple[str, str]:
+        return (self._name(0), self._name(1))
+
+    def _name(self, seat: int) -> str:
+        if self.opponent == HUMAN:
+            return (
+                ("White", "Black")[seat] if self.settings.human_side == "white" else ("Black", "White")[seat]
+            )
+        return "You" if seat == 0 else self.opponent
+
+    # --- input ---
+
+    def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return
+        if self.animating:
+            self._skip_animation()
+        if self.session.phase is not Phase.HUMAN or self.auto_commit:
+            return
+        turn = self.session.turn
+        assert turn is not None
+        seat = self.session.seat
+        where = layout.location_at(x, y)
+        if where is None:
+            return
+        if self._on_dice(x, y):
+            self.finish_turn()
+            return
+        if where == layout.OFF_POINT:
+            self._bear_off_any()
+            return
+        point = layout.from_display(seat, where)
+        if point not in turn.movable_points():
+            return
+        sprite = self._sprite_on(seat, point)
+        if sprite is None:
+            return
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            self._move_by_die(point, min(turn.remaining_dice))
+            return
+        self.drag = _Drag(sprite, point, (x, y))
+        self.targets = turn.destinations(point)
+        self.checker_sprites.remove(sprite)
+        self.checker_sprites.append(sprite)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self.drag is None:
+            return
+        wx, wy = self.to_world(x, y)
+        if abs(wx - self.drag.start[0]) + abs(wy - self.drag.start[1]) > DRAG_THRESHOLD:
+            self.drag.moved = True
+        if self.drag.moved:
+            self.drag.sprite.position = (wx, wy)
+
+    def on_scene_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        targets, self.targets = self.targets, {}
+        seat = self.session.seat
+        if not drag.moved:
+            now = time.monotonic()
+            double = now - self.last_click[0] < DOUBLE_CLICK_SECONDS and self.last_click[1] == drag.source
+            self.last_click = (now, drag.source)
+            if double and layout.OFF_POINT in targets:
+                self._play_steps(targets[layout.OFF_POINT])
+            else:
+                self._move_by_die(drag.source, max(self.session.turn.remaining_dice))
+            return
+        where = layout.location_at(x, y)
+        destination = None if where is None else layout.from_display(seat, where)
+        if destination in targets:
+            self._play_steps(targets[destination])
+        else:
+            self._place()
+
+    def _move_by_die(self, point: int, die: int) -> None:
+        turn = self.session.turn
+        assert turn is not None
+        step = turn.move_by_die(point, die) or next(
+            (
+                turn.move_by_die(point, other)
+                for other in turn.remaining_dice
+                if turn.move_by_die(point, other)
+            ),
+            None,
+        )
+        if step is None:
+            self._place()
+            return
+        self._play_steps([step])
+
+    def _bear_off_any(self) -> None:
+        turn = self.session.turn
+        assert turn is not None
+        offs = [s for s in turn.options() if s.move[1] == layout.OFF_POINT]
+        if offs:
+            self._play_steps([max(offs, key=lambda s: s.move[0])])
+
+    def _play_steps(self, steps: list[Step]) -> None:
+        turn = self.session.turn
+        assert turn is not None
+        seat = self.session.seat
+        for step in steps:
+            turn.apply(step)
+            self._move_sprite(seat, step.move)
+        self.hint = []
+        self.texts["hint"].text = ""
+        self._place(duration=self.duration * 0.8)
+        self._update_hud()
+
+    def _skip_animation(self) -> None:
+        """A click during the computer's turn lands everything at once."""
+        self.rolling = 0.0
+        while self.pending:
+            seat, move = self.pending.popleft()
+            self._move_sprite(seat, move)
+        self._place(animate=False)
+        for glide in self.glides:
+            glide.sprite.position = glide.tween.end
+        self.glides.clear()
+
+    def _on_dice(self, x: float, y: float) -> bool:
+        """Over the dice, or between them: clicking the dice ends the turn, as on most tables."""
+        if not self.dice_sprites:
+            return False
+        left = min(sprite.left for sprite in self.dice_sprites) - DICE_MARGIN
+        right = max(sprite.right for sprite in self.dice_sprites) + DICE_MARGIN
+        return left <= x <= right and abs(y - layout.MIDDLE_Y) <= DIE_SIZE / 2 + DICE_MARGIN
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if _matches(KEY_UNDO, symbol, modifiers):
+            self.undo()
+        elif _matches(KEY_DONE, symbol, modifiers):
+            if self.session.phase is Phase.GAME_OVER:
+                self.next_game()
+            else:
+                self.finish_turn()
+        elif _matches(KEY_HINT, symbol, modifiers):
+            self.show_hint()
+        elif _matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
+            self.new_match()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            wx, wy = self.to_world(x, y)
+            if any(b.on_mouse_press(wx, wy) for b in self.over_buttons):
+                return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            wx, wy = self.to_world(x, y)
+            if any(b.on_mouse_release(wx, wy) for b in list(self.over_buttons)):
+                return
+        super().on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        wx, wy = self.to_world(x, y)
+        for button in self.over_buttons:
+            button.on_mouse_motion(wx, wy)
+
+    # --- time ---
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+        if self.rolling > 0:
+            self.rolling = max(0.0, self.rolling - delta_time)
+            self._update_dice()
+        if self.glides:
+            for glide in self.glides:
+                glide.sprite.position = glide.tween.update(delta_time)
+            self.glides = [g for g in self.glides if not g.tween.done]
+        if not self.glides and self.pending and self.rolling <= 0:
+            seat, move = self.pending.popleft()
+            self._move_sprite(seat, move)
+            self._place()
+        if self.pass_wait > 0:
+            self.pass_wait -= delta_time
+            if self.pass_wait <= 0 and self.session.phase is Phase.PASS:
+                self.session.pass_turn()
+                if not self.session.game.over:
+                    self._start_turn()
+            return
+        self._collect_bot_answer()
+        if not self.animating and self.drag is None:
+            self._after_animation()
+
+    # --- drawing ---
+
+    def _update_dice(self) -> None:
+        self.dice_sprites.clear()
+        game = self.session.game
+        turn = self.session.turn
+        if game.dice is None or turn is None or not hasattr(self, "die_textures"):
+            return
+        values = list(game.dice)
+        if self.rolling > 0:
+            values = [self.rng.randint(1, 6), self.rng.randint(1, 6)]
+        left_side = self.session.seat == 1
+        half = layout.LEFT_HALF if left_side else layout.RIGHT_HALF
+        centre = (half[0] + half[1]) / 2
+        remaining = list(turn.remaining_dice)
+        shown = values if values[0] != values[1] or self.rolling > 0 else values * 2
+        for index, value in enumerate(shown):
+            sprite = arcade.Sprite(self.die_textures[value])
+            sprite.width = sprite.height = DIE_SIZE
+            offset = (index - (len(shown) - 1) / 2) * (DIE_SIZE + 10)
+            sprite.position = (centre + offset, layout.MIDDLE_Y)
+            if self.rolling > 0:
+                sprite.angle = self.rng.uniform(-25, 25)
+            elif value in remaining:
+                remaining.remove(value)
+            else:
+                sprite.alpha = 90
+            self.dice_sprites.append(sprite)
+
+    def _update_hud(self) -> None:
+        session = self.session
+        scores = session.match.scores
+        shown = self._shown_board()
+        own, other = pip_counts(shown)
+        self._set("title", "Tavla")
+        self._set("players", f"{self._name(0)} vs {self._name(1)}")
+        self._set("score", f"{scores[0]} – {scores[1]}   (to {session.match.length})")
+        self._set("rules", f"Rules: {self.rules} · game {len(session.match.games)}")
+        self._set("pips", f"Pips: {self._name(0)} {own} · {self._name(1)} {other}")
+        self._set("status", self._status())
+        self._set("position", f"Position ID {position_id(shown)}")
+        human = session.phase is Phase.HUMAN
+        turn = session.turn
+        self.done_button.enabled = human and turn is not None and turn.done
+        self.undo_button.enabled = human and turn is not None and bool(turn.steps)
+        self.hint_button.enabled = human
+        self._update_dice()
+        if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
+            result = session.result
+            winner = self._name(result.winner)
+            if session.phase is Phase.MATCH_OVER:
+                title = f"{winner} win the match!" if winner == "You" else f"{winner} wins the match"
+            else:
+                title = "You win" if winner == "You" else f"{winner} wins"
+            self.over_texts[0].text = title
+            kind = result.kind if result.kind != "disqualification" else f"disqualification: {result.reason}"
+            points = "point" if result.points == 1 else "points"
+            self.over_texts[1].text = f"{kind}, {result.points} {points} · match {scores[0]} – {scores[1]}"
+            self.over_buttons[0].label = "Next game" if session.phase is Phase.GAME_OVER else "Menu"
+            self.over_buttons[0].on_click = (
+                self.next_game if session.phase is Phase.GAME_OVER else self.to_menu
+            )
+
+    def _shown_board(self) -> State:
+        """The position on the table now, from seat 0's side, including moves of the turn in progress."""
+        turn = self.session.turn
+        if turn is None or self.session.game.over:
+            return self.session.board()
+        return turn.state if self.session.seat == 0 else flip(turn.state)
+
+    def _status(self) -> str:
+        session = self.session
+        phase = session.phase
+        name = self._name(session.seat)
+        dice = session.game.dice
+        roll = f"{dice[0]}-{dice[1]}" if dice else ""
+        if phase is Phase.HUMAN:
+            turn = session.turn
+            assert turn is not None
+            if turn.done:
+                return f"{name}: {roll} played. Click the dice or Done."
+            left = " ".join(map(str, turn.remaining_dice))
+            return f"{name} to play {roll} (dice left: {left}). Drag a checker."
+        if phase is Phase.COMPUTER:
+            return f"{name} plays {roll}…"
+        if phase is Phase.PASS:
+            return f"{name} cannot move with {roll}."
+        return "Game over"
+
+    def _set(self, name: str, value: str) -> None:
+        if self.texts[name].text != value:
+            self.texts[name].text = value
 
     def draw_scene(self) -> None:
-        arcade.draw_rect_filled(XYWH(theme.DESIGN_WIDTH / 2, 470, 980, 300), theme.PANEL)
-        for text in self._texts:
+        self.board_sprites.draw()
+        self._draw_highlights()
+        self.checker_sprites.draw()
+        self._draw_stack_counts()
+        self.dice_sprites.draw()
+        self._draw_hint()
+        arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 20, 780), theme.PANEL)
+        for text in self.texts.values():
             text.draw()
+        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating:
+            self._draw_game_over()
+        self.toast.draw()
+
+    def _draw_highlights(self) -> None:
+        colour = (*self.palette.highlight, 110)
+        seat = self.session.seat
+        if self.drag is not None:
+            for destination in self.targets:
+                shown = layout.to_display(seat, destination)
+                self._highlight(shown, colour)
+        elif self.session.phase is Phase.HUMAN and not self.animating and self.session.turn is not None:
+            for point in self.session.turn.movable_points():
+                shown = layout.to_display(seat, point)
+                stack = self.stacks.get((seat, shown), [])
+                if stack:
+                    top = stack[-1].position
+                    arcade.draw_circle_outline(
+                        top[0], top[1], layout.CHECKER / 2 + 1, (*self.palette.highlight, 200), 3
+                    )
+
+    def _highlight(self, point: int, colour: tuple[int, int, int, int]) -> None:
+        if point == layout.OFF_POINT:
+            height = layout.INNER_TOP - layout.INNER_BOTTOM
+            arcade.draw_rect_filled(XYWH(layout.TRAY_X, layout.MIDDLE_Y, layout.TRAY_WIDTH, height), colour)
+            return
+        shape = layout.point_shape(point)
+        half = layout.POINT_WIDTH / 2
+        arcade.draw_triangle_filled(
+            shape.x - half, shape.base_y, shape.x + half, shape.base_y, shape.x, shape.tip_y, colour
+        )
+
+    def _draw_stack_counts(self) -> None:
+        for (seat, point), stack in self.stacks.items():
+            if len(stack) > layout.MAX_SPREAD and point != layout.OFF_POINT:
+                x, y = stack[-1].position
+                colour = (
+                    (30, 30, 30) if seat == 0 and self.settings.human_side == "white" else (240, 240, 240)
+                )
+                arcade.draw_text(
+                    str(len(stack)),
+                    x,
+                    y,
+                    colour,
+                    16,
+                    font_name=theme.FONT_NAME,
+                    anchor_x="center",
+                    anchor_y="center",
+                    bold=True,
+                )
+
+    def _draw_hint(self) -> None:
+        seat = self.session.seat
+        for start, end in self.hint:
+            a = (
+                layout.checker_position(seat, layout.to_display(seat, start), 0, 1)
+                if start != 25
+                else (layout.BAR_X, layout.MIDDLE_Y)
+            )
+            b = (
+                layout.checker_position(seat, layout.to_display(seat, end), 0, 1)
+                if end != 0
+                else (layout.TRAY_X, layout.INNER_BOTTOM + 40)
+            )
+            arcade.draw_line(a[0], a[1], b[0], b[1], (*self.palette.highlight, 230), 5)
+            arcade.draw_circle_filled(b[0], b[1], 9, (*self.palette.highlight, 230))
+
+    def _draw_game_over(self) -> None:
+        centre = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+        arcade.draw_rect_filled(XYWH(centre, layout.MIDDLE_Y, 560, 250), (16, 18, 26, 235))
+        arcade.draw_rect_outline(XYWH(centre, layout.MIDDLE_Y, 560, 250), theme.ACCENT, 2)
+        for text in self.over_texts:
+            text.draw()
+        for button in self.over_buttons:
+            button.draw()

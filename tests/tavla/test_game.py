@@ -190,15 +190,3 @@ def test_play_bots_disqualifies_an_illegal_or_crashing_bot_and_keeps_the_positio
         assert result.disqualified == 0 and result.winner == 1
         assert result.points == FORFEIT_POINTS["standard"]
         assert words in result.reason and result.state is not None
-
-
-def test_dragging_checkers_one_at_a_time_through_the_game():
-    game = Game()
-    game.start((6, 4))
-    done = []
-    while options := game.next_moves(done):
-        done.append(options[-1])
-    chosen = game.play(done)
-    assert game.record[-1].play == chosen and len(chosen) == 2
-    assert chosen in legal_plays(OPENING, 6, 4)
-    assert game.turn == 1

@@ -269,6 +269,14 @@ def test_next_moves_lets_a_chain_go_either_way_and_check_play_accepts_the_result
     assert check_play(OPENING, 6, 4, done) == ((24, 18), (18, 14))
 
 
+def test_a_bear_off_that_lands_on_a_finished_play_can_still_go_on():
+    # 4/0 with the 4 lands where 4/3 3/0 does; the 1 may still be played (4/0 1/0 is legal too).
+    state = (1, 7, 1, 5, 1, *[0] * 16, -2, -1, -7, -3, 0, 0, 2)
+    finals = {apply_play(state, play) for play in legal_plays(state, 1, 4)}
+    assert apply_play(state, ((4, 0),)) in finals
+    assert set(next_moves(state, 1, 4, [(4, 0)])) == {(3, 2), (2, 1), (1, 0)}
+
+
 def test_next_moves_refuses_an_impossible_start():
     with pytest.raises(IllegalPlay, match="die 5 is not available"):
         next_moves(OPENING, 6, 4, [(13, 8)])

@@ -13,9 +13,7 @@ POSITIONS = random_game_positions(400, seed=7)
 
 def finals_by_walking(turn: TurnInProgress) -> set:
     """Every final position reachable by the moves the turn offers, one at a time."""
-    if turn.done:
-        return {turn.state}
-    found = set()
+    found = {turn.state} if turn.done else set()
     for step in turn.options():
         turn.apply(step)
         found |= finals_by_walking(turn)
@@ -44,8 +42,9 @@ def test_random_walks_always_finish_legally_and_undo_returns():
     for state, die1, die2 in POSITIONS:
         turn = TurnInProgress(state, die1, die2)
         legal = {after for _, after in legal_results(state, die1, die2)}
-        while not turn.done:
+        while turn.options():
             turn.apply(rng.choice(turn.options()))
+        assert turn.done == bool(legal)
         assert (turn.state in legal) or not legal
         while turn.undo():
             pass
@@ -61,6 +60,14 @@ def test_the_seed_example_6_4_cannot_leave_the_4_unplayed():
         turn.apply(step)
         assert turn.options() or turn.state in legal
         turn.undo()
+
+
+def test_stopping_early_is_allowed_when_the_position_is_already_a_legal_play():
+    state = (1, 7, 1, 5, 1, *[0] * 16, -2, -1, -7, -3, 0, 0, 2)
+    turn = TurnInProgress(state, 1, 4)
+    turn.apply(next(s for s in turn.options() if s.move == (4, 0) and s.die == 4))
+    assert turn.done, "4/0 lands where 4/3 3/0 does"
+    assert {s.move for s in turn.options()} == {(3, 2), (2, 1), (1, 0)}
 
 
 def test_dragging_one_checker_with_both_dice_offers_the_route_that_hits():

@@ -1,0 +1,291 @@
+"""A match as text: the save file that lets a player quit and resume, and the Jellyfish `.mat` export.
+
+The save is JSON: the rules, the match length, the players' names, every game's opening rolls and turns
+(dice and play), the dice of a turn rolled but not yet played (so quitting cannot re-roll bad dice), and
+the state of the match's random generator (so a resumed match rolls exactly the dice it would have
+rolled without the interruption). Loading replays every play through `Game`, so a damaged or edited
+save is refused with a message naming the first problem, and a match is never half restored.
+
+The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
+the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
+written as the dice alone, and `Wins N point(s)` in the winner's column. GNU Backgammon replays it with
+the standard rules; where tavla scores differently, see `_mat_game`.
+"""
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.errors import UserError
+from game.tavla.game import Game, Match, Turn
+from game.tavla.moves import legal_plays
+from game.tavla.notation import format_move, format_play
+from game.tavla.position import winner_gammon_level
+
+SAVE_FORMAT = "fifteen-tavla match"
+SAVE_VERSION = 1
+MAX_SAVE_CHARS = 2_000_000      # far beyond any real match; refuses a runaway file
+MAX_NAME_CHARS = 1_000          # a bot may be named by a file path or a command line
+RNG_STATE_SIZE = 625            # random.Random.getstate(): 624 words and a position
+RNG_WORD = 2**32
+
+MAT_NAME_CHARS = 31             # GNU Backgammon keeps no more of a name
+MAT_NAME_FORBIDDEN = ":,;"      # the score line splits on ':'; ',' would start a GamesGrid rating
+MAT_DEFAULT_NAMES = ("Player 1", "Player 2")
+MAT_NAME_WIDTH = 31             # the score line: " name : 0" padded, then the second name
+MAT_LEFT_WIDTH = 27             # a move line: "%3d) " then the left cell padded, a space, the right cell
+MAT_LEFT_INDENT = 6             # where "Wins" starts in the left column
+MAT_RIGHT_INDENT = 34           # and in the right one
+PROGRAM = "Fifteen & Tavla"
+
+
+def dump_match(match: Match, names: tuple[str, str]) -> str:
+    """The match as save text; `names` are seat 0's and seat 1's (e.g. "You" and the bot's name)."""
+    if not _valid_names(names):
+        raise UserError(f"the names must be two texts of at most {MAX_NAME_CHARS} characters, not {names!r}")
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "rules": match.rules,
+        "length": match.length,
+        "seed": match.seed,
+        "names": list(names),
+        "games": [_dump_game(game) for game in match.games],
+        "rng": _dump_rng(match.rng.getstate()),
+    }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _dump_game(game: Game) -> dict[str, Any]:
+    turns: list[dict[str, Any]] = [{"dice": list(turn.dice), "play": format_play(turn.play)}
+                                   for turn in game.record]
+    if game.dice is not None:
+        turns.append({"dice": list(game.dice)})
+    entry: dict[str, Any] = {"opening": [list(roll) for roll in game.opening_rolls], "turns": turns}
+    if game.result is not None and game.result.disqualified is not None:
+        entry["disqualified"] = game.result.reason
+    return entry
+
+
+def _dump_rng(state: tuple) -> list:
+    version, words, gauss = state
+    return [version, list(words), gauss]
+
+
+def load_match(text: str) -> tuple[Match, tuple[str, str]]:
+    """The match and names of a save, rebuilt by replaying every play; UserError says what is wrong."""
+    if not isinstance(text, str):
+        raise _damaged(f"a save is text, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise _damaged(f"it is longer than {MAX_SAVE_CHARS} characters")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        raise _damaged(f"it is not valid JSON ({error.msg}, {where})") from None
+    except (ValueError, RecursionError):
+        raise _damaged("it is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise _damaged("it is not a saved tavla match")
+    if data.get("version") != SAVE_VERSION:
+        raise _damaged(f"unknown save version {data.get('version')!r}; this program reads {SAVE_VERSION}")
+    names = data.get("names")
+    if not _valid_names(names):
+        raise _damaged(f"'names' must be two texts of at most {MAX_NAME_CHARS} characters")
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise _damaged(f"the seed must be an integer or null, not {seed!r}")
+    rng_state = _load_rng(data.get("rng"))
+    try:
+        match = Match(data.get("length"), data.get("rules"), seed)  # type: ignore[arg-type]
+    except UserError as error:
+        raise _damaged(str(error)) from None
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise _damaged("'games' must be a list")
+    for number, entry in enumerate(games, 1):
+        _replay_game(match, entry, number)
+    match.rng.setstate(rng_state)
+    return match, (names[0], names[1])
+
+
+def _replay_game(match: Match, entry: object, number: int) -> None:
+    where = f"game {number}"
+    if match.winner is not None:
+        raise _damaged(f"{where} follows the end of the match")
+    if match.current is not None and not match.current.over:
+        raise _damaged(f"{where} follows game {number - 1}, which is unfinished")
+    if not isinstance(entry, dict):
+        raise _damaged(f"{where} must be an object with 'opening' and 'turns'")
+    opening, turns = entry.get("opening"), entry.get("turns")
+    if not isinstance(opening, list) or not isinstance(turns, list):
+        raise _damaged(f"{where} must have lists 'opening' and 'turns'")
+    game = match.next_game()
+    if not opening:
+        if turns or "disqualified" in entry:
+            raise _damaged(f"{where} has turns but no opening roll")
+        return
+    rolls = [_dice(roll, f"{where} opening roll {index}") for index, roll in enumerate(opening, 1)]
+    if any(first != second for first, second in rolls[:-1]):
+        raise _damaged(f"{where}: every opening roll before the last must be a tie")
+    game.opening_rolls.extend(rolls[:-1])
+    _step(game.start, rolls[-1], where)
+    for index, turn in enumerate(turns, 1):
+        _replay_turn(game, turn, index == len(turns), f"{where} turn {index}")
+    if "disqualified" in entry:
+        reason = entry["disqualified"]
+        if not isinstance(reason, str):
+            raise _damaged(f"{where}: the reason for the disqualification must be text")
+        _step(game.disqualify, reason, where)
+
+
+def _replay_turn(game: Game, turn: object, last: bool, where: str) -> None:
+    if not isinstance(turn, dict):
+        raise _damaged(f"{where} must be an object with 'dice' and 'play'")
+    dice = _dice(turn.get("dice"), f"{where} dice")
+    if game.over:
+        raise _damaged(f"{where} comes after the end of the game")
+    if game.dice is None:
+        _step(game.roll, dice, where)
+    elif game.dice != dice:
+        raise _damaged(f"{where}: dice {dice[0]}{dice[1]} differ from the opening roll "
+                       f"{game.dice[0]}{game.dice[1]}")
+    if "play" not in turn:
+        if not last:
+            raise _damaged(f"{where} has no play but is not the last turn")
+        return
+    play = turn["play"]
+    if not isinstance(play, str):
+        raise _damaged(f"{where}: the play must be text such as '24/18 13/11', not {play!r}")
+    _step(game.play, play, where)
+
+
+def _step(action: Callable[[Any], object], argument: object, where: str) -> None:
+    """Run one engine step, turning its refusal into a message that says where the save is wrong."""
+    try:
+        action(argument)
+    except UserError as error:
+        raise _damaged(f"{where}: {error}") from None
+
+
+def _dice(value: object, where: str) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(type(die) is int and 1 <= die <= 6 for die in value)):
+        raise _damaged(f"{where} must be two dice from 1 to 6, not {value!r}")
+    return value[0], value[1]
+
+
+def _load_rng(value: object) -> tuple:
+    """The random generator's state from `random.Random.getstate()`, checked before it is used."""
+    if not isinstance(value, list) or len(value) != 3:
+        raise _damaged("the dice generator's state is missing or malformed")
+    version, words, gauss = value
+    if (not isinstance(words, list) or len(words) != RNG_STATE_SIZE
+            or not all(type(word) is int and 0 <= word < RNG_WORD for word in words)
+            or not 0 <= words[-1] <= RNG_STATE_SIZE - 1
+            or not (gauss is None or isinstance(gauss, float))):
+        raise _damaged("the dice generator's state is malformed")
+    state = (version, tuple(words), gauss)
+    try:
+        random.Random().setstate(state)
+    except (ValueError, TypeError):
+        raise _damaged("the dice generator's state is malformed") from None
+    return state
+
+
+def _valid_names(names: object) -> bool:
+    return (isinstance(names, list | tuple) and len(names) == 2
+            and all(isinstance(name, str) and len(name) <= MAX_NAME_CHARS for name in names))
+
+
+def _damaged(message: str) -> UserError:
+    return UserError(f"cannot restore the saved match: {message}")
+
+
+def export_mat(match: Match, names: tuple[str, str]) -> str:
+    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports.
+
+    Seat 0 plays in the left column. A roll not yet played ends its game as the dice alone, unless it
+    leaves a single play (or none): GNU Backgammon would then make that play itself, so it is left out.
+    """
+    left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
+    lines = [f"; {PROGRAM}, {match.rules} rules", "", f" {match.length} point match", ""]
+    points = [0, 0]
+    for number, game in enumerate(match.games, 1):
+        if game.turn is None:
+            continue
+        lines.append(f" Game {number}")
+        lines.append(f" {f'{left} : {points[0]}':<{MAT_NAME_WIDTH}}{right} : {points[1]}")
+        lines.extend(_mat_game(game))
+        if game.result is not None:
+            points[game.result.winner] += game.result.points
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _mat_game(game: Game) -> list[str]:
+    """The numbered move lines (two columns, the left one empty when seat 1 opens) and the result.
+
+    A tavla game won with the loser still in the winner's home or on the bar is a mars (2 points),
+    but GNU Backgammon would score that last bear-off as a backgammon (3) and end the match early;
+    so that game stops before the winning roll, and `Wins 2 points` reads as the loser resigning a mars.
+    """
+    result = game.result
+    turns = game.record[:-1] if _backgammon_scored_as_mars(game) else game.record
+    opener = game.record[0].player if game.record else game.turn
+    cells = [""] if opener == 1 else []
+    cells.extend(_mat_turn(turn) for turn in turns)
+    if game.dice is not None and result is None and len(legal_plays(game.state, *game.dice, "standard")) > 1:
+        cells.append(f"{game.dice[0]}{game.dice[1]}:")
+    lines = []
+    for index in range(0, len(cells), 2):
+        pair = cells[index:index + 2]
+        line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
+        if any(pair):
+            lines.append(line)
+    if result is not None:
+        indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
+        lines.append(f"{'':<{indent}}Wins {result.points} point{'s' if result.points > 1 else ''}")
+    return lines
+
+
+def _backgammon_scored_as_mars(game: Game) -> bool:
+    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
+    result = game.result
+    return (result is not None and result.disqualified is None
+            and winner_gammon_level(game.state) != result.points)
+
+
+def _mat_turn(turn: Turn) -> str:
+    """`64: 24/18 13/9*`: the dice, then each move with `*` where it hits (once per point hit)."""
+    moves = []
+    landed: set[int] = set()
+    for move in sorted(turn.play, reverse=True):
+        end = move[1]
+        hit = 0 < end < 25 and turn.state[end] < 0 and end not in landed
+        landed.add(end)
+        moves.append(format_move(move) + ("*" if hit else ""))
+    return f"{turn.dice[0]}{turn.dice[1]}: {' '.join(moves)}".rstrip()
+
+
+def _mat_name(name: str, default: str) -> str:
+    """A name the .mat score line can carry: no colon, comma or semicolon, one line, not empty."""
+    cleaned = "".join(" " if char in MAT_NAME_FORBIDDEN or not char.isprintable() else char for char in name)
+    cleaned = " ".join(cleaned.split())[:MAT_NAME_CHARS].strip()
+    return cleaned or default
+
+
+def match_summary(match: Match, names: Sequence[str]) -> list[str]:
+    """Lines for the game-over panel: the score and the match length, then each finished game's result."""
+    first, second = match.scores
+    headline = f"{names[0]} {first} - {second} {names[1]}, match to {match.length}"
+    if match.winner is not None:
+        headline += f": {names[match.winner]} won the match"
+    lines = [headline]
+    for number, game in enumerate(match.games, 1):
+        result = game.result
+        if result is not None:
+            won = f"{result.points} point{'s' if result.points > 1 else ''}"
+            lines.append(f"Game {number}: {names[result.winner]} won {won} ({result.kind})")
+    return lines

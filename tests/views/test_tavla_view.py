@@ -1,0 +1,243 @@
+"""The table scene, headless: drag and drop, illegal drops, undo, forced moves, the bot's animation."""
+
+import random
+
+import arcade
+import pytest
+from arcade import key
+
+from game.tavla import layout
+from game.tavla.game import Game
+from game.tavla.moves import apply_play
+from game.tavla.position import OPENING, flip
+from game.tavla.session import Phase, TableSession
+from game.tavla.view import TavlaView
+from tests.views.driver import FRAME, press_key, step, to_screen
+
+# Seat 0 to play 3-1 from the opening position.
+THREE_ONE = (3, 1)
+
+
+def open_table(window, opponent="random", seed=1) -> TavlaView:
+    window.show_tavla(opponent=opponent, rules="tavla", seed=seed)
+    view = window.current_view
+    assert isinstance(view, TavlaView)
+    return view
+
+
+def set_up(view: TavlaView, state, dice, opponent="random") -> None:
+    view.start_session(TableSession.from_position(state, dice, "tavla", opponent))
+    settle(view)
+
+
+def settle(view: TavlaView, seconds: float = 1.5) -> None:
+    step(view, seconds)
+
+
+def point_centre(seat: int, point: int) -> tuple[float, float]:
+    shown = layout.to_display(seat, point)
+    return layout.checker_position(seat, shown, 0, 1)
+
+
+def drag(view: TavlaView, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    sx, sy = to_screen(view, *start)
+    view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i / steps
+        y = start[1] + (end[1] - start[1]) * i / steps
+        px, py = to_screen(view, x, y)
+        view.on_mouse_drag(int(px), int(py), 1, 1, arcade.MOUSE_BUTTON_LEFT, 0)
+        view.on_update(FRAME)
+    ex, ey = to_screen(view, *end)
+    view.on_mouse_release(int(ex), int(ey), arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def top_checker(view: TavlaView, seat: int, point: int) -> tuple[float, float]:
+    return view.stacks[(seat, layout.to_display(seat, point))][-1].position
+
+
+def assert_sprites_match(view: TavlaView) -> None:
+    board = view.session.board()
+    counts = {(0, 0): board[0], (0, 25): board[25], (1, 25): board[26], (1, 0): board[27]}
+    for point in range(1, 25):
+        counts[(0, point)] = max(board[point], 0)
+        counts[(1, point)] = max(-board[point], 0)
+    for location, count in counts.items():
+        stack = view.stacks.get(location, [])
+        assert len(stack) == count, location
+        for index, sprite in enumerate(stack):
+            assert sprite.position == pytest.approx(layout.checker_position(*location, index, len(stack)))
+    assert len(view.checker_sprites) == 30
+
+
+def test_dragging_a_checker_to_a_legal_point_moves_it(window):
+    view = open_table(window)
+    set_up(view, OPENING, THREE_ONE)
+    assert view.session.phase is Phase.HUMAN
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    settle(view)
+    assert view.session.turn.moves == [(8, 5)]
+    assert view.session.turn.state[5] == 1 and view.session.turn.state[8] == 2
+    drag(view, top_checker(view, 0, 6), point_centre(0, 5))
+    settle(view)
+    assert view.session.turn.done
+    assert view.session.turn.play == "8/5 6/5"
+    press_key(view, key.SPACE)
+    assert view.session.game.record[-1].text == "31: 8/5 6/5"
+
+
+def test_one_checker_can_travel_with_both_dice(window):
+    view = open_table(window)
+    set_up(view, OPENING, (6, 5))
+    drag(view, top_checker(view, 0, 24), point_centre(0, 13))
+    settle(view)
+    assert view.session.turn.done
+    assert sorted(view.session.turn.moves, reverse=True) in ([(24, 18), (18, 13)], [(24, 19), (19, 13)])
+
+
+def test_an_illegal_drop_glides_the_checker_back(window):
+    view = open_table(window)
+    set_up(view, OPENING, THREE_ONE)
+    start = top_checker(view, 0, 13)
+    drag(view, start, point_centre(0, 12))
+    settle(view)
+    assert view.session.turn.moves == []
+    assert top_checker(view, 0, 13) == pytest.approx(start)
+    drag(view, top_checker(view, 0, 6), (layout.TRAY_X, 200))
+    settle(view)
+    assert view.session.turn.moves == [], "bearing off is not allowed with checkers outside home"
+    assert_sprites_match(view)
+
+
+def test_checkers_that_cannot_move_cannot_be_picked_up(window):
+    view = open_table(window)
+    state = list(OPENING)
+    set_up(view, tuple(state), (6, 5))
+    drag(view, top_checker(view, 0, 6), point_centre(0, 1))
+    settle(view)
+    assert view.session.turn.moves == []
+    assert view.drag is None
+
+
+def test_undo_restores_the_start_of_the_turn(window):
+    view = open_table(window)
+    set_up(view, OPENING, THREE_ONE)
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    settle(view)
+    press_key(view, key.Z, key.MOD_CTRL)
+    settle(view)
+    assert view.session.turn.moves == []
+    assert view.session.turn.state == OPENING
+    assert_sprites_match(view)
+
+
+def test_a_forced_move_plays_itself(window):
+    # Seat 0 on the bar can enter only with the 5 (on 20); the 4 is blocked everywhere after that.
+    state = [0] * 28
+    state[25] = 1
+    state[6] = 14
+    for point in (24, 23, 22, 21, 19, 16, 2):
+        state[point] = -2
+    state[10] = -1
+    view = open_table(window)
+    set_up(view, tuple(state), (5, 4))
+    settle(view, 3.0)
+    record = view.session.game.record
+    assert record and record[0].text == "54: 25/20", [turn.text for turn in record]
+
+
+def test_the_bots_play_is_animated_to_the_exact_position(window):
+    view = open_table(window, opponent="pubeval", seed=4)
+    set_up(view, OPENING, THREE_ONE, opponent="pubeval")
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    drag(view, top_checker(view, 0, 6), point_centre(0, 5))
+    settle(view)
+    view.finish_turn()
+    assert view.session.phase is Phase.COMPUTER
+    for _ in range(600):
+        view.on_update(FRAME)
+        if view.session.phase is Phase.HUMAN and not view.animating:
+            break
+    assert len(view.session.game.record) == 2
+    assert_sprites_match(view)
+
+
+def test_a_click_during_the_bots_turn_lands_everything(window):
+    view = open_table(window, opponent="pubeval", seed=5)
+    set_up(view, OPENING, THREE_ONE, opponent="pubeval")
+    for point in (8, 6):
+        drag(view, top_checker(view, 0, point), point_centre(0, 5))
+    settle(view)
+    view.finish_turn()
+    for _ in range(120):
+        view.on_update(FRAME)
+        if view.pending:
+            break
+    view.on_scene_press(100, 100, arcade.MOUSE_BUTTON_LEFT, 0)
+    assert not view.glides and not view.pending
+    step(view, 0.5)
+    assert_sprites_match(view)
+
+
+def replay(record, rules="tavla"):
+    """The record replayed through a fresh game: every play must be legal from the opening."""
+    state = OPENING if record[0].player == 0 else flip(OPENING)
+    for turn in record:
+        assert turn.state == state
+        state = flip(apply_play(state, turn.play)) if turn.play else flip(state)
+    return state
+
+
+def test_fuzz_random_mouse_and_keys_never_break_the_table(window):
+    view = open_table(window, opponent="random", seed=11)
+    rng = random.Random(11)
+    keys = [key.SPACE, key.Z, key.H, key.N, key.BACKSPACE, key.ENTER, key.A]
+    events = 10_000
+    human_moves = 0
+    for i in range(events):
+        kind = rng.random()
+        x, y = rng.uniform(0, 1280), rng.uniform(0, 800)
+        sx, sy = (int(v) for v in to_screen(view, x, y))
+        if kind < 0.3:
+            view.on_mouse_press(sx, sy, rng.choice([arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_RIGHT]), 0)
+        elif kind < 0.55:
+            view.on_mouse_drag(sx, sy, 3, 3, arcade.MOUSE_BUTTON_LEFT, 0)
+        elif kind < 0.8:
+            view.on_mouse_release(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+        elif kind < 0.9:
+            symbol = rng.choice(keys)
+            view.on_key_press(symbol, key.MOD_CTRL if symbol == key.Z else 0)
+        else:
+            view.on_update(rng.choice([FRAME, 0.2, 1.0]))
+        if i % 50 == 0:
+            game = view.session.game
+            board = view.session.board()
+            assert board[0] + board[25] + sum(v for v in board[1:25] if v > 0) == 15
+            assert board[27] + board[26] - sum(v for v in board[1:25] if v < 0) == 15
+            if game.record:
+                replay(game.record)
+                human_moves = max(human_moves, sum(1 for t in game.record if t.player == 0 and t.play))
+            if view.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+                view.new_match() if view.session.phase is Phase.MATCH_OVER else view.next_game()
+    assert isinstance(window.current_view, TavlaView)
+    assert human_moves > 0, "the random clicks also played some turns"
+
+
+def test_game_over_panel_and_next_game(window):
+    state = [0] * 28
+    state[0] = 14
+    state[1] = 1
+    state[24] = -15
+    view = open_table(window, opponent="random")
+    view.start_session(TableSession.from_position(tuple(state), (2, 1), "tavla", "random", match_length=3))
+    settle(view, 3.0)
+    assert view.session.phase is Phase.GAME_OVER
+    assert view.session.result.points == 2 and view.session.result.kind == "mars"
+    assert "You win" in view.over_texts[0].text and "mars" in view.over_texts[1].text
+    view.next_game()
+    assert view.session.phase in (Phase.HUMAN, Phase.COMPUTER, Phase.PASS)
+    assert len(view.session.match.games) == 2
+
+
+def test_a_new_game_object_is_unaffected(window):
+    assert Game().state == OPENING
