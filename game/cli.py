@@ -74,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     tavla.add_argument("--rules", choices=["tavla", "standard"], help="rule set (default from the config)")
     tavla.add_argument("--seed", type=_seed, help="roll the dice reproducibly from this seed")
 
+    solve = commands.add_parser("solve", help="print the tiles to slide to solve a puzzle board")
+    solve.add_argument("--size", required=True, metavar="WxH", help="columns x rows, each 2-10")
+    solve.add_argument("--board", required=True, metavar='"t0 t1 ..."', help="tiles row by row, 0 = empty")
+    solve.add_argument("--optimal", action="store_true", help="fewest moves (boards up to 4x4)")
+
     moves = commands.add_parser("moves", help="print every legal play for a position and a roll")
     moves.add_argument("--state", required=True, metavar='"28 ints"', help="the position, SPEC §3")
     moves.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help="the two dice, 1-6")
@@ -129,6 +134,13 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     return 0
 
 
+def _run_solve(args: argparse.Namespace, config: "Config") -> int:
+    from game.puzzle.solver import solve_command
+
+    print(solve_command(args.size, args.board, args.optimal))
+    return 0
+
+
 def _run_moves(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import moves_command
 
@@ -148,6 +160,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
     "tavla": _run_window,
+    "solve": _run_solve,
     "moves": _run_moves,
     "bot": _run_bot,
 }

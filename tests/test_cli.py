@@ -91,3 +91,32 @@ def test_no_display_is_a_clear_message(tmp_path):
     )
     assert result.returncode == 2
     assert "cannot open a window" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_window_free_commands_through_main_py(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "FIFTEEN_TAVLA_CACHE_DIR": str(tmp_path)}
+    opening = "0 -2 0 0 0 0 5 0 3 0 0 0 -5 5 0 0 0 -3 0 -5 0 0 0 0 2 0 0 0"
+    moves = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "moves", "--state", opening, "--dice", "3", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert moves.returncode == 0 and "8/5 6/5" in moves.stdout.splitlines()
+    solved = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "solve", "--size", "3x3", "--board", "1 2 3 4 5 6 0 7 8"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert (solved.returncode, solved.stdout) == (0, "7 8\n")
+    bad = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "solve", "--size", "3x3", "--board", "1 2 3 4 5 6 8 7 0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert bad.returncode == 2 and "cannot be solved" in bad.stderr

@@ -1,0 +1,342 @@
+"""The sliding-puzzle solver: optimal on 4x4 and smaller, near-optimal and fast up to 10x10.
+
+Pure Python plus numpy (no Arcade), safe to run in a background thread: every search checks a cancel
+event and a deadline every few thousand nodes, and table building works in bounded numpy chunks.
+
+- ``solve(board, optimal=False, budget=None)``: the tiles to slide, in order ([] when solved). Every
+  answer is replayed on the board before it is returned.
+  - ``optimal=True`` (boards up to 4x4): fewest moves, building the tables first if needed; raises
+    ``SolverTimeout`` if ``budget`` seconds run out. Refused with a UserError on larger boards.
+  - ``optimal=False``: the best solution found within ``budget`` (default ``DEFAULT_BUDGET``): an optimal
+    search first when the tables are at hand, then weighted searches; never fails, never builds the big
+    tables (it uses them if they are in memory or in the cache folder; ``prepare`` builds them).
+- ``hint(board)``: the next tile to slide, within ``HINT_BUDGET``; consistent with earlier answers
+  because the boards along every solution found are remembered.
+- ``solve_command(size, board, optimal)``: the line printed by ``python main.py solve``.
+- ``prepare(width, height, progress, cancel)``: load or build (and cache) the tables of a size.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from game.errors import UserError
+from game.puzzle.board import Board, format_size, goal_tiles, parse_size, parse_tiles
+from game.puzzle.solver import pdb, reduce, tables
+from game.puzzle.solver.pdb import Cancelled, Progress
+from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "HINT_BUDGET",
+    "Cancelled",
+    "SolverTimeout",
+    "hint",
+    "prepare",
+    "solve",
+    "solve_command",
+    "tables_ready",
+]
+
+DEFAULT_BUDGET = 1.5
+HINT_BUDGET = 0.12
+OPTIMAL_SHARE = 0.5
+WEIGHTED_SHARE = 0.85
+NEAR_WEIGHT = 1.3
+ROUGH_WEIGHT = 2.0
+LINE_WEIGHT = 2.0
+LINE_NODES = 20_000
+FAST_WEIGHT = 4.0
+FAST_GROUP = 3
+FAST_NODES = 5_000
+PATH_MEMORY = 50_000
+FALLBACK_SIDE = 3
+LARGE_SHARE = 0.7
+FINISH_SHARE = 0.9
+FINISH_NODES = 600_000
+BIG_WEIGHT = 3.0
+
+
+class SolverTimeout(TimeoutError):
+    """An optimal search ran out of its time budget."""
+
+
+def tables_ready(width: int, height: int) -> bool:
+    """Whether an optimal solve of this size can start without building or reading tables."""
+    return tables.tables_ready(width, height)
+
+
+def prepare(
+    width: int,
+    height: int,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> None:
+    """Load or build (and cache) what the solver needs for a size: its own tables up to 4x4, the 4x4
+    tables for larger boards (they finish the last 4x4 of every big board). Raises Cancelled."""
+    if tables.optimal_supported(width, height):
+        tables.prepare(width, height, progress, cancel)
+    else:
+        tables.prepare(4, 4, progress, cancel)
+
+
+_HEURISTICS: dict[tuple[int, int], Heuristic] = {}
+_HEURISTIC_LOCK = threading.Lock()
+
+
+def _heuristic(
+    width: int, height: int, build: bool, cancel: threading.Event | None = None
+) -> Heuristic | None:
+    """The size's heuristic if its tables are in memory or on disk (or ``build``), else None."""
+    with _HEURISTIC_LOCK:
+        found = _HEURISTICS.get((width, height))
+    if found is not None:
+        return found
+    if not build and not all(pdb.peek(p) is not None for p in tables.patterns(width, height)):
+        return None
+    if build:
+        tables.prepare(width, height, cancel=cancel)
+    found = tables.heuristic(width, height)
+    with _HEURISTIC_LOCK:
+        _HEURISTICS[width, height] = found
+    return found
+
+
+def _walk_down(tiles: Sequence[int], width: int, height: int) -> list[int]:
+    """An optimal solution from an exact distance table: always step to a neighbour one move closer."""
+    table = tables.exact_table(width, height)
+    near = pdb.neighbours(width, height)
+    code = tables.pack_board(tiles)
+    board = list(tiles)
+    blank = board.index(0)
+    distance = table[code]
+    moves = []
+    while distance:
+        for cell in near[blank]:
+            tile = board[cell]
+            after = code + (tile << (tables.NIBBLE * blank)) - (tile << (tables.NIBBLE * cell))
+            if table.get(after) == distance - 1:
+                break
+        else:
+            raise ValueError("the distance table is inconsistent")
+        moves.append(tile)
+        board[blank], board[cell] = tile, 0
+        code, blank, distance = after, cell, distance - 1
+    return moves
+
+
+def _optimal_small(
+    tiles: Sequence[int], width: int, height: int, deadline: float | None, cancel: threading.Event | None
+) -> list[int]:
+    if tables.uses_exact_table(width, height):
+        return _walk_down(tiles, width, height)
+    heuristic = _heuristic(width, height, build=True, cancel=cancel)
+    assert heuristic is not None
+    return ida_star(tiles, width, height, heuristic, deadline=deadline, cancel=cancel).moves
+
+
+def _near_small(
+    tiles: Sequence[int],
+    width: int,
+    height: int,
+    start: float,
+    budget: float,
+    cancel: threading.Event | None,
+    node_limit: int | None = None,
+) -> list[int]:
+    """Optimal if it comes quickly, else weighted (twice), else the line-by-line method (always fast).
+
+    ``node_limit`` (per search) keeps the choice independent of the machine's load where that matters.
+    """
+    if tables.uses_exact_table(width, height):
+        return _walk_down(tiles, width, height)
+    heuristic = _heuristic(width, height, build=False)
+    if heuristic is not None:
+        for weight, share in ((1.0, OPTIMAL_SHARE), (NEAR_WEIGHT, WEIGHTED_SHARE), (ROUGH_WEIGHT, 1.0)):
+            try:
+                return ida_star(
+                    tiles,
+                    width,
+                    height,
+                    heuristic,
+                    weight=weight,
+                    deadline=start + budget * share,
+                    node_limit=node_limit,
+                    cancel=cancel,
+                ).moves
+            except OverBudget:
+                continue
+    return _fast(tiles, width, height, cancel)
+
+
+def _fast(tiles: Sequence[int], width: int, height: int, cancel: threading.Event | None) -> list[int]:
+    """Lines placed greedily down to a 3x3 or smaller, which the exact tables finish: no deadline needed."""
+    if tables.uses_exact_table(width, height):
+        return _walk_down(tiles, width, height)
+    return reduce.solve_large(
+        tiles,
+        width,
+        height,
+        _walk_down,
+        group_size=FAST_GROUP,
+        weight=FAST_WEIGHT,
+        node_limit=FAST_NODES,
+        cancel=cancel,
+        final_side=FALLBACK_SIDE,
+    )
+
+
+def _near_large(
+    tiles: Sequence[int], width: int, height: int, start: float, budget: float, cancel: threading.Event | None
+) -> list[int]:
+    """Both line orders tried (the second is dropped if it runs out of time); the 4x4 left at the end
+    solved as well as time allows.
+
+    The line passes get ``LARGE_SHARE`` of the budget, so the quick method still fits if they fail; the
+    last 4x4 may use up to ``FINISH_SHARE`` since its own fallback takes milliseconds.
+    """
+    deadline = start + budget * LARGE_SHARE
+    finish_deadline = start + budget * FINISH_SHARE
+    best: list[int] | None = None
+    for rows_first in (True, False):
+
+        def finish(sub: list[int], sub_w: int, sub_h: int) -> list[int]:
+            now = time.perf_counter()
+            return _near_small(sub, sub_w, sub_h, now, max(0.0, finish_deadline - now), cancel, FINISH_NODES)
+
+        try:
+            moves = reduce.solve_large(
+                tiles,
+                width,
+                height,
+                finish,
+                group_size=FAST_GROUP,
+                weight=LINE_WEIGHT,
+                big_weight=BIG_WEIGHT,
+                node_limit=LINE_NODES,
+                deadline=deadline,
+                cancel=cancel,
+                rows_first=rows_first,
+            )
+        except OverBudget:
+            break
+        if best is None or len(moves) < len(best):
+            best = moves
+    return best if best is not None else _fast(tiles, width, height, cancel)
+
+
+def _replay(tiles: Sequence[int], width: int, moves: Sequence[int]) -> bool:
+    """Whether sliding ``moves`` one by one (each next to the empty square) reaches the goal."""
+    board = list(tiles)
+    blank = board.index(0)
+    where = {tile: cell for cell, tile in enumerate(board)}
+    for tile in moves:
+        cell = where.get(tile)
+        if (
+            cell is None
+            or tile == 0
+            or abs(cell - blank) not in (1, width)
+            or (abs(cell - blank) == 1 and cell // width != blank // width)
+        ):
+            return False
+        board[blank], board[cell] = tile, 0
+        where[tile], blank = blank, cell
+    return tuple(board) == goal_tiles(width, len(board) // width)
+
+
+def solve(
+    board: Board,
+    optimal: bool = False,
+    budget: float | None = None,
+    *,
+    cancel: threading.Event | None = None,
+) -> list[int]:
+    """The tiles to slide, in order, to reach the goal ([] when solved); see the module notes."""
+    width, height = board.size
+    if not board.is_solvable():
+        raise UserError(f"the {format_size(width, height)} board cannot be solved")
+    if board.is_solved():
+        return []
+    if optimal and not tables.optimal_supported(width, height):
+        raise UserError(
+            f"optimal solutions are available up to 4x4, not {format_size(width, height)}: "
+            "drop --optimal for a fast near-optimal solution"
+        )
+    start = time.perf_counter()
+    tiles = list(board.tiles)
+    if optimal:
+        deadline = None if budget is None else start + budget
+        try:
+            moves = _optimal_small(tiles, width, height, deadline, cancel)
+        except OverBudget:
+            raise SolverTimeout(f"no optimal solution within {budget} s") from None
+    else:
+        limit = DEFAULT_BUDGET if budget is None else budget
+        if tables.optimal_supported(width, height):
+            moves = _near_small(tiles, width, height, start, limit, cancel)
+        else:
+            moves = _near_large(tiles, width, height, start, limit, cancel)
+    if not _replay(tiles, width, moves):
+        raise RuntimeError(f"internal error: the solution found for {board.game_id()} does not solve it")
+    _remember(tiles, width, moves)
+    return moves
+
+
+_PATHS: OrderedDict[bytes, int] = OrderedDict()
+_PATHS_LOCK = threading.Lock()
+
+
+def _remember(tiles: Sequence[int], width: int, moves: Sequence[int]) -> None:
+    """Keep the next tile of every board along a solution, so hints that follow it agree and are instant."""
+    board = list(tiles)
+    blank = board.index(0)
+    with _PATHS_LOCK:
+        for tile in moves:
+            key = bytes([width, *board])
+            _PATHS[key] = tile
+            _PATHS.move_to_end(key)
+            cell = board.index(tile)
+            board[blank], board[cell] = tile, 0
+            blank = cell
+        while len(_PATHS) > PATH_MEMORY:
+            _PATHS.popitem(last=False)
+
+
+def hint(board: Board, budget: float = HINT_BUDGET) -> int:
+    """The tile to slide next (0 when the board is already solved), found within ``budget`` seconds."""
+    if board.is_solved():
+        return 0
+    with _PATHS_LOCK:
+        known = _PATHS.get(bytes([board.width, *board.tiles]))
+    if known is not None:
+        return known
+    return solve(board, budget=budget)[0]
+
+
+def solve_command(size_text: str, board_text: str, optimal: bool) -> str:
+    """The one line ``python main.py solve`` prints: tiles separated by spaces, empty when solved.
+
+    The first run for a size builds its tables with a progress bar on stderr (then they are cached).
+    """
+    width, height = parse_size(size_text)
+    board = parse_tiles(width, height, board_text)
+    if optimal and not tables.optimal_supported(width, height):
+        solve(board, optimal=True)
+    _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)))
+    return " ".join(map(str, solve(board, optimal=optimal)))
+
+
+def _prepare_with_bar(width: int, height: int) -> None:
+    """Tables from the cache, or built under a rich progress bar on stderr when missing."""
+    if all(pdb.peek(p) is not None for p in tables.patterns(width, height)):
+        tables.prepare(width, height)
+        return
+    from rich.console import Console
+    from rich.progress import Progress as Bar
+
+    with Bar(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"building {format_size(width, height)} pattern databases (once)", total=None)
+        tables.prepare(width, height, lambda done, total: bar.update(task, completed=done, total=total))

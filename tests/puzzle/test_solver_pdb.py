@@ -1,0 +1,134 @@
+"""Pattern databases: built values match a plain search, the cache is atomic, verified, and rebuilt."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from game.puzzle.solver import pdb
+from game.puzzle.solver.pdb import Cancelled, Pattern
+
+SMALL_PATTERNS = [
+    Pattern(3, 2, (0, 1)),
+    Pattern(3, 3, (0, 1, 3)),
+    Pattern(3, 3, (2, 5, 6, 7)),
+    Pattern(4, 3, (0, 4), frozenset({1, 2})),
+    Pattern(2, 4, (0, 2, 4)),
+]
+
+
+def plain_table(pattern: Pattern) -> dict[tuple[int, ...], int]:
+    """Pattern cells -> least pattern-tile moves, by a deque-based 0-1 search over (cells, empty cell)."""
+    near = pdb.neighbours(pattern.width, pattern.height, pattern.walls)
+    goal = tuple(pattern.goals)
+    free = [c for c in range(pattern.cells) if c not in pattern.walls and c not in goal]
+    dist = {(goal, blank): 0 for blank in free}
+    queue = deque(dist)
+    while queue:
+        state = queue.popleft()
+        cells, blank = state
+        for cell in near[blank]:
+            if cell in cells:
+                moved = tuple(blank if c == cell else c for c in cells)
+                after, cost = (moved, cell), dist[state] + 1
+            else:
+                after, cost = (cells, cell), dist[state]
+            if cost < dist.get(after, 1 << 30):
+                dist[after] = cost
+                (queue.appendleft if cost == dist[state] else queue.append)(after)
+    best: dict[tuple[int, ...], int] = {}
+    for (cells, _), value in dist.items():
+        best[cells] = min(value, best.get(cells, 1 << 30))
+    return best
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty cache folder; nothing held in memory from other tests."""
+    monkeypatch.setenv(pdb.CACHE_DIR_ENV, str(tmp_path))
+    pdb.forget()
+    yield tmp_path / pdb.CACHE_SUBDIR
+    pdb.forget()
+
+
+@pytest.mark.parametrize("pattern", SMALL_PATTERNS, ids=lambda p: p.key)
+@pytest.mark.parametrize("method", [pdb._build_by_regions, pdb._build_by_cells], ids=["regions", "cells"])
+def test_table_matches_plain_search(pattern: Pattern, method) -> None:
+    table = method(pattern, None, None)
+    expected = plain_table(pattern)
+    assert len(table) == 1 << (pattern.bits * len(pattern.goals))
+    for cells, value in expected.items():
+        assert table[pdb.pack(cells, pattern.bits)] == value, cells
+    assert sum(v != pdb.UNREACHED for v in table) == len(expected)
+
+
+def test_progress_reaches_total_and_cancel_stops_a_build() -> None:
+    seen: list[tuple[int, int]] = []
+    pdb.build(Pattern(4, 3, (0, 1, 4, 5)), lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1][0] == seen[-1][1]
+    assert all(done <= total for done, total in seen)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        pdb.build(Pattern(4, 3, (0, 1, 4, 5)), cancel=stop)
+
+
+def test_cache_round_trip_is_atomic(cache: Path) -> None:
+    pattern = Pattern(3, 3, (0, 1, 3))
+    table = pdb.load(pattern)
+    files = list(cache.iterdir())
+    assert files == [pdb.cache_path(pattern)]
+    assert pdb.read(pattern) == table
+    pdb.forget()
+    assert pdb.peek(pattern) == table
+
+
+def corruptions(data: bytes) -> list[bytes]:
+    middle = len(data) // 2
+    return [
+        b"",
+        data[:10],
+        data[: len(data) - 3],
+        data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :],
+        b"not a table at all" * 10,
+        data.replace(b"3x3", b"4x4", 1),
+    ]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_corrupted_cache_file_is_rebuilt_not_trusted(cache: Path, case: int) -> None:
+    pattern = Pattern(3, 3, (0, 1, 3))
+    good = pdb.load(pattern)
+    path = pdb.cache_path(pattern)
+    path.write_bytes(corruptions(path.read_bytes())[case])
+    pdb.forget()
+    assert pdb.read(pattern) is None
+    assert pdb.peek(pattern) is None
+    assert pdb.load(pattern) == good
+    assert pdb.read(pattern) == good
+
+
+def test_a_table_whose_checksum_fails_is_refused(cache: Path) -> None:
+    pattern = Pattern(3, 3, (0, 1, 3))
+    good = pdb.load(pattern)
+    wrong = bytearray(good)
+    wrong[5] ^= 1
+    path = pdb.write(pattern, bytes(wrong))
+    data = bytearray(path.read_bytes())
+    data[pdb.HEADER.size - 32 : pdb.HEADER.size] = hashlib.sha256(good).digest()
+    path.write_bytes(bytes(data))
+    assert pdb.read(pattern) is None
+
+
+def test_unwritable_cache_still_gives_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(pdb.CACHE_DIR_ENV, str(blocker))
+    pdb.forget()
+    pattern = Pattern(3, 2, (0, 1))
+    assert pdb.load(pattern) == pdb.build(pattern)
+    pdb.forget()
