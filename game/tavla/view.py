@@ -21,7 +21,8 @@ from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
 from game.tavla.board_art import Palette, board_image, checker_image, die_image
 from game.tavla.bots import get_bot
-from game.tavla.match_file import dump_match, export_mat
+from game.tavla.game import Match
+from game.tavla.match_file import dump_match, export_mat, load_match
 from game.tavla.moves import Move
 from game.tavla.notation import parse_play
 from game.tavla.position import State, flip, pip_counts, position_id
@@ -43,6 +44,7 @@ PASS_SECONDS = 1.6
 DRAG_THRESHOLD = 6
 DOUBLE_CLICK_SECONDS = 0.35
 SAVE_KIND = "tavla"
+YOU = "You"
 
 KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
 KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
@@ -112,9 +114,46 @@ class TavlaView(SceneView):
         self.auto_commit = False
         self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, 520)
         self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
+        self.saved: tuple[Match, str] | None = None
         self._build_widgets()
         self._build_textures()
         self.start_session(self.session)
+        if seed is None:
+            self.saved = self._saved_match()
+        if self.saved is not None:
+            match, opponent = self.saved
+            scores = match.scores
+            self.offer_texts[1].text = (
+                f"{self._name(0)} {scores[0]} – {scores[1]} {opponent}, "
+                f"match to {match.length}, {match.rules} rules"
+            )
+
+    def _saved_match(self) -> tuple[Match, str] | None:
+        """The match left unfinished last time, if there is one that can be restored."""
+        try:
+            text = self.records.load_game(SAVE_KIND)
+            if text is None:
+                return None
+            match, names = load_match(text)
+        except UserError as error:
+            self.toast.show(f"The saved match could not be restored: {error}")
+            return None
+        if match.winner is not None:
+            return None
+        return match, HUMAN if names[0] != YOU else names[1]
+
+    def resume_saved(self) -> None:
+        if self.saved is None:
+            return
+        match, opponent = self.saved
+        self.saved = None
+        self.opponent, self.rules = opponent, match.rules
+        self.bot = None if opponent == HUMAN else get_bot(opponent, rules=self.rules)
+        self.start_session(TableSession.resume(match, opponent))
+
+    def decline_saved(self) -> None:
+        self.saved = None
+        self._update_hud()
 
     def start_session(self, session: TableSession) -> None:
         """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
@@ -174,6 +213,35 @@ class TavlaView(SceneView):
                 "Next game", Rect(centre - 120, layout.MIDDLE_Y - 70, 200, 48), self.next_game, primary=True
             ),
             Button("New match", Rect(centre + 120, layout.MIDDLE_Y - 70, 200, 48), self.new_match),
+        ]
+        self.offer_buttons = [
+            Button(
+                "Resume", Rect(centre - 120, layout.MIDDLE_Y - 70, 200, 48), self.resume_saved, primary=True
+            ),
+            Button("New match", Rect(centre + 120, layout.MIDDLE_Y - 70, 200, 48), self.decline_saved),
+        ]
+        self.offer_texts = [
+            arcade.Text(
+                "Resume the saved match?",
+                centre,
+                layout.MIDDLE_Y + 60,
+                theme.ACCENT,
+                theme.HEADING_SIZE + 4,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            ),
+            arcade.Text(
+                "",
+                centre,
+                layout.MIDDLE_Y + 10,
+                theme.TEXT,
+                theme.BODY_SIZE + 1,
+                font_name=theme.FONT_NAME,
+                anchor_x="center",
+                anchor_y="center",
+            ),
         ]
         self.over_texts = [
             arcade.Text(
@@ -459,7 +527,7 @@ class TavlaView(SceneView):
             return (
                 ("White", "Black")[seat] if self.settings.human_side == "white" else ("Black", "White")[seat]
             )
-        return "You" if seat == 0 else self.opponent
+        return YOU if seat == 0 else self.opponent
 
     # --- input ---
 
@@ -582,6 +650,12 @@ class TavlaView(SceneView):
         return left <= x <= right and abs(y - layout.MIDDLE_Y) <= DIE_SIZE / 2 + DICE_MARGIN
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if self.saved is not None:
+            if _matches(KEY_DONE, symbol, modifiers):
+                self.resume_saved()
+            elif _matches(KEY_NEW, symbol, modifiers):
+                self.decline_saved()
+            return
         if _matches(KEY_UNDO, symbol, modifiers):
             self.undo()
         elif _matches(KEY_DONE, symbol, modifiers):
@@ -594,30 +668,45 @@ class TavlaView(SceneView):
         elif _matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
             self.new_match()
 
+    def _overlay_buttons(self) -> list[Button]:
+        """The buttons of the panel over the board, if one is up."""
+        if self.saved is not None:
+            return self.offer_buttons
+        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating:
+            return self.over_buttons
+        return []
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        overlay = self._overlay_buttons()
+        if overlay:
             wx, wy = self.to_world(x, y)
-            if any(b.on_mouse_press(wx, wy) for b in self.over_buttons):
-                return
+            for widget in overlay:
+                widget.on_mouse_press(wx, wy)
+            return
         super().on_mouse_press(x, y, button, modifiers)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        overlay = self._overlay_buttons()
+        if overlay:
             wx, wy = self.to_world(x, y)
-            if any(b.on_mouse_release(wx, wy) for b in list(self.over_buttons)):
-                return
+            for widget in list(overlay):
+                if widget.on_mouse_release(wx, wy):
+                    break
+            return
         super().on_mouse_release(x, y, button, modifiers)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
         wx, wy = self.to_world(x, y)
-        for button in self.over_buttons:
+        for button in [*self.over_buttons, *self.offer_buttons]:
             button.on_mouse_motion(wx, wy)
 
     # --- time ---
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
+        if self.saved is not None:
+            return
         if self.rolling > 0:
             self.rolling = max(0.0, self.rolling - delta_time)
             self._update_dice()
@@ -743,8 +832,10 @@ class TavlaView(SceneView):
         arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 20, 780), theme.PANEL)
         for text in self.texts.values():
             text.draw()
-        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating:
-            self._draw_game_over()
+        if self.saved is not None:
+            self._draw_panel(self.offer_texts, self.offer_buttons)
+        elif self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating:
+            self._draw_panel(self.over_texts, self.over_buttons)
         self.toast.draw()
 
     def _draw_highlights(self) -> None:
@@ -810,11 +901,11 @@ class TavlaView(SceneView):
             arcade.draw_line(a[0], a[1], b[0], b[1], (*self.palette.highlight, 230), 5)
             arcade.draw_circle_filled(b[0], b[1], 9, (*self.palette.highlight, 230))
 
-    def _draw_game_over(self) -> None:
+    def _draw_panel(self, texts: list[arcade.Text], buttons: list[Button]) -> None:
         centre = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
-        arcade.draw_rect_filled(XYWH(centre, layout.MIDDLE_Y, 560, 250), (16, 18, 26, 235))
-        arcade.draw_rect_outline(XYWH(centre, layout.MIDDLE_Y, 560, 250), theme.ACCENT, 2)
-        for text in self.over_texts:
+        arcade.draw_rect_filled(XYWH(centre, layout.MIDDLE_Y, 600, 250), (16, 18, 26, 235))
+        arcade.draw_rect_outline(XYWH(centre, layout.MIDDLE_Y, 600, 250), theme.ACCENT, 2)
+        for text in texts:
             text.draw()
-        for button in self.over_buttons:
+        for button in buttons:
             button.draw()

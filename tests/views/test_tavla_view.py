@@ -241,3 +241,40 @@ def test_game_over_panel_and_next_game(window):
 
 def test_a_new_game_object_is_unaffected(window):
     assert Game().state == OPENING
+
+
+def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = open_table(window, opponent="greedy", seed=None)
+    assert view.saved is None
+    for _ in range(400):
+        view.on_update(FRAME)
+    record = list(view.session.game.record)
+    dice = view.session.game.dice
+    press_key(view, key.ESCAPE)
+    window.show_tavla(opponent="random", rules="standard")
+    again = window.current_view
+    assert again.saved is not None and "match to" in again.offer_texts[1].text
+    step(again, 1.0)
+    assert not again.session.game.record, "nothing happens behind the offer"
+    click_at(again, again.offer_buttons[0])
+    assert again.saved is None
+    assert again.opponent == "greedy" and again.rules == "tavla"
+    assert [t.text for t in again.session.game.record] == [t.text for t in record]
+    assert again.session.game.dice == dice, "quitting does not re-roll the dice"
+
+
+def test_declining_the_saved_match_starts_fresh(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = open_table(window, opponent="random", seed=None)
+    press_key(view, key.ESCAPE)
+    window.show_tavla(opponent="random")
+    again = window.current_view
+    click_at(again, again.offer_buttons[1])
+    assert again.saved is None and len(again.session.match.games) == 1
+
+
+def click_at(view, button) -> None:
+    sx, sy = to_screen(view, button.rect.x, button.rect.y)
+    view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+    view.on_mouse_release(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
