@@ -20,6 +20,8 @@ import arcade  # noqa: E402
 
 from game.app import GameWindow  # noqa: E402
 from game.config import load_config  # noqa: E402
+from game.tavla.position import OPENING  # noqa: E402
+from game.tavla.session import TableSession  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -70,9 +72,25 @@ def main() -> None:
         settle(window, 1.5)
         save(window, "puzzle-solved", out)
 
-    window.show_tavla()
-    settle(window, 0.5)
-    save(window, "tavla", out)
+    window.show_tavla(opponent="pubeval", seed=7)
+    table = window.current_view
+    table.start_session(TableSession.from_position(OPENING, (6, 4), "tavla", "pubeval", match_length=5))
+    settle(window, 1.0)
+    save(window, "tavla-opening", out)
+    start = table.stacks[(0, 13)][-1].position
+    table.on_mouse_press(*(int(v) for v in table.camera.project(start)[:2]), arcade.MOUSE_BUTTON_LEFT, 0)
+    for i in range(1, 9):
+        x, y = start[0] + 18 * i, start[1] - 22 * i
+        px, py = table.camera.project((x, y))[:2]
+        table.on_mouse_drag(int(px), int(py), 1, 1, arcade.MOUSE_BUTTON_LEFT, 0)
+    save(window, "tavla-drag", out)
+    table.on_mouse_release(0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    settle(window, 1.0)
+    almost = [0] * 28
+    almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3
+    table.start_session(TableSession.from_position(tuple(almost), (3, 1), "tavla", "pubeval", match_length=5))
+    settle(window, 3.0)
+    save(window, "tavla-game-over", out)
     window.close()
 
 

@@ -120,6 +120,21 @@ def checker_image(colour: Colour, size: int) -> Image.Image:
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
+def slab_image(colour: Colour, size: tuple[int, int]) -> Image.Image:
+    """A borne-off checker seen edge on, as it lies in the tray."""
+    width, height = size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    light = sum(colour) > 380
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius=height * 0.35,
+        fill=colour,
+        outline=_shade(colour, 0.7 if light else 1.9),
+        width=max(1, round(height * 0.12)),
+    )
+    return image.resize(size, Image.Resampling.LANCZOS)
+
+
 def die_image(
     value: int, size: int, face: Colour = (250, 247, 240), pip: Colour = (30, 30, 34)
 ) -> Image.Image:

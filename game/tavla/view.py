@@ -19,7 +19,7 @@ from game.config import rgb
 from game.errors import UserError
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
-from game.tavla.board_art import Palette, board_image, checker_image, die_image
+from game.tavla.board_art import Palette, board_image, checker_image, die_image, slab_image
 from game.tavla.bots import get_bot
 from game.tavla.game import Match
 from game.tavla.match_file import dump_match, export_mat, load_match
@@ -103,6 +103,7 @@ class TavlaView(SceneView):
         self.checker_sprites = arcade.SpriteList()
         self.dice_sprites = arcade.SpriteList()
         self.stacks: dict[Location, list[arcade.Sprite]] = {}
+        self.count_labels: dict[Location, arcade.Text] = {}
         self.glides: list[_Glide] = []
         self.pending: deque[tuple[int, Move]] = deque()
         self.drag: _Drag | None = None
@@ -290,16 +291,29 @@ class TavlaView(SceneView):
             arcade.Texture(checker_image(colour, pixels), hash=f"checker-{colour}-{pixels}")
             for colour in colours
         ]
+        slab = (round(layout.SLAB_WIDTH * scale), round(layout.SLAB_HEIGHT * scale))
+        self.slab_textures = [
+            arcade.Texture(slab_image(colour, slab), hash=f"slab-{colour}-{slab}") for colour in colours
+        ]
         die_pixels = round(DIE_SIZE * scale)
         self.die_textures = {
             value: arcade.Texture(die_image(value, die_pixels), hash=f"die-{value}-{die_pixels}")
             for value in range(1, 7)
         }
-        for seat_sprites in self.stacks.values():
-            for sprite in seat_sprites:
-                sprite.texture = self.checker_textures[sprite.properties["seat"]]
-                sprite.width = sprite.height = layout.CHECKER
+        for (_, point), stack in self.stacks.items():
+            for sprite in stack:
+                self._dress(sprite, point)
         self._update_dice()
+
+    def _dress(self, sprite: arcade.Sprite, point: int) -> None:
+        """A round checker on the board, a slab seen edge on in the tray."""
+        seat = sprite.properties["seat"]
+        if point == layout.OFF_POINT:
+            sprite.texture = self.slab_textures[seat]
+            sprite.width, sprite.height = layout.SLAB_WIDTH, layout.SLAB_HEIGHT
+        else:
+            sprite.texture = self.checker_textures[seat]
+            sprite.width = sprite.height = layout.CHECKER
 
     def on_scale_changed(self) -> None:
         self._build_textures()
@@ -328,8 +342,8 @@ class TavlaView(SceneView):
             stack = self.stacks.setdefault((seat, point), [])
             for _ in range(count):
                 sprite = arcade.Sprite(self.checker_textures[seat])
-                sprite.width = sprite.height = layout.CHECKER
                 sprite.properties["seat"] = seat
+                self._dress(sprite, point)
                 stack.append(sprite)
                 self.checker_sprites.append(sprite)
         self._place(animate=False)
@@ -362,6 +376,7 @@ class TavlaView(SceneView):
             if blots:
                 self.stacks.setdefault((1 - seat, layout.BAR_POINT), []).append(blots.pop())
         self.stacks.setdefault((seat, target), []).append(sprite)
+        self._dress(sprite, target)
         self.checker_sprites.remove(sprite)
         self.checker_sprites.append(sprite)
 
@@ -867,16 +882,18 @@ class TavlaView(SceneView):
         )
 
     def _draw_stack_counts(self) -> None:
+        """Stacks taller than the point shows are labelled with their count on the top checker."""
         for (seat, point), stack in self.stacks.items():
-            if len(stack) > layout.MAX_SPREAD and point != layout.OFF_POINT:
-                x, y = stack[-1].position
-                colour = (
-                    (30, 30, 30) if seat == 0 and self.settings.human_side == "white" else (240, 240, 240)
-                )
-                arcade.draw_text(
-                    str(len(stack)),
-                    x,
-                    y,
+            if len(stack) <= layout.MAX_SPREAD or point == layout.OFF_POINT:
+                continue
+            label = self.count_labels.get((seat, point))
+            if label is None:
+                light = self.checker_textures[seat] is self.checker_textures[self._light_seat]
+                colour = (40, 40, 40) if light else (235, 235, 235)
+                label = arcade.Text(
+                    "",
+                    0,
+                    0,
                     colour,
                     16,
                     font_name=theme.FONT_NAME,
@@ -884,6 +901,16 @@ class TavlaView(SceneView):
                     anchor_y="center",
                     bold=True,
                 )
+                self.count_labels[(seat, point)] = label
+            if label.text != str(len(stack)):
+                label.text = str(len(stack))
+            label.position = stack[-1].position
+            label.draw()
+
+    @property
+    def _light_seat(self) -> int:
+        """The seat playing the light checkers."""
+        return 0 if self.settings.human_side == "white" else 1
 
     def _draw_hint(self) -> None:
         seat = self.session.seat
