@@ -278,3 +278,37 @@ def click_at(view, button) -> None:
     sx, sy = to_screen(view, button.rect.x, button.rect.y)
     view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
     view.on_mouse_release(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def test_a_whole_match_against_pubeval_with_the_mouse_alone(window):
+    """Drag checkers, click the dice to end each turn, click Next game: until the match is decided."""
+    view = open_table(window, opponent="pubeval", seed=21)
+    view.start_session(TableSession("tavla", 3, "pubeval", seed=21))
+    rng = random.Random(21)
+    dice_x = (layout.RIGHT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+    for _ in range(20_000):
+        session = view.session
+        if session.phase is Phase.MATCH_OVER:
+            break
+        if view.animating or view.auto_commit or session.phase is not Phase.HUMAN:
+            if session.phase is Phase.GAME_OVER and not view.animating:
+                click_at(view, view.over_buttons[0])
+            else:
+                view.on_update(FRAME)
+            continue
+        turn = session.turn
+        if turn.done and (not turn.options() or rng.random() < 0.7):
+            sx, sy = to_screen(view, dice_x, layout.MIDDLE_Y)
+            view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+            view.on_mouse_release(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+            continue
+        step_ = rng.choice(turn.options())
+        source, target = step_.move
+        end = (layout.TRAY_X, layout.INNER_BOTTOM + 60) if target == 0 else point_centre(0, target)
+        before = len(turn.steps)
+        drag(view, top_checker(view, 0, source), end)
+        assert len(turn.steps) > before, f"the drag of {step_.move} was refused"
+    assert view.session.phase is Phase.MATCH_OVER
+    assert max(view.session.match.scores) >= 3
+    for game in view.session.match.games:
+        replay(game.record)
