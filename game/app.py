@@ -37,6 +37,13 @@ class GameWindow(arcade.Window):
             return True
         return False
 
+    def on_close(self) -> None:
+        """Quitting saves what the screen keeps (a match in progress) and stops its workers."""
+        leave = getattr(self.current_view, "leave", None)
+        if leave is not None:
+            leave()
+        super().on_close()
+
     def show_menu(self) -> None:
         from game.menu.main_menu import MainMenuView
 

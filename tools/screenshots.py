@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -56,6 +57,13 @@ def main() -> None:
         view._animate(view.game.click(cell))
         settle(window, 0.5)
     save(window, "puzzle-4x4-numbers", out)
+    view.ask_hint()
+    deadline = time.monotonic() + 30
+    while not view.hint_tile and time.monotonic() < deadline:
+        settle(window, FRAME)
+        time.sleep(0.01)
+    settle(window, 0.2)
+    save(window, "puzzle-hint", out)
 
     config = window.settings.puzzle
     pictures = [image.name for image in config.images]

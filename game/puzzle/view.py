@@ -5,6 +5,7 @@ and the tiles' glides are queued behind the running one, so a burst of keys is n
 tile ever jumps.
 """
 
+import math
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from PIL import Image
 
 from game.config import NUMBERS, rgb
 from game.errors import UserError
+from game.puzzle.assistant import Assistant
 from game.puzzle.board import Cell, Direction, TileMove, format_size, parse_game_id, parse_size
 from game.puzzle.game import PuzzleGame
 from game.puzzle.tiles import NumberStyle, PictureTiles, cut_picture, number_tile, thumbnail
@@ -35,11 +37,13 @@ PANEL_X = 1010
 PANEL_WIDTH = 380
 THUMBNAIL_SIZE = 150
 THUMBNAIL_Y = 470
-SOLVED_Y = 432
-SOLVED_HEIGHT = 216
+SOLVED_Y = 470
+SOLVED_HEIGHT = 190
 ID_CHARS = 28
 BACKLOG_SPEEDUP = 3
 FADE_IN_SECONDS = 0.6
+AUTO_SOLVE_STEP = 0.22
+HINT_COLOUR = (91, 192, 190)
 SEED_LIMIT = 10**9
 
 KEY_DIRECTIONS = {
@@ -52,6 +56,7 @@ KEY_UNDO = [key.U, (key.Z, key.MOD_CTRL)]
 KEY_REDO = [key.R, (key.Y, key.MOD_CTRL)]
 KEY_NEW_GAME = [key.N]
 KEY_COPY_ID = [key.C, (key.C, key.MOD_CTRL)]
+KEY_HINT = [key.H]
 
 
 def _matches(bindings: list, symbol: int, modifiers: int) -> bool:
@@ -104,10 +109,14 @@ class PuzzleView(SceneView):
         self.empty_sprite: arcade.Sprite | None = None
         self.thumbnail_sprites = arcade.SpriteList()
         self.glides: list[_Glide] = []
-        self.pending: deque[tuple[TileMove, ...]] = deque()
+        self.pending: deque[tuple[tuple[TileMove, ...], float]] = deque()
         self.fade: Fade | None = None
         self.outcome: ResultOutcome | None = None
         self.best = self._load_best()
+        self.assistant = Assistant(*self.game.board.size)
+        self.hint_tile = 0
+        self.hint_time = 0.0
+        self.auto_moves: deque[int] = deque()
         self._build_widgets()
         self._build_sprites()
 
@@ -181,6 +190,9 @@ class PuzzleView(SceneView):
             "best": arcade.Text(
                 "", left, 600, theme.MUTED, theme.BODY_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
             ),
+            "solver": arcade.Text(
+                "", left, 566, theme.MUTED, theme.SMALL_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
+            ),
             "target": arcade.Text(
                 "Goal",
                 left,
@@ -202,7 +214,7 @@ class PuzzleView(SceneView):
                 multiline=False,
             ),
             "keys": arcade.Text(
-                "Click a tile or use arrows / WASD to slide.\nU undo · R redo · N new game · Esc menu",
+                "Click a tile or use arrows / WASD to slide.\nU undo · R redo · H hint · N new · Esc menu",
                 left,
                 112,
                 theme.MUTED,
@@ -214,17 +226,19 @@ class PuzzleView(SceneView):
             ),
         }
         half = PANEL_WIDTH / 4 - 5
-        row1, row2, row3 = 300, 244, 188
+        row1, row2, row3, row4 = 330, 274, 218, 162
         self.new_button = Button(
             "New game", Rect(left + half, row1, 2 * half, 44), self.new_game, primary=True
         )
         self.restart_button = Button("Restart", Rect(left + 3 * half + 10, row1, 2 * half, 44), self.restart)
         self.undo_button = Button("Undo", Rect(left + half, row2, 2 * half, 44), self.undo)
         self.redo_button = Button("Redo", Rect(left + 3 * half + 10, row2, 2 * half, 44), self.redo)
-        self.menu_button = Button("Menu", Rect(left + half, row3, 2 * half, 44), self.to_menu)
+        self.hint_button = Button("Hint", Rect(left + half, row3, 2 * half, 44), self.ask_hint)
+        self.solve_button = Button("Solve", Rect(left + 3 * half + 10, row3, 2 * half, 44), self.auto_solve)
+        self.menu_button = Button("Menu", Rect(left + half, row4, 2 * half, 44), self.to_menu)
         self.panel_button = Button(
             "Play again",
-            Rect(PANEL_X, SOLVED_Y - 64, 240, 46),
+            Rect(PANEL_X, SOLVED_Y - 56, 240, 44),
             self.new_game,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
@@ -234,13 +248,15 @@ class PuzzleView(SceneView):
             self.restart_button,
             self.undo_button,
             self.redo_button,
+            self.hint_button,
+            self.solve_button,
             self.menu_button,
         ]
         self.panel_texts = [
             arcade.Text(
                 "Well done!",
                 PANEL_X,
-                SOLVED_Y + 64,
+                SOLVED_Y + 58,
                 theme.ACCENT,
                 theme.TITLE_SIZE - 6,
                 font_name=theme.FONT_NAME,
@@ -251,7 +267,7 @@ class PuzzleView(SceneView):
             arcade.Text(
                 "",
                 PANEL_X,
-                SOLVED_Y + 20,
+                SOLVED_Y + 16,
                 theme.TEXT,
                 theme.BODY_SIZE + 2,
                 font_name=theme.FONT_NAME,
@@ -261,7 +277,7 @@ class PuzzleView(SceneView):
             arcade.Text(
                 "",
                 PANEL_X,
-                SOLVED_Y - 12,
+                SOLVED_Y - 14,
                 theme.TEAL,
                 theme.BODY_SIZE + 2,
                 font_name=theme.FONT_NAME,
@@ -402,6 +418,9 @@ class PuzzleView(SceneView):
         self._reset_view()
 
     def _reset_view(self) -> None:
+        self.auto_moves.clear()
+        self.assistant.stop_solution()
+        self.hint_tile = 0
         self.outcome = None
         self.fade = None
         self.texts["id"].text = self._id_text()
@@ -427,12 +446,41 @@ class PuzzleView(SceneView):
         return f"Game {_shorten(self.game.game_id, ID_CHARS)} · C copies"
 
     def to_menu(self) -> None:
+        self.leave()
         self.game_window.show_menu()
 
-    def _animate(self, moves: tuple[TileMove, ...]) -> None:
+    def leave(self) -> None:
+        self.assistant.close()
+
+    def ask_hint(self) -> None:
+        """H or Hint: the tile to move next glows, with an arrow to the gap."""
+        if self.game.solved:
+            return
+        self.game.mark_assisted()
+        self.assistant.request_hint(self.game.board)
+
+    def auto_solve(self) -> None:
+        """Solve: the rest of the solution plays itself; any click or key stops it."""
+        if self.game.solved or self.assistant.solving or self.auto_moves:
+            return
+        self.game.mark_assisted()
+        self.assistant.request_solution(self.game.board)
+        self.show_message("Solving…")
+
+    def _stop_auto_solve(self) -> bool:
+        """Stop the auto-solve if it runs; True when it did (the input that stopped it is used up)."""
+        if not (self.auto_moves or self.assistant.solving):
+            return False
+        self.auto_moves.clear()
+        self.assistant.stop_solution()
+        self.show_message("Auto-solve stopped: your turn")
+        return True
+
+    def _animate(self, moves: tuple[TileMove, ...], duration: float | None = None) -> None:
         if not moves:
             return
-        self.pending.append(moves)
+        self.hint_tile = 0
+        self.pending.append((moves, self.duration if duration is None else duration))
         if not self.glides:
             self._start_next_glide()
         self._update_hud()
@@ -442,8 +490,8 @@ class PuzzleView(SceneView):
     def _start_next_glide(self) -> None:
         if not self.pending:
             return
-        moves = self.pending.popleft()
-        duration = self.duration / (BACKLOG_SPEEDUP if len(self.pending) >= 2 else 1)
+        moves, duration = self.pending.popleft()
+        duration /= BACKLOG_SPEEDUP if len(self.pending) >= 2 else 1
         for move in moves:
             sprite = self.sprite_of[move.tile]
             self.glides.append(
@@ -458,13 +506,13 @@ class PuzzleView(SceneView):
     def panel_visible(self) -> bool:
         return self.game.solved and not self.animating
 
-    def show_message(self, text: str) -> None:
-        self.toast.show(text)
+    def show_message(self, text: str, seconds: float = Toast.SECONDS) -> None:
+        self.toast.show(text, seconds)
 
     # --- input ---
 
     def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.panel_visible:
+        if self.panel_visible or self._stop_auto_solve():
             return
         cell = self.cell_at(x, y)
         if cell is not None:
@@ -489,7 +537,11 @@ class PuzzleView(SceneView):
         self.panel_button.on_mouse_motion(*self.to_world(x, y))
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
-        if _matches(KEY_NEW_GAME, symbol, modifiers):
+        if self._stop_auto_solve():
+            return
+        if _matches(KEY_HINT, symbol, modifiers):
+            self.ask_hint()
+        elif _matches(KEY_NEW_GAME, symbol, modifiers):
             self.new_game()
         elif _matches(KEY_COPY_ID, symbol, modifiers):
             self.copy_game_id()
@@ -524,7 +576,24 @@ class PuzzleView(SceneView):
         if self.fade is not None and self.empty_sprite is not None:
             self.empty_sprite.alpha = round(self.fade.update(delta_time))
         self.toast.update(delta_time)
+        self._poll_assistant(delta_time)
         self._update_hud()
+
+    def _poll_assistant(self, delta_time: float) -> None:
+        board = self.game.board
+        tile = self.assistant.hint_for(board)
+        if tile:
+            self.hint_tile, self.hint_time = tile, 0.0
+        self.hint_time += delta_time
+        solution = self.assistant.solution_for(board)
+        if solution:
+            self.auto_moves.extend(solution)
+            self.show_message("Auto-solve: any click or key stops it", 2.0)
+        if self.assistant.error:
+            self.show_message(self.assistant.error)
+            self.assistant.error = ""
+        if self.auto_moves and not self.animating:
+            self._animate(self.game.slide_tile(self.auto_moves.popleft()), AUTO_SOLVE_STEP)
 
     def _update_hud(self) -> None:
         self._set("moves", f"Moves {self.game.moves}")
@@ -534,6 +603,9 @@ class PuzzleView(SceneView):
         self._set(
             "best", f"Best: {_moves(best.moves)} · {_clock(best.seconds)}" if best else "Best: not solved yet"
         )
+        progress = self.assistant.progress
+        self._set("solver", "" if progress >= 1 else f"Preparing the solver… {progress:.0%}")
+        self.hint_button.enabled = self.solve_button.enabled = not self.game.solved
         self.undo_button.enabled = self.game.can_undo
         self.redo_button.enabled = self.game.can_redo
         if self.game.solved:
@@ -560,6 +632,7 @@ class PuzzleView(SceneView):
         arcade.draw_rect_filled(frame, theme.PANEL)
         arcade.draw_rect_filled(XYWH(board.x, board.y, board.width, board.height), (28, 32, 44))
         self.tile_sprites.draw(pixelated=False)
+        self._draw_hint()
         panel = XYWH(PANEL_X, BOARD_Y, PANEL_WIDTH + 40, BOARD_AREA + 2 * BOARD_PADDING)
         arcade.draw_rect_filled(panel, theme.PANEL)
         if self.thumbnail_sprites and not self.panel_visible:
@@ -574,6 +647,33 @@ class PuzzleView(SceneView):
         if self.panel_visible:
             self._draw_solved_panel()
         self.toast.draw()
+
+    def _draw_hint(self) -> None:
+        """A pulsing outline on the tile to move and an arrow pointing into the gap."""
+        sprite = self.sprite_of.get(self.hint_tile)
+        if sprite is None or self.animating:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.hint_time * 6)
+        size = self.tile_size - TILE_GAP
+        arcade.draw_rect_outline(
+            XYWH(sprite.center_x, sprite.center_y, size, size), (*HINT_COLOUR, 255), 3 + 3 * pulse
+        )
+        gap_x, gap_y = self.cell_centre(self.game.board.empty_cell)
+        dx, dy = gap_x - sprite.center_x, gap_y - sprite.center_y
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        tip = (sprite.center_x + ux * size * 0.42, sprite.center_y + uy * size * 0.42)
+        base = (tip[0] - ux * size * 0.2, tip[1] - uy * size * 0.2)
+        wing = size * 0.12
+        arcade.draw_triangle_filled(
+            tip[0],
+            tip[1],
+            base[0] - uy * wing,
+            base[1] + ux * wing,
+            base[0] + uy * wing,
+            base[1] - ux * wing,
+            (*HINT_COLOUR, 230),
+        )
 
     def _draw_solved_panel(self) -> None:
         box = XYWH(PANEL_X, SOLVED_Y, PANEL_WIDTH, SOLVED_HEIGHT)

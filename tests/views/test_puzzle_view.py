@@ -186,3 +186,48 @@ def test_a_corrupt_records_database_is_reported_and_the_game_runs(window, tmp_pa
     step(view, 1.0)
     assert view.panel_visible and view.game.solved
     assert (tmp_path / DB_NAME).read_bytes() == b"this is not a database" * 100, "nothing is overwritten"
+
+
+def wait_for(view: PuzzleView, condition, seconds: float = 10.0) -> None:
+    """Step the scene (and real time, for the solver's threads) until `condition` holds."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        view.on_update(1 / 60)
+        time.sleep(0.005)
+
+
+def test_hint_lights_a_tile_that_moves_toward_the_goal(window):
+    view = open_puzzle(window, size="3x3", image="numbers", seed=6)
+    press_key(view, key.H)
+    wait_for(view, lambda: view.hint_tile != 0)
+    tile = view.hint_tile
+    assert view.game.board.can_slide_from(view.game.board.cell_of(tile))
+    assert view.game.assisted
+    screenshot(window)
+    click(view, *view.cell_centre(view.game.board.cell_of(tile)))
+    assert view.hint_tile == 0, "a move clears the hint"
+
+
+def test_solve_plays_the_solution_and_is_not_a_record(window):
+    view = open_puzzle(window, size="3x3", image="numbers", seed=8)
+    click(view, view.solve_button.rect.x, view.solve_button.rect.y)
+    wait_for(view, lambda: view.panel_visible, 60.0)
+    assert view.game.solved and view.game.assisted
+    assert view.outcome is not None and not view.outcome.new_best
+    assert "not a record" in view.panel_texts[2].text
+
+
+def test_any_key_stops_the_auto_solve(window):
+    view = open_puzzle(window, size="4x4", image="numbers", seed=9)
+    view.auto_solve()
+    wait_for(view, lambda: view.game.moves >= 2, 30.0)
+    press_key(view, key.SPACE)
+    moves = view.game.moves
+    step(view, 2.0)
+    assert not view.game.solved and not view.auto_moves
+    assert view.game.moves == moves, "nothing more plays by itself"
+    press_key(view, key.LEFT if view.game.board.empty_cell[0] < 3 else key.RIGHT)
+    assert view.game.moves == moves + 1, "and the player continues from there"
