@@ -1,10 +1,13 @@
 """Hints and auto-solve off the frame loop: the solver runs in worker threads, the view polls.
 
 Pure Python (no Arcade). Each answer is tied to the board it was asked for, so an answer that
-arrives after the player has moved on is dropped instead of shown for the wrong board.
+arrives after the player has moved on is dropped instead of shown for the wrong board. Building the
+solver's tables (seconds of numpy work, once per machine) happens in a child process, so it cannot
+take the interpreter lock from the frame loop; the game then loads the cached tables in a thread.
 """
 
 import concurrent.futures
+import multiprocessing
 import threading
 
 from game.errors import UserError
@@ -12,6 +15,16 @@ from game.puzzle.board import Board
 from game.puzzle.solver import Cancelled, hint, prepare, solve, tables_ready
 
 WORKERS = 2
+_SPAWN = multiprocessing.get_context("spawn")
+
+
+def _build_tables(width: int, height: int, progress) -> None:
+    """In the child process: build and cache the tables, reporting progress through shared memory."""
+
+    def report(done: int, total: int) -> None:
+        progress.value = min(0.99, done / max(1, total))
+
+    prepare(width, height, report)
 
 
 class Assistant:
@@ -22,27 +35,34 @@ class Assistant:
         self._pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=WORKERS, thread_name_prefix="fifteen-solver"
         )
-        self.progress = 1.0 if tables_ready(width, height) else 0.0
-        self._preparing = self._pool.submit(self._prepare, width, height)
+        self._shared = _SPAWN.Value("d", 1.0 if tables_ready(width, height) else 0.0)
+        self._builder: multiprocessing.process.BaseProcess | None = None
+        self._pool.submit(self._prepare, width, height)
         self._hint: tuple[Board, concurrent.futures.Future] | None = None
         self._solution: tuple[Board, concurrent.futures.Future] | None = None
         self._stop_solution = threading.Event()
         self.error = ""
 
     def _prepare(self, width: int, height: int) -> None:
+        if self._shared.value < 1.0:
+            self._builder = _SPAWN.Process(
+                target=_build_tables, args=(width, height, self._shared), daemon=True
+            )
+            self._builder.start()
+            while self._builder.is_alive() and not self._cancel.wait(0.1):
+                pass
+            if self._cancel.is_set():
+                return
         try:
-            prepare(width, height, self._on_progress, self._cancel)
+            prepare(width, height, cancel=self._cancel)
         except Cancelled:
             return
-        self.progress = 1.0
-
-    def _on_progress(self, done: int, total: int) -> None:
-        self.progress = min(0.99, done / max(1, total))
+        self._shared.value = 1.0
 
     @property
-    def ready(self) -> bool:
-        """The solver's tables are loaded: hints and solutions are as good as they get."""
-        return self._preparing.done()
+    def progress(self) -> float:
+        """How far the solver's tables are (1.0 = ready)."""
+        return self._shared.value
 
     def request_hint(self, board: Board) -> None:
         if self._hint is None or self._hint[0] != board:
@@ -89,4 +109,6 @@ class Assistant:
         """Stop everything: the view is going away."""
         self._cancel.set()
         self._stop_solution.set()
+        if self._builder is not None and self._builder.is_alive():
+            self._builder.terminate()
         self._pool.shutdown(wait=False, cancel_futures=True)

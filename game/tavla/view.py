@@ -27,7 +27,7 @@ from game.tavla.moves import Move
 from game.tavla.notation import parse_play
 from game.tavla.position import State, flip, pip_counts, position_id
 from game.tavla.session import HUMAN, Phase, TableSession
-from game.tavla.turn import Step
+from game.tavla.turn import Step, TurnInProgress
 from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.scene import SceneView
@@ -75,6 +75,7 @@ class _Drag:
     sprite: arcade.Sprite
     source: int
     start: tuple[float, float]
+    turn: TurnInProgress
     moved: bool = False
 
 
@@ -451,7 +452,12 @@ class TavlaView(SceneView):
     def finish_turn(self) -> None:
         """Done / a click on the dice: the human's play is committed once every usable die is used."""
         session = self.session
-        if session.phase is not Phase.HUMAN or self.animating or session.turn is None:
+        if (
+            session.phase is not Phase.HUMAN
+            or self.animating
+            or session.turn is None
+            or self.drag is not None
+        ):
             return
         if not session.turn.done:
             self.toast.show("Use every die that can be used first.", 2.5)
@@ -464,6 +470,8 @@ class TavlaView(SceneView):
     def undo(self) -> None:
         turn = self.session.turn
         if self.session.phase is not Phase.HUMAN or turn is None or self.animating or not turn.steps:
+            return
+        if self.drag is not None:
             return
         self.auto_commit = False
         turn.undo()
@@ -574,7 +582,7 @@ class TavlaView(SceneView):
         if button == arcade.MOUSE_BUTTON_RIGHT:
             self._move_by_die(point, min(turn.remaining_dice))
             return
-        self.drag = _Drag(sprite, point, (x, y))
+        self.drag = _Drag(sprite, point, (x, y), turn)
         self.targets = turn.destinations(point)
         self.checker_sprites.remove(sprite)
         self.checker_sprites.append(sprite)
@@ -593,6 +601,9 @@ class TavlaView(SceneView):
         if drag is None:
             return
         targets, self.targets = self.targets, {}
+        if self.session.turn is not drag.turn or self.session.phase is not Phase.HUMAN:
+            self._place()
+            return
         seat = self.session.seat
         if not drag.moved:
             now = time.monotonic()
@@ -601,7 +612,7 @@ class TavlaView(SceneView):
             if double and layout.OFF_POINT in targets:
                 self._play_steps(targets[layout.OFF_POINT])
             else:
-                self._move_by_die(drag.source, max(self.session.turn.remaining_dice))
+                self._move_by_die(drag.source, max(drag.turn.remaining_dice, default=0))
             return
         where = layout.location_at(x, y)
         destination = None if where is None else layout.from_display(seat, where)

@@ -188,9 +188,10 @@ def replay(record, rules="tavla"):
     return state
 
 
-def test_fuzz_random_mouse_and_keys_never_break_the_table(window):
-    view = open_table(window, opponent="random", seed=11)
-    rng = random.Random(11)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_fuzz_random_mouse_and_keys_never_break_the_table(window, seed):
+    view = open_table(window, opponent="random", seed=seed)
+    rng = random.Random(seed)
     keys = [key.SPACE, key.Z, key.H, key.N, key.BACKSPACE, key.ENTER, key.A]
     events = 10_000
     human_moves = 0
