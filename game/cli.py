@@ -90,6 +90,32 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help="the two dice, 1-6")
     bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
 
+    tournament = commands.add_parser("tournament", help="a round robin between bots, with a table of results")
+    tournament.add_argument(
+        "--bots",
+        required=True,
+        metavar="A,B[,C...]",
+        help="bot names: built-in, a Python file or module, or cmd:<command line>",
+    )
+    tournament.add_argument("--games", required=True, type=int, metavar="N", help="games per pair (even)")
+    tournament.add_argument("--seed", type=_seed, help="the dice of every game follow from this seed")
+    tournament.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel")
+    tournament.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
+    tournament.add_argument("--json", dest="json_path", metavar="PATH", help="also write the figures as JSON")
+    tournament.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="time limit per answer for external bots",
+    )
+    tournament.add_argument(
+        "--log",
+        dest="log_path",
+        metavar="PATH",
+        help="where disqualifications are logged (default ./tavla-disqualifications.log)",
+    )
+
     for sub in commands.choices.values():
         _add_config(sub, argparse.SUPPRESS)
     return parser
@@ -156,6 +182,24 @@ def _run_bot(args: argparse.Namespace, config: "Config") -> int:
     return 0
 
 
+def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.protocol import DEFAULT_TIMEOUT
+    from game.tavla.tournament import tournament_command
+
+    bots = [name.strip() for name in args.bots.split(",")]
+    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    return tournament_command(
+        bots,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.rules or config.tavla.rules,
+        args.json_path,
+        timeout,
+        args.log_path,
+    )
+
+
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
@@ -163,6 +207,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "solve": _run_solve,
     "moves": _run_moves,
     "bot": _run_bot,
+    "tournament": _run_tournament,
 }
 
 

@@ -120,3 +120,35 @@ def test_window_free_commands_through_main_py(tmp_path):
         env=env,
     )
     assert bad.returncode == 2 and "cannot be solved" in bad.stderr
+
+
+def test_tournament_through_main_py(tmp_path):
+    report = tmp_path / "report.json"
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "tournament",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "greedy" in result.stdout and report.is_file()
+    lonely = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "tournament", "--bots", "random", "--games", "4"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert lonely.returncode == 2 and "at least two bots" in lonely.stderr

@@ -3,8 +3,9 @@
 A bot is anything with `play(state: list[int], die1: int, die2: int) -> str | None`, the seed's
 interface: the 28-integer state from the bot's side, the dice, and the play in the seed's notation
 ("" or None = no legal move). `get_bot` accepts a built-in name, a Python file (`path/to/bot.py`) or an
-importable module (`package.module`) that defines such a `play` function. Other modules can serve a
-name prefix through `register_prefix` (meant for the line protocol's "cmd:<command line>" bots, §5).
+importable module (`package.module`) that defines such a `play` function, or `cmd:<command line>`: an
+external program speaking the line protocol (game/tavla/protocol.py, registered below and imported only
+when such a name is asked for). Other modules can serve a name prefix through `register_prefix`.
 """
 
 import importlib
@@ -145,3 +146,12 @@ def _load_module(name: str) -> Callable[[list[int], int, int], str | None]:
     except Exception as error:
         raise UserError(f"cannot load bot module {name}: {type(error).__name__}: {error}") from error
     return _play_function(module, f"module {name}")
+
+
+def _external(command: str, rules: str) -> Bot:
+    from game.tavla.protocol import ExternalBot
+
+    return ExternalBot(command, rules=rules)
+
+
+register_prefix(EXTERNAL_PREFIX, _external)

@@ -1,0 +1,286 @@
+"""External bots: any program that speaks the line protocol of SPEC §5, entered as `cmd:<command line>`.
+
+For each decision the program reads one line on its standard input: the 28 integers of the state (from
+its own side) then the two dice, separated by single spaces, ASCII, ending in a line feed. It answers one
+line on its standard output: the play in the seed's notation ("8/5 6/5"), an empty line for no move.
+docs/bot-protocol.md is the full contract for bot authors.
+
+Lifecycle (SPEC §5 leaves the choice open): a program is started at its first decision and then serves
+every later decision and game asked of this `ExternalBot` — in a tournament, one copy per worker
+process — because starting a JVM or an interpreter for each game would cost more than the game. Only
+after a failure (timeout, crash, unreadable or oversized output) is it killed, and it is started again
+at its next decision: its input and output can no longer be trusted to be in step.
+
+Safety: the command is split with shlex and started without a shell, in a process group (session) of
+its own, so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only
+the tournament, which then kills it; each answer has a time limit (the first one after a start gets
+STARTUP_SECONDS more); a line over MAX_ANSWER_BYTES is refused without reading the rest; stderr is
+drained all the time and only its tail is kept; every program still running is killed by `close_all`,
+which runs at interpreter exit and when a tournament stops.
+"""
+
+import atexit
+import contextlib
+import math
+import os
+import queue
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+from collections.abc import Sequence
+from typing import IO, NoReturn
+
+from game.errors import UserError
+from game.tavla.game import FAULT_CRASH, FAULT_GARBAGE, FAULT_OVERSIZED, FAULT_TIMEOUT, BotFault
+from game.tavla.moves import check_rules
+from game.tavla.position import format_state
+
+DEFAULT_TIMEOUT = 1.0         # seconds per answer
+STARTUP_SECONDS = 10.0        # added to the first answer after a start (a JVM, a compiler, loading weights)
+MAX_ANSWER_BYTES = 256        # one answer line, line ending included; the longest play is 23 characters
+STDERR_TAIL_BYTES = 4096      # what is kept of a bot's stderr for the disqualification log
+EXIT_GRACE_SECONDS = 0.5      # after its input closes, a bot may exit on its own before it is killed
+EXIT_STATUS_WAIT = 0.5        # how long to wait for the exit status of a bot whose output closed
+JOIN_SECONDS = 1.0
+READ_CHUNK = 65536
+RULES_ENV = "TAVLA_RULES"     # tells the program the rule set: tavla or standard
+PREFIX = "cmd:"
+POSIX = os.name == "posix"
+
+LINE, LONG, EOF = "line", "long", "eof"
+
+_LIVE: set["ExternalBot"] = set()
+
+
+def check_timeout(seconds: object) -> float:
+    """A time limit per answer: a positive, finite number of seconds."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds) \
+            or seconds <= 0:
+        raise UserError(f"the time limit per answer must be a positive number of seconds, not {seconds!r}")
+    return float(seconds)
+
+
+def split_command(command: str) -> list[str]:
+    """The program and arguments of a `cmd:` bot, checked before anything is started."""
+    try:
+        argv = shlex.split(command, posix=POSIX)
+    except ValueError as error:
+        raise UserError(f"cannot read the command line of {PREFIX}{command}: {error}") from None
+    if not argv:
+        raise UserError(f"{PREFIX} needs a command line after it, e.g. {PREFIX}python3 my_bot.py")
+    if shutil.which(argv[0]) is None:
+        raise UserError(f"{PREFIX}{command}: program {argv[0]!r} not found (not on PATH, or not executable)")
+    return argv
+
+
+class ExternalBot:
+    """A `cmd:` bot: the program behind a command line, asked one decision at a time.
+
+    `play` raises BotFault (kind timeout, crash, garbage or oversized) when no proper answer line came;
+    what the line says is judged by the caller, like any bot's answer.
+    """
+
+    def __init__(self, command: str, rules: str = "tavla", timeout: float = DEFAULT_TIMEOUT,
+                 startup: float = STARTUP_SECONDS) -> None:
+        self.command = command
+        self.argv = split_command(command)
+        self.rules = check_rules(rules)
+        self.timeout = check_timeout(timeout)
+        self.startup = startup
+        self.starts = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._answers: queue.SimpleQueue[tuple[str, bytes]] = queue.SimpleQueue()
+        self._stderr = bytearray()
+        self._threads: list[threading.Thread] = []
+        self._fresh = False
+
+    @property
+    def name(self) -> str:
+        """The name the bot was entered under."""
+        return PREFIX + self.command
+
+    @property
+    def pid(self) -> int | None:
+        """The running program's process id (also its process group), or None."""
+        return self._process.pid if self._process is not None else None
+
+    def start(self) -> None:
+        """Start the program if it is not running; BotFault (crash) if it cannot be started."""
+        if self._process is not None:
+            return
+        env = {**os.environ, RULES_ENV: self.rules, "PYTHONUNBUFFERED": "1"}
+        group = ({"start_new_session": True} if POSIX
+                 else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
+        try:
+            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, env=env, **group)  # type: ignore[call-overload]
+        except OSError as error:
+            raise BotFault(FAULT_CRASH, f"cannot start {self.argv[0]!r}: {error}") from None
+        self._process = process
+        _LIVE.add(self)
+        self.starts += 1
+        self._fresh = True
+        self._answers = queue.SimpleQueue()
+        self._stderr = bytearray()
+        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+        if POSIX:
+            os.set_blocking(process.stdin.fileno(), False)
+        self._threads = [
+            threading.Thread(target=_read_answers, args=(process.stdout, self._answers), daemon=True),
+            threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
+        """Send the position and the dice, wait for one line and return it without its line ending."""
+        self.start()
+        process = self._process
+        assert process is not None and process.stdin is not None
+        limit = self.timeout + (self.startup if self._fresh else 0.0)
+        self._fresh = False
+        self._check_quiet()
+        request = f"{format_state(state)} {die1} {die2}\n".encode("ascii")
+        try:
+            written = os.write(process.stdin.fileno(), request)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._fail(FAULT_CRASH, self._ended())
+        if written != len(request):
+            self._fail(FAULT_TIMEOUT, "does not read its input: the lines sent to it are piling up")
+        try:
+            event, data = self._answers.get(timeout=limit)
+        except queue.Empty:
+            self._fail(FAULT_TIMEOUT, f"no answer within {limit:g} s")
+        if event == EOF:
+            self._fail(FAULT_CRASH, self._ended())
+        if event == LONG:
+            self._fail(FAULT_OVERSIZED, f"an answer line longer than {MAX_ANSWER_BYTES} bytes",
+                       data.decode("ascii", "replace"))
+        try:
+            return data.decode("ascii").rstrip("\r\n")
+        except UnicodeDecodeError:
+            self._fail(FAULT_GARBAGE, "the answer is not ASCII text", repr(data))
+
+    def stderr_tail(self) -> str:
+        """The last STDERR_TAIL_BYTES the program (its latest start) wrote to stderr."""
+        return bytes(self._stderr).decode("utf-8", "replace")
+
+    def close(self, kill: bool = False) -> None:
+        """Stop the program: close its input (a polite bot exits), then kill its whole process group.
+
+        `kill` skips the grace period, for a program that already failed.
+        """
+        process = self._process
+        if process is None:
+            return
+        try:
+            if process.stdin is not None:
+                process.stdin.close()
+        except OSError:
+            pass
+        if not kill:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(EXIT_GRACE_SECONDS)
+        _kill_group(process)
+        self._process = None
+        _LIVE.discard(self)
+        for thread in self._threads:
+            thread.join(JOIN_SECONDS)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None and not any(thread.is_alive() for thread in self._threads):
+                stream.close()
+
+    def __enter__(self) -> "ExternalBot":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _check_quiet(self) -> None:
+        """Between decisions a bot must stay silent: an early line or an exit is a fault now."""
+        try:
+            event, data = self._answers.get_nowait()
+        except queue.Empty:
+            return
+        if event == EOF:
+            self._fail(FAULT_CRASH, f"{self._ended()} before its next decision (keep reading lines until "
+                                    "the end of the input)")
+        self._fail(FAULT_GARBAGE, "wrote a line nobody asked for (one answer line per decision)",
+                   data.decode("ascii", "replace"))
+
+    def _ended(self) -> str:
+        """Why the output closed: the exit status, a signal, and the last line of stderr if any."""
+        process = self._process
+        assert process is not None
+        try:
+            code = process.wait(EXIT_STATUS_WAIT)
+        except subprocess.TimeoutExpired:
+            text = "closed its output"
+        else:
+            if code < 0:
+                try:
+                    text = f"killed by signal {signal.Signals(-code).name}"
+                except ValueError:
+                    text = f"killed by signal {-code}"
+            else:
+                text = f"exited with status {code}"
+            for thread in self._threads:
+                thread.join(JOIN_SECONDS)
+        last = next((line.strip() for line in reversed(self.stderr_tail().splitlines()) if line.strip()), "")
+        return f"{text} (stderr: {last[:200]})" if last else text
+
+    def _fail(self, kind: str, message: str, answer: str | None = None) -> NoReturn:
+        self.close(kill=True)
+        raise BotFault(kind, message, answer)
+
+
+def close_all() -> None:
+    """Kill every external bot program still running in this process (exit, Ctrl+C, a worker's end)."""
+    for bot in list(_LIVE):
+        bot.close(kill=True)
+
+
+def running_bots() -> int:
+    """How many external bot programs this process is running (tests check nothing is left behind)."""
+    return len(_LIVE)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    if POSIX:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    if process.poll() is None:
+        process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(JOIN_SECONDS)
+
+
+def _read_answers(stream: IO[bytes], answers: "queue.SimpleQueue[tuple[str, bytes]]") -> None:
+    """Reader thread: one event per output line; LONG for a line over the cap (then it stops); EOF."""
+    try:
+        while line := stream.readline(MAX_ANSWER_BYTES + 1):
+            if len(line) > MAX_ANSWER_BYTES:
+                answers.put((LONG, line[:80]))
+                return
+            answers.put((LINE, line))
+    except (OSError, ValueError):
+        pass
+    answers.put((EOF, b""))
+
+
+def _drain(stream: IO[bytes], tail: bytearray) -> None:
+    """Reader thread: empty the stderr pipe as it fills (a chatty bot must not block) and keep the tail."""
+    try:
+        while chunk := stream.read1(READ_CHUNK):  # type: ignore[attr-defined]
+            tail += chunk
+            if len(tail) > STDERR_TAIL_BYTES:
+                del tail[:-STDERR_TAIL_BYTES]
+    except (OSError, ValueError):
+        pass
+
+
+atexit.register(close_all)

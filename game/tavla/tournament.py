@@ -1,0 +1,832 @@
+"""The bot tournament of SPEC §5: a round robin between any bots of the registry, in parallel processes.
+
+Every pair plays N games (N even). Games 2k and 2k+1 of a pair use the same dice with the seats swapped,
+so each bot plays the other's rolls ("duplicate" dice): both sides are played equally and much of the
+luck cancels. Each game's dice, the built-in random bot and Python's global `random` are seeded from
+(seed, the two names, the game's number), so the results do not depend on --jobs, on which worker plays
+which game, or on the other bots entered.
+
+A bot that answers an illegal play, garbage, nothing in time, or crashes loses that game by the rule
+set's maximum (FORFEIT_POINTS); the position, dice, answer and reason are written to the
+disqualification log. A bot disqualified in MAX_CONSECUTIVE_FAULTS games in a row is abandoned: it
+forfeits all its later games without being started again. That rule is applied in schedule order by a
+`Ledger`, never in finishing order, so it cannot make results depend on --jobs either.
+
+With --jobs 1 the games run in this process; with more, in that many worker processes (spawned, so no
+thread of this process is copied into them). Ctrl+C stops the workers, kills every external bot, and
+reports the games finished so far. External programs are handled by game/tavla/protocol.py.
+"""
+
+import hashlib
+import itertools
+import json
+import math
+import multiprocessing
+import os
+import random
+import secrets
+import signal
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from game.errors import UserError
+from game.tavla.bots import Bot, bot_names, get_bot
+from game.tavla.game import (
+    FAULT_CRASH,
+    FAULT_TIMEOUT,
+    FORFEIT_POINTS,
+    BotFault,
+    BotPlay,
+    GameResult,
+    forfeit,
+    play_bots,
+)
+from game.tavla.moves import check_rules
+from game.tavla.position import format_state
+from game.tavla.protocol import DEFAULT_TIMEOUT, ExternalBot, check_timeout, close_all
+
+MAX_CONSECUTIVE_FAULTS = 5   # disqualifications in a row after which a bot forfeits the rest unplayed
+FAULT_ABANDONED = "abandoned"
+LOG_NAME = "tavla-disqualifications.log"   # in the current folder unless a log path is given
+Z95 = 1.959964
+MAX_CHUNK = 25               # games sent to a worker at once: fewer messages for fast games
+CHUNKS_AHEAD = 2             # chunks queued per worker so it never waits for the next one
+POLL_SECONDS = 0.2
+STOP_SECONDS = 3.0           # a worker told to stop gets this long before it is killed
+STDERR_INDENT = "    | "
+FILE_WIDTH = 160             # table width when stdout is a file or a pipe, not a terminal
+EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 130
+GAMMON_KINDS = ("mars", "gammon", "backgammon")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One scheduled game, with everything a worker needs to play it the same way in any process."""
+
+    index: int
+    pair: int
+    round: int
+    seats: tuple[str, str]
+    dice_seed: int
+    bot_seed: int
+
+    @property
+    def block(self) -> tuple[int, int]:
+        """The two games of a pair that share their dice: one sample for the confidence intervals."""
+        return self.pair, self.round // 2
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A game as a worker reports it; `stderr` is the tail of a disqualified external bot's stderr."""
+
+    index: int
+    result: GameResult
+    stderr: str = ""
+
+
+class TournamentAborted(Exception):
+    """A worker process died (a Python bot ended it, or the machine killed it): the run cannot go on."""
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from the parts, the same in every process and Python version (unlike hash())."""
+    digest = hashlib.sha256("\x1f".join(map(str, parts)).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def schedule(bots: list[str], games: int, seed: int) -> list[GameSpec]:
+    """Every game in play order: round by round over all pairs, so an early stop covers every pair."""
+    pairs = list(itertools.combinations(bots, 2))
+    return [GameSpec(index=round_ * len(pairs) + pair, pair=pair, round=round_,
+                     seats=(a, b) if round_ % 2 == 0 else (b, a),
+                     dice_seed=derive_seed(seed, a, b, round_ // 2), bot_seed=derive_seed(seed, a, b, round_))
+            for round_ in range(games) for pair, (a, b) in enumerate(pairs)]
+
+
+class Ledger:
+    """The rule for bots that keep failing, applied game by game in schedule order.
+
+    After MAX_CONSECUTIVE_FAULTS disqualifications in a row in games it played, a bot is abandoned: it
+    loses every later game by forfeit, unplayed. If both bots of a game are abandoned, the one abandoned
+    first loses. Games that were not played (abandoned or unfinished) leave the streaks alone.
+    """
+
+    def __init__(self, rules: str) -> None:
+        self.rules = rules
+        self.streaks: dict[str, int] = {}
+        self.abandoned: dict[str, tuple[int, str]] = {}
+
+    def forfeits(self, spec: GameSpec) -> bool:
+        """Whether the game is already decided by an abandoned bot."""
+        return any(name in self.abandoned for name in spec.seats)
+
+    def judge(self, spec: GameSpec, played: GameResult | None) -> GameResult | None:
+        """The result that counts for the game: a forfeit if a bot was abandoned, else `played`."""
+        gone = [seat for seat, name in enumerate(spec.seats) if name in self.abandoned]
+        if gone:
+            loser = min(gone, key=lambda seat: self.abandoned[spec.seats[seat]][0])
+            last = self.abandoned[spec.seats[loser]][1]
+            reason = f"abandoned after {MAX_CONSECUTIVE_FAULTS} disqualifications in a row (last: {last})"
+            return forfeit(loser, self.rules, 0, reason, None, FAULT_ABANDONED)
+        if played is None:
+            return None
+        for seat, name in enumerate(spec.seats):
+            streak = self.streaks.get(name, 0) + 1 if played.disqualified == seat else 0
+            self.streaks[name] = streak
+            if streak >= MAX_CONSECUTIVE_FAULTS:
+                self.abandoned[name] = (spec.index, played.reason)
+        return played
+
+
+class Scoreboard:
+    """The games of one run as they finish, in any order; `outcomes` puts them back in schedule order."""
+
+    def __init__(self, specs: list[GameSpec], rules: str, tick: Callable[[], None]) -> None:
+        self.specs = specs
+        self.rules = rules
+        self.played: dict[int, Played] = {}
+        self.skipped: set[int] = set()
+        self._ledger = Ledger(rules)
+        self._cursor = 0
+        self._tick = tick
+
+    @property
+    def finished(self) -> int:
+        """Games decided so far, played or forfeited unplayed."""
+        return len(self.played) + len(self.skipped)
+
+    def skip(self, spec: GameSpec) -> bool:
+        """True (and the game counts as decided) if an abandoned bot already lost it."""
+        if not self._ledger.forfeits(spec):
+            return False
+        self.skipped.add(spec.index)
+        self._advance()
+        self._tick()
+        return True
+
+    def record(self, played: Played) -> None:
+        """A finished game from a worker."""
+        self.played[played.index] = played
+        self._advance()
+        self._tick()
+
+    def outcomes(self) -> list[tuple[GameSpec, GameResult, str]]:
+        """(game, result that counts, stderr) for every decided game, in schedule order."""
+        ledger = Ledger(self.rules)
+        found = []
+        for spec in self.specs:
+            played = self.played.get(spec.index)
+            if played is None and spec.index not in self.skipped:
+                continue
+            result = ledger.judge(spec, played.result if played else None)
+            if result is not None:
+                stderr = played.stderr if played is not None and result is played.result else ""
+                found.append((spec, result, stderr))
+        return found
+
+    def _advance(self) -> None:
+        """Feed the ledger the finished prefix of the schedule, so abandoned bots are known early."""
+        while self._cursor < len(self.specs):
+            spec = self.specs[self._cursor]
+            played = self.played.get(spec.index)
+            if played is None and spec.index not in self.skipped:
+                return
+            self._ledger.judge(spec, played.result if played else None)
+            self._cursor += 1
+
+
+# ---- playing one game (in this process or in a worker) ----------------------------------------------
+
+_BOTS: dict[tuple[str, str, float], Bot] = {}
+_alarms_on = False
+
+
+class _Alarm(BaseException):
+    """Raised in a Python bot's code when its time is up; not an Exception, so the bot's own
+    `except Exception` does not swallow it."""
+
+
+def play_game(spec: GameSpec, rules: str, timeout: float) -> Played:
+    """Play one scheduled game; bots that are not built in are loaded once per process and kept."""
+    random.seed(spec.bot_seed)
+    players = [_player(name, derive_seed(spec.bot_seed, seat), rules, timeout)
+               for seat, name in enumerate(spec.seats)]
+    result, _ = play_bots(players[0], players[1], rules, rng=random.Random(spec.dice_seed))
+    stderr = ""
+    if result.disqualified is not None:
+        bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout))
+        if isinstance(bot, ExternalBot):
+            stderr = bot.stderr_tail()
+    return Played(spec.index, result, stderr)
+
+
+def load_bot(name: str, rules: str, timeout: float) -> Bot:
+    """The bot for a name that is not built in, loaded (or its command checked) once per process."""
+    key = (name, rules, timeout)
+    bot = _BOTS.get(key)
+    if bot is None:
+        bot = get_bot(name, rules=rules)
+        if isinstance(bot, ExternalBot):
+            bot.timeout = timeout
+        _BOTS[key] = bot
+    return bot
+
+
+def release_bots() -> None:
+    """Stop every external program and forget the loaded bots (the next run starts afresh)."""
+    for bot in _BOTS.values():
+        if isinstance(bot, ExternalBot):
+            bot.close()
+    _BOTS.clear()
+    close_all()
+
+
+def _player(name: str, seed: int, rules: str, timeout: float) -> BotPlay:
+    if name in bot_names():
+        return get_bot(name, seed=seed, rules=rules).play
+    bot = load_bot(name, rules, timeout)
+    if isinstance(bot, ExternalBot):
+        return bot.play
+    return _timed(bot.play, timeout)
+
+
+def _timed(function: BotPlay, timeout: float) -> BotPlay:
+    """A Python bot's play with the time limit: an alarm interrupts it where signals allow (the main
+    thread on POSIX), and an answer that still comes late is refused."""
+
+    def answer(state: list[int], die1: int, die2: int) -> str | None:
+        start = time.monotonic()
+        try:
+            try:
+                if _alarms_on:
+                    signal.setitimer(signal.ITIMER_REAL, timeout)
+                play = function(state, die1, die2)
+            finally:
+                if _alarms_on:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+        except _Alarm:
+            raise BotFault(FAULT_TIMEOUT, f"no answer within {timeout:g} s") from None
+        except SystemExit as exit_:
+            raise BotFault(FAULT_CRASH, f"called sys.exit({exit_.code!r})") from None
+        late = time.monotonic() - start
+        if late > timeout:
+            raise BotFault(FAULT_TIMEOUT, f"answered after {late:.2f} s, over the limit of {timeout:g} s")
+        return play
+
+    return answer
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    if _alarms_on:
+        raise _Alarm
+
+
+@contextmanager
+def _time_limits() -> Iterator[None]:
+    """Let `_timed` interrupt Python bots with SIGALRM while games are played, where that works."""
+    global _alarms_on
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    _alarms_on = True
+    try:
+        yield
+    finally:
+        _alarms_on = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# ---- running the schedule ----------------------------------------------------------------------------
+
+def _run_here(board: Scoreboard, rules: str, timeout: float) -> None:
+    with _time_limits():
+        try:
+            for spec in board.specs:
+                if not board.skip(spec):
+                    board.record(play_game(spec, rules, timeout))
+        finally:
+            release_bots()
+
+
+def _worker(conn: Connection, rules: str, timeout: float) -> None:
+    """A worker process: play the chunks of games it is sent, one message per finished game."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
+    try:
+        with _time_limits():
+            while (chunk := conn.recv()) is not None:
+                for spec in chunk:
+                    conn.send(("game", play_game(spec, rules, timeout)))
+                conn.send(("done", None))
+    except (EOFError, BrokenPipeError):
+        pass
+    except Exception:  # noqa: BLE001 - a bug here must reach the tournament, not vanish with the worker
+        conn.send(("error", traceback.format_exc()))
+    finally:
+        release_bots()
+
+
+def _stop_worker(signum: int, frame: object) -> None:
+    close_all()
+    os._exit(EXIT_INTERRUPTED)
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    chunks: list[list[GameSpec]] = field(default_factory=list)
+
+
+def _run_workers(board: Scoreboard, jobs: int, rules: str, timeout: float) -> None:
+    context = multiprocessing.get_context("spawn")
+    specs = iter(board.specs)
+    size = max(1, min(MAX_CHUNK, len(board.specs) // (jobs * 8)))
+    workers: list[_Worker] = []
+    finished = False
+    try:
+        for _ in range(min(jobs, len(board.specs))):
+            here, there = context.Pipe()
+            process = context.Process(target=_worker, args=(there, rules, timeout), daemon=True)
+            process.start()
+            there.close()
+            workers.append(_Worker(process, here))
+        while True:
+            for worker in workers:
+                while len(worker.chunks) < CHUNKS_AHEAD and (chunk := _next_chunk(board, specs, size)):
+                    worker.conn.send(chunk)
+                    worker.chunks.append(chunk)
+            busy = [worker for worker in workers if worker.chunks]
+            if not busy:
+                finished = True
+                return
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], POLL_SECONDS)
+            for worker in busy:
+                if worker.conn in ready or worker.process.sentinel in ready:
+                    _receive(worker, board)
+    finally:
+        _stop_workers(workers, polite=finished)
+
+
+def _next_chunk(board: Scoreboard, specs: Iterator[GameSpec], size: int) -> list[GameSpec]:
+    chunk: list[GameSpec] = []
+    for spec in specs:
+        if not board.skip(spec):
+            chunk.append(spec)
+            if len(chunk) == size:
+                break
+    return chunk
+
+
+def _receive(worker: _Worker, board: Scoreboard) -> None:
+    try:
+        while worker.conn.poll():
+            kind, payload = worker.conn.recv()
+            if kind == "game":
+                board.record(payload)
+            elif kind == "done":
+                worker.chunks.pop(0)
+            else:
+                raise RuntimeError(f"a tournament worker failed:\n{payload}")
+    except (EOFError, OSError):
+        pass
+    if not worker.process.is_alive() and worker.chunks:
+        lost = next((spec for chunk in worker.chunks for spec in chunk if spec.index not in board.played),
+                    None)
+        where = f" during game {lost.index} ({lost.seats[0]} vs {lost.seats[1]})" if lost else ""
+        raise TournamentAborted(
+            f"a worker process died{where} (exit code {worker.process.exitcode}); a Python bot may have "
+            "ended it (os._exit, a crash in C code, out of memory). Enter such a bot as "
+            "cmd:python3 its_file.py to run it in a process of its own")
+
+
+def _stop_workers(workers: list[_Worker], polite: bool) -> None:
+    """Tell the workers to finish (or, after Ctrl+C or an error, terminate them: each kills its bots)."""
+    for worker in workers:
+        try:
+            if polite:
+                worker.conn.send(None)
+            else:
+                worker.process.terminate()
+        except (OSError, ValueError):
+            pass
+    deadline = time.monotonic() + STOP_SECONDS
+    for worker in workers:
+        worker.process.join(max(0.0, deadline - time.monotonic()))
+        if worker.process.is_alive():
+            worker.process.terminate()
+            worker.process.join(STOP_SECONDS)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+        worker.conn.close()
+
+
+# ---- figures -------------------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """A bot's (or one side of a pair's) results; points per game with a 95% interval over blocks of
+    games that share their dice (the two games of a duplicate pair are not independent samples)."""
+
+    games: int = 0
+    wins: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    gammons: int = 0
+    gammons_lost: int = 0
+    backgammons: int = 0
+    disqualifications: int = 0
+    faults: Counter[str] = field(default_factory=Counter)
+    blocks: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+
+    def add(self, won: bool, result: GameResult, disqualified: bool, block: tuple[int, int]) -> None:
+        """One game from this side: won or lost, by how much, and whether this side was disqualified."""
+        self.games += 1
+        net = result.points if won else -result.points
+        if won:
+            self.wins += 1
+            self.points_for += result.points
+        else:
+            self.points_against += result.points
+        gammon = result.kind in GAMMON_KINDS
+        self.gammons += won and gammon
+        self.gammons_lost += (not won) and gammon
+        self.backgammons += won and result.kind == "backgammon"
+        if disqualified:
+            self.disqualifications += 1
+            self.faults[result.fault] += 1
+        total = self.blocks.setdefault(block, [0, 0])
+        total[0] += net
+        total[1] += 1
+
+    @property
+    def ppg(self) -> float:
+        """(points won - points lost) / games."""
+        return (self.points_for - self.points_against) / self.games if self.games else 0.0
+
+    def ci95(self, widest: float) -> tuple[float, float]:
+        """95% interval of the points per game (cluster-robust over blocks); ±`widest` if unknown."""
+        count = len(self.blocks)
+        if count < 2:
+            return -widest, widest
+        mean = self.ppg
+        spread = sum((total - games * mean) ** 2 for total, games in self.blocks.values())
+        half = Z95 * math.sqrt(count / (count - 1) * spread) / self.games
+        return mean - half, mean + half
+
+
+@dataclass
+class Report:
+    """Everything a tournament found: settings, per bot and per pair figures, the disqualifications."""
+
+    bots: list[str]
+    games: int
+    seed: int
+    jobs: int
+    rules: str
+    timeout: float
+    scheduled: int
+    outcomes: list[tuple[GameSpec, GameResult, str]]
+    seconds: float
+    interrupted: bool = False
+    aborted: str = ""
+    per_bot: dict[str, Tally] = field(default_factory=dict)
+    per_pair: dict[tuple[str, str], tuple[Tally, Tally]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.per_bot = {name: Tally() for name in self.bots}
+        self.per_pair = {pair: (Tally(), Tally()) for pair in itertools.combinations(self.bots, 2)}
+        for spec, result, _ in self.outcomes:
+            pair = self.per_pair[_pair_of(spec, self.bots)]
+            for seat, name in enumerate(spec.seats):
+                won, disqualified = result.winner == seat, result.disqualified == seat
+                self.per_bot[name].add(won, result, disqualified, spec.block)
+                side = 0 if name == _pair_of(spec, self.bots)[0] else 1
+                pair[side].add(won, result, disqualified, spec.block)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every scheduled game was decided."""
+        return len(self.outcomes) == self.scheduled
+
+    @property
+    def widest(self) -> float:
+        """The largest points a game can be worth under the rule set."""
+        return float(FORFEIT_POINTS[self.rules])
+
+    def disqualifications(self) -> list[dict[str, Any]]:
+        """One entry per game lost by disqualification (abandoned games included), in schedule order."""
+        found = []
+        for spec, result, stderr in self.outcomes:
+            if result.disqualified is None:
+                continue
+            pair = _pair_of(spec, self.bots)
+            found.append({
+                "game": spec.index, "pair": list(pair), "round": spec.round,
+                "bot": spec.seats[result.disqualified], "seat": result.disqualified, "fault": result.fault,
+                "reason": result.reason, "turn": result.turns,
+                "state": format_state(result.state) if result.state is not None else None,
+                "dice": list(result.dice) if result.dice is not None else None,
+                "answer": result.answer, "stderr": stderr,
+            })
+        return found
+
+    def to_json(self, log: str | None) -> dict[str, Any]:
+        """The --json report: SPEC §5's keys and more."""
+        bots = {}
+        for name, tally in self.per_bot.items():
+            bots[name] = {
+                "games": tally.games, "wins": tally.wins, "losses": tally.games - tally.wins,
+                "points_for": tally.points_for, "points_against": tally.points_against,
+                "ppg": tally.ppg, "ppg_ci95": list(tally.ci95(self.widest)), "gammons": tally.gammons,
+                "gammons_lost": tally.gammons_lost, "backgammons": tally.backgammons,
+                "disqualifications": tally.disqualifications, "faults": dict(sorted(tally.faults.items())),
+            }
+        pairs = []
+        for (a, b), (side_a, side_b) in self.per_pair.items():
+            pairs.append({
+                "a": a, "b": b, "games": side_a.games, "a_wins": side_a.wins, "b_wins": side_b.wins,
+                "a_points": side_a.points_for, "b_points": side_b.points_for, "a_ppg": side_a.ppg,
+                "a_ppg_ci95": list(side_a.ci95(self.widest)), "a_gammons": side_a.gammons,
+                "b_gammons": side_b.gammons, "a_disqualifications": side_a.disqualifications,
+                "b_disqualifications": side_b.disqualifications,
+            })
+        return {
+            "rules": self.rules, "games_per_pair": self.games, "seed": self.seed, "jobs": self.jobs,
+            "timeout": self.timeout, "complete": self.complete, "interrupted": self.interrupted,
+            "aborted": self.aborted or None, "games_scheduled": self.scheduled,
+            "games_finished": len(self.outcomes), "seconds": round(self.seconds, 3),
+            "bots": bots, "pairs": pairs, "disqualifications": self.disqualifications(), "log": log,
+        }
+
+
+def _pair_of(spec: GameSpec, bots: list[str]) -> tuple[str, str]:
+    a, b = spec.seats
+    return (a, b) if bots.index(a) < bots.index(b) else (b, a)
+
+
+# ---- the command -----------------------------------------------------------------------------------------
+
+def check_entries(bots: list[str], games: int, seed: int | None, jobs: int, rules: str,
+                  timeout: float) -> list[str]:
+    """Refuse bad input before anything is played; returns the names as they will be reported.
+
+    Bots that are not built in are loaded now (a Python file is executed, a command is looked up) so a
+    typo is reported at once, not in the middle of the run.
+    """
+    check_rules(rules)
+    check_timeout(timeout)
+    for label, value in (("--games", games), ("--jobs", jobs)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise UserError(f"{label} must be a whole number of at least 1, not {value!r}")
+    if games % 2:
+        raise UserError(f"--games must be even, not {games}: each pair plays both sides equally, in pairs "
+                        "of games with the same dice and the seats swapped")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise UserError(f"--seed must be a whole number of 0 or more, not {seed!r}")
+    names = [name.strip() for name in bots]
+    if any(not name for name in names):
+        raise UserError("a bot name is empty; give names separated by commas, e.g. --bots random,greedy")
+    if len(names) < 2:
+        raise UserError(f"a tournament needs at least two bots, got {len(names)}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UserError(f"each bot can enter once; given more than once: {', '.join(twice)}")
+    for name in names:
+        if name not in bot_names():
+            load_bot(name, rules, timeout)
+    return names
+
+
+def run_tournament(bots: list[str], games: int, seed: int | None = None, jobs: int = 1, rules: str = "tavla",
+                   timeout: float = DEFAULT_TIMEOUT, show_progress: bool = False) -> Report:
+    """Play the whole round robin and return the figures; Ctrl+C ends it early with what was finished."""
+    names = check_entries(bots, games, seed, jobs, rules, timeout)
+    seed = secrets.randbelow(2**32) if seed is None else seed
+    specs = schedule(names, games, seed)
+    start = time.perf_counter()
+    board, interrupted, aborted = play_schedule(specs, jobs, rules, timeout, show_progress)
+    return Report(names, games, seed, jobs, rules, timeout, len(specs), board.outcomes(),
+                  time.perf_counter() - start, interrupted, aborted)
+
+
+def play_schedule(specs: list[GameSpec], jobs: int, rules: str, timeout: float,
+                  show_progress: bool = False) -> tuple[Scoreboard, bool, str]:
+    """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want).
+
+    Returns the scoreboard, whether Ctrl+C stopped it, and why a dead worker stopped it ("" if none).
+    """
+    interrupted, aborted = False, ""
+    with _progress_bar(len(specs), show_progress) as tick:
+        board = Scoreboard(specs, rules, tick)
+        try:
+            if jobs == 1:
+                _run_here(board, rules, timeout)
+            else:
+                release_bots()
+                _run_workers(board, jobs, rules, timeout)
+        except KeyboardInterrupt:
+            interrupted = True
+        except TournamentAborted as error:
+            aborted = str(error)
+        finally:
+            with _no_interrupts():
+                release_bots()
+    return board, interrupted, aborted
+
+
+def tournament_command(bots: list[str], games: int, seed: int | None = None, jobs: int = 1,
+                       rules: str = "tavla", json_path: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+                       log_path: str | None = None) -> int:
+    """`python main.py tournament`: play, print the tables, write --json and the disqualification log.
+
+    Returns 0, or 130 after Ctrl+C (the games finished so far are still reported and written), or 1 if
+    a worker process died. Bad input raises UserError before any game is played.
+    """
+    json_file = _writable(json_path, "--json") if json_path is not None else None
+    log_file = _writable(log_path, "the log") if log_path is not None else Path(LOG_NAME)
+    report = run_tournament(bots, games, seed, jobs, rules, timeout, show_progress=True)
+    with _no_interrupts():
+        log = _write_log(report, log_file)
+        print_report(report, log)
+        if json_file is not None:
+            write_json_atomically(json_file, report.to_json(str(log) if log else None))
+    if report.aborted:
+        return EXIT_FAILED
+    return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
+
+
+def print_report(report: Report, log: Path | None) -> None:
+    """The tables per bot and per pair, and a summary of the run, on stdout."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not console.is_terminal:
+        console.width = FILE_WIDTH
+    rate = len(report.outcomes) / report.seconds if report.seconds > 0 else 0.0
+    title = (f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}; "
+             f"{len(report.outcomes)} games in {report.seconds:.1f} s ({rate:.0f}/s, --jobs {report.jobs})")
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Bot", overflow="fold", ratio=1)
+    for header in ("Games", "Wins", "Pts won", "Pts lost", "Pts/game", "95% interval", "Gammons won/lost",
+                   "Disqualified"):
+        table.add_column(header, justify="right", overflow="fold")
+    ranked = sorted(report.per_bot.items(), key=lambda item: -item[1].ppg)
+    for rank, (name, tally) in enumerate(ranked, 1):
+        table.add_row(str(rank), name, str(tally.games), str(tally.wins), str(tally.points_for),
+                      str(tally.points_against), f"{tally.ppg:+.3f}", _interval(tally, report.widest),
+                      f"{tally.gammons}/{tally.gammons_lost}", _faults(tally))
+    console.print(table)
+
+    pairs = Table(title="Pairs, from A's side", title_justify="left")
+    pairs.add_column("A", overflow="fold", ratio=1)
+    pairs.add_column("B", overflow="fold", ratio=1)
+    for header in ("Games", "Wins A-B", "Points A-B", "A pts/game", "95% interval", "Gammons A-B",
+                   "Disqualified A-B"):
+        pairs.add_column(header, justify="right", overflow="fold")
+    for (a, b), (side_a, side_b) in report.per_pair.items():
+        pairs.add_row(a, b, str(side_a.games), f"{side_a.wins}-{side_b.wins}",
+                      f"{side_a.points_for}-{side_b.points_for}", f"{side_a.ppg:+.3f}",
+                      _interval(side_a, report.widest), f"{side_a.gammons}-{side_b.gammons}",
+                      f"{side_a.disqualifications}-{side_b.disqualifications}")
+    console.print(pairs)
+
+    if report.interrupted:
+        console.print(f"[bold]Interrupted:[/] {len(report.outcomes)} of {report.scheduled} games finished; "
+                      "the tables cover those.")
+    if report.aborted:
+        console.print(f"[bold red]Stopped:[/] {report.aborted}")
+    if log is not None:
+        console.print(f"Disqualifications (position, dice, answer, reason) are in {log}")
+    console.print(f"Replay this tournament with --seed {report.seed}.")
+
+
+def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
+    """Write the report so that a reader never sees half a file: a temporary file, then a rename."""
+    _write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _interval(tally: Tally, widest: float) -> str:
+    low, high = tally.ci95(widest)
+    return f"{low:+.3f} to {high:+.3f}"
+
+
+def _faults(tally: Tally) -> str:
+    if not tally.disqualifications:
+        return "0"
+    kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(tally.faults.items()))
+    return f"{tally.disqualifications} ({kinds})"
+
+
+def _write_log(report: Report, path: Path) -> Path | None:
+    """The disqualification log for bot authors; None (and no file) when nobody was disqualified."""
+    entries = report.disqualifications()
+    if not entries:
+        return None
+    lines = [f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}",
+             "Replay a decision: python main.py moves --state \"STATE\" --dice D1 D2 lists the legal plays.",
+             ""]
+    abandoned: Counter[str] = Counter()
+    for entry in entries:
+        if entry["fault"] == FAULT_ABANDONED:
+            abandoned[entry["bot"]] += 1
+            continue
+        a, b = entry["pair"]
+        lines += [f"game {entry['game']} ({a} vs {b}, game {entry['round'] + 1} of the pair), "
+                  f"turn {entry['turn'] + 1}",
+                  f"  bot:    {entry['bot']} (seat {entry['seat']})",
+                  f"  fault:  {entry['fault']}: {entry['reason']}",
+                  f"  state:  {entry['state']}",
+                  f"  dice:   {' '.join(map(str, entry['dice'])) if entry['dice'] else '-'}",
+                  f"  answer: {entry['answer']!r}"]
+        if entry["stderr"]:
+            lines.append("  stderr (its last lines):")
+            lines += [STDERR_INDENT + line for line in entry["stderr"].splitlines()[-20:]]
+        lines.append("")
+    for name, count in abandoned.items():
+        lines.append(f"{name} was abandoned after {MAX_CONSECUTIVE_FAULTS} disqualifications in a row: "
+                     f"it forfeited its {count} later games unplayed.")
+    try:
+        _write_atomically(path, "\n".join(lines) + "\n")
+    except OSError as error:
+        print(f"cannot write the disqualification log {path}: {error}", file=sys.stderr)
+        return None
+    return path
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _writable(path: str, label: str) -> Path:
+    """A file path whose folder exists, checked before the games rather than after them."""
+    target = Path(path)
+    if target.is_dir():
+        raise UserError(f"{label} {path!r} is a folder; give a file name")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UserError(f"{label} {path!r}: folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UserError(f"{label} {path!r}: folder {str(folder)!r} is not writable")
+    return target
+
+
+@contextmanager
+def _no_interrupts() -> Iterator[None]:
+    """Ctrl+C is ignored while cleaning up and reporting, so a second press cannot leave orphans."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _progress_bar(total: int, show: bool) -> Iterator[Callable[[], None]]:
+    """A progress bar with an ETA on stderr; a no-op tick when not shown."""
+    if not show:
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import Progress as Bar
+
+    bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"),
+              TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task("games", total=total)
+    with bar:
+        yield lambda: bar.advance(task)
