@@ -30,7 +30,7 @@ from game.puzzle.board import Board
 from game.puzzle.solver import _fast, hint, pdb, prepare, solve, tables
 from game.puzzle.solver.search import Component, Heuristic, ida_star
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parent / "data"
 KORF_FELNER_NODES = {"5-5-5": 3_090_405, "6-6-3": 617_555, "7-8": 36_710, "Manhattan": 401_189_630}
 OURS = "6-6-3"
 DEFAULT_BOARDS = 10

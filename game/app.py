@@ -37,12 +37,20 @@ class GameWindow(arcade.Window):
             return True
         return False
 
+    def show_view(self, new_view: arcade.View) -> None:
+        """Every change of screen lets the old one save its state and stop its workers."""
+        self._leave_current()
+        super().show_view(new_view)
+
     def on_close(self) -> None:
         """Quitting saves what the screen keeps (a match in progress) and stops its workers."""
+        self._leave_current()
+        super().on_close()
+
+    def _leave_current(self) -> None:
         leave = getattr(self.current_view, "leave", None)
         if leave is not None:
             leave()
-        super().on_close()
 
     def show_menu(self) -> None:
         from game.menu.main_menu import MainMenuView

@@ -167,6 +167,7 @@ class TavlaConfig(_Strict):
     match_length: Annotated[int, Field(ge=1, le=25)]
     opponent: Annotated[str, Field(min_length=1)]
     human_side: Literal["white", "black"]
+    point_numbers: bool
     auto_forced_moves: bool
     auto_bear_off: bool
     animation: AnimationConfig

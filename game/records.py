@@ -101,8 +101,9 @@ class Records:
         """Fewest moves and best time so far for this board size and picture, or None if never solved."""
         return self._run(lambda db: self._best(db, _size_key(size), picture))
 
-    def record_result(self, size: tuple[int, int] | str, picture: str, moves: int, seconds: float,
-                      assisted: bool = False) -> ResultOutcome:
+    def record_result(
+        self, size: tuple[int, int] | str, picture: str, moves: int, seconds: float, assisted: bool = False
+    ) -> ResultOutcome:
         """Store a solved game and say whether it beat the best (assisted games never do)."""
         if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
             raise ValueError(f"moves must be a non-negative whole number, not {moves!r}")
@@ -133,10 +134,13 @@ class Records:
         """Keep one saved game per kind (e.g. "tavla"), replacing the previous one atomically."""
         if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
             raise ValueError(f"a saved game is text of at most {MAX_SAVE_CHARS} characters")
-        self._run(lambda db: db.execute(
-            "INSERT OR REPLACE INTO saved_games (kind, text, saved_at) VALUES (?, ?, ?)",
-            (kind, text, self._clock()),
-        ), write=True)
+        self._run(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO saved_games (kind, text, saved_at) VALUES (?, ?, ?)",
+                (kind, text, self._clock()),
+            ),
+            write=True,
+        )
 
     def load_game(self, kind: str) -> str | None:
         """The saved game of this kind, or None when there is none."""

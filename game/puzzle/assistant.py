@@ -16,6 +16,20 @@ from game.puzzle.solver import Cancelled, hint, prepare, solve, tables_ready
 
 WORKERS = 2
 _SPAWN = multiprocessing.get_context("spawn")
+_BUILDERS: dict[tuple[int, int], tuple[multiprocessing.process.BaseProcess, object]] = {}
+_BUILDERS_LOCK = threading.Lock()
+
+
+def _builder_for(width: int, height: int) -> tuple[multiprocessing.process.BaseProcess, object]:
+    """One table-building child per size at a time, shared by every puzzle screen of this game."""
+    with _BUILDERS_LOCK:
+        running = _BUILDERS.get((width, height))
+        if running is None or (not running[0].is_alive() and running[0].exitcode not in (0, None)):
+            progress = _SPAWN.Value("d", 0.0)
+            process = _SPAWN.Process(target=_build_tables, args=(width, height, progress), daemon=True)
+            process.start()
+            running = _BUILDERS[(width, height)] = (process, progress)
+        return running
 
 
 def _build_tables(width: int, height: int, progress) -> None:
@@ -35,8 +49,8 @@ class Assistant:
         self._pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=WORKERS, thread_name_prefix="fifteen-solver"
         )
-        self._shared = _SPAWN.Value("d", 1.0 if tables_ready(width, height) else 0.0)
-        self._builder: multiprocessing.process.BaseProcess | None = None
+        self._ready = tables_ready(width, height)
+        self._building: object | None = None
         self._pool.submit(self._prepare, width, height)
         self._hint: tuple[Board, concurrent.futures.Future] | None = None
         self._solution: tuple[Board, concurrent.futures.Future] | None = None
@@ -44,12 +58,9 @@ class Assistant:
         self.error = ""
 
     def _prepare(self, width: int, height: int) -> None:
-        if self._shared.value < 1.0:
-            self._builder = _SPAWN.Process(
-                target=_build_tables, args=(width, height, self._shared), daemon=True
-            )
-            self._builder.start()
-            while self._builder.is_alive() and not self._cancel.wait(0.1):
+        if not self._ready:
+            builder, self._building = _builder_for(width, height)
+            while builder.is_alive() and not self._cancel.wait(0.1):
                 pass
             if self._cancel.is_set():
                 return
@@ -57,14 +68,18 @@ class Assistant:
             prepare(width, height, cancel=self._cancel)
         except Cancelled:
             return
-        self._shared.value = 1.0
+        self._ready = True
 
     @property
     def progress(self) -> float:
         """How far the solver's tables are (1.0 = ready)."""
-        return self._shared.value
+        if self._ready:
+            return 1.0
+        return self._building.value if self._building is not None else 0.0  # type: ignore[attr-defined]
 
     def request_hint(self, board: Board) -> None:
+        if self._cancel.is_set():
+            return
         if self._hint is None or self._hint[0] != board:
             self._hint = (board, self._pool.submit(hint, board))
 
@@ -77,6 +92,8 @@ class Assistant:
         return self._result(future, 0)
 
     def request_solution(self, board: Board) -> None:
+        if self._cancel.is_set():
+            return
         self._stop_solution.clear()
         self._solution = (board, self._pool.submit(solve, board, cancel=self._stop_solution))
 
@@ -109,6 +126,4 @@ class Assistant:
         """Stop everything: the view is going away."""
         self._cancel.set()
         self._stop_solution.set()
-        if self._builder is not None and self._builder.is_alive():
-            self._builder.terminate()
         self._pool.shutdown(wait=False, cancel_futures=True)

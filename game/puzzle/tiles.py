@@ -137,8 +137,10 @@ def _open(path: Path) -> Image.Image:
     except OSError as error:
         raise UserError(f"picture {str(path)!r} cannot be read: {error.strerror or error}") from None
     if byte_count > MAX_PICTURE_BYTES:
-        raise UserError(f"picture {str(path)!r} is {byte_count // 1_000_000} MB: the limit is "
-                        f"{MAX_PICTURE_BYTES // 1_000_000} MB")
+        raise UserError(
+            f"picture {str(path)!r} is {byte_count // 1_000_000} MB: the limit is "
+            f"{MAX_PICTURE_BYTES // 1_000_000} MB"
+        )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -148,8 +150,9 @@ def _open(path: Path) -> Image.Image:
     except PermissionError:
         raise UserError(f"picture {str(path)!r} cannot be read: permission denied") from None
     except Image.UnidentifiedImageError:
-        raise UserError(f"picture {str(path)!r} is not an image Pillow can read "
-                        f"({', '.join(ALLOWED_FORMATS)})") from None
+        raise UserError(
+            f"picture {str(path)!r} is not an image Pillow can read ({', '.join(ALLOWED_FORMATS)})"
+        ) from None
     except Exception as error:  # noqa: BLE001 - a decoder may raise anything on a hostile file
         raise UserError(f"picture {str(path)!r} cannot be read: {error}") from None
     return image
@@ -158,8 +161,10 @@ def _open(path: Path) -> Image.Image:
 def _too_big(path: Path, size: tuple[int, int] | None) -> UserError:
     shown = f" ({size[0]}x{size[1]} pixels)" if size else ""
     limit = MAX_PICTURE_PIXELS // 1_000_000
-    return UserError(f"picture {str(path)!r} is too large{shown}: at most {limit} million pixels "
-                     "are allowed (decompression bomb guard)")
+    return UserError(
+        f"picture {str(path)!r} is too large{shown}: at most {limit} million pixels "
+        "are allowed (decompression bomb guard)"
+    )
 
 
 def _orientation(image: Image.Image) -> int:
@@ -169,8 +174,12 @@ def _orientation(image: Image.Image) -> int:
         return 1
 
 
-def load_picture(source: PictureSource, needed: tuple[int, int] | None = None,
-                 aspect: float | None = None, background: Colour | None = PICTURE_BACKGROUND) -> Image.Image:
+def load_picture(
+    source: PictureSource,
+    needed: tuple[int, int] | None = None,
+    aspect: float | None = None,
+    background: Colour | None = PICTURE_BACKGROUND,
+) -> Image.Image:
     """Open a picture upright in RGBA; with ``needed`` (w, h) and ``aspect``, decode JPEGs just big enough.
 
     JPEG's DCT scaling (``draft``) decodes at 1/2, 1/4 or 1/8 size for free, which is what keeps cutting a
@@ -203,8 +212,9 @@ def load_picture(source: PictureSource, needed: tuple[int, int] | None = None,
         image.close()
 
 
-def fit_picture(source: PictureSource, size: tuple[int, int],
-                background: Colour | None = PICTURE_BACKGROUND) -> Image.Image:
+def fit_picture(
+    source: PictureSource, size: tuple[int, int], background: Colour | None = PICTURE_BACKGROUND
+) -> Image.Image:
     """Centre-crop a picture to the aspect of ``size`` and scale it to exactly ``size`` (RGBA)."""
     width, height = (max(1, int(v)) for v in size)
     image = load_picture(source, (width, height), width / height, background)
@@ -214,9 +224,15 @@ def fit_picture(source: PictureSource, size: tuple[int, int],
     return image.resize((width, height), Image.Resampling.LANCZOS, box=box, reducing_gap=REDUCING_GAP)
 
 
-def cut_picture(source: PictureSource, columns: int, rows: int, board_px: Sequence[int],
-                corner_numbers: bool = False, style: NumberStyle = DEFAULT_STYLE,
-                background: Colour | None = PICTURE_BACKGROUND) -> PictureTiles:
+def cut_picture(
+    source: PictureSource,
+    columns: int,
+    rows: int,
+    board_px: Sequence[int],
+    corner_numbers: bool = False,
+    style: NumberStyle = DEFAULT_STYLE,
+    background: Colour | None = PICTURE_BACKGROUND,
+) -> PictureTiles:
     """Cut a picture into tiles for a ``columns`` x ``rows`` board drawn ``board_px`` (w, h) pixels big.
 
     Tiles are ``board_px // (columns, rows)`` each; the picture is cropped to the tile grid's aspect
@@ -249,8 +265,12 @@ def _draw_corner_number(piece: Image.Image, number: int, style: NumberStyle) -> 
     piece.alpha_composite(overlay)
 
 
-def number_tile(number: int, size: int | Sequence[int], style: NumberStyle = DEFAULT_STYLE,
-                font_path: str | Path | None = None) -> Image.Image:
+def number_tile(
+    number: int,
+    size: int | Sequence[int],
+    style: NumberStyle = DEFAULT_STYLE,
+    font_path: str | Path | None = None,
+) -> Image.Image:
     """A clean number tile: rounded, softly shaded, number centred; drawn supersampled for smooth edges."""
     width, height = (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
     if width < 1 or height < 1:
@@ -271,8 +291,13 @@ def number_tile(number: int, size: int | Sequence[int], style: NumberStyle = DEF
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def thumbnail(source: PictureSource, columns: int, rows: int, max_px: int | Sequence[int],
-              background: Colour | None = PICTURE_BACKGROUND) -> Image.Image:
+def thumbnail(
+    source: PictureSource,
+    columns: int,
+    rows: int,
+    max_px: int | Sequence[int],
+    background: Colour | None = PICTURE_BACKGROUND,
+) -> Image.Image:
     """The target picture for the HUD: cropped like the board (W:H) and fitting inside ``max_px``."""
     box_w, box_h = (max_px, max_px) if isinstance(max_px, int) else (int(max_px[0]), int(max_px[1]))
     scale = min(box_w / columns, box_h / rows)

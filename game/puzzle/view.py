@@ -105,6 +105,8 @@ class PuzzleView(SceneView):
             )
         self.picture_name, self.picture_path = config.resolve_picture(image or config.default_image)
         self.tile_sprites = arcade.SpriteList()
+        self._textures: dict[int, arcade.Texture] = {}
+        self._textures_key = ""
         self.sprite_of: dict[int, arcade.Sprite] = {}
         self.empty_sprite: arcade.Sprite | None = None
         self.thumbnail_sprites = arcade.SpriteList()
@@ -310,35 +312,46 @@ class PuzzleView(SceneView):
         self._apply_textures()
 
     def _apply_textures(self) -> None:
-        """(Re)make tile textures at screen resolution: called at start and after every resize."""
-        scale = self.pixel_scale
-        width, height = self.game.board.size
+        """(Re)make tile textures at screen resolution: at start, after a resize, when solved.
+
+        The textures only depend on the picture, the board size and the scale, so New game and
+        Restart reuse them instead of cutting the picture again.
+        """
         logical = self.tile_size - TILE_GAP
-        pixels = max(8, round(logical * scale))
-        images: dict[int, Image.Image] = {}
-        if self.picture_path is not None:
+        pixels = max(8, round(logical * self.pixel_scale))
+        numbered = self.corner_numbers and not self.game.solved
+        key = f"puzzle-{self.picture_path or NUMBERS}-{self.size_text}-{pixels}-{numbered}-{self.style}"
+        if key != self._textures_key:
             try:
-                cut = self._cut_picture(pixels + TILE_GAP * scale)
+                images = self._tile_images(pixels)
             except UserError as error:
                 self._fall_back_to_numbers(str(error))
                 return
-            inset = round(TILE_GAP * scale / 2)
-            box = (inset, inset, cut.tile_size[0] - inset, cut.tile_size[1] - inset)
-            images = {tile: cut.tile(tile).crop(box) for tile in range(1, width * height)}
-            images[0] = cut.empty.crop(box)
-        else:
-            images = {tile: number_tile(tile, pixels, self.style) for tile in range(1, width * height)}
-        self._make_thumbnail(images)
-        numbered = self.corner_numbers and not self.game.solved
-        key_prefix = (
-            f"puzzle-{self.picture_path or NUMBERS}-{self.size_text}-{pixels}-{numbered}-{self.style}"
-        )
+            self._make_thumbnail(images)
+            self._textures = {
+                tile: arcade.Texture(image.convert("RGBA"), hash=f"{key}-{tile}")
+                for tile, image in images.items()
+            }
+            self._textures_key = key
         for tile, sprite in [
             *self.sprite_of.items(),
             *([(0, self.empty_sprite)] if self.empty_sprite else []),
         ]:
-            sprite.texture = arcade.Texture(images[tile].convert("RGBA"), hash=f"{key_prefix}-{tile}")
+            sprite.texture = self._textures[tile]
             sprite.width = sprite.height = logical
+
+    def _tile_images(self, pixels: int) -> dict[int, Image.Image]:
+        """Every tile's image (0 = the picture's missing piece), `pixels` wide without the gap."""
+        width, height = self.game.board.size
+        if self.picture_path is None:
+            return {tile: number_tile(tile, pixels, self.style) for tile in range(1, width * height)}
+        scale = self.pixel_scale
+        cut = self._cut_picture(pixels + TILE_GAP * scale)
+        inset = round(TILE_GAP * scale / 2)
+        box = (inset, inset, cut.tile_size[0] - inset, cut.tile_size[1] - inset)
+        images = {tile: cut.tile(tile).crop(box) for tile in range(1, width * height)}
+        images[0] = cut.empty.crop(box)
+        return images
 
     def _cut_picture(self, tile_pixels: float) -> PictureTiles:
         """Cut at the full cell size; each piece is then trimmed by the gap, so the picture stays aligned."""
@@ -446,7 +459,6 @@ class PuzzleView(SceneView):
         return f"Game {_shorten(self.game.game_id, ID_CHARS)} · C copies"
 
     def to_menu(self) -> None:
-        self.leave()
         self.game_window.show_menu()
 
     def leave(self) -> None:

@@ -28,12 +28,12 @@ RESULT_NAMES = {1: "single", 2: "mars", 3: "backgammon"}
 STANDARD_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
 # Why a bot lost a game by disqualification (GameResult.fault); the tournament counts them by kind.
-FAULT_ILLEGAL = "illegal"        # a well-formed play that breaks the rules
-FAULT_GARBAGE = "garbage"        # an answer that is not a play in the notation at all
-FAULT_CRASH = "crash"            # the bot raised, or its program exited or could not start
-FAULT_TIMEOUT = "timeout"        # no answer within the time limit
-FAULT_OVERSIZED = "oversized"    # an answer longer than the protocol allows
-SHOWN_ANSWER_CHARS = 200         # a longer answer is cut in reasons and results
+FAULT_ILLEGAL = "illegal"  # a well-formed play that breaks the rules
+FAULT_GARBAGE = "garbage"  # an answer that is not a play in the notation at all
+FAULT_CRASH = "crash"  # the bot raised, or its program exited or could not start
+FAULT_TIMEOUT = "timeout"  # no answer within the time limit
+FAULT_OVERSIZED = "oversized"  # an answer longer than the protocol allows
+SHOWN_ANSWER_CHARS = 200  # a longer answer is cut in reasons and results
 
 BotPlay = Callable[[list[int], int, int], str | None]
 
@@ -101,8 +101,13 @@ class Game:
     raises UserError (IllegalPlay for a bad play) and leaves the game unchanged.
     """
 
-    def __init__(self, rules: str = "tavla", seed: int | None = None, rng: random.Random | None = None,
-                 start_state: Sequence[int] = OPENING) -> None:
+    def __init__(
+        self,
+        rules: str = "tavla",
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        start_state: Sequence[int] = OPENING,
+    ) -> None:
         self.rules = check_rules(rules)
         self.rng = rng if rng is not None else random.Random(seed)
         self.state: State = validate_state(start_state)
@@ -215,8 +220,14 @@ class Game:
         self.turn = 1 - mover
 
 
-def play_bots(bot0: BotPlay, bot1: BotPlay, rules: str = "tavla", rng: random.Random | None = None,
-              seed: int | None = None, keep_record: bool = False) -> tuple[GameResult, list[Turn]]:
+def play_bots(
+    bot0: BotPlay,
+    bot1: BotPlay,
+    rules: str = "tavla",
+    rng: random.Random | None = None,
+    seed: int | None = None,
+    keep_record: bool = False,
+) -> tuple[GameResult, list[Turn]]:
     """A whole game between two `play(state, die1, die2)` functions, as fast as the engine allows.
 
     A bot that answers an illegal play, or raises, is disqualified for this game (SPEC §3, §5) and the
@@ -266,13 +277,30 @@ def play_bots(bot0: BotPlay, bot1: BotPlay, rules: str = "tavla", rng: random.Ra
         dice = (randint(1, 6), randint(1, 6))
 
 
-def forfeit(loser: int, rules: str, turns: int, reason: str, state: State | None, fault: str = FAULT_ILLEGAL,
-            dice: tuple[int, int] | None = None, answer: object = None) -> GameResult:
+def forfeit(
+    loser: int,
+    rules: str,
+    turns: int,
+    reason: str,
+    state: State | None,
+    fault: str = FAULT_ILLEGAL,
+    dice: tuple[int, int] | None = None,
+    answer: object = None,
+) -> GameResult:
     """The result of a game lost by disqualification: the opponent scores the rule set's maximum."""
     text = None if answer is None else _cut(answer if isinstance(answer, str) else repr(answer))
-    return GameResult(winner=1 - loser, points=FORFEIT_POINTS[rules], kind="disqualification",
-                      turns=turns, disqualified=loser, reason=reason, state=state, fault=fault, dice=dice,
-                      answer=text)
+    return GameResult(
+        winner=1 - loser,
+        points=FORFEIT_POINTS[rules],
+        kind="disqualification",
+        turns=turns,
+        disqualified=loser,
+        reason=reason,
+        state=state,
+        fault=fault,
+        dice=dice,
+        answer=text,
+    )
 
 
 def shown_answer(answer: object) -> str:

@@ -25,18 +25,18 @@ from game.tavla.position import winner_gammon_level
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 1
-MAX_SAVE_CHARS = 2_000_000      # far beyond any real match; refuses a runaway file
-MAX_NAME_CHARS = 1_000          # a bot may be named by a file path or a command line
-RNG_STATE_SIZE = 625            # random.Random.getstate(): 624 words and a position
+MAX_SAVE_CHARS = 2_000_000  # far beyond any real match; refuses a runaway file
+MAX_NAME_CHARS = 1_000  # a bot may be named by a file path or a command line
+RNG_STATE_SIZE = 625  # random.Random.getstate(): 624 words and a position
 RNG_WORD = 2**32
 
-MAT_NAME_CHARS = 31             # GNU Backgammon keeps no more of a name
-MAT_NAME_FORBIDDEN = ":,;"      # the score line splits on ':'; ',' would start a GamesGrid rating
+MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
+MAT_NAME_FORBIDDEN = ":,;"  # the score line splits on ':'; ',' would start a GamesGrid rating
 MAT_DEFAULT_NAMES = ("Player 1", "Player 2")
-MAT_NAME_WIDTH = 31             # the score line: " name : 0" padded, then the second name
-MAT_LEFT_WIDTH = 27             # a move line: "%3d) " then the left cell padded, a space, the right cell
-MAT_LEFT_INDENT = 6             # where "Wins" starts in the left column
-MAT_RIGHT_INDENT = 34           # and in the right one
+MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
+MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
+MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
+MAT_RIGHT_INDENT = 34  # and in the right one
 PROGRAM = "Fifteen & Tavla"
 
 
@@ -58,8 +58,9 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
 
 
 def _dump_game(game: Game) -> dict[str, Any]:
-    turns: list[dict[str, Any]] = [{"dice": list(turn.dice), "play": format_play(turn.play)}
-                                   for turn in game.record]
+    turns: list[dict[str, Any]] = [
+        {"dice": list(turn.dice), "play": format_play(turn.play)} for turn in game.record
+    ]
     if game.dice is not None:
         turns.append({"dice": list(game.dice)})
     entry: dict[str, Any] = {"opening": [list(roll) for roll in game.opening_rolls], "turns": turns}
@@ -149,8 +150,9 @@ def _replay_turn(game: Game, turn: object, last: bool, where: str) -> None:
     if game.dice is None:
         _step(game.roll, dice, where)
     elif game.dice != dice:
-        raise _damaged(f"{where}: dice {dice[0]}{dice[1]} differ from the opening roll "
-                       f"{game.dice[0]}{game.dice[1]}")
+        raise _damaged(
+            f"{where}: dice {dice[0]}{dice[1]} differ from the opening roll {game.dice[0]}{game.dice[1]}"
+        )
     if "play" not in turn:
         if not last:
             raise _damaged(f"{where} has no play but is not the last turn")
@@ -170,8 +172,11 @@ def _step(action: Callable[[Any], object], argument: object, where: str) -> None
 
 
 def _dice(value: object, where: str) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(type(die) is int and 1 <= die <= 6 for die in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(die) is int and 1 <= die <= 6 for die in value)
+    ):
         raise _damaged(f"{where} must be two dice from 1 to 6, not {value!r}")
     return value[0], value[1]
 
@@ -181,10 +186,13 @@ def _load_rng(value: object) -> tuple:
     if not isinstance(value, list) or len(value) != 3:
         raise _damaged("the dice generator's state is missing or malformed")
     version, words, gauss = value
-    if (not isinstance(words, list) or len(words) != RNG_STATE_SIZE
-            or not all(type(word) is int and 0 <= word < RNG_WORD for word in words)
-            or not 0 <= words[-1] <= RNG_STATE_SIZE - 1
-            or not (gauss is None or isinstance(gauss, float))):
+    if (
+        not isinstance(words, list)
+        or len(words) != RNG_STATE_SIZE
+        or not all(type(word) is int and 0 <= word < RNG_WORD for word in words)
+        or not 0 <= words[-1] <= RNG_STATE_SIZE - 1
+        or not (gauss is None or isinstance(gauss, float))
+    ):
         raise _damaged("the dice generator's state is malformed")
     state = (version, tuple(words), gauss)
     try:
@@ -195,8 +203,11 @@ def _load_rng(value: object) -> tuple:
 
 
 def _valid_names(names: object) -> bool:
-    return (isinstance(names, list | tuple) and len(names) == 2
-            and all(isinstance(name, str) and len(name) <= MAX_NAME_CHARS for name in names))
+    return (
+        isinstance(names, list | tuple)
+        and len(names) == 2
+        and all(isinstance(name, str) and len(name) <= MAX_NAME_CHARS for name in names)
+    )
 
 
 def _damaged(message: str) -> UserError:
@@ -240,7 +251,7 @@ def _mat_game(game: Game) -> list[str]:
         cells.append(f"{game.dice[0]}{game.dice[1]}:")
     lines = []
     for index in range(0, len(cells), 2):
-        pair = cells[index:index + 2]
+        pair = cells[index : index + 2]
         line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
         if any(pair):
             lines.append(line)
@@ -253,8 +264,11 @@ def _mat_game(game: Game) -> list[str]:
 def _backgammon_scored_as_mars(game: Game) -> bool:
     """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
     result = game.result
-    return (result is not None and result.disqualified is None
-            and winner_gammon_level(game.state) != result.points)
+    return (
+        result is not None
+        and result.disqualified is None
+        and winner_gammon_level(game.state) != result.points
+    )
 
 
 def _mat_turn(turn: Turn) -> str:

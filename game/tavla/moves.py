@@ -88,8 +88,9 @@ def _generate(s: State, die1: int, die2: int, rules: str) -> list[Play]:
     return list(_search(s, die1, die2, rules).values())
 
 
-def legal_results(state: Sequence[int], die1: int, die2: int,
-                  rules: str = "tavla") -> list[tuple[Play, State]]:
+def legal_results(
+    state: Sequence[int], die1: int, die2: int, rules: str = "tavla"
+) -> list[tuple[Play, State]]:
     """Each legal play with the position it leads to (still seen by the player who moved)."""
     return [(play, apply_play(state, play)) for play in legal_plays(state, die1, die2, rules)]
 
@@ -109,8 +110,14 @@ def apply_play(state: Sequence[int], play: Play) -> State:
     return tuple(b)
 
 
-def check_play(state: Sequence[int], die1: int, die2: int, play: str | Play | None,
-               rules: str = "tavla", legal: list[Play] | None = None) -> Play:
+def check_play(
+    state: Sequence[int],
+    die1: int,
+    die2: int,
+    play: str | Play | None,
+    rules: str = "tavla",
+    legal: list[Play] | None = None,
+) -> Play:
     """The canonical legal play equal to `play` (text or moves), or IllegalPlay saying what is wrong.
 
     Any order of the same moves, and any sequence that reaches a legal play's position, is accepted;
@@ -131,8 +138,9 @@ def check_play(state: Sequence[int], die1: int, die2: int, play: str | Play | No
     raise IllegalPlay(_why_not(legal, die1, die2, len(moves), rules, moves))
 
 
-def next_moves(state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = (),
-               rules: str = "tavla") -> list[Move]:
+def next_moves(
+    state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = (), rules: str = "tavla"
+) -> list[Move]:
     """The single moves a player may make next, after the moves `done` this turn (in the order made).
 
     For a table where checkers are dragged one at a time: a move is offered only if the turn can still
@@ -248,8 +256,10 @@ def _walk(state: Sequence[int], die1: int, die2: int, moves: Sequence[Move]) -> 
                     raise IllegalPlay(f"{text}: needs die {distance} or larger, not available{_left(dice)}")
                 higher = [p for p in range(start + 1, 7) if b[p] > 0]
                 if higher:
-                    raise IllegalPlay(f"{text}: a larger die bears off only from the highest point, "
-                                      f"and you have a checker on point {higher[-1]}")
+                    raise IllegalPlay(
+                        f"{text}: a larger die bears off only from the highest point, "
+                        f"and you have a checker on point {higher[-1]}"
+                    )
                 die = min(larger)
         dice.remove(die)
         _step(b, start, end)
@@ -501,4 +511,3 @@ def _open_double(s: Sequence[int], die: int) -> list[Play]:
         if by_length[length]:
             return by_length[length]
     return []
-

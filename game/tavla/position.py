@@ -60,9 +60,12 @@ def validate_state(values: Iterable[int]) -> State:
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
             raise UserError(f"state item {index} is not an integer: {value!r}")
-    names = {OWN_OFF: "your checkers borne off (state[0])", OWN_BAR: "your checkers on the bar (state[25])",
-             OPP_BAR: "the opponent's checkers on the bar (state[26])",
-             OPP_OFF: "the opponent's checkers borne off (state[27])"}
+    names = {
+        OWN_OFF: "your checkers borne off (state[0])",
+        OWN_BAR: "your checkers on the bar (state[25])",
+        OPP_BAR: "the opponent's checkers on the bar (state[26])",
+        OPP_OFF: "the opponent's checkers borne off (state[27])",
+    }
     for index, name in names.items():
         if values[index] < 0:
             raise UserError(f"{name} cannot be negative, got {values[index]}")
@@ -84,9 +87,36 @@ def format_state(state: Sequence[int]) -> str:
 def flip(state: Sequence[int]) -> State:
     """The same position seen by the other player: point p becomes 25 - p, colours and counts swap."""
     s = state
-    return (s[27], -s[24], -s[23], -s[22], -s[21], -s[20], -s[19], -s[18], -s[17], -s[16], -s[15], -s[14],
-            -s[13], -s[12], -s[11], -s[10], -s[9], -s[8], -s[7], -s[6], -s[5], -s[4], -s[3], -s[2], -s[1],
-            s[26], s[25], s[0])
+    return (
+        s[27],
+        -s[24],
+        -s[23],
+        -s[22],
+        -s[21],
+        -s[20],
+        -s[19],
+        -s[18],
+        -s[17],
+        -s[16],
+        -s[15],
+        -s[14],
+        -s[13],
+        -s[12],
+        -s[11],
+        -s[10],
+        -s[9],
+        -s[8],
+        -s[7],
+        -s[6],
+        -s[5],
+        -s[4],
+        -s[3],
+        -s[2],
+        -s[1],
+        s[26],
+        s[25],
+        s[0],
+    )
 
 
 def pip_counts(state: Sequence[int]) -> tuple[int, int]:

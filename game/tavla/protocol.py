@@ -37,15 +37,15 @@ from game.tavla.game import FAULT_CRASH, FAULT_GARBAGE, FAULT_OVERSIZED, FAULT_T
 from game.tavla.moves import check_rules
 from game.tavla.position import format_state
 
-DEFAULT_TIMEOUT = 1.0         # seconds per answer
-STARTUP_SECONDS = 10.0        # added to the first answer after a start (a JVM, a compiler, loading weights)
-MAX_ANSWER_BYTES = 256        # one answer line, line ending included; the longest play is 23 characters
-STDERR_TAIL_BYTES = 4096      # what is kept of a bot's stderr for the disqualification log
-EXIT_GRACE_SECONDS = 0.5      # after its input closes, a bot may exit on its own before it is killed
-EXIT_STATUS_WAIT = 0.5        # how long to wait for the exit status of a bot whose output closed
+DEFAULT_TIMEOUT = 1.0  # seconds per answer
+STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights)
+MAX_ANSWER_BYTES = 256  # one answer line, line ending included; the longest play is 23 characters
+STDERR_TAIL_BYTES = 4096  # what is kept of a bot's stderr for the disqualification log
+EXIT_GRACE_SECONDS = 0.5  # after its input closes, a bot may exit on its own before it is killed
+EXIT_STATUS_WAIT = 0.5  # how long to wait for the exit status of a bot whose output closed
 JOIN_SECONDS = 1.0
 READ_CHUNK = 65536
-RULES_ENV = "TAVLA_RULES"     # tells the program the rule set: tavla or standard
+RULES_ENV = "TAVLA_RULES"  # tells the program the rule set: tavla or standard
 PREFIX = "cmd:"
 POSIX = os.name == "posix"
 
@@ -56,8 +56,12 @@ _LIVE: set["ExternalBot"] = set()
 
 def check_timeout(seconds: object) -> float:
     """A time limit per answer: a positive, finite number of seconds."""
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds) \
-            or seconds <= 0:
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not math.isfinite(seconds)
+        or seconds <= 0
+    ):
         raise UserError(f"the time limit per answer must be a positive number of seconds, not {seconds!r}")
     return float(seconds)
 
@@ -82,8 +86,13 @@ class ExternalBot:
     what the line says is judged by the caller, like any bot's answer.
     """
 
-    def __init__(self, command: str, rules: str = "tavla", timeout: float = DEFAULT_TIMEOUT,
-                 startup: float = STARTUP_SECONDS) -> None:
+    def __init__(
+        self,
+        command: str,
+        rules: str = "tavla",
+        timeout: float = DEFAULT_TIMEOUT,
+        startup: float = STARTUP_SECONDS,
+    ) -> None:
         self.command = command
         self.argv = split_command(command)
         self.rules = check_rules(rules)
@@ -111,11 +120,20 @@ class ExternalBot:
         if self._process is not None:
             return
         env = {**os.environ, RULES_ENV: self.rules, "PYTHONUNBUFFERED": "1"}
-        group = ({"start_new_session": True} if POSIX
-                 else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
+        group = (
+            {"start_new_session": True}
+            if POSIX
+            else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+        )
         try:
-            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, env=env, **group)  # type: ignore[call-overload]
+            process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                **group,
+            )  # type: ignore[call-overload]
         except OSError as error:
             raise BotFault(FAULT_CRASH, f"cannot start {self.argv[0]!r}: {error}") from None
         self._process = process
@@ -158,8 +176,11 @@ class ExternalBot:
         if event == EOF:
             self._fail(FAULT_CRASH, self._ended())
         if event == LONG:
-            self._fail(FAULT_OVERSIZED, f"an answer line longer than {MAX_ANSWER_BYTES} bytes",
-                       data.decode("ascii", "replace"))
+            self._fail(
+                FAULT_OVERSIZED,
+                f"an answer line longer than {MAX_ANSWER_BYTES} bytes",
+                data.decode("ascii", "replace"),
+            )
         try:
             return data.decode("ascii").rstrip("\r\n")
         except UnicodeDecodeError:
@@ -207,10 +228,15 @@ class ExternalBot:
         except queue.Empty:
             return
         if event == EOF:
-            self._fail(FAULT_CRASH, f"{self._ended()} before its next decision (keep reading lines until "
-                                    "the end of the input)")
-        self._fail(FAULT_GARBAGE, "wrote a line nobody asked for (one answer line per decision)",
-                   data.decode("ascii", "replace"))
+            self._fail(
+                FAULT_CRASH,
+                f"{self._ended()} before its next decision (keep reading lines until the end of the input)",
+            )
+        self._fail(
+            FAULT_GARBAGE,
+            "wrote a line nobody asked for (one answer line per decision)",
+            data.decode("ascii", "replace"),
+        )
 
     def _ended(self) -> str:
         """Why the output closed: the exit status, a signal, and the last line of stderr if any."""

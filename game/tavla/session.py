@@ -38,8 +38,15 @@ class TableSession:
         self.new_game()
 
     @classmethod
-    def from_position(cls, state: Sequence[int], dice: tuple[int, int], rules: str, opponent: str,
-                      match_length: int = 1, seed: int | None = None) -> "TableSession":
+    def from_position(
+        cls,
+        state: Sequence[int],
+        dice: tuple[int, int],
+        rules: str,
+        opponent: str,
+        match_length: int = 1,
+        seed: int | None = None,
+    ) -> "TableSession":
         """A one-game table set up at `state` with seat 0 to play `dice` (two different dice, as the
         opening roll gives): for practising a position, and for tests."""
         match = Match(match_length, rules, seed)
@@ -176,4 +183,3 @@ def _most_off(turn: TurnInProgress) -> list[Move]:
     for _ in moves:
         turn.undo()
     return moves
-

@@ -55,16 +55,16 @@ from game.tavla.moves import check_rules
 from game.tavla.position import format_state
 from game.tavla.protocol import DEFAULT_TIMEOUT, ExternalBot, check_timeout, close_all
 
-MAX_CONSECUTIVE_FAULTS = 5   # disqualifications in a row after which a bot forfeits the rest unplayed
+MAX_CONSECUTIVE_FAULTS = 5  # disqualifications in a row after which a bot forfeits the rest unplayed
 FAULT_ABANDONED = "abandoned"
-LOG_NAME = "tavla-disqualifications.log"   # in the current folder unless a log path is given
+LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
 Z95 = 1.959964
-MAX_CHUNK = 25               # games sent to a worker at once: fewer messages for fast games
-CHUNKS_AHEAD = 2             # chunks queued per worker so it never waits for the next one
+MAX_CHUNK = 25  # games sent to a worker at once: fewer messages for fast games
+CHUNKS_AHEAD = 2  # chunks queued per worker so it never waits for the next one
 POLL_SECONDS = 0.2
-STOP_SECONDS = 3.0           # a worker told to stop gets this long before it is killed
+STOP_SECONDS = 3.0  # a worker told to stop gets this long before it is killed
 STDERR_INDENT = "    | "
-FILE_WIDTH = 160             # table width when stdout is a file or a pipe, not a terminal
+FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 130
 GAMMON_KINDS = ("mars", "gammon", "backgammon")
 
@@ -108,10 +108,18 @@ def derive_seed(*parts: object) -> int:
 def schedule(bots: list[str], games: int, seed: int) -> list[GameSpec]:
     """Every game in play order: round by round over all pairs, so an early stop covers every pair."""
     pairs = list(itertools.combinations(bots, 2))
-    return [GameSpec(index=round_ * len(pairs) + pair, pair=pair, round=round_,
-                     seats=(a, b) if round_ % 2 == 0 else (b, a),
-                     dice_seed=derive_seed(seed, a, b, round_ // 2), bot_seed=derive_seed(seed, a, b, round_))
-            for round_ in range(games) for pair, (a, b) in enumerate(pairs)]
+    return [
+        GameSpec(
+            index=round_ * len(pairs) + pair,
+            pair=pair,
+            round=round_,
+            seats=(a, b) if round_ % 2 == 0 else (b, a),
+            dice_seed=derive_seed(seed, a, b, round_ // 2),
+            bot_seed=derive_seed(seed, a, b, round_),
+        )
+        for round_ in range(games)
+        for pair, (a, b) in enumerate(pairs)
+    ]
 
 
 class Ledger:
@@ -220,8 +228,10 @@ class _Alarm(BaseException):
 def play_game(spec: GameSpec, rules: str, timeout: float) -> Played:
     """Play one scheduled game; bots that are not built in are loaded once per process and kept."""
     random.seed(spec.bot_seed)
-    players = [_player(name, derive_seed(spec.bot_seed, seat), rules, timeout)
-               for seat, name in enumerate(spec.seats)]
+    players = [
+        _player(name, derive_seed(spec.bot_seed, seat), rules, timeout)
+        for seat, name in enumerate(spec.seats)
+    ]
     result, _ = play_bots(players[0], players[1], rules, rng=random.Random(spec.dice_seed))
     stderr = ""
     if result.disqualified is not None:
@@ -310,6 +320,7 @@ def _time_limits() -> Iterator[None]:
 
 
 # ---- running the schedule ----------------------------------------------------------------------------
+
 
 def _run_here(board: Scoreboard, rules: str, timeout: float) -> None:
     with _time_limits():
@@ -404,13 +415,15 @@ def _receive(worker: _Worker, board: Scoreboard) -> None:
     except (EOFError, OSError):
         pass
     if not worker.process.is_alive() and worker.chunks:
-        lost = next((spec for chunk in worker.chunks for spec in chunk if spec.index not in board.played),
-                    None)
+        lost = next(
+            (spec for chunk in worker.chunks for spec in chunk if spec.index not in board.played), None
+        )
         where = f" during game {lost.index} ({lost.seats[0]} vs {lost.seats[1]})" if lost else ""
         raise TournamentAborted(
             f"a worker process died{where} (exit code {worker.process.exitcode}); a Python bot may have "
             "ended it (os._exit, a crash in C code, out of memory). Enter such a bot as "
-            "cmd:python3 its_file.py to run it in a process of its own")
+            "cmd:python3 its_file.py to run it in a process of its own"
+        )
 
 
 def _stop_workers(workers: list[_Worker], polite: bool) -> None:
@@ -436,6 +449,7 @@ def _stop_workers(workers: list[_Worker], polite: bool) -> None:
 
 
 # ---- figures -------------------------------------------------------------------------------------------
+
 
 @dataclass
 class Tally:
@@ -535,14 +549,22 @@ class Report:
             if result.disqualified is None:
                 continue
             pair = _pair_of(spec, self.bots)
-            found.append({
-                "game": spec.index, "pair": list(pair), "round": spec.round,
-                "bot": spec.seats[result.disqualified], "seat": result.disqualified, "fault": result.fault,
-                "reason": result.reason, "turn": result.turns,
-                "state": format_state(result.state) if result.state is not None else None,
-                "dice": list(result.dice) if result.dice is not None else None,
-                "answer": result.answer, "stderr": stderr,
-            })
+            found.append(
+                {
+                    "game": spec.index,
+                    "pair": list(pair),
+                    "round": spec.round,
+                    "bot": spec.seats[result.disqualified],
+                    "seat": result.disqualified,
+                    "fault": result.fault,
+                    "reason": result.reason,
+                    "turn": result.turns,
+                    "state": format_state(result.state) if result.state is not None else None,
+                    "dice": list(result.dice) if result.dice is not None else None,
+                    "answer": result.answer,
+                    "stderr": stderr,
+                }
+            )
         return found
 
     def to_json(self, log: str | None) -> dict[str, Any]:
@@ -550,27 +572,54 @@ class Report:
         bots = {}
         for name, tally in self.per_bot.items():
             bots[name] = {
-                "games": tally.games, "wins": tally.wins, "losses": tally.games - tally.wins,
-                "points_for": tally.points_for, "points_against": tally.points_against,
-                "ppg": tally.ppg, "ppg_ci95": list(tally.ci95(self.widest)), "gammons": tally.gammons,
-                "gammons_lost": tally.gammons_lost, "backgammons": tally.backgammons,
-                "disqualifications": tally.disqualifications, "faults": dict(sorted(tally.faults.items())),
+                "games": tally.games,
+                "wins": tally.wins,
+                "losses": tally.games - tally.wins,
+                "points_for": tally.points_for,
+                "points_against": tally.points_against,
+                "ppg": tally.ppg,
+                "ppg_ci95": list(tally.ci95(self.widest)),
+                "gammons": tally.gammons,
+                "gammons_lost": tally.gammons_lost,
+                "backgammons": tally.backgammons,
+                "disqualifications": tally.disqualifications,
+                "faults": dict(sorted(tally.faults.items())),
             }
         pairs = []
         for (a, b), (side_a, side_b) in self.per_pair.items():
-            pairs.append({
-                "a": a, "b": b, "games": side_a.games, "a_wins": side_a.wins, "b_wins": side_b.wins,
-                "a_points": side_a.points_for, "b_points": side_b.points_for, "a_ppg": side_a.ppg,
-                "a_ppg_ci95": list(side_a.ci95(self.widest)), "a_gammons": side_a.gammons,
-                "b_gammons": side_b.gammons, "a_disqualifications": side_a.disqualifications,
-                "b_disqualifications": side_b.disqualifications,
-            })
+            pairs.append(
+                {
+                    "a": a,
+                    "b": b,
+                    "games": side_a.games,
+                    "a_wins": side_a.wins,
+                    "b_wins": side_b.wins,
+                    "a_points": side_a.points_for,
+                    "b_points": side_b.points_for,
+                    "a_ppg": side_a.ppg,
+                    "a_ppg_ci95": list(side_a.ci95(self.widest)),
+                    "a_gammons": side_a.gammons,
+                    "b_gammons": side_b.gammons,
+                    "a_disqualifications": side_a.disqualifications,
+                    "b_disqualifications": side_b.disqualifications,
+                }
+            )
         return {
-            "rules": self.rules, "games_per_pair": self.games, "seed": self.seed, "jobs": self.jobs,
-            "timeout": self.timeout, "complete": self.complete, "interrupted": self.interrupted,
-            "aborted": self.aborted or None, "games_scheduled": self.scheduled,
-            "games_finished": len(self.outcomes), "seconds": round(self.seconds, 3),
-            "bots": bots, "pairs": pairs, "disqualifications": self.disqualifications(), "log": log,
+            "rules": self.rules,
+            "games_per_pair": self.games,
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "timeout": self.timeout,
+            "complete": self.complete,
+            "interrupted": self.interrupted,
+            "aborted": self.aborted or None,
+            "games_scheduled": self.scheduled,
+            "games_finished": len(self.outcomes),
+            "seconds": round(self.seconds, 3),
+            "bots": bots,
+            "pairs": pairs,
+            "disqualifications": self.disqualifications(),
+            "log": log,
         }
 
 
@@ -581,8 +630,10 @@ def _pair_of(spec: GameSpec, bots: list[str]) -> tuple[str, str]:
 
 # ---- the command -----------------------------------------------------------------------------------------
 
-def check_entries(bots: list[str], games: int, seed: int | None, jobs: int, rules: str,
-                  timeout: float) -> list[str]:
+
+def check_entries(
+    bots: list[str], games: int, seed: int | None, jobs: int, rules: str, timeout: float
+) -> list[str]:
     """Refuse bad input before anything is played; returns the names as they will be reported.
 
     Bots that are not built in are loaded now (a Python file is executed, a command is looked up) so a
@@ -594,8 +645,10 @@ def check_entries(bots: list[str], games: int, seed: int | None, jobs: int, rule
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise UserError(f"{label} must be a whole number of at least 1, not {value!r}")
     if games % 2:
-        raise UserError(f"--games must be even, not {games}: each pair plays both sides equally, in pairs "
-                        "of games with the same dice and the seats swapped")
+        raise UserError(
+            f"--games must be even, not {games}: each pair plays both sides equally, in pairs "
+            "of games with the same dice and the seats swapped"
+        )
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise UserError(f"--seed must be a whole number of 0 or more, not {seed!r}")
     names = [name.strip() for name in bots]
@@ -612,20 +665,39 @@ def check_entries(bots: list[str], games: int, seed: int | None, jobs: int, rule
     return names
 
 
-def run_tournament(bots: list[str], games: int, seed: int | None = None, jobs: int = 1, rules: str = "tavla",
-                   timeout: float = DEFAULT_TIMEOUT, show_progress: bool = False) -> Report:
+def run_tournament(
+    bots: list[str],
+    games: int,
+    seed: int | None = None,
+    jobs: int = 1,
+    rules: str = "tavla",
+    timeout: float = DEFAULT_TIMEOUT,
+    show_progress: bool = False,
+) -> Report:
     """Play the whole round robin and return the figures; Ctrl+C ends it early with what was finished."""
     names = check_entries(bots, games, seed, jobs, rules, timeout)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     start = time.perf_counter()
     board, interrupted, aborted = play_schedule(specs, jobs, rules, timeout, show_progress)
-    return Report(names, games, seed, jobs, rules, timeout, len(specs), board.outcomes(),
-                  time.perf_counter() - start, interrupted, aborted)
+    return Report(
+        names,
+        games,
+        seed,
+        jobs,
+        rules,
+        timeout,
+        len(specs),
+        board.outcomes(),
+        time.perf_counter() - start,
+        interrupted,
+        aborted,
+    )
 
 
-def play_schedule(specs: list[GameSpec], jobs: int, rules: str, timeout: float,
-                  show_progress: bool = False) -> tuple[Scoreboard, bool, str]:
+def play_schedule(
+    specs: list[GameSpec], jobs: int, rules: str, timeout: float, show_progress: bool = False
+) -> tuple[Scoreboard, bool, str]:
     """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want).
 
     Returns the scoreboard, whether Ctrl+C stopped it, and why a dead worker stopped it ("" if none).
@@ -649,9 +721,16 @@ def play_schedule(specs: list[GameSpec], jobs: int, rules: str, timeout: float,
     return board, interrupted, aborted
 
 
-def tournament_command(bots: list[str], games: int, seed: int | None = None, jobs: int = 1,
-                       rules: str = "tavla", json_path: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-                       log_path: str | None = None) -> int:
+def tournament_command(
+    bots: list[str],
+    games: int,
+    seed: int | None = None,
+    jobs: int = 1,
+    rules: str = "tavla",
+    json_path: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    log_path: str | None = None,
+) -> int:
     """`python main.py tournament`: play, print the tables, write --json and the disqualification log.
 
     Returns 0, or 130 after Ctrl+C (the games finished so far are still reported and written), or 1 if
@@ -679,37 +758,72 @@ def print_report(report: Report, log: Path | None) -> None:
     if not console.is_terminal:
         console.width = FILE_WIDTH
     rate = len(report.outcomes) / report.seconds if report.seconds > 0 else 0.0
-    title = (f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}; "
-             f"{len(report.outcomes)} games in {report.seconds:.1f} s ({rate:.0f}/s, --jobs {report.jobs})")
+    title = (
+        f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}; "
+        f"{len(report.outcomes)} games in {report.seconds:.1f} s ({rate:.0f}/s, --jobs {report.jobs})"
+    )
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Bot", overflow="fold", ratio=1)
-    for header in ("Games", "Wins", "Pts won", "Pts lost", "Pts/game", "95% interval", "Gammons won/lost",
-                   "Disqualified"):
+    for header in (
+        "Games",
+        "Wins",
+        "Pts won",
+        "Pts lost",
+        "Pts/game",
+        "95% interval",
+        "Gammons won/lost",
+        "Disqualified",
+    ):
         table.add_column(header, justify="right", overflow="fold")
     ranked = sorted(report.per_bot.items(), key=lambda item: -item[1].ppg)
     for rank, (name, tally) in enumerate(ranked, 1):
-        table.add_row(str(rank), name, str(tally.games), str(tally.wins), str(tally.points_for),
-                      str(tally.points_against), f"{tally.ppg:+.3f}", _interval(tally, report.widest),
-                      f"{tally.gammons}/{tally.gammons_lost}", _faults(tally))
+        table.add_row(
+            str(rank),
+            name,
+            str(tally.games),
+            str(tally.wins),
+            str(tally.points_for),
+            str(tally.points_against),
+            f"{tally.ppg:+.3f}",
+            _interval(tally, report.widest),
+            f"{tally.gammons}/{tally.gammons_lost}",
+            _faults(tally),
+        )
     console.print(table)
 
     pairs = Table(title="Pairs, from A's side", title_justify="left")
     pairs.add_column("A", overflow="fold", ratio=1)
     pairs.add_column("B", overflow="fold", ratio=1)
-    for header in ("Games", "Wins A-B", "Points A-B", "A pts/game", "95% interval", "Gammons A-B",
-                   "Disqualified A-B"):
+    for header in (
+        "Games",
+        "Wins A-B",
+        "Points A-B",
+        "A pts/game",
+        "95% interval",
+        "Gammons A-B",
+        "Disqualified A-B",
+    ):
         pairs.add_column(header, justify="right", overflow="fold")
     for (a, b), (side_a, side_b) in report.per_pair.items():
-        pairs.add_row(a, b, str(side_a.games), f"{side_a.wins}-{side_b.wins}",
-                      f"{side_a.points_for}-{side_b.points_for}", f"{side_a.ppg:+.3f}",
-                      _interval(side_a, report.widest), f"{side_a.gammons}-{side_b.gammons}",
-                      f"{side_a.disqualifications}-{side_b.disqualifications}")
+        pairs.add_row(
+            a,
+            b,
+            str(side_a.games),
+            f"{side_a.wins}-{side_b.wins}",
+            f"{side_a.points_for}-{side_b.points_for}",
+            f"{side_a.ppg:+.3f}",
+            _interval(side_a, report.widest),
+            f"{side_a.gammons}-{side_b.gammons}",
+            f"{side_a.disqualifications}-{side_b.disqualifications}",
+        )
     console.print(pairs)
 
     if report.interrupted:
-        console.print(f"[bold]Interrupted:[/] {len(report.outcomes)} of {report.scheduled} games finished; "
-                      "the tables cover those.")
+        console.print(
+            f"[bold]Interrupted:[/] {len(report.outcomes)} of {report.scheduled} games finished; "
+            "the tables cover those."
+        )
     if report.aborted:
         console.print(f"[bold red]Stopped:[/] {report.aborted}")
     if log is not None:
@@ -739,29 +853,35 @@ def _write_log(report: Report, path: Path) -> Path | None:
     entries = report.disqualifications()
     if not entries:
         return None
-    lines = [f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}",
-             "Replay a decision: python main.py moves --state \"STATE\" --dice D1 D2 lists the legal plays.",
-             ""]
+    lines = [
+        f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}",
+        'Replay a decision: python main.py moves --state "STATE" --dice D1 D2 lists the legal plays.',
+        "",
+    ]
     abandoned: Counter[str] = Counter()
     for entry in entries:
         if entry["fault"] == FAULT_ABANDONED:
             abandoned[entry["bot"]] += 1
             continue
         a, b = entry["pair"]
-        lines += [f"game {entry['game']} ({a} vs {b}, game {entry['round'] + 1} of the pair), "
-                  f"turn {entry['turn'] + 1}",
-                  f"  bot:    {entry['bot']} (seat {entry['seat']})",
-                  f"  fault:  {entry['fault']}: {entry['reason']}",
-                  f"  state:  {entry['state']}",
-                  f"  dice:   {' '.join(map(str, entry['dice'])) if entry['dice'] else '-'}",
-                  f"  answer: {entry['answer']!r}"]
+        lines += [
+            f"game {entry['game']} ({a} vs {b}, game {entry['round'] + 1} of the pair), "
+            f"turn {entry['turn'] + 1}",
+            f"  bot:    {entry['bot']} (seat {entry['seat']})",
+            f"  fault:  {entry['fault']}: {entry['reason']}",
+            f"  state:  {entry['state']}",
+            f"  dice:   {' '.join(map(str, entry['dice'])) if entry['dice'] else '-'}",
+            f"  answer: {entry['answer']!r}",
+        ]
         if entry["stderr"]:
             lines.append("  stderr (its last lines):")
             lines += [STDERR_INDENT + line for line in entry["stderr"].splitlines()[-20:]]
         lines.append("")
     for name, count in abandoned.items():
-        lines.append(f"{name} was abandoned after {MAX_CONSECUTIVE_FAULTS} disqualifications in a row: "
-                     f"it forfeited its {count} later games unplayed.")
+        lines.append(
+            f"{name} was abandoned after {MAX_CONSECUTIVE_FAULTS} disqualifications in a row: "
+            f"it forfeited its {count} later games unplayed."
+        )
     try:
         _write_atomically(path, "\n".join(lines) + "\n")
     except OSError as error:
@@ -825,8 +945,16 @@ def _progress_bar(total: int, show: bool) -> Iterator[Callable[[], None]]:
     )
     from rich.progress import Progress as Bar
 
-    bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"),
-              TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    bar = Bar(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
     task = bar.add_task("games", total=total)
     with bar:
         yield lambda: bar.advance(task)

@@ -98,8 +98,10 @@ class TurnInProgress:
             path = [*route, step]
             end = step.move[1]
             best = found.get(end)
-            if best is None or len(path) < len(best) or (
-                len(path) == len(best) and sum(s.hit for s in path) > sum(s.hit for s in best)
+            if (
+                best is None
+                or len(path) < len(best)
+                or (len(path) == len(best) and sum(s.hit for s in path) > sum(s.hit for s in best))
             ):
                 found[end] = path
             if end != OFF:

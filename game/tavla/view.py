@@ -165,6 +165,22 @@ class TavlaView(SceneView):
         self.thinking = None
         self._sync_checkers()
         self._start_turn()
+        self._announce_opening()
+
+    def _announce_opening(self) -> None:
+        """Say who won the opening roll, since it decides who plays first with which dice."""
+        game = self.session.game
+        if len(game.record) or not game.opening_rolls:
+            return
+        mine, theirs = game.opening_rolls[-1]
+        ties = len(game.opening_rolls) - 1
+        again = f" after {ties} tie{'s' if ties > 1 else ''}" if ties else ""
+        starter = self._name(game.turn or 0)
+        self.toast.show(
+            f"Opening roll{again}: {self._name(0)} {mine}, {self._name(1)} {theirs}. "
+            f"{starter} {'start' if starter == YOU else 'starts'}.",
+            3.0,
+        )
 
     # --- set-up ---
 
@@ -273,9 +289,12 @@ class TavlaView(SceneView):
         """Board, checkers and dice as textures at screen resolution; rebuilt after a resize."""
         scale = self.pixel_scale
         self.board_sprites.clear()
-        board = board_image(self.palette, scale)
+        board = board_image(self.palette, scale, numbers=self.settings.point_numbers)
         sprite = arcade.Sprite(
-            arcade.Texture(board.convert("RGBA"), hash=f"tavla-board-{self.palette}-{scale:.4f}")
+            arcade.Texture(
+                board.convert("RGBA"),
+                hash=f"tavla-board-{self.palette}-{scale:.4f}-{self.settings.point_numbers}",
+            )
         )
         sprite.width = layout.BOARD_RIGHT - layout.BOARD_LEFT
         sprite.height = layout.BOARD_TOP - layout.BOARD_BOTTOM
@@ -522,13 +541,13 @@ class TavlaView(SceneView):
             self.session.new_game()
             self._sync_checkers()
             self._start_turn()
+            self._announce_opening()
 
     def new_match(self) -> None:
         seed = self.rng.randrange(10**9)
         self.start_session(TableSession(self.rules, self.settings.match_length, self.opponent, seed))
 
     def to_menu(self) -> None:
-        self.leave()
         self.game_window.show_menu()
 
     def leave(self) -> None:
@@ -556,6 +575,8 @@ class TavlaView(SceneView):
 
     def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return
+        if self.drag is not None:
             return
         if self.animating:
             self._skip_animation()
@@ -649,6 +670,8 @@ class TavlaView(SceneView):
         assert turn is not None
         seat = self.session.seat
         for step in steps:
+            if step not in turn.options():
+                break
             turn.apply(step)
             self._move_sprite(seat, step.move)
         self.hint = []

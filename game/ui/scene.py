@@ -88,7 +88,6 @@ class SceneView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in KEY_BACK and self.has_menu_behind:
-            self.leave()
             self.game_window.show_menu()
         else:
             self.on_scene_key(symbol, modifiers)
@@ -97,7 +96,8 @@ class SceneView(arcade.View):
     """Esc returns to the main menu from every screen but the menu itself."""
 
     def leave(self) -> None:
-        """Called before Esc switches to the menu: save what must survive."""
+        """Called when the screen goes away (another screen, or quitting): save what must survive, stop
+        background work."""
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         """A key press other than Esc."""

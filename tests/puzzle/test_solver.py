@@ -36,7 +36,7 @@ if pdb.CACHE_DIR_ENV not in os.environ:
     os.environ[pdb.CACHE_DIR_ENV] = tempfile.mkdtemp(prefix="fifteen-tavla-cache-")
     atexit.register(shutil.rmtree, os.environ[pdb.CACHE_DIR_ENV], ignore_errors=True)
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
 FAST_4X4 = (2, 5, 6, 9)
 
 

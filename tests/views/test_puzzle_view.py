@@ -231,3 +231,31 @@ def test_any_key_stops_the_auto_solve(window):
     assert view.game.moves == moves, "nothing more plays by itself"
     press_key(view, key.LEFT if view.game.board.empty_cell[0] < 3 else key.RIGHT)
     assert view.game.moves == moves + 1, "and the player continues from there"
+
+
+def test_fuzz_random_clicks_and_keys_keep_the_puzzle_sound(window):
+    import random
+
+    view = open_puzzle(window, size="4x3", image="numbers", seed=3)
+    rng = random.Random(3)
+    keys = [key.UP, key.DOWN, key.LEFT, key.RIGHT, key.W, key.A, key.S, key.D, key.U, key.R, key.N, key.H,
+            key.C, key.Z, key.Y, key.SPACE]
+    for i in range(2_000):
+        roll = rng.random()
+        if roll < 0.4:
+            x, y = rng.uniform(0, 1280), rng.uniform(0, 800)
+            if not view.menu_button.rect.contains(x, y):
+                click(view, x, y)
+        elif roll < 0.8:
+            symbol = rng.choice(keys)
+            press_key(view, symbol, key.MOD_CTRL if symbol in (key.Z, key.Y) and rng.random() < 0.5 else 0)
+        else:
+            view.on_update(rng.choice([1 / 60, 0.05, 0.5]))
+        if i % 100 == 0:
+            tiles = view.game.board.tiles
+            assert sorted(tiles) == list(range(12)) and view.game.board.is_solvable()
+    assert window.current_view is view
+    step(view, 30.0)
+    assert not view.animating
+    assert_sprites_on_cells(view)
+    view.leave()

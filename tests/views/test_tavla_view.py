@@ -1,5 +1,6 @@
 """The table scene, headless: drag and drop, illegal drops, undo, forced moves, the bot's animation."""
 
+import concurrent.futures
 import random
 
 import arcade
@@ -30,8 +31,16 @@ def set_up(view: TavlaView, state, dice, opponent="random") -> None:
     settle(view)
 
 
+def tick(view: TavlaView) -> None:
+    """One frame; if the bot is thinking in its thread, give it the real time it needs first."""
+    if view.thinking is not None:
+        concurrent.futures.wait([view.thinking], timeout=10)
+    view.on_update(FRAME)
+
+
 def settle(view: TavlaView, seconds: float = 1.5) -> None:
-    step(view, seconds)
+    for _ in range(round(seconds / FRAME)):
+        tick(view)
 
 
 def point_centre(seat: int, point: int) -> tuple[float, float]:
@@ -155,7 +164,7 @@ def test_the_bots_play_is_animated_to_the_exact_position(window):
     view.finish_turn()
     assert view.session.phase is Phase.COMPUTER
     for _ in range(600):
-        view.on_update(FRAME)
+        tick(view)
         if view.session.phase is Phase.HUMAN and not view.animating:
             break
     assert len(view.session.game.record) == 2
@@ -170,7 +179,7 @@ def test_a_click_during_the_bots_turn_lands_everything(window):
     settle(view)
     view.finish_turn()
     for _ in range(120):
-        view.on_update(FRAME)
+        tick(view)
         if view.pending:
             break
     view.on_scene_press(100, 100, arcade.MOUSE_BUTTON_LEFT, 0)
@@ -209,6 +218,8 @@ def test_fuzz_random_mouse_and_keys_never_break_the_table(window, seed):
             symbol = rng.choice(keys)
             view.on_key_press(symbol, key.MOD_CTRL if symbol == key.Z else 0)
         else:
+            if view.thinking is not None:
+                concurrent.futures.wait([view.thinking], timeout=10)
             view.on_update(rng.choice([FRAME, 0.2, 1.0]))
         if i % 50 == 0:
             game = view.session.game
@@ -249,7 +260,7 @@ def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch)
     view = open_table(window, opponent="greedy", seed=None)
     assert view.saved is None
     for _ in range(400):
-        view.on_update(FRAME)
+        tick(view)
     record = list(view.session.game.record)
     dice = view.session.game.dice
     press_key(view, key.ESCAPE)
@@ -295,7 +306,7 @@ def test_a_whole_match_against_pubeval_with_the_mouse_alone(window):
             if session.phase is Phase.GAME_OVER and not view.animating:
                 click_at(view, view.over_buttons[0])
             else:
-                view.on_update(FRAME)
+                tick(view)
             continue
         turn = session.turn
         if turn.done and (not turn.options() or rng.random() < 0.7):

@@ -49,11 +49,49 @@ def _pubeval(seed: int | None, rules: str) -> Bot:
     return PubevalBot(rules=rules)
 
 
+def _beginner(seed: int | None, rules: str) -> Bot:
+    from game.tavla.bots.levels import BeginnerBot
+
+    return BeginnerBot(rules=rules, seed=seed)
+
+
+def _expert(seed: int | None, rules: str) -> Bot:
+    from game.tavla.bots.neural import NeuralBot
+
+    return NeuralBot(rules=rules)
+
+
+def _master(seed: int | None, rules: str) -> Bot:
+    from game.tavla.bots.levels import MasterBot
+
+    return MasterBot(rules=rules)
+
+
+def _gnubg(seed: int | None, rules: str) -> Bot:
+    from game.tavla.bots.gnubg_bot import GnubgBot
+
+    return GnubgBot(rules=rules)
+
+
+def _gnubg_description() -> str:
+    from game.tavla.bots.gnubg_bot import INSTALL_HINT, available
+
+    text = _BUILT_IN["gnubg"][1]
+    return text if available() else f"{text}; unavailable here: {INSTALL_HINT}"
+
+
 _BUILT_IN: dict[str, tuple[BotFactory, str]] = {
     "random": (_random, "a uniformly random legal play (seedable)"),
     "greedy": (_greedy, "hand-written heuristics: hit, make points, stay safe, race, bear off sensibly"),
     "pubeval": (_pubeval, "Tesauro's public-domain linear evaluator, the classic benchmark opponent"),
+    "beginner": (_beginner, "level 1: the network's judgement with deliberate noise (seedable)"),
+    "intermediate": (_pubeval, "level 2: pubeval"),
+    "expert": (_expert, "level 3: the self-trained network, best expected points at 1-ply"),
+    "master": (_master, "level 4: the network looking ahead over the opponent's 21 rolls (2-ply)"),
+    "gnubg": (_gnubg, "GNU Backgammon's 0-ply network judging every legal play (optional package)"),
 }
+# Descriptions that depend on this machine, computed when asked for.
+_LIVE_DESCRIPTIONS: dict[str, Callable[[], str]] = {"gnubg": _gnubg_description}
 
 
 _PREFIXES: dict[str, Callable[[str, str], Bot]] = {}
@@ -76,6 +114,8 @@ def bot_description(name: str) -> str:
     """One line about a built-in bot, for menus and `--help`."""
     if name not in _BUILT_IN:
         raise UserError(_unknown(name))
+    if name in _LIVE_DESCRIPTIONS:
+        return _LIVE_DESCRIPTIONS[name]()
     return _BUILT_IN[name][1]
 
 
@@ -90,7 +130,7 @@ def get_bot(name: str, seed: int | None = None, rules: str = "tavla") -> Bot:
         return _BUILT_IN[name][0](seed, rules)
     for prefix, factory in _PREFIXES.items():
         if name.startswith(prefix):
-            return factory(name[len(prefix):], rules)
+            return factory(name[len(prefix) :], rules)
     if name.startswith(EXTERNAL_PREFIX):
         raise UserError(f"{name!r}: external bots ({EXTERNAL_PREFIX}<command line>) are not supported here")
     if name.endswith(".py") or "/" in name or "\\" in name:
@@ -113,8 +153,10 @@ class FunctionBot:
 
 
 def _unknown(name: str) -> str:
-    return (f"unknown bot {name!r}; use one of {', '.join(_BUILT_IN)}, a Python file (bot.py) or a module "
-            "(package.module) that defines play(state, die1, die2)")
+    return (
+        f"unknown bot {name!r}; use one of {', '.join(_BUILT_IN)}, a Python file (bot.py) or a module "
+        "(package.module) that defines play(state, die1, die2)"
+    )
 
 
 def _play_function(module: object, where: str) -> Callable[[list[int], int, int], str | None]:

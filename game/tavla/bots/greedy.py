@@ -14,24 +14,66 @@ from game.tavla.notation import format_play
 from game.tavla.position import is_race, pip_counts
 
 # Rolls out of 36 that hit a blot at a given distance in pips (single checker, no blocking).
-HIT_ROLLS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3,
-             15: 1, 16: 1, 18: 1, 20: 1, 24: 1}
+HIT_ROLLS = {
+    1: 11,
+    2: 12,
+    3: 14,
+    4: 15,
+    5: 15,
+    6: 17,
+    7: 6,
+    8: 6,
+    9: 5,
+    10: 3,
+    11: 2,
+    12: 3,
+    15: 1,
+    16: 1,
+    18: 1,
+    20: 1,
+    24: 1,
+}
 ROLLS = 36
 WIN = float("inf")
 
 # Value of a made point (two or more checkers) by its number: the home board and the 7 point count
 # most, the 5 point above all; the opponent's home (19-24) is an anchor.
-POINT_VALUE = (0.0, 2.0, 3.0, 4.0, 5.0, 6.0, 5.5, 5.0, 3.0, 2.0, 1.5, 1.0, 1.0,
-               0.5, 0.5, 0.5, 0.5, 0.5, 1.0, 2.5, 3.0, 2.5, 2.0, 1.5, 1.0)
-PRIME_BONUS = 1.5          # per extra point in a row of made points
-HIT_VALUE = 0.35           # per pip the opponent loses
-PIP_VALUE = 0.1            # per own pip still to travel, in contact
-BLOT_BASE = 4.0            # cost of being hit before counting the pips lost
-BLOT_PIP = 0.35            # per pip a hit would send the blot back
-BEAR_OFF_CONTACT = 6.0     # per checker borne off while contact remains
-RACE_OFF = 8.0             # per checker borne off in a race
-RACE_WASTE = 0.6           # per checker piled beyond three on one point in a race
-HOME_BOARD_BAR = 1.0       # per home point made, times opponent checkers on the bar
+POINT_VALUE = (
+    0.0,
+    2.0,
+    3.0,
+    4.0,
+    5.0,
+    6.0,
+    5.5,
+    5.0,
+    3.0,
+    2.0,
+    1.5,
+    1.0,
+    1.0,
+    0.5,
+    0.5,
+    0.5,
+    0.5,
+    0.5,
+    1.0,
+    2.5,
+    3.0,
+    2.5,
+    2.0,
+    1.5,
+    1.0,
+)
+PRIME_BONUS = 1.5  # per extra point in a row of made points
+HIT_VALUE = 0.35  # per pip the opponent loses
+PIP_VALUE = 0.1  # per own pip still to travel, in contact
+BLOT_BASE = 4.0  # cost of being hit before counting the pips lost
+BLOT_PIP = 0.35  # per pip a hit would send the blot back
+BEAR_OFF_CONTACT = 6.0  # per checker borne off while contact remains
+RACE_OFF = 8.0  # per checker borne off in a race
+RACE_WASTE = 0.6  # per checker piled beyond three on one point in a race
+HOME_BOARD_BAR = 1.0  # per home point made, times opponent checkers on the bar
 
 
 def shots(position: Sequence[int], point: int) -> int:

@@ -47,14 +47,20 @@ def point_table(weights: Sequence[float]) -> Table:
     rows: list[tuple[float, ...]] = [()]
     for point in range(1, 25):
         base = 5 * (24 - point)
-        w = weights[base:base + 5]
+        w = weights[base : base + 5]
 
         def value(n: int, w: Sequence[float] = w) -> float:
-            return (w[0] * (n == -1) + w[1] * (n == 1) + w[2] * (n >= 2) + w[3] * (n == 3)
-                    + w[4] * ((n - 3) / 2 if n >= 4 else 0.0))
+            return (
+                w[0] * (n == -1)
+                + w[1] * (n == 1)
+                + w[2] * (n >= 2)
+                + w[3] * (n == 3)
+                + w[4] * ((n - 3) / 2 if n >= 4 else 0.0)
+            )
 
-        rows.append(tuple(value(n) for n in range(MAX_COUNT + 1))
-                    + tuple(value(n) for n in range(-MAX_COUNT, 0)))
+        rows.append(
+            tuple(value(n) for n in range(MAX_COUNT + 1)) + tuple(value(n) for n in range(-MAX_COUNT, 0))
+        )
     return tuple(rows)
 
 

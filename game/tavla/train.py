@@ -1,0 +1,262 @@
+"""Train the `expert` network by TD(lambda) self-play, the TD-Gammon method, with numpy on one core.
+
+    python -m game.tavla.train --minutes 30 [--resume] [--export assets/weights/tavla_net.npz]
+    python -m game.tavla.train --games 20000 --resume
+
+The network plays both sides greedily at 1-ply. After each game, every position the movers chose is
+moved towards its lambda-return: the outcome at the end, and before that a blend of the next
+position's estimate (seen from the other side) and that position's own return. This is TD(lambda) in
+its offline forward view: the weights are fixed during a game and updated once at its end, in one
+batched backward pass, which keeps numpy's per-call overhead off the per-move path.
+
+Checkpoints (the weights plus the games and seconds trained) are written atomically every
+CHECKPOINT_SECONDS and at the end; `--resume` continues from the last one, so training can go on over
+several sittings. Every `--eval-every` games the network plays pubeval (duplicate dice, seats swapped)
+and the points per game with a 95% interval are printed and appended to a CSV training curve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: threads only add overhead at these sizes
+
+import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from game.errors import UserError
+from game.tavla.bots.neural import Network, NeuralBot, encode, other_side
+from game.tavla.bots.pubeval import PubevalBot
+from game.tavla.game import play_bots
+from game.tavla.moves import legal_results
+from game.tavla.position import OPENING, flip, winner_gammon_level
+
+DEFAULT_CHECKPOINT = Path("runs/tavla_net/checkpoint.npz")
+CHECKPOINT_SECONDS = 60.0
+LEARNING_RATE = 0.015
+LAMBDA = 0.7
+EVAL_EVERY = 5000
+EVAL_GAMES = 400
+RULES = "tavla"  # self-play rules; the outputs carry backgammons for `standard` too
+Z95 = 1.959964
+CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
+
+
+def self_play(net: Network, rng: random.Random, lam: float) -> tuple[np.ndarray, np.ndarray]:
+    """One greedy self-play game: the chosen positions' inputs and their lambda-return targets."""
+    while True:
+        first, second = rng.randint(1, 6), rng.randint(1, 6)
+        if first != second:
+            break
+    dice = (first, second)
+    state = OPENING
+    weights = np.array([2.0, 1.0, 0.0, -1.0, 0.0])
+    chosen_x: list[np.ndarray] = []
+    chosen_y: list[np.ndarray] = []
+    while True:
+        results = legal_results(state, dice[0], dice[1], RULES)
+        afters = [after for _, after in results] or [state]
+        finished = [i for i, after in enumerate(afters) if after[0] == 15]
+        if finished:
+            after = afters[finished[0]]
+            chosen_x.append(encode(np.asarray([after], dtype=np.int8))[0])
+            level = winner_gammon_level(after)
+            chosen_y.append(np.array([1.0, level >= 2, level >= 3, 0.0, 0.0]))
+            break
+        x = encode(np.asarray(afters, dtype=np.int8))
+        y = net.forward(x)
+        best = int(np.argmax(y @ weights)) if len(afters) > 1 else 0
+        chosen_x.append(x[best])
+        chosen_y.append(y[best])
+        state = flip(afters[best])
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+    targets = np.empty((len(chosen_x), 5))
+    targets[-1] = chosen_y[-1]
+    for t in range(len(chosen_x) - 2, -1, -1):
+        targets[t] = other_side((1.0 - lam) * chosen_y[t + 1] + lam * targets[t + 1])
+    return np.asarray(chosen_x), targets
+
+
+def learn(net: Network, x: np.ndarray, targets: np.ndarray, rate: float) -> None:
+    """One gradient step of the cross-entropy between the outputs and their targets, summed over a game."""
+    h = net.hidden(x)
+    y = 1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2)))
+    delta = (targets - y).astype(np.float32)
+    back = (delta @ net.w2.T) * h * (1.0 - h)
+    net.w2 += rate * (h.T @ delta)
+    net.b2 += rate * delta.sum(axis=0)
+    net.w1 += rate * (x.T @ back)
+    net.b1 += rate * back.sum(axis=0)
+
+
+def versus_pubeval(net: Network, games: int, seed: int) -> tuple[float, float]:
+    """Points per game against pubeval and the 95% half-width; dice are shared by pairs of games."""
+    ours = NeuralBot(RULES, net=net).play
+    theirs = PubevalBot(RULES).play
+    points = []
+    for game in range(games):
+        seat = game % 2
+        bots = (ours, theirs) if seat == 0 else (theirs, ours)
+        result, _ = play_bots(*bots, rules=RULES, seed=seed * 1_000_003 + game // 2)
+        points.append(result.points if result.winner == seat else -result.points)
+    mean = float(np.mean(points))
+    half = Z95 * float(np.std(points, ddof=1)) / math.sqrt(games) if games > 1 else float("inf")
+    return mean, half
+
+
+def _append_curve(path: Path, row: dict[str, float]) -> None:
+    new = not path.exists()
+    with path.open("a", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=CURVE_FIELDS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+
+
+def train(
+    checkpoint: Path,
+    minutes: float | None,
+    games: int | None,
+    resume: bool,
+    rate: float,
+    lam: float,
+    eval_every: int,
+    eval_games: int,
+    export: Path | None,
+    seed: int,
+    console: Console,
+) -> Network:
+    """Run self-play until the time or game budget is spent; checkpoints, evaluations and the curve."""
+    curve = checkpoint.with_name("curve.csv")
+    checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    if resume:
+        net = Network.load(checkpoint)
+    elif checkpoint.exists():
+        raise UserError(f"{checkpoint} exists: continue it with --resume, or give another --checkpoint")
+    else:
+        net = Network.fresh(seed)
+    done = int(net.meta.get("games", 0))
+    seconds_before = float(net.meta.get("seconds", 0.0))
+    rng = random.Random(seed * 7919 + done)
+    start = time.monotonic()
+    last_save = start
+    played = 0
+
+    def save() -> None:
+        net.meta.update(games=float(done + played), seconds=seconds_before + time.monotonic() - start)
+        net.save(checkpoint)
+        if export is not None:
+            net.save(export)
+
+    total = games if games is not None else (minutes or 0.0) * 60.0
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.percentage:>3.0f}%"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("self-play", total=total)
+        while True:
+            elapsed = time.monotonic() - start
+            if (games is not None and played >= games) or (minutes is not None and elapsed >= minutes * 60):
+                break
+            x, targets = self_play(net, rng, lam)
+            learn(net, x, targets, rate)
+            played += 1
+            rate_now = played / max(time.monotonic() - start, 1e-9)
+            progress.update(
+                task,
+                completed=played if games is not None else time.monotonic() - start,
+                description=f"games {done + played:,} ({rate_now:.0f}/s)",
+            )
+            if time.monotonic() - last_save >= CHECKPOINT_SECONDS:
+                save()
+                last_save = time.monotonic()
+            if eval_every and (done + played) % eval_every == 0:
+                ppg, half = versus_pubeval(net, eval_games, seed=done + played)
+                minutes_total = (seconds_before + time.monotonic() - start) / 60.0
+                _append_curve(
+                    curve,
+                    {
+                        "games": done + played,
+                        "minutes": round(minutes_total, 2),
+                        "eval_games": eval_games,
+                        "ppg": round(ppg, 4),
+                        "ci_low": round(ppg - half, 4),
+                        "ci_high": round(ppg + half, 4),
+                    },
+                )
+                progress.console.print(
+                    f"games {done + played:,}: vs pubeval {ppg:+.3f} ± {half:.3f} "
+                    f"points/game over {eval_games} games"
+                )
+                save()
+                last_save = time.monotonic()
+    save()
+    console.print(f"trained {played:,} games this run, {done + played:,} in all; checkpoint {checkpoint}")
+    return net
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; exit 2 with a message on bad arguments or unreadable checkpoints."""
+    parser = argparse.ArgumentParser(prog="python -m game.tavla.train", description=__doc__.split("\n")[0])
+    budget = parser.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--minutes", type=float, help="train for this long")
+    budget.add_argument("--games", type=int, help="train for this many self-play games")
+    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint")
+    parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        default=DEFAULT_CHECKPOINT,
+        help=f"checkpoint file (default {DEFAULT_CHECKPOINT}; curve.csv goes next to it)",
+    )
+    parser.add_argument(
+        "--export", type=Path, help="also write the weights here, e.g. assets/weights/tavla_net.npz"
+    )
+    parser.add_argument(
+        "--eval-every", type=int, default=EVAL_EVERY, help="games between evaluations (0: none)"
+    )
+    parser.add_argument("--eval-games", type=int, default=EVAL_GAMES, help="games per evaluation vs pubeval")
+    parser.add_argument("--lr", type=float, default=LEARNING_RATE, help="learning rate")
+    parser.add_argument("--lambda", dest="lam", type=float, default=LAMBDA, help="TD lambda")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    console = Console()
+    if (args.minutes is not None and args.minutes <= 0) or (args.games is not None and args.games <= 0):
+        parser.error("--minutes and --games must be positive")
+    if args.eval_games < 2 and args.eval_every:
+        parser.error("--eval-games must be at least 2")
+    try:
+        train(
+            args.checkpoint,
+            args.minutes,
+            args.games,
+            args.resume,
+            args.lr,
+            args.lam,
+            args.eval_every,
+            args.eval_games,
+            args.export,
+            args.seed,
+            console,
+        )
+    except UserError as error:
+        console.print(f"error: {error}", markup=False)
+        return 2
+    except KeyboardInterrupt:
+        console.print("interrupted; the last checkpoint is kept")
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
