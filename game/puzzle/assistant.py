@@ -8,6 +8,7 @@ take the interpreter lock from the frame loop; the game then loads the cached ta
 
 import concurrent.futures
 import multiprocessing
+import os
 import threading
 
 from game.errors import UserError
@@ -26,16 +27,23 @@ def _builder_for(width: int, height: int) -> tuple[multiprocessing.process.BaseP
         running = _BUILDERS.get((width, height))
         if running is None or (not running[0].is_alive() and running[0].exitcode not in (0, None)):
             progress = _SPAWN.Value("d", 0.0)
-            process = _SPAWN.Process(target=_build_tables, args=(width, height, progress), daemon=True)
+            process = _SPAWN.Process(
+                target=_build_tables, args=(width, height, progress, os.getpid()), daemon=True
+            )
             process.start()
             running = _BUILDERS[(width, height)] = (process, progress)
         return running
 
 
-def _build_tables(width: int, height: int, progress) -> None:
-    """In the child process: build and cache the tables, reporting progress through shared memory."""
+def _build_tables(width: int, height: int, progress, parent: int) -> None:
+    """In the child process: build and cache the tables, reporting progress through shared memory.
+
+    It stops by itself if the game that started it is gone (killed without cleaning up).
+    """
 
     def report(done: int, total: int) -> None:
+        if os.getppid() != parent:
+            os._exit(0)
         progress.value = min(0.99, done / max(1, total))
 
     prepare(width, height, report)

@@ -75,6 +75,7 @@ class GameProcess:
                 [sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=env, stdout=log, stderr=log
             )
         self.window_id = self._wait_for_window()
+        self._wait_for_first_frame()
         self.settle()
 
     def _wait_for_window(self) -> str:
@@ -89,6 +90,16 @@ class GameProcess:
         raise RuntimeError(
             f"no window titled {WINDOW_TITLE!r} after {START_TIMEOUT} s: {self.log.read_text()}"
         )
+
+    def _wait_for_first_frame(self) -> None:
+        """The window exists before it has drawn anything: wait until it shows more than one colour."""
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            colours = self.screenshot().getcolors(maxcolors=4)
+            if colours is None or len(colours) > 1:
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the window stayed blank for {START_TIMEOUT} s: {self.log.read_text()}")
 
     def _xdotool(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         return subprocess.run(
@@ -127,6 +138,15 @@ class GameProcess:
 
     def key(self, *names: str) -> None:
         self._xdotool("key", "--window", self.window_id, *names)
+
+    def wait_until(self, condition, timeout: float = 15.0) -> Image.Image:
+        """Screenshots until `condition(screenshot)` holds: a slow machine draws late, not wrong."""
+        deadline = time.monotonic() + timeout
+        while True:
+            image = self.screenshot()
+            if condition(image) or time.monotonic() > deadline:
+                return image
+            time.sleep(0.2)
 
     def window_box(self) -> tuple[int, int, int, int]:
         """The window's (left, top, right, bottom) on the screen."""

@@ -32,7 +32,8 @@ def test_clicking_a_movable_tile_moves_it(launch, tmp_path):
     game = launch("puzzle", "--size", "4x4", "--image", "numbers", "--seed", str(SEED))
     before = game.screenshot(tmp_path / "before.png")
     game.click(*cell_centre(4, 4, cell))
-    game.settle(1.0)
+    after = game.wait_until(lambda shot: difference(before, shot, cell_box(4, 4, empty)) > 20)
+    game.settle(0.5)
     after = game.screenshot(tmp_path / "after.png")
     assert difference(before, after, cell_box(4, 4, cell)) > 20, "the clicked cell is empty now"
     assert difference(before, after, cell_box(4, 4, empty)) > 20, "the tile arrived in the gap"
@@ -44,9 +45,10 @@ def test_solving_the_last_move_shows_well_done(launch, tmp_path):
     game = launch("puzzle", "--id", f"4x4:{goal_but_one}", "--image", "numbers")
     before = game.screenshot(tmp_path / "before.png")
     game.click(*cell_centre(4, 4, (3, 3)))
-    game.settle(1.5)
-    after = game.screenshot(tmp_path / "solved.png")
     panel = (PANEL_X - 150, SOLVED_Y - 100, PANEL_X + 150, SOLVED_Y + 100)
+    game.wait_until(lambda shot: difference(before, shot, panel) > 10)
+    game.settle(1.0)
+    after = game.screenshot(tmp_path / "solved.png")
     assert difference(before, after, panel) > 10, "the Well done panel appeared"
     title = [pixel(after, x, SOLVED_Y + 64) for x in range(round(PANEL_X - 100), round(PANEL_X + 100))]
     assert any(r > 200 and 120 < g < 200 and b < 130 for r, g, b in title), "the title is in the accent"
@@ -57,6 +59,8 @@ def test_a_resized_window_letterboxes_the_scene_and_clicks_still_land(launch, tm
     game = launch("puzzle", "--size", "6x5", "--image", "sunset", "--seed", str(SEED))
     full = game.screenshot(tmp_path / "full.png")
     game.resize(1000, 500)
+    small = game.wait_until(lambda shot: shot.size == (1000, 500) and shot.getpixel((500, 250)) != (0, 0, 0))
+    game.settle(1.0)
     small = game.screenshot(tmp_path / "small.png")
     assert small.size == (1000, 500)
     scale = min(1000 / 1280, 500 / 800)
@@ -66,8 +70,6 @@ def test_a_resized_window_letterboxes_the_scene_and_clicks_still_land(launch, tm
     cell = board.movable_cells()[0]
     x, y = cell_centre(6, 5, cell)
     game.click_pixel(left + x * scale, (800 - y) * scale)
-    game.settle(1.0)
-    after = game.screenshot(tmp_path / "after.png")
     box = cell_box(6, 5, cell)
     crop = (
         round(left + box[0] * scale),
@@ -75,4 +77,5 @@ def test_a_resized_window_letterboxes_the_scene_and_clicks_still_land(launch, tm
         round(left + box[2] * scale),
         round((800 - box[1]) * scale),
     )
+    after = game.wait_until(lambda shot: difference(small.crop(crop), shot.crop(crop)) > 15)
     assert difference(small.crop(crop), after.crop(crop)) > 15, "the click moved the tile under the mouse"

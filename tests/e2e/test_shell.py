@@ -18,21 +18,21 @@ def test_click_through_the_menu_into_each_screen_and_back(launch, tmp_path):
     assert menu.size == (1280, 800)
 
     game.click(LEFT_X, PLAY_BUTTON_Y)
-    game.settle(1.5)
-    puzzle = game.screenshot(tmp_path / "puzzle.png")
+    puzzle = game.wait_until(lambda shot: difference(menu, shot) > CHANGED)
+    puzzle.save(tmp_path / "puzzle.png")
     assert difference(menu, puzzle) > CHANGED, "clicking Play Fifteen should open the puzzle"
 
     game.key("Escape")
-    game.settle()
-    assert difference(menu, game.screenshot(tmp_path / "menu-again.png")) < SAME, "Esc returns to the menu"
+    again = game.wait_until(lambda shot: difference(menu, shot) < SAME)
+    again.save(tmp_path / "menu-again.png")
+    assert difference(menu, again) < SAME, "Esc returns to the menu"
 
     game.click(RIGHT_X, PLAY_BUTTON_Y)
-    game.settle(1.5)
-    table = game.screenshot(tmp_path / "tavla.png")
+    table = game.wait_until(lambda shot: difference(menu, shot) > CHANGED)
+    table.save(tmp_path / "tavla.png")
     assert difference(menu, table) > CHANGED, "clicking Play Tavla should open the table"
     assert difference(puzzle, table) > CHANGED
 
     game.key("Escape")
-    game.settle()
-    assert difference(menu, game.screenshot()) < SAME
+    assert difference(menu, game.wait_until(lambda shot: difference(menu, shot) < SAME)) < SAME
     assert game.running

@@ -37,10 +37,12 @@ def test_drag_a_checker_finish_the_turn_and_watch_the_computer(launch, tmp_path)
 
     lifted = checker_at(session, source)
     game.drag(lifted, layout.checker_position(0, target, 0, 1))
-    game.settle(1.0)
-    dragged = game.screenshot(tmp_path / "dragged.png")
     count = max(session.board()[target], 0) + 1
     landed = layout.checker_position(0, target, count - 1, count)
+    spot = (landed[0] - 20, landed[1] - 20, landed[0] + 20, landed[1] + 20)
+    game.wait_until(lambda shot: difference(before, shot, spot) > 20)
+    game.settle(0.5)
+    dragged = game.screenshot(tmp_path / "dragged.png")
     for x, y in (lifted, landed):
         assert difference(before, dragged, (x - 20, y - 20, x + 20, y + 20)) > 20, "the checker moved"
 
@@ -57,9 +59,10 @@ def test_drag_a_checker_finish_the_turn_and_watch_the_computer(launch, tmp_path)
 
     half = layout.RIGHT_HALF
     game.click((half[0] + half[1]) / 2, layout.MIDDLE_Y)
-    game.settle(4.0)
-    answered = game.screenshot(tmp_path / "answered.png")
     board_box = (layout.BOARD_LEFT, layout.BOARD_BOTTOM, layout.BOARD_RIGHT, layout.BOARD_TOP)
+    game.wait_until(lambda shot: difference(finished, shot, board_box) > 1.0)
+    game.settle(3.0)
+    answered = game.screenshot(tmp_path / "answered.png")
     assert difference(finished, answered, board_box) > 1.0, "the computer moved and new dice were rolled"
     status = (PANEL_X - PANEL_WIDTH / 2, 500, PANEL_X + PANEL_WIDTH / 2, 600)
     assert difference(finished, answered, status) > 1.0, "the status line changed"
