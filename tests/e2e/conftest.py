@@ -6,6 +6,8 @@ import pytest
 
 from tests.e2e.harness import GameProcess, VirtualScreen, require_display_tools
 
+LAUNCH_ATTEMPTS = 2
+
 
 @pytest.fixture(scope="module")
 def screen() -> Iterator[VirtualScreen]:
@@ -20,9 +22,18 @@ def launch(screen, tmp_path) -> Iterator[Callable[..., GameProcess]]:
     games: list[GameProcess] = []
 
     def start(*args: str) -> GameProcess:
-        game = GameProcess(screen, list(args), tmp_path)
-        games.append(game)
-        return game
+        attempt = 1
+        while True:
+            screen.ensure_running()
+            try:
+                game = GameProcess(screen, list(args), tmp_path)
+            except RuntimeError as error:
+                if "cannot open a window" in str(error) and attempt < LAUNCH_ATTEMPTS:
+                    attempt += 1
+                    continue
+                raise
+            games.append(game)
+            return game
 
     yield start
     for game in games:

@@ -41,6 +41,15 @@ class VirtualScreen:
     """An Xvfb server for the length of a `with` block."""
 
     def __enter__(self) -> "VirtualScreen":
+        self._start()
+        return self
+
+    def ensure_running(self) -> None:
+        """Start the server again if it went away (seen on loaded CI machines)."""
+        if self.process.poll() is not None:
+            self._start()
+
+    def _start(self) -> None:
         self.display = f":{_free_display()}"
         self.process = subprocess.Popen(
             ["Xvfb", self.display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
@@ -52,7 +61,6 @@ class VirtualScreen:
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise RuntimeError(f"Xvfb did not start on {self.display}")
             time.sleep(0.05)
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.process.terminate()
