@@ -34,6 +34,7 @@ def frame_times(window: arcade.Window, frame, frames: int) -> list[float]:
         start = time.perf_counter()
         frame(i)
         window.ctx.finish()
+        window.ctx.gc()
         times.append(time.perf_counter() - start)
     return times
 

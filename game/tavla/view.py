@@ -692,10 +692,11 @@ class TavlaView(SceneView):
 
     def _on_dice(self, x: float, y: float) -> bool:
         """Over the dice, or between them: clicking the dice ends the turn, as on most tables."""
-        if not self.dice_sprites:
+        shown = [sprite for sprite in self.dice_sprites if sprite.visible]
+        if not shown:
             return False
-        left = min(sprite.left for sprite in self.dice_sprites) - DICE_MARGIN
-        right = max(sprite.right for sprite in self.dice_sprites) + DICE_MARGIN
+        left = min(sprite.left for sprite in shown) - DICE_MARGIN
+        right = max(sprite.right for sprite in shown) + DICE_MARGIN
         return left <= x <= right and abs(y - layout.MIDDLE_Y) <= DIE_SIZE / 2 + DICE_MARGIN
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
@@ -781,31 +782,38 @@ class TavlaView(SceneView):
     # --- drawing ---
 
     def _update_dice(self) -> None:
-        self.dice_sprites.clear()
-        game = self.session.game
-        turn = self.session.turn
-        if game.dice is None or turn is None or not hasattr(self, "die_textures"):
+        """Show the dice of the turn: tumbling while they roll, dimmed once used. The four sprites are
+        kept and only changed, so a frame allocates nothing."""
+        if not hasattr(self, "die_textures"):
             return
-        values = list(game.dice)
-        if self.rolling > 0:
-            values = [self.rng.randint(1, 6), self.rng.randint(1, 6)]
-        left_side = self.session.seat == 1
-        half = layout.LEFT_HALF if left_side else layout.RIGHT_HALF
-        centre = (half[0] + half[1]) / 2
-        remaining = list(turn.remaining_dice)
-        shown = values if values[0] != values[1] or self.rolling > 0 else values * 2
-        for index, value in enumerate(shown):
-            sprite = arcade.Sprite(self.die_textures[value])
-            sprite.width = sprite.height = DIE_SIZE
-            offset = (index - (len(shown) - 1) / 2) * (DIE_SIZE + 10)
-            sprite.position = (centre + offset, layout.MIDDLE_Y)
+        if not self.dice_sprites:
+            for _ in range(4):
+                sprite = arcade.Sprite(self.die_textures[1])
+                self.dice_sprites.append(sprite)
+        game, turn = self.session.game, self.session.turn
+        shown: list[int] = []
+        if game.dice is not None and turn is not None:
+            values = list(game.dice)
             if self.rolling > 0:
-                sprite.angle = self.rng.uniform(-25, 25)
-            elif value in remaining:
+                values = [self.rng.randint(1, 6), self.rng.randint(1, 6)]
+            shown = values if values[0] != values[1] or self.rolling > 0 else values * 2
+        half = layout.LEFT_HALF if self.session.seat == 1 else layout.RIGHT_HALF
+        centre = (half[0] + half[1]) / 2
+        remaining = list(turn.remaining_dice) if turn is not None else []
+        for index, sprite in enumerate(self.dice_sprites):
+            sprite.visible = index < len(shown)
+            if not sprite.visible:
+                continue
+            value = shown[index]
+            sprite.texture = self.die_textures[value]
+            sprite.width = sprite.height = DIE_SIZE
+            sprite.position = (centre + (index - (len(shown) - 1) / 2) * (DIE_SIZE + 10), layout.MIDDLE_Y)
+            sprite.angle = self.rng.uniform(-25, 25) if self.rolling > 0 else 0
+            if self.rolling <= 0 and value in remaining:
                 remaining.remove(value)
+                sprite.alpha = 255
             else:
-                sprite.alpha = 90
-            self.dice_sprites.append(sprite)
+                sprite.alpha = 255 if self.rolling > 0 else 90
 
     def _update_hud(self) -> None:
         session = self.session
