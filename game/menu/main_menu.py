@@ -12,7 +12,7 @@ from game.puzzle.tiles import thumbnail
 from game.tavla.bots import bot_names
 from game.ui import theme
 from game.ui.scene import SceneView
-from game.ui.widgets import Button, Rect, Selector
+from game.ui.widgets import Button, Rect, Selector, Toast
 
 CARD_WIDTH = 500
 CARD_HEIGHT = 520
@@ -156,12 +156,21 @@ class MainMenuView(SceneView):
             for n in range(1, 16)
         ]
         self._thumbnails: dict[tuple[str, str], arcade.SpriteList] = {}
+        self.toast = Toast(theme.DESIGN_WIDTH / 2, 110, 760)
 
     def start_puzzle(self) -> None:
         self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
 
     def start_tavla(self) -> None:
-        self.game_window.show_tavla(opponent=self.opponent_selector.value, rules=self.rules_selector.value)
+        try:
+            self.game_window.show_tavla(
+                opponent=self.opponent_selector.value, rules=self.rules_selector.value
+            )
+        except UserError as error:
+            self.toast.show(str(error))
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
 
     has_menu_behind = False
 
@@ -180,6 +189,7 @@ class MainMenuView(SceneView):
         self._draw_tavla_preview()
         for selector in self.selectors:
             selector.draw()
+        self.toast.draw()
 
     def _draw_puzzle_preview(self) -> None:
         image = self.image_selector.value

@@ -20,7 +20,7 @@ from game.errors import UserError
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
 from game.tavla.board_art import Palette, board_image, checker_image, die_image, slab_image
-from game.tavla.bots import get_bot
+from game.tavla.bots import get_bot, strongest_bot
 from game.tavla.game import Match
 from game.tavla.match_file import dump_match, export_mat, load_match
 from game.tavla.moves import Move
@@ -34,7 +34,6 @@ from game.ui.scene import SceneView
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Rect, Toast
 
-HINT_BOT = "pubeval"
 PANEL_X = 1120
 PANEL_WIDTH = 270
 DIE_SIZE = 46
@@ -516,12 +515,13 @@ class TavlaView(SceneView):
             return
         turn = session.turn
         try:
-            answer = get_bot(HINT_BOT, rules=self.rules).play(list(turn.start), *turn.dice)
+            name, bot = strongest_bot(self.rules)
+            answer = bot.play(list(turn.start), *turn.dice)
         except UserError as error:
             self.toast.show(str(error))
             return
         self.hint = list(parse_play(answer))
-        self.texts["hint"].text = f"Hint ({HINT_BOT}): {answer or 'no move'}"
+        self.texts["hint"].text = f"Hint ({name}): {answer or 'no move'}"
 
     def export(self) -> None:
         folder = data_dir() / "exports"

@@ -105,6 +105,19 @@ def register_prefix(prefix: str, factory: Callable[[str, str], Bot]) -> None:
     _PREFIXES[prefix] = factory
 
 
+STRONGEST_FIRST = ("gnubg", "master", "expert", "pubeval")
+
+
+def strongest_bot(rules: str = "tavla") -> tuple[str, Bot]:
+    """The strongest bot that works here (gnubg only when installed): for hints."""
+    for name in STRONGEST_FIRST:
+        try:
+            return name, get_bot(name, rules=rules)
+        except UserError:
+            continue
+    raise UserError("no bot is available for hints")
+
+
 def bot_names() -> list[str]:
     """The built-in bot names, in a stable order for menus and help texts."""
     return list(_BUILT_IN)

@@ -1,0 +1,115 @@
+"""Benchmark: the difficulty levels' strength against each other and pubeval, and their decision times.
+
+1. Strength. Each pair plays through `run_tournament` (duplicate dice: games 2k and 2k+1 share their rolls
+   with the seats swapped); printed from the first bot's side: win rate, points per game with the
+   tournament's 95% interval (cluster-robust over the duplicate pairs), gammons.
+2. Latency. Median and 95th percentile seconds per decision over positions met in random games.
+
+    python benchmarks/tavla_levels.py [--games 5000] [--master-games 200] [--seed 1] [--jobs 1]
+        [--pairs expert:pubeval,expert:beginner,...] [--latency-positions 300]
+
+`gnubg` pairs are skipped when the gnubg package is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from game.tavla.bots import get_bot
+from game.tavla.bots.gnubg_bot import available
+from game.tavla.moves import apply_play, legal_plays
+from game.tavla.position import OPENING, flip
+from game.tavla.tournament import run_tournament
+
+RULES = "tavla"
+DEFAULT_PAIRS = ("expert:pubeval,expert:intermediate,intermediate:beginner,expert:beginner,master:expert,"
+                 "expert:gnubg,master:gnubg")
+SLOW = ("master",)                      # pairs with these bots play --master-games
+LATENCY_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg")
+SLOW_LATENCY_SHARE = 5                  # master is timed on 1/5 of the positions
+
+
+def strength(a: str, b: str, games: int, seed: int, jobs: int) -> None:
+    """One pair's figures from `a`'s side."""
+    start = time.perf_counter()
+    report = run_tournament([a, b], games, seed, jobs=jobs, rules=RULES)
+    seconds = time.perf_counter() - start
+    side, other = report.per_pair[(a, b)]
+    low, high = side.ci95(report.widest)
+    print(f"  {a} vs {b}: {side.games} games, wins {side.wins / side.games:.1%}, points per game "
+          f"{side.ppg:+.3f} (95% CI {low:+.3f} to {high:+.3f}), gammons won {side.gammons} lost "
+          f"{other.gammons}, disqualifications {side.disqualifications + other.disqualifications}; "
+          f"{seconds:.0f} s", flush=True)
+
+
+def positions(count: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """(state, die1, die2) met in random games, with more than one legal play (real decisions)."""
+    rng = random.Random(seed)
+    found = []
+    state = OPENING
+    while len(found) < count:
+        die1, die2 = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(state, die1, die2, RULES)
+        if len(plays) > 1:
+            found.append((state, die1, die2))
+        if plays:
+            state = apply_play(state, rng.choice(plays))
+            if state[0] == 15:
+                state = OPENING
+                continue
+        state = flip(state)
+    return found
+
+
+def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]]) -> None:
+    """Median and 95th percentile seconds per decision."""
+    bot = get_bot(name, seed=1, rules=RULES)
+    bot.play(list(sample[0][0]), sample[0][1], sample[0][2])
+    times = []
+    for state, die1, die2 in sample:
+        start = time.perf_counter()
+        bot.play(list(state), die1, die2)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"  {name:<13} median {statistics.median(times) * 1000:8.2f} ms, 95th percentile "
+          f"{times[int(0.95 * (len(times) - 1))] * 1000:8.2f} ms over {len(times)} decisions", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000, help="games per pair (even)")
+    parser.add_argument("--master-games", type=int, default=200, help="games per pair with master (even)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated a:b pairs")
+    parser.add_argument("--latency-positions", type=int, default=300)
+    args = parser.parse_args()
+    has_gnubg = available()
+    print(f"strength: {RULES} rules, seed {args.seed}, --jobs {args.jobs}, duplicate dice", flush=True)
+    for pair in args.pairs.split(","):
+        a, b = pair.split(":")
+        if "gnubg" in (a, b) and not has_gnubg:
+            print(f"  {a} vs {b}: skipped, gnubg is not installed (pip install gnubg)")
+            continue
+        games = args.master_games if {a, b} & set(SLOW) else args.games
+        strength(a, b, games, args.seed, args.jobs)
+    if args.latency_positions:
+        sample = positions(args.latency_positions, args.seed)
+        print("latency: seconds per decision, positions from random games with a choice to make", flush=True)
+        for name in LATENCY_BOTS:
+            if name == "gnubg" and not has_gnubg:
+                continue
+            latency(name, sample[::SLOW_LATENCY_SHARE] if name in SLOW else sample)
+
+
+if __name__ == "__main__":
+    main()
