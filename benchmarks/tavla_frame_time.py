@@ -59,12 +59,14 @@ def main() -> None:
     def table_frame(i: int) -> None:
         session = view.session
         idle = not view.animating and not view.auto_commit
-        if session.phase.value == "human" and idle and session.turn is not None and not session.turn.steps:
+        turn = session.turn
+        if session.phase.value == "human" and idle and turn is not None and not turn.steps:
             game = session.game
             answer = seat0.play(list(game.state), *game.dice)
             for move in sorted(parse_play(answer), reverse=True):
-                step = next(s for s in session.turn.options() if s.move == move)
+                step = next(s for s in turn.options() if s.move == move)
                 view._play_steps([step])
+        elif session.phase.value == "human" and idle and turn is not None and turn.done:
             view.finish_turn()
         elif session.phase.value in ("game over", "match over") and not view.animating:
             view.new_match()
