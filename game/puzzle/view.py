@@ -24,6 +24,7 @@ from game.puzzle.tiles import NumberStyle, PictureTiles, cut_picture, number_til
 from game.records import Records, RecordsUnavailable, ResultOutcome
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
+from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.tween import Fade, Tween
 from game.ui.widgets import Button, Rect, Toast
@@ -57,17 +58,6 @@ KEY_REDO = [key.R, (key.Y, key.MOD_CTRL)]
 KEY_NEW_GAME = [key.N]
 KEY_COPY_ID = [key.C, (key.C, key.MOD_CTRL)]
 KEY_HINT = [key.H]
-
-
-def _matches(bindings: list, symbol: int, modifiers: int) -> bool:
-    """A binding is a key, or (key, modifier) for a chord such as Ctrl+Z."""
-    for binding in bindings:
-        if isinstance(binding, tuple):
-            if symbol == binding[0] and modifiers & binding[1]:
-                return True
-        elif symbol == binding and not modifiers & key.MOD_CTRL:
-            return True
-    return False
 
 
 @dataclass
@@ -551,19 +541,19 @@ class PuzzleView(SceneView):
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if self._stop_auto_solve():
             return
-        if _matches(KEY_HINT, symbol, modifiers):
+        if matches(KEY_HINT, symbol, modifiers):
             self.ask_hint()
-        elif _matches(KEY_NEW_GAME, symbol, modifiers):
+        elif matches(KEY_NEW_GAME, symbol, modifiers):
             self.new_game()
-        elif _matches(KEY_COPY_ID, symbol, modifiers):
+        elif matches(KEY_COPY_ID, symbol, modifiers):
             self.copy_game_id()
-        elif _matches(KEY_UNDO, symbol, modifiers):
+        elif matches(KEY_UNDO, symbol, modifiers):
             self.undo()
-        elif _matches(KEY_REDO, symbol, modifiers):
+        elif matches(KEY_REDO, symbol, modifiers):
             self.redo()
         else:
             for direction, bindings in KEY_DIRECTIONS.items():
-                if _matches(bindings, symbol, modifiers):
+                if matches(bindings, symbol, modifiers):
                     self._animate(self.game.press(direction))
                     return
 

@@ -30,6 +30,7 @@ from game.tavla.session import HUMAN, Phase, TableSession
 from game.tavla.turn import Step, TurnInProgress
 from game.ui import theme
 from game.ui.easing import easing_by_name
+from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Rect, Toast
@@ -51,16 +52,6 @@ KEY_HINT = [key.H]
 KEY_NEW = [key.N]
 
 Location = tuple[int, int]
-
-
-def _matches(bindings: list, symbol: int, modifiers: int) -> bool:
-    for binding in bindings:
-        if isinstance(binding, tuple):
-            if symbol == binding[0] and modifiers & binding[1]:
-                return True
-        elif symbol == binding and not modifiers & key.MOD_CTRL:
-            return True
-    return False
 
 
 @dataclass
@@ -701,21 +692,21 @@ class TavlaView(SceneView):
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if self.saved is not None:
-            if _matches(KEY_DONE, symbol, modifiers):
+            if matches(KEY_DONE, symbol, modifiers):
                 self.resume_saved()
-            elif _matches(KEY_NEW, symbol, modifiers):
+            elif matches(KEY_NEW, symbol, modifiers):
                 self.decline_saved()
             return
-        if _matches(KEY_UNDO, symbol, modifiers):
+        if matches(KEY_UNDO, symbol, modifiers):
             self.undo()
-        elif _matches(KEY_DONE, symbol, modifiers):
+        elif matches(KEY_DONE, symbol, modifiers):
             if self.session.phase is Phase.GAME_OVER:
                 self.next_game()
             else:
                 self.finish_turn()
-        elif _matches(KEY_HINT, symbol, modifiers):
+        elif matches(KEY_HINT, symbol, modifiers):
             self.show_hint()
-        elif _matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
+        elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
             self.new_match()
 
     def _overlay_buttons(self) -> list[Button]:
