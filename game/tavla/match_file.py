@@ -14,7 +14,7 @@ the standard rules; where tavla scores differently, see `_mat_game`.
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from game.errors import UserError
@@ -288,18 +288,3 @@ def _mat_name(name: str, default: str) -> str:
     cleaned = "".join(" " if char in MAT_NAME_FORBIDDEN or not char.isprintable() else char for char in name)
     cleaned = " ".join(cleaned.split())[:MAT_NAME_CHARS].strip()
     return cleaned or default
-
-
-def match_summary(match: Match, names: Sequence[str]) -> list[str]:
-    """Lines for the game-over panel: the score and the match length, then each finished game's result."""
-    first, second = match.scores
-    headline = f"{names[0]} {first} - {second} {names[1]}, match to {match.length}"
-    if match.winner is not None:
-        headline += f": {names[match.winner]} won the match"
-    lines = [headline]
-    for number, game in enumerate(match.games, 1):
-        result = game.result
-        if result is not None:
-            won = f"{result.points} point{'s' if result.points > 1 else ''}"
-            lines.append(f"Game {number}: {names[result.winner]} won {won} ({result.kind})")
-    return lines

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.errors import UserError
 from game.tavla.bots.random_bot import RandomBot
 from game.tavla.game import Match
-from game.tavla.match_file import SAVE_VERSION, dump_match, export_mat, load_match, match_summary
+from game.tavla.match_file import SAVE_VERSION, dump_match, export_mat, load_match
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import position_id, winner_gammon_level
@@ -223,18 +223,6 @@ def test_the_mat_text_follows_the_jellyfish_layout():
 def test_a_match_with_no_game_yet_is_just_its_header():
     header = "; Fifteen & Tavla, standard rules\n\n 7 point match\n"
     assert export_mat(Match(7, "standard"), ("", "")) == header
-
-
-def test_the_summary_gives_the_score_and_every_result():
-    match = advance(Match(3, seed=4), 4)
-    lines = match_summary(match, NAMES)
-    first, second = match.scores
-    assert lines[0] == f"You {first} - {second} random, match to 3: {NAMES[match.winner]} won the match"
-    assert len(lines) == 1 + len(match.games)
-    assert all(line.startswith(f"Game {n}: ") for n, line in enumerate(lines[1:], 1))
-
-
-# GNU Backgammon reads our exports
 
 
 def gnubg_cases():
