@@ -15,7 +15,7 @@ def _shipped_dir(name: str) -> Path:
 
 
 def asset_path(relative: str) -> Path:
-    """The path of a shipped asset, e.g. `asset_path("fonts/DejaVuSans.ttf")`."""
+    """The path of a shipped asset, e.g. `asset_path("fonts/OFL.txt")`."""
     return _shipped_dir("assets") / relative
 
 

@@ -18,13 +18,14 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from game.errors import UserError
+from game.i18n import _
 from game.resources import asset_path
 
 MAX_PICTURE_PIXELS = 80_000_000
 MAX_PICTURE_BYTES = 200_000_000
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF")
 FONT_DIR = "fonts"
-PREFERRED_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf")
+PREFERRED_FONTS = ("FifteenTavlaSans-Bold.ttf", "FifteenTavlaSans-Regular.ttf")
 PICTURE_BACKGROUND = (40, 42, 54)
 REDUCING_GAP = 2.0
 SUPERSAMPLE = 3
@@ -128,18 +129,24 @@ def _to_rgba(image: Image.Image, background: Colour | None) -> Image.Image:
 
 
 def _open(path: Path) -> Image.Image:
+    shown = repr(str(path))
     if not path.exists():
-        raise UserError(f"picture {str(path)!r} does not exist")
+        # Translators: {path} is the picture's file path, quoted.
+        raise UserError(_("picture {path} does not exist").format(path=shown))
     if path.is_dir():
-        raise UserError(f"picture {str(path)!r} is a folder, not an image file")
+        # Translators: {path} is the picture's path, quoted.
+        raise UserError(_("picture {path} is a folder, not an image file").format(path=shown))
     try:
         byte_count = path.stat().st_size
     except OSError as error:
-        raise UserError(f"picture {str(path)!r} cannot be read: {error.strerror or error}") from None
+        # Translators: {path} is the picture's file path, quoted; {reason} the system's error text.
+        message = _("picture {path} cannot be read: {reason}")
+        raise UserError(message.format(path=shown, reason=error.strerror or error)) from None
     if byte_count > MAX_PICTURE_BYTES:
+        # Translators: {path} is the picture's file path; {size} and {limit} are whole megabytes.
+        message = _("picture {path} is {size} MB: the limit is {limit} MB")
         raise UserError(
-            f"picture {str(path)!r} is {byte_count // 1_000_000} MB: the limit is "
-            f"{MAX_PICTURE_BYTES // 1_000_000} MB"
+            message.format(path=shown, size=byte_count // 1_000_000, limit=MAX_PICTURE_BYTES // 1_000_000)
         )
     try:
         with warnings.catch_warnings():
@@ -148,23 +155,34 @@ def _open(path: Path) -> Image.Image:
     except Image.DecompressionBombError:
         raise _too_big(path, None) from None
     except PermissionError:
-        raise UserError(f"picture {str(path)!r} cannot be read: permission denied") from None
+        # Translators: {path} is the picture's file path, quoted.
+        raise UserError(_("picture {path} cannot be read: permission denied").format(path=shown)) from None
     except Image.UnidentifiedImageError:
-        raise UserError(
-            f"picture {str(path)!r} is not an image Pillow can read ({', '.join(ALLOWED_FORMATS)})"
-        ) from None
+        # Translators: {path} is the picture's file path; {formats} a list of file formats (PNG, JPEG, ...).
+        message = _("picture {path} is not an image Pillow can read ({formats})")
+        raise UserError(message.format(path=shown, formats=", ".join(ALLOWED_FORMATS))) from None
     except Exception as error:  # noqa: BLE001 - a decoder may raise anything on a hostile file
-        raise UserError(f"picture {str(path)!r} cannot be read: {error}") from None
+        # Translators: {path} is the picture's file path, quoted; {reason} the decoder's error text.
+        message = _("picture {path} cannot be read: {reason}")
+        raise UserError(message.format(path=shown, reason=error)) from None
     return image
 
 
 def _too_big(path: Path, size: tuple[int, int] | None) -> UserError:
-    shown = f" ({size[0]}x{size[1]} pixels)" if size else ""
     limit = MAX_PICTURE_PIXELS // 1_000_000
-    return UserError(
-        f"picture {str(path)!r} is too large{shown}: at most {limit} million pixels "
-        "are allowed (decompression bomb guard)"
+    if size:
+        # Translators: {path} is the picture's file path; {width}x{height} its size in pixels;
+        # {limit} a whole number of millions.
+        message = _(
+            "picture {path} is too large ({width}x{height} pixels): at most {limit} million pixels "
+            "are allowed (decompression bomb guard)"
+        )
+        return UserError(message.format(path=repr(str(path)), width=size[0], height=size[1], limit=limit))
+    # Translators: {path} is the picture's file path; {limit} a whole number of millions.
+    message = _(
+        "picture {path} is too large: at most {limit} million pixels are allowed (decompression bomb guard)"
     )
+    return UserError(message.format(path=repr(str(path)), limit=limit))
 
 
 def _orientation(image: Image.Image) -> int:
@@ -207,7 +225,9 @@ def load_picture(
     except UserError:
         raise
     except Exception as error:  # noqa: BLE001 - truncated or hostile data fails here, not at open
-        raise UserError(f"picture {str(path)!r} is damaged or cannot be decoded: {error}") from None
+        # Translators: {path} is the picture's file path, quoted; {reason} the decoder's error text.
+        message = _("picture {path} is damaged or cannot be decoded: {reason}")
+        raise UserError(message.format(path=repr(str(path)), reason=error)) from None
     finally:
         image.close()
 

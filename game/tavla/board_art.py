@@ -13,7 +13,7 @@ from game.tavla import layout
 
 Colour = tuple[int, int, int]
 SUPERSAMPLE = 2
-FONT_FILE = "fonts/DejaVuSans-Bold.ttf"
+FONT_FILE = "fonts/FifteenTavlaSans-Bold.ttf"
 NUMBER_COLOUR = (236, 220, 190)
 PIP_LAYOUT = {
     1: [(0.5, 0.5)],

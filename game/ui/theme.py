@@ -7,8 +7,8 @@ from game.resources import asset_path
 DESIGN_WIDTH = 1280
 DESIGN_HEIGHT = 800
 
-FONT_FILES = ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf")
-FONT_NAME = "DejaVu Sans"
+FONT_FILES = ("fonts/FifteenTavlaSans-Regular.ttf", "fonts/FifteenTavlaSans-Bold.ttf")
+FONT_NAME = "Fifteen Tavla Sans"
 
 BACKGROUND = (24, 28, 38)
 PANEL = (36, 42, 56)
