@@ -1,25 +1,34 @@
 """The one window of the game and the switching between its screens."""
 
+from pathlib import Path
+
 import arcade
 from arcade import key
 
+from game import i18n
 from game.config import Config
+from game.i18n import _
 from game.ui import theme
+from game.user_config import user_config_file
 
-TITLE = "Fifteen & Tavla"
 MIN_SIZE = (640, 400)
 
 KEY_FULLSCREEN = [key.F11]
 
 
 class GameWindow(arcade.Window):
-    """Holds the config and the current screen; F11 toggles fullscreen from any screen."""
+    """Holds the config and the current screen; F11 toggles fullscreen from any screen.
 
-    def __init__(self, config: Config) -> None:
+    `config_file` is where the Settings screen keeps the player's choices: the `--config` file when one
+    was given, else the player's own config file.
+    """
+
+    def __init__(self, config: Config, config_file: Path | None = None) -> None:
+        i18n.set_language(config.language)
         super().__init__(
             config.window.width,
             config.window.height,
-            TITLE,
+            _("Fifteen & Tavla"),
             fullscreen=config.window.fullscreen,
             resizable=True,
             update_rate=1 / config.window.fps,
@@ -27,6 +36,7 @@ class GameWindow(arcade.Window):
             vsync=False,
         )
         self.settings = config
+        self.config_file = config_file or user_config_file()
         self.set_minimum_size(*MIN_SIZE)
         self.background_color = theme.BACKGROUND
         theme.load_fonts()
@@ -51,6 +61,16 @@ class GameWindow(arcade.Window):
         leave = getattr(self.current_view, "leave", None)
         if leave is not None:
             leave()
+
+    def apply_language(self) -> None:
+        """Switch to the language the settings name; screens built from now on speak it."""
+        i18n.set_language(self.settings.language)
+        self.set_caption(_("Fifteen & Tavla"))
+
+    def show_settings(self) -> None:
+        from game.menu.settings import SettingsView
+
+        self.show_view(SettingsView(self.config_file))
 
     def show_menu(self) -> None:
         from game.menu.main_menu import MainMenuView

@@ -11,8 +11,9 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
-from game import __version__
+from game import __version__, i18n
 from game.errors import UserError
+from game.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -22,12 +23,40 @@ EXIT_USAGE = 2
 CRASH_LOG = "crash.log"
 HUMAN = "human"
 
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+)
+"""argparse's own messages that a user can meet. argparse looks them up with module-level gettext
+functions; `_speak_argparse` points those at our catalogues, and this list puts them there."""
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line naming the problem, then exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(
+            EXIT_USAGE,
+            _("{prog}: error: {message} (see --help)").format(prog=self.prog, message=message) + "\n",
+        )
+
+
+def _speak_argparse() -> None:
+    """argparse translates its headings and errors with `gettext.gettext`, bound when it was imported;
+    rebinding those names is the only way to give it a catalogue chosen from the config."""
+    argparse._ = i18n._  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
 def _add_config(parser: argparse.ArgumentParser, default: object) -> None:
@@ -35,7 +64,7 @@ def _add_config(parser: argparse.ArgumentParser, default: object) -> None:
         "--config",
         metavar="PATH",
         default=default,
-        help="a YAML file whose keys override the defaults (see config/game.yaml)",
+        help=_("a YAML file whose keys override the defaults (see config/game.yaml)"),
     )
 
 
@@ -43,77 +72,90 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("'{text}' is not a whole number").format(text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative; a seed is 0 or more")
+        raise argparse.ArgumentTypeError(_("{value} is negative; a seed is 0 or more").format(value=value))
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
-        description="Fifteen & Tavla: the sliding puzzle and a backgammon table. "
-        "Without a command, opens the window at the main menu.",
+        description=_(
+            "Fifteen & Tavla: the sliding puzzle and a backgammon table. "
+            "Without a command, opens the window at the main menu."
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__}",
+        help=_("show the version and exit"),
+    )
     _add_config(parser, None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    puzzle = commands.add_parser("puzzle", help="open straight into a sliding puzzle")
-    puzzle.add_argument("--size", metavar="WxH", help="columns x rows, each 2-10, e.g. 4x4 or 6x5")
+    puzzle = commands.add_parser("puzzle", help=_("open straight into a sliding puzzle"))
+    puzzle.add_argument("--size", metavar="WxH", help=_("columns x rows, each 2-10, e.g. 4x4 or 6x5"))
     puzzle.add_argument(
-        "--image", metavar="NAME|PATH|numbers", help="a picture from the config, an image file, or numbers"
+        "--image", metavar="NAME|PATH|numbers", help=_("a picture from the config, an image file, or numbers")
     )
-    puzzle.add_argument("--seed", type=_seed, help="shuffle reproducibly from this seed")
+    puzzle.add_argument("--seed", type=_seed, help=_("shuffle reproducibly from this seed"))
     puzzle.add_argument(
-        "--id", dest="game_id", metavar="GAME_ID", help="an exact board, WxH:t0,t1,... or WxH#seed"
+        "--id", dest="game_id", metavar="GAME_ID", help=_("an exact board, WxH:t0,t1,... or WxH#seed")
     )
 
-    tavla = commands.add_parser("tavla", help="open straight into the backgammon table")
-    tavla.add_argument("--opponent", metavar="BOT|human", help="a bot name, or human for two players")
-    tavla.add_argument("--rules", choices=["tavla", "standard"], help="rule set (default from the config)")
-    tavla.add_argument("--seed", type=_seed, help="roll the dice reproducibly from this seed")
+    tavla = commands.add_parser("tavla", help=_("open straight into the backgammon table"))
+    tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
+    tavla.add_argument("--rules", choices=["tavla", "standard"], help=_("rule set (default from the config)"))
+    tavla.add_argument("--seed", type=_seed, help=_("roll the dice reproducibly from this seed"))
 
-    solve = commands.add_parser("solve", help="print the tiles to slide to solve a puzzle board")
-    solve.add_argument("--size", required=True, metavar="WxH", help="columns x rows, each 2-10")
-    solve.add_argument("--board", required=True, metavar='"t0 t1 ..."', help="tiles row by row, 0 = empty")
-    solve.add_argument("--optimal", action="store_true", help="fewest moves (boards up to 4x4)")
+    solve = commands.add_parser("solve", help=_("print the tiles to slide to solve a puzzle board"))
+    solve.add_argument("--size", required=True, metavar="WxH", help=_("columns x rows, each 2-10"))
+    solve.add_argument("--board", required=True, metavar='"t0 t1 ..."', help=_("tiles row by row, 0 = empty"))
+    solve.add_argument("--optimal", action="store_true", help=_("fewest moves (boards up to 4x4)"))
 
-    moves = commands.add_parser("moves", help="print every legal play for a position and a roll")
-    moves.add_argument("--state", required=True, metavar='"28 ints"', help="the position, SPEC §3")
-    moves.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help="the two dice, 1-6")
-    moves.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
+    moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
+    moves.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
+    moves.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help=_("the two dice, 1-6"))
+    moves.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
 
-    bot = commands.add_parser("bot", help="print the play a bot chooses for a position and a roll")
-    bot.add_argument("--bot", required=True, metavar="NAME", help="a built-in bot, a Python file or module")
-    bot.add_argument("--state", required=True, metavar='"28 ints"', help="the position, SPEC §3")
-    bot.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help="the two dice, 1-6")
-    bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
+    bot = commands.add_parser("bot", help=_("print the play a bot chooses for a position and a roll"))
+    bot.add_argument(
+        "--bot", required=True, metavar="NAME", help=_("a built-in bot, a Python file or module")
+    )
+    bot.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
+    bot.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help=_("the two dice, 1-6"))
+    bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
 
-    tournament = commands.add_parser("tournament", help="a round robin between bots, with a table of results")
+    tournament = commands.add_parser(
+        "tournament", help=_("a round robin between bots, with a table of results")
+    )
     tournament.add_argument(
         "--bots",
         required=True,
         metavar="A,B[,C...]",
-        help="bot names: built-in, a Python file or module, or cmd:<command line>",
+        help=_("bot names: built-in, a Python file or module, or cmd:<command line>"),
     )
-    tournament.add_argument("--games", required=True, type=int, metavar="N", help="games per pair (even)")
-    tournament.add_argument("--seed", type=_seed, help="the dice of every game follow from this seed")
-    tournament.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel")
-    tournament.add_argument("--rules", choices=["tavla", "standard"], default=None, help="rule set")
-    tournament.add_argument("--json", dest="json_path", metavar="PATH", help="also write the figures as JSON")
+    tournament.add_argument("--games", required=True, type=int, metavar="N", help=_("games per pair (even)"))
+    tournament.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
+    tournament.add_argument("--jobs", type=int, default=1, metavar="J", help=_("games played in parallel"))
+    tournament.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
+    tournament.add_argument(
+        "--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON")
+    )
     tournament.add_argument(
         "--timeout",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="time limit per answer for external bots",
+        help=_("time limit per answer for external bots"),
     )
     tournament.add_argument(
         "--log",
         dest="log_path",
         metavar="PATH",
-        help="where disqualifications are logged (default ./tavla-disqualifications.log)",
+        help=_("where disqualifications are logged (default ./tavla-disqualifications.log)"),
     )
 
     for sub in commands.choices.values():
@@ -143,12 +185,15 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     import arcade
 
     from game.app import GameWindow
+    from game.user_config import config_to_load
 
     try:
-        window = GameWindow(config)
+        window = GameWindow(config, config_to_load(args.config))
     except Exception as error:  # noqa: BLE001 - pyglet raises several types when there is no screen
         raise UserError(
-            f"cannot open a window ({error}); is there a display? Try xvfb-run or set DISPLAY"
+            _("cannot open a window ({error}); is there a display? Try xvfb-run or set DISPLAY").format(
+                error=error
+            )
         ) from None
     if args.command == "puzzle":
         window.show_puzzle(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id)
@@ -221,17 +266,36 @@ def _report_crash() -> str:
         log = folder / CRASH_LOG
         log.write_text(traceback.format_exc(), encoding="utf-8")
     except OSError:
-        return "the details could not be saved"
-    return f"details are in {log}"
+        return _("the details could not be saved")
+    return _("details are in {path}").format(path=log)
+
+
+def _config_argument(argv: Sequence[str]) -> str | None:
+    """`--config PATH` wherever it stands, read before the full parse so help can be in the config's
+    language."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--config")
+    known, _rest = early.parse_known_args(argv)
+    return known.config
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        from game.config import load_config
+    argv = sys.argv[1:] if argv is None else list(argv)
+    i18n.set_language(i18n.AUTO)
+    _speak_argparse()
+    from game.config import load_config
+    from game.user_config import config_to_load
 
-        config = load_config(args.config)
+    try:
+        config: Config | None = load_config(config_to_load(_config_argument(argv)))
+    except UserError as error:
+        config, config_error = None, error
+    else:
+        i18n.set_language(config.language)
+    args = build_parser().parse_args(argv)
+    try:
+        if config is None:
+            raise config_error
         return COMMANDS[args.command](args, config)
     except UserError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
@@ -239,5 +303,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - the last guard: no traceback reaches a user
-        print(f"{PROG}: unexpected error: {error!r}; {_report_crash()}", file=sys.stderr)
+        print(
+            _("{prog}: unexpected error: {error}; {details}").format(
+                prog=PROG, error=repr(error), details=_report_crash()
+            ),
+            file=sys.stderr,
+        )
         return 1

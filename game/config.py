@@ -6,8 +6,9 @@ and what is allowed, so the game never runs half-configured. No Arcade import: e
 
 import difflib
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 import yaml
 from PIL import Image, UnidentifiedImageError
@@ -22,6 +23,7 @@ from pydantic import (
 )
 
 from game.errors import UserError
+from game.i18n import N_, _, ngettext
 from game.puzzle.board import parse_size
 from game.resources import config_path
 from game.ui.easing import EASINGS
@@ -32,7 +34,8 @@ _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 def _hex_colour(colour: str) -> str:
     if not _HEX_COLOUR.match(colour):
-        raise ValueError("a colour is written #rrggbb, for example #1f4d3a")
+        # Translators: "#rrggbb" is how a colour is typed in the config file; keep it and the example.
+        raise ValueError(_("a colour is written #rrggbb, for example #1f4d3a"))
     return colour
 
 
@@ -63,7 +66,8 @@ class AnimationConfig(_Strict):
     @classmethod
     def _known_easing(cls, name: str) -> str:
         if name not in EASINGS:
-            raise ValueError(f"unknown easing; allowed: {', '.join(EASINGS)}")
+            # Translators: {allowed} lists the easing names as typed in the config file (ease_out, ...).
+            raise ValueError(_("unknown easing; allowed: {allowed}").format(allowed=", ".join(EASINGS)))
         return name
 
 
@@ -75,21 +79,27 @@ class ImageConfig(_Strict):
     @classmethod
     def _not_numbers(cls, name: str) -> str:
         if name == NUMBERS:
-            raise ValueError(f"'{NUMBERS}' is reserved for number tiles; choose another name")
+            # Translators: {numbers} is the config value "numbers", typed as it is; keep the quotes.
+            message = _("'{numbers}' is reserved for number tiles; choose another name")
+            raise ValueError(message.format(numbers=NUMBERS))
         return name
 
     @field_validator("path")
     @classmethod
     def _readable_image(cls, path: Path) -> Path:
         if not path.exists():
-            raise ValueError(f"no such file: {path}")
+            # Translators: {path} is the path of an image file named in the config file.
+            raise ValueError(_("no such file: {path}").format(path=path))
         if not path.is_file():
-            raise ValueError(f"not a file: {path}")
+            # Translators: {path} names a folder (or other non-file) given as an image in the config file.
+            raise ValueError(_("not a file: {path}").format(path=path))
         try:
             with Image.open(path) as image:
                 image.verify()
         except (UnidentifiedImageError, OSError, SyntaxError) as error:
-            raise ValueError(f"not a readable image (PNG, JPEG, WebP...): {path}: {error}") from None
+            # Translators: {path} is the image file; {error} is the image library's own reason, in English.
+            message = _("not a readable image (PNG, JPEG, WebP...): {path}: {error}")
+            raise ValueError(message.format(path=path, error=error)) from None
         return path
 
 
@@ -114,7 +124,8 @@ class PuzzleConfig(_Strict):
         for size in sizes:
             _check_size(size)
         if len(set(sizes)) != len(sizes):
-            raise ValueError("a size is listed twice")
+            # Translators: a board size (such as 4x4) appears twice in the config file's puzzle.sizes list.
+            raise ValueError(_("a size is listed twice"))
         return sizes
 
     @field_validator("default_size")
@@ -127,11 +138,13 @@ class PuzzleConfig(_Strict):
     def _defaults_exist(self) -> "PuzzleConfig":
         names = [image.name for image in self.images]
         if len(set(names)) != len(names):
-            raise ValueError(f"images: two images share a name: {names}")
+            # Translators: "images" is a config key, keep it; {names} lists the image names, e.g. ['a', 'b'].
+            raise ValueError(_("images: two images share a name: {names}").format(names=names))
         if self.default_image not in [NUMBERS, *names]:
-            raise ValueError(
-                f"default_image: '{self.default_image}' is not 'numbers' or an image name {names}"
-            )
+            # Translators: "default_image" is a config key and 'numbers' a config value, keep both;
+            # {image} is the name given; {names} lists the configured image names, e.g. ['sunset', 'night'].
+            message = _("default_image: '{image}' is not 'numbers' or an image name {names}")
+            raise ValueError(message.format(image=self.default_image, names=names))
         return self
 
     def image_path(self, name: str) -> Path | None:
@@ -148,7 +161,10 @@ class PuzzleConfig(_Strict):
         path = Path(choice).expanduser()
         if not path.is_file():
             names = ", ".join([NUMBERS, *(image.name for image in self.images)])
-            raise UserError(f"picture {choice!r} is not one of {names}, nor an image file")
+            # Translators: {picture} is the picture asked for, quoted; {names} lists the configured picture
+            # names ("numbers" is the number tiles), as typed.
+            message = _("picture {picture} is not one of {names}, nor an image file")
+            raise UserError(message.format(picture=repr(choice), names=names))
         return path.stem, path
 
 
@@ -206,32 +222,59 @@ def load_config(user_file: str | Path | None = None) -> Config:
 
 def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
     if not path.exists():
-        raise UserError(f"config file {path} does not exist")
+        # Translators: {file} is the path of the config file given with --config.
+        raise UserError(_("config file {file} does not exist").format(file=path))
     if not path.is_file():
-        raise UserError(f"config file {path} is not a file")
+        # Translators: {file} is the path given with --config; it names a folder or another non-file.
+        raise UserError(_("config file {file} is not a file").format(file=path))
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise UserError(f"config file {path} cannot be read: {error}") from None
+        # Translators: {file} is the config file's path; {error} the system's reason, in English.
+        message = _("config file {file} cannot be read: {error}")
+        raise UserError(message.format(file=path, error=error)) from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        kind = (
-            "YAML tag not allowed (only plain values are read)"
-            if isinstance(error, yaml.constructor.ConstructorError)
-            else "YAML syntax error"
-        )
-        raise UserError(f"config file {path}{where}: {kind}: {error.problem}") from None
+        raise UserError(_yaml_problem(path, error)) from None
     except yaml.YAMLError as error:
-        raise UserError(f"config file {path}: YAML error: {error}") from None
+        # Translators: {file} is the config file's path; {error} the YAML reader's reason, in English.
+        raise UserError(_("config file {file}: YAML error: {error}").format(file=path, error=error)) from None
     if data is None:
-        raise UserError(f"config file {path} is empty; write the keys to change, for example 'language: en'")
+        # Translators: {file} is the config file's path; 'language: en' is a line of the file, keep it.
+        message = _("config file {file} is empty; write the keys to change, for example 'language: en'")
+        raise UserError(message.format(file=path))
     if not isinstance(data, dict):
-        raise UserError(f"config file {path} must be a mapping of keys (window, language, puzzle, tavla)")
+        # Translators: {file} is the config file's path; window, language, puzzle and tavla are its keys.
+        message = _("config file {file} must be a mapping of keys (window, language, puzzle, tavla)")
+        raise UserError(message.format(file=path))
     return data, node
+
+
+def _yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
+    """The message for a file that YAML cannot read, pointing at the line and column when it knows them."""
+    mark = error.problem_mark
+    tag = isinstance(error, yaml.constructor.ConstructorError)
+    if mark is not None:
+        if tag:
+            # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
+            # A "tag" is YAML's !!name syntax; only plain values (text, numbers, lists, mappings) are read.
+            message = _(
+                "config file {file}, line {line}, column {column}: "
+                "YAML tag not allowed (only plain values are read): {problem}"
+            )
+        else:
+            # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
+            message = _("config file {file}, line {line}, column {column}: YAML syntax error: {problem}")
+        return message.format(file=path, line=mark.line + 1, column=mark.column + 1, problem=error.problem)
+    if tag:
+        # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
+        message = _("config file {file}: YAML tag not allowed (only plain values are read): {problem}")
+    else:
+        # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
+        message = _("config file {file}: YAML syntax error: {problem}")
+    return message.format(file=path, problem=error.problem)
 
 
 def _resolve_image_paths(data: dict[str, Any], source: Path) -> dict[str, Any]:
@@ -268,30 +311,153 @@ def _explain(
 ) -> str:
     first = error.errors()[0]
     loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
-    key_path = _format_loc(loc)
     node, depth, via_list = _walk(user_node, loc)
     from_user = depth == len(loc) or via_list or (first["type"] == "missing" and depth == len(loc) - 1)
     if from_user and user_file is not None:
         file = user_file
     else:
-        file, (node, _, _) = default_file, _walk(default_node, loc)
-    line = f", line {node.start_mark.line + 1}" if node is not None else ""
-    where = f"config file {file}{line}: {key_path}"
+        file = default_file
+        node = _walk(default_node, loc)[0]
+    if node is not None:
+        # Translators: where a bad setting is: {file} is the config file's path, {line} a line number,
+        # {key} the setting's key path as written in the file (puzzle.animation.easing), keep it as it is.
+        where = _("config file {file}, line {line}: {key}")
+        where = where.format(file=file, line=node.start_mark.line + 1, key=_format_loc(loc))
+    else:
+        # Translators: where a bad setting is: {file} is the config file's path, {key} the setting's key
+        # path as written in the file (puzzle.animation.easing), keep it as it is.
+        where = _("config file {file}: {key}").format(file=file, key=_format_loc(loc))
     if first["type"] == "extra_forbidden":
-        return where + ": unknown key" + _suggestion(loc)
-    if first["type"] == "missing":
-        return where + ": this key is required"
-    message = first["msg"].removeprefix("Value error, ")
-    value = first.get("input")
-    shown = "" if isinstance(value, dict | list) else f" {value!r}"
-    return f"{where}: bad value{shown}: {message}"
+        problem = _unknown_key(loc)
+    elif first["type"] == "missing":
+        # Translators: said of a key (setting) that the config file must give.
+        problem = _("this key is required")
+    else:
+        reason = _pydantic_reason(first["type"], first.get("ctx") or {}, first["msg"], loc)
+        value = first.get("input")
+        if isinstance(value, dict | list):
+            # Translators: {reason} says what is wrong with the value and what is allowed.
+            problem = _("bad value: {reason}").format(reason=reason)
+        else:
+            # Translators: {value} is the value found in the config file, quoted ('wide', 99999);
+            # {reason} says what is wrong with it and what is allowed.
+            problem = _("bad value {value}: {reason}").format(value=repr(value), reason=reason)
+    # Translators: a whole config error: {where} is "config file PATH, line N: KEY", {problem} what is
+    # wrong there ("unknown key", "this key is required", "bad value ...").
+    return _("{where}: {problem}").format(where=where, problem=problem)
+
+
+# Pydantic's own English messages by error type, for the types a config file can trigger; placeholders are
+# the names pydantic gives in the error's context. Other types keep pydantic's English text.
+_PYDANTIC_MESSAGES: dict[str, str] = {
+    # Translators: "Input" in these messages is the value written in the config file.
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "int_parsing_size": N_("Unable to parse input string as an integer, exceeded maximum size"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    # Translators: said of a number that is infinite or "not a number" (.inf, .nan in YAML).
+    "finite_number": N_("Input should be a finite number"),
+    "bool_type": N_("Input should be a valid boolean"),
+    # Translators: a boolean is true or false (YAML also reads yes/no, on/off).
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "string_type": N_("Input should be a valid string"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    # Translators: {class_name} is the program's name for a group of settings (WindowConfig); keep it.
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    # Translators: {gt} is a number.
+    "greater_than": N_("Input should be greater than {gt}"),
+    # Translators: {ge} is the smallest number allowed.
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    # Translators: {lt} is a number.
+    "less_than": N_("Input should be less than {lt}"),
+    # Translators: {le} is the largest number allowed.
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    # Translators: {path_type} is the program's name for a file path (<class 'pathlib.Path'>); keep it.
+    "path_type": N_("Input is not a valid path for {path_type}"),
+}
+
+
+def _pydantic_reason(kind: str, ctx: Mapping[str, Any], english: str, loc: tuple[Any, ...]) -> str:
+    """What pydantic found wrong, in the player's language; pydantic's English `english` when unmapped."""
+    if kind in ("value_error", "assertion_error") and "error" in ctx:
+        return str(ctx["error"])  # our validators raise messages already translated
+    if kind == "literal_error":
+        # Translators: {expected} lists the allowed values, e.g. 'tavla' or 'standard'.
+        return _("Input should be {expected}").format(expected=_choices(loc, ctx.get("expected", "")))
+    shown = {key: _number(value) for key, value in ctx.items()}
+    if kind == "path_type":
+        shown["path_type"] = Path
+    if kind in ("too_short", "too_long") and ctx.get("field_type") == "List":
+        if kind == "too_short":
+            # Translators: {min_length} is the fewest entries a list may have; {actual_length} how many
+            # it has.
+            message = ngettext(
+                "List should have at least {min_length} item after validation, not {actual_length}",
+                "List should have at least {min_length} items after validation, not {actual_length}",
+                ctx.get("min_length", 0),
+            )
+        else:
+            # Translators: {max_length} is the most entries a list may have, {actual_length} how many it has.
+            message = ngettext(
+                "List should have at most {max_length} item after validation, not {actual_length}",
+                "List should have at most {max_length} items after validation, not {actual_length}",
+                ctx.get("max_length", 0),
+            )
+    elif kind == "string_too_short":
+        # Translators: {min_length} is the fewest characters a text may have.
+        message = ngettext(
+            "String should have at least {min_length} character",
+            "String should have at least {min_length} characters",
+            ctx.get("min_length", 0),
+        )
+    elif kind == "string_too_long":
+        # Translators: {max_length} is the most characters a text may have.
+        message = ngettext(
+            "String should have at most {max_length} character",
+            "String should have at most {max_length} characters",
+            ctx.get("max_length", 0),
+        )
+    elif kind in _PYDANTIC_MESSAGES:
+        message = _(_PYDANTIC_MESSAGES[kind])
+    else:
+        return english
+    try:
+        return message.format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return english
+
+
+def _number(value: Any) -> Any:
+    """A bound as pydantic shows it: 2.0 as 2."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _choices(loc: tuple[Any, ...], expected: str) -> str:
+    """The values a Literal field allows, quoted and joined with a translated "or"."""
+    field = _model_at(loc[:-1])
+    info = field.model_fields.get(loc[-1]) if field is not None and loc else None
+    annotation = info.annotation if info is not None else None
+    if get_origin(annotation) is not Literal:
+        return expected
+    quoted = [repr(value) for value in get_args(annotation)]
+    if len(quoted) == 1:
+        return quoted[0]
+    # Translators: joins a list of allowed values: {choices} is like "'en', 'tr', 'uk', 'ko'", {last}
+    # like "'auto'".
+    return _("{choices} or {last}").format(choices=", ".join(quoted[:-1]), last=quoted[-1])
 
 
 def _format_loc(loc: tuple[Any, ...]) -> str:
     text = ""
     for part in loc:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "(top level)"
+    # Translators: stands for the key path of a setting when the problem is with the whole file.
+    return text or _("(top level)")
 
 
 def _walk(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[yaml.Node | None, int, bool]:
@@ -316,9 +482,10 @@ def _walk(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[yaml.Node | Non
     return node, len(loc), via_list
 
 
-def _suggestion(loc: tuple[Any, ...]) -> str:
+def _model_at(path: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model whose fields the keys at `path` are (list indices skipped); None past a plain value."""
     model: type[BaseModel] = Config
-    for part in loc[:-1]:
+    for part in path:
         if isinstance(part, int):
             continue
         field = model.model_fields.get(part)
@@ -326,9 +493,23 @@ def _suggestion(loc: tuple[Any, ...]) -> str:
         inner = getattr(annotation, "__args__", (annotation,))[0] if annotation is not None else None
         target = annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) else inner
         if not (isinstance(target, type) and issubclass(target, BaseModel)):
-            return ""
+            return None
         model = target
-    allowed = list(model.model_fields)
-    close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    return f"{hint} allowed keys here: {', '.join(allowed)}"
+    return model
+
+
+def _unknown_key(loc: tuple[Any, ...]) -> str:
+    """The problem of an unknown key: the closest allowed key if one is close, and every allowed key."""
+    model = _model_at(loc[:-1])
+    if model is None:
+        # Translators: said of a key in the config file that the game does not know.
+        return _("unknown key")
+    allowed = ", ".join(model.model_fields)
+    close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1)
+    if close:
+        # Translators: {suggestion} is the known key closest to the one written, {allowed} lists the keys
+        # allowed at that place; both are config keys, typed as they are.
+        message = _("unknown key; did you mean '{suggestion}'? allowed keys here: {allowed}")
+        return message.format(suggestion=close[0], allowed=allowed)
+    # Translators: {allowed} lists the keys allowed at that place of the config file, typed as they are.
+    return _("unknown key; allowed keys here: {allowed}").format(allowed=allowed)

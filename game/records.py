@@ -21,6 +21,7 @@ from typing import TypeVar
 import platformdirs
 
 from game.errors import UserError
+from game.i18n import _
 
 APP_NAME = "fifteen-tavla"
 DATA_DIR_ENV = "FIFTEEN_TAVLA_DATA_DIR"
@@ -181,18 +182,29 @@ class Records:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
+            # Translators: {folder} is a folder path, quoted; {reason} the system's error text;
+            # {variable} the name of an environment variable, keep it as it is.
+            message = _(
+                "records are off: cannot create the folder {folder} ({reason}); "
+                "set {variable} to a writable folder"
+            )
             raise RecordsUnavailable(
-                f"records are off: cannot create the folder {str(self.path.parent)!r} "
-                f"({error.strerror or error}); set {DATA_DIR_ENV} to a writable folder"
+                message.format(
+                    folder=repr(str(self.path.parent)),
+                    reason=error.strerror or error,
+                    variable=DATA_DIR_ENV,
+                )
             ) from None
         if self.path.is_dir():
-            raise RecordsUnavailable(f"records are off: {str(self.path)!r} is a folder, not a database file")
+            # Translators: {path} is the path of the records file, quoted.
+            message = _("records are off: {path} is a folder, not a database file")
+            raise RecordsUnavailable(message.format(path=repr(str(self.path))))
         with closing(sqlite3.connect(self.path, timeout=LOCK_TIMEOUT_S, isolation_level=None)) as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise RecordsUnavailable(
-                    f"records are off: {str(self.path)!r} was written by a newer version of the game"
-                )
+                # Translators: {path} is the path of the records file, quoted.
+                message = _("records are off: {path} was written by a newer version of the game")
+                raise RecordsUnavailable(message.format(path=repr(str(self.path))))
             if version < SCHEMA_VERSION:
                 db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
             yield db
@@ -200,11 +212,31 @@ class Records:
     def _unavailable(self, error: sqlite3.Error) -> RecordsUnavailable:
         text = str(error)
         if "locked" in text or "busy" in text:
-            advice = "another program is using it; try again later"
+            # Translators: {path} is the path of the records file, quoted; {reason} SQLite's error text.
+            message = _(
+                "records are off: {path} cannot be used ({reason}): "
+                "another program is using it; try again later"
+            )
         elif "not a database" in text or "malformed" in text or "corrupt" in text:
-            advice = "the file is damaged; move or delete it to start a new record book"
+            # Translators: {path} is the path of the records file, quoted; {reason} SQLite's error text.
+            message = _(
+                "records are off: {path} cannot be used ({reason}): "
+                "the file is damaged; move or delete it to start a new record book"
+            )
         elif "readonly" in text or "unable to open" in text or "disk" in text:
-            advice = f"the file cannot be written; check its permissions or set {DATA_DIR_ENV}"
+            # Translators: {path} is the path of the records file, quoted; {reason} SQLite's error text;
+            # {variable} the name of an environment variable, keep it as it is.
+            message = _(
+                "records are off: {path} cannot be used ({reason}): "
+                "the file cannot be written; check its permissions or set {variable}"
+            )
         else:
-            advice = f"move or delete it, or set {DATA_DIR_ENV} to another folder"
-        return RecordsUnavailable(f"records are off: {str(self.path)!r} cannot be used ({text}): {advice}")
+            # Translators: {path} is the path of the records file, quoted; {reason} SQLite's error text;
+            # {variable} the name of an environment variable, keep it as it is.
+            message = _(
+                "records are off: {path} cannot be used ({reason}): "
+                "move or delete it, or set {variable} to another folder"
+            )
+        return RecordsUnavailable(
+            message.format(path=repr(str(self.path)), reason=text, variable=DATA_DIR_ENV)
+        )

@@ -1,4 +1,5 @@
-"""Test-wide set-up: a private data folder, headless Arcade, and one window for the whole session."""
+"""Test-wide set-up: private data and config folders, English unless a test asks otherwise, headless
+Arcade, and one window for the whole session."""
 
 import os
 import tempfile
@@ -8,6 +9,8 @@ import pytest
 
 DATA_DIR = Path(tempfile.mkdtemp(prefix="fifteen-tavla-tests-"))
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
+os.environ["FIFTEEN_TAVLA_CONFIG_DIR"] = str(DATA_DIR / "config")
+os.environ["LANGUAGE"] = "en"
 os.environ.setdefault("FIFTEEN_TAVLA_CACHE_DIR", str(DATA_DIR / "cache"))
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
@@ -29,10 +32,15 @@ def session_window():
 
 @pytest.fixture
 def window(session_window):
-    """The session window at the main menu, with the default config restored."""
+    """The session window at the main menu, with the default config and language restored."""
     from game.config import load_config
+    from game.user_config import user_config_file
 
     session_window.settings = load_config()
+    session_window.config_file = user_config_file()
+    session_window.apply_language()
     session_window.show_menu()
     yield session_window
+    session_window.settings = load_config()
+    session_window.apply_language()
     session_window.show_menu()

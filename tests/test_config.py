@@ -1,12 +1,13 @@
 """The config: defaults load, user files overlay key by key, and every bad file is refused whole."""
 
+import gettext
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from game import cli
+from game import cli, i18n
 from game.config import load_config
 from game.errors import UserError
 
@@ -160,3 +161,150 @@ def test_bad_config_through_main_py(tmp_path):
     )
     assert result.returncode == 2
     assert "puzzle.sizes" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "key", "problem"),
+    [
+        (
+            "tavla:\n  rules: chess\n",
+            2,
+            "tavla.rules",
+            "bad value 'chess': Input should be 'tavla' or 'standard'",
+        ),
+        (
+            "language: klingon\n",
+            1,
+            "language",
+            "bad value 'klingon': Input should be 'en', 'tr', 'uk', 'ko' or 'auto'",
+        ),
+        (
+            "window:\n  width: 99999\n",
+            2,
+            "window.width",
+            "bad value 99999: Input should be less than or equal to 7680",
+        ),
+        (
+            "puzzle:\n  animation:\n    duration: -1\n",
+            3,
+            "puzzle.animation.duration",
+            "bad value -1: Input should be greater than or equal to 0",
+        ),
+        (
+            "window:\n  width: wide\n",
+            2,
+            "window.width",
+            "bad value 'wide': Input should be a valid integer, unable to parse string as an integer",
+        ),
+        (
+            "window:\n  width: 1.5\n",
+            2,
+            "window.width",
+            "bad value 1.5: Input should be a valid integer, got a number with a fractional part",
+        ),
+        (
+            "tavla:\n  colours:\n    board: 5\n",
+            3,
+            "tavla.colours.board",
+            "bad value 5: Input should be a valid string",
+        ),
+        (
+            "puzzle:\n  sizes: []\n",
+            2,
+            "puzzle.sizes",
+            "bad value: List should have at least 1 item after validation, not 0",
+        ),
+        (
+            "tavla:\n  opponent: ''\n",
+            2,
+            "tavla.opponent",
+            "bad value '': String should have at least 1 character",
+        ),
+        ("foo: 1\n", 1, "foo", "unknown key; allowed keys here: window, language, puzzle, tavla"),
+    ],
+    ids=[
+        "literal",
+        "literal-language",
+        "range-le",
+        "range-ge",
+        "int-parsing",
+        "int-from-float",
+        "string-type",
+        "list-too-short",
+        "string-too-short",
+        "unknown-key-without-suggestion",
+    ],
+)
+def test_pydantic_errors_are_explained_in_whole_english_sentences(tmp_path, text, line, key, problem):
+    path = write(tmp_path, text)
+    assert refusal(path) == f"config file {path}, line {line}: {key}: {problem}"
+
+
+def test_unmapped_pydantic_error_keeps_pydantic_text():
+    from game.config import _pydantic_reason
+
+    assert _pydantic_reason("some_future_type", {}, "Pydantic says no", ("window",)) == "Pydantic says no"
+
+
+class _Wrapping(gettext.NullTranslations):
+    """A catalogue that marks every message it translates, to show which text went through it."""
+
+    def gettext(self, message):
+        return "«" + message + "»"
+
+    def ngettext(self, singular, plural, n):
+        return "«" + (singular if n == 1 else plural) + "»"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("tavla:\n  rules: chess\n", ["«Input should be «'tavla' or 'standard'»»", "«bad value 'chess': "]),
+        ("window:\n  width: 99999\n", ["«Input should be less than or equal to 7680»"]),
+        ("window:\n  fullscreen: maybe\n", ["«Input should be a valid boolean, unable to interpret input»"]),
+        ("puzzle:\n  sizes: []\n", ["«List should have at least 1 item after validation, not 0»"]),
+        ("tavla:\n  colours:\n    board: brown\n", ["«a colour is written #rrggbb, for example #1f4d3a»"]),
+        ("puzzle:\n  animation:\n    easing: wobbly\n", ["«unknown easing; allowed: linear, "]),
+        ("puzzle:\n  images:\n    - name: cat\n", ["«this key is required»"]),
+        ("windw: 1\n", ["«unknown key; did you mean 'window'? allowed keys here: "]),
+        (
+            "puzzle:\n  default_image: kitten\n",
+            ["«default_image: 'kitten' is not 'numbers' or an image name "],
+        ),
+    ],
+    ids=[
+        "literal",
+        "range",
+        "type",
+        "too-short",
+        "colour",
+        "easing",
+        "required",
+        "unknown-key",
+        "default-image",
+    ],
+)
+def test_explanations_go_through_the_catalogue(tmp_path, monkeypatch, text, fragments):
+    path = write(tmp_path, text)
+    english = refusal(path)
+    with monkeypatch.context() as patch:
+        patch.setattr(i18n, "_translation", _Wrapping())
+        wrapped = refusal(path)
+    assert wrapped.startswith("««config file ") and wrapped.endswith("»")
+    assert wrapped != english and str(path) in wrapped
+    for fragment in fragments:
+        assert fragment in wrapped, f"{fragment!r} not in {wrapped!r}"
+    assert refusal(path) == english  # the English catalogue is back
+
+
+def test_file_and_picture_errors_go_through_the_catalogue(tmp_path, monkeypatch):
+    config = load_config()
+    with monkeypatch.context() as patch:
+        patch.setattr(i18n, "_translation", _Wrapping())
+        assert refusal(tmp_path / "absent.yaml").startswith("«config file ")
+        assert refusal(write(tmp_path, "")).endswith("for example 'language: en'»")
+        assert refusal(write(tmp_path, "window:\n\twidth: 800\n", "tab.yaml")).startswith("«config file ")
+        with pytest.raises(UserError) as caught:
+            config.puzzle.resolve_picture("no-such-picture")
+        names = ", ".join(["numbers", *(image.name for image in config.puzzle.images)])
+        assert str(caught.value) == f"«picture 'no-such-picture' is not one of {names}, nor an image file»"

@@ -1,7 +1,8 @@
 """Render the README's screenshots headless into docs/: `python tools/screenshots.py [--config PATH]`.
 
 Each scene is set up through the same calls a player's input makes, stepped with fake time, drawn
-offscreen and saved as PNG.
+offscreen and saved as PNG: the English set in docs/, and the menu, settings, a solved puzzle and the
+table in every other language in docs/<code>/.
 """
 
 import argparse
@@ -19,12 +20,14 @@ sys.path.insert(0, str(ROOT))
 
 import arcade  # noqa: E402
 
+from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config import load_config  # noqa: E402
 from game.tavla.position import OPENING  # noqa: E402
 from game.tavla.session import TableSession  # noqa: E402
 
 FRAME = 1 / 60
+SOLVED_4X4 = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 
 
 def settle(window: GameWindow, seconds: float = 1.0) -> None:
@@ -46,7 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    window = GameWindow(load_config(args.config))
+    window = GameWindow(load_config(args.config).model_copy(update={"language": i18n.SOURCE_LANGUAGE}))
 
     window.show_menu()
     save(window, "menu", out)
@@ -73,11 +76,7 @@ def main() -> None:
         wide = pictures[1] if len(pictures) > 1 else pictures[0]
         window.show_puzzle(size="6x5", image=wide, seed=11)
         save(window, "puzzle-6x5-picture", out)
-        goal = ",".join(map(str, [*range(1, 15), 0, 15]))
-        window.show_puzzle(image=pictures[-1], game_id=f"4x4:{goal}")
-        view = window.current_view
-        view._animate(view.game.click((3, 3)))
-        settle(window, 1.5)
+        solved_puzzle(window, pictures[-1])
         save(window, "puzzle-solved", out)
 
     window.show_tavla(opponent="pubeval", seed=7)
@@ -99,7 +98,42 @@ def main() -> None:
     table.start_session(TableSession.from_position(tuple(almost), (3, 1), "tavla", "pubeval", match_length=5))
     settle(window, 3.0)
     save(window, "tavla-game-over", out)
+    for code in i18n.LANGUAGES:
+        if code != i18n.SOURCE_LANGUAGE:
+            translated_set(window, code, out / code)
     window.close()
+
+
+def solved_puzzle(window: GameWindow, image: str) -> None:
+    window.show_puzzle(image=image, game_id=SOLVED_4X4)
+    view = window.current_view
+    view._animate(view.game.click((3, 3)))
+    settle(window, 1.5)
+
+
+def translated_set(window: GameWindow, code: str, out: Path) -> None:
+    """The screens a player meets first, in language `code`."""
+    out.mkdir(parents=True, exist_ok=True)
+    window.settings = window.settings.model_copy(update={"language": code})
+    window.apply_language()
+    window.show_menu()
+    save(window, "menu", out)
+    window.show_settings()
+    save(window, "settings", out)
+    solved_puzzle(window, "numbers")
+    save(window, "puzzle-solved", out)
+    window.show_tavla(opponent="expert", seed=7)
+    table = window.current_view
+    table.start_session(TableSession.from_position(OPENING, (6, 4), "tavla", "expert", match_length=5))
+    settle(window, 1.0)
+    table.show_hint()
+    save(window, "tavla", out)
+    almost = [0] * 28
+    almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3
+    table.start_session(TableSession.from_position(tuple(almost), (3, 1), "tavla", "expert", match_length=5))
+    settle(window, 3.0)
+    save(window, "tavla-game-over", out)
+    table.leave()
 
 
 if __name__ == "__main__":

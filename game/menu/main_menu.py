@@ -7,11 +7,13 @@ from PIL import Image
 
 from game.config import NUMBERS
 from game.errors import UserError
+from game.i18n import N_, _
 from game.puzzle.board import parse_size
 from game.puzzle.tiles import thumbnail
-from game.tavla.bots import bot_names
+from game.tavla.bots import bot_names, bot_title
 from game.ui import theme
 from game.ui.scene import SceneView
+from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast
 
 CARD_WIDTH = 500
@@ -24,8 +26,33 @@ PREVIEW_Y = CARD_Y + 105
 SELECTOR_WIDTH = 320
 SELECTOR_HEIGHT = 44
 HUMAN = "human"
+RULES = {
+    # Translators: the Turkish rule set (no backgammon, no doubling cube), as a choice in the menu
+    "tavla": N_("Tavla"),
+    # Translators: the international backgammon rule set, as a choice in the menu
+    "standard": N_("Standard backgammon"),
+}
 
 KEY_QUIT = [key.Q]
+KEY_SETTINGS = [key.S]
+
+
+def describe_size(size: str) -> str:
+    columns, rows = parse_size(size)
+    return f"{columns} × {rows}"
+
+
+def describe_picture(name: str) -> str:
+    """Pictures are named by the player's config; only the built-in number tiles need translating."""
+    return _("Numbers") if name == NUMBERS else name
+
+
+def describe_opponent(name: str) -> str:
+    return _("Another person") if name == HUMAN else bot_title(name)
+
+
+def describe_rules(rules: str) -> str:
+    return _(RULES[rules])
 
 
 class MainMenuView(SceneView):
@@ -36,28 +63,32 @@ class MainMenuView(SceneView):
         config = self.game_window.settings
         puzzle, tavla = config.puzzle, config.tavla
         self.size_selector = Selector(
-            "Board size",
+            _("Board size"),
             puzzle.sizes,
             puzzle.default_size,
             Rect(LEFT_X, CARD_Y - 60, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            describe_size,
         )
         self.image_selector = Selector(
-            "Picture",
+            _("Picture"),
             [NUMBERS] + [image.name for image in puzzle.images],
             puzzle.default_image,
             Rect(LEFT_X, CARD_Y - 140, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            describe_picture,
         )
         self.opponent_selector = Selector(
-            "Opponent",
+            _("Opponent"),
             [*bot_names(), HUMAN],
             tavla.opponent,
             Rect(RIGHT_X, CARD_Y - 60, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            describe_opponent,
         )
         self.rules_selector = Selector(
-            "Rules",
-            ["tavla", "standard"],
+            _("Rules"),
+            list(RULES),
             tavla.rules,
             Rect(RIGHT_X, CARD_Y - 140, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            describe_rules,
         )
         self.selectors = [
             self.size_selector,
@@ -66,89 +97,98 @@ class MainMenuView(SceneView):
             self.rules_selector,
         ]
         self.play_puzzle = Button(
-            "Play Fifteen",
+            _("Play Fifteen"),
             Rect(LEFT_X, CARD_Y - 220, SELECTOR_WIDTH, 52),
             self.start_puzzle,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
         self.play_tavla = Button(
-            "Play Tavla",
+            _("Play Tavla"),
             Rect(RIGHT_X, CARD_Y - 220, SELECTOR_WIDTH, 52),
             self.start_tavla,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
-        self.quit = Button("Quit", Rect(theme.DESIGN_WIDTH / 2, 56, 160, 40), arcade.exit)
+        self.settings_button = Button(
+            _("Settings"), Rect(theme.DESIGN_WIDTH / 2 - 95, 56, 170, 40), self.open_settings
+        )
+        self.quit = Button(_("Quit"), Rect(theme.DESIGN_WIDTH / 2 + 95, 56, 170, 40), arcade.exit)
         self.buttons = [
             self.play_puzzle,
             self.play_tavla,
+            self.settings_button,
             self.quit,
             *(button for selector in self.selectors for button in selector.buttons),
         ]
+        centre = theme.DESIGN_WIDTH / 2
+        card_title_y = CARD_Y + CARD_HEIGHT / 2 - 34
         self._texts = [
-            arcade.Text(
-                "Fifteen & Tavla",
-                theme.DESIGN_WIDTH / 2,
+            Label(
+                # Translators: the name of the program, shown as the menu's title and the window's caption
+                _("Fifteen & Tavla"),
+                centre,
                 730,
                 theme.TEXT,
                 theme.TITLE_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=theme.DESIGN_WIDTH - 80,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
             ),
-            arcade.Text(
-                "a sliding puzzle and a backgammon table",
-                theme.DESIGN_WIDTH / 2,
+            Label(
+                _("a sliding puzzle and a backgammon table"),
+                centre,
                 684,
                 theme.MUTED,
                 theme.BODY_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=theme.DESIGN_WIDTH - 80,
                 anchor_x="center",
                 anchor_y="center",
             ),
-            arcade.Text(
-                "Fifteen",
+            Label(
+                # Translators: the sliding puzzle's name (the "15 puzzle")
+                _("Fifteen"),
                 LEFT_X,
-                CARD_Y + CARD_HEIGHT / 2 - 34,
+                card_title_y,
                 theme.ACCENT,
                 theme.HEADING_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=CARD_WIDTH - 40,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
             ),
-            arcade.Text(
-                "Tavla",
+            Label(
+                # Translators: the backgammon game's name on its card in the menu
+                _("Tavla"),
                 RIGHT_X,
-                CARD_Y + CARD_HEIGHT / 2 - 34,
+                card_title_y,
                 theme.TEAL,
                 theme.HEADING_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=CARD_WIDTH - 40,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
             ),
-            arcade.Text(
-                "F11 fullscreen  ·  Esc returns here from a game",
-                theme.DESIGN_WIDTH / 2,
+            Label(
+                _("F11 fullscreen  ·  S settings  ·  Esc returns here from a game"),
+                centre,
                 20,
                 theme.MUTED,
                 theme.SMALL_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=theme.DESIGN_WIDTH - 80,
                 anchor_x="center",
                 anchor_y="center",
             ),
         ]
         self._preview_numbers = [
-            arcade.Text(
+            Label(
                 str(n),
                 0,
                 0,
                 theme.BACKGROUND,
                 20,
-                font_name=theme.FONT_NAME,
+                box_width=PREVIEW_SIZE / 4 - 6,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
@@ -160,6 +200,9 @@ class MainMenuView(SceneView):
 
     def start_puzzle(self) -> None:
         self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
+
+    def open_settings(self) -> None:
+        self.game_window.show_settings()
 
     def start_tavla(self) -> None:
         try:
@@ -177,6 +220,8 @@ class MainMenuView(SceneView):
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if symbol in KEY_QUIT:
             arcade.exit()
+        elif symbol in KEY_SETTINGS:
+            self.open_settings()
 
     def draw_scene(self) -> None:
         for x in (LEFT_X, RIGHT_X):

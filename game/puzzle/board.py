@@ -13,16 +13,21 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.errors import UserError
+from game.i18n import N_, _, ngettext
 
 MIN_SIDE = 2
 MAX_SIDE = 10
 MAX_SEED = 2**63 - 1
 EMPTY = 0
 
-SIZE_HELP = f"WxH = columns x rows, each a whole number from {MIN_SIDE} to {MAX_SIDE}, e.g. 4x4 or 6x5"
-ID_HELP = "a game ID is WxH:t0,t1,... (every tile from 0 to W*H-1 once, 0 = empty) or WxH#seed"
-TILES_HELP = "tiles 0 to {} once each, 0 = empty"
-SEED_HELP = f"a seed is a whole number from 0 to {MAX_SEED}"
+# Translators: what a board size may be; "WxH", "4x4" and "6x5" are typed as they are, keep them.
+SIZE_HELP = N_("WxH = columns x rows, each a whole number from {min} to {max}, e.g. 4x4 or 6x5")
+# Translators: the two forms of a game ID, typed as they are ("WxH:t0,t1,..." and "WxH#seed"); keep them.
+ID_HELP = N_("a game ID is WxH:t0,t1,... (every tile from 0 to W*H-1 once, 0 = empty) or WxH#seed")
+# Translators: {last} is the highest tile number; tile 0 stands for the empty square.
+TILES_HELP = N_("tiles 0 to {last} once each, 0 = empty")
+# Translators: {max} is the largest seed, a 19-digit number.
+SEED_HELP = N_("a seed is a whole number from 0 to {max}")
 
 _SIZE_RE = re.compile(r"\s*([0-9]{1,9})\s*[xX×]\s*([0-9]{1,9})\s*")
 _TILE_SPLIT_RE = re.compile(r"[\s,]+")
@@ -67,6 +72,26 @@ class Slide(NamedTuple):
     moves: tuple[TileMove, ...]
 
 
+def size_help() -> str:
+    """What a board size may be, in the player's language."""
+    return _(SIZE_HELP).format(min=MIN_SIDE, max=MAX_SIDE)
+
+
+def id_help() -> str:
+    """What a game ID may be, in the player's language."""
+    return _(ID_HELP)
+
+
+def seed_help() -> str:
+    """What a seed may be, in the player's language."""
+    return _(SEED_HELP).format(max=MAX_SEED)
+
+
+def tiles_help(last: int) -> str:
+    """Which tiles a board of ``last + 1`` cells holds, in the player's language."""
+    return _(TILES_HELP).format(last=last)
+
+
 def _shown(text: object) -> str:
     """Quote user input in a message, shortened so a pasted novel does not become the message."""
     shown = repr(text)
@@ -77,7 +102,9 @@ def parse_size(text: str) -> tuple[int, int]:
     """Read a board size ``WxH`` (columns x rows); shared by the config, the command line and game IDs."""
     match = _SIZE_RE.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise UserError(f"board size {_shown(text)} is not valid: {SIZE_HELP}")
+        # Translators: {size} is what the player typed, quoted; {allowed} says what a board size may be.
+        message = _("board size {size} is not valid: {allowed}")
+        raise UserError(message.format(size=_shown(text), allowed=size_help()))
     width, height = int(match.group(1)), int(match.group(2))
     check_size(width, height, text)
     return width, height
@@ -91,15 +118,22 @@ def format_size(width: int, height: int) -> str:
 def check_size(width: int, height: int, shown: str | None = None) -> None:
     """Refuse a board size outside 2..10 on either side, saying which side is wrong."""
     label = _shown(shown if shown is not None else format_size(width, height))
-    for name, value in (("width (columns)", width), ("height (rows)", height)):
+    for value, message in (
+        # Translators: {size} is the board size as typed, {value} the width; {allowed} says what is allowed.
+        (width, N_("board size {size}: width (columns) {value} is out of range: {allowed}")),
+        # Translators: {size} is the board size as typed, {value} the height; {allowed} says what is allowed.
+        (height, N_("board size {size}: height (rows) {value} is out of range: {allowed}")),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or not MIN_SIDE <= value <= MAX_SIDE:
-            raise UserError(f"board size {label}: {name} {_shown(value)} is out of range: {SIZE_HELP}")
+            raise UserError(_(message).format(size=label, value=_shown(value), allowed=size_help()))
 
 
 def check_seed(seed: int) -> int:
     """Refuse seeds that a ``WxH#seed`` game ID could not carry, so every shuffle can be shared."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise UserError(f"seed {_shown(seed)} is not valid: {SEED_HELP}")
+        # Translators: {seed} is the seed given, quoted; {allowed} says what a seed may be.
+        message = _("seed {seed} is not valid: {allowed}")
+        raise UserError(message.format(seed=_shown(seed), allowed=seed_help()))
     return seed
 
 
@@ -140,15 +174,26 @@ class Board:
         object.__setattr__(self, "tiles", tiles)
         count = self.width * self.height
         label = format_size(self.width, self.height)
-        allowed = TILES_HELP.format(count - 1)
         if len(tiles) != count:
-            raise UserError(f"a {label} board has {count} tiles, not {len(tiles)} ({allowed})")
+            raise UserError(
+                # Translators: {size} is a board size like 4x4; {given} how many tiles were listed;
+                # {allowed} says which tiles the board holds.
+                ngettext(
+                    "a {size} board has {count} tile, not {given} ({allowed})",
+                    "a {size} board has {count} tiles, not {given} ({allowed})",
+                    count,
+                ).format(size=label, count=count, given=len(tiles), allowed=tiles_help(count - 1))
+            )
         seen: set[int] = set()
         for tile in tiles:
             if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < count:
-                raise UserError(f"tile {_shown(tile)} is out of range on a {label} board ({allowed})")
+                # Translators: {tile} is the tile number given; {size} a board size like 4x4.
+                message = _("tile {tile} is out of range on a {size} board ({allowed})")
+                raise UserError(message.format(tile=_shown(tile), size=label, allowed=tiles_help(count - 1)))
             if tile in seen:
-                raise UserError(f"tile {tile} appears twice ({allowed})")
+                # Translators: {allowed} says which tiles the board holds.
+                message = _("tile {tile} appears twice ({allowed})")
+                raise UserError(message.format(tile=tile, allowed=tiles_help(count - 1)))
             seen.add(tile)
 
     @classmethod
@@ -293,11 +338,14 @@ def parse_tiles(width: int, height: int, text: str) -> Board:
     bad = next((p for p in parts if not _DIGITS_RE.fullmatch(p)), None)
     if bad is not None:
         last = width * height - 1
-        raise UserError(f"tile {_shown(bad)} is not valid: tiles are whole numbers 0 to {last}, 0 = empty")
+        # Translators: {tile} is what was typed for a tile, quoted; {last} the highest tile number.
+        message = _("tile {tile} is not valid: tiles are whole numbers 0 to {last}, 0 = empty")
+        raise UserError(message.format(tile=_shown(bad), last=last))
     board = Board(width, height, tuple(int(p) for p in parts))
     if not board.is_solvable():
-        shown = _shown(text.strip())
-        raise UserError(f"the {label} board {shown} cannot be solved (half of all arrangements cannot)")
+        # Translators: {size} is a board size like 4x4; {board} the tiles as typed, quoted.
+        message = _("the {size} board {board} cannot be solved (half of all arrangements cannot)")
+        raise UserError(message.format(size=label, board=_shown(text.strip())))
     return board
 
 
@@ -308,27 +356,37 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
     list, an unsolvable board, a board that is already solved (nothing to play) or a bad seed.
     """
     if not isinstance(text, str) or not text.strip():
-        raise UserError(f"empty game ID: {ID_HELP}")
+        # Translators: {allowed} says what a game ID may be.
+        raise UserError(_("empty game ID: {allowed}").format(allowed=id_help()))
     text = text.strip()
     for separator in (":", "#"):
         size_text, found, rest = text.partition(separator)
         if found and (":" not in size_text and "#" not in size_text):
             break
     else:
-        raise UserError(f"game ID {_shown(text)} has neither ':' nor '#': {ID_HELP}")
+        # Translators: {id} is the game ID as typed, quoted; ':' and '#' are the characters of a game ID.
+        message = _("game ID {id} has neither ':' nor '#': {allowed}")
+        raise UserError(message.format(id=_shown(text), allowed=id_help()))
     try:
         width, height = parse_size(size_text)
     except UserError as error:
-        raise UserError(f"game ID {_shown(text)}: {error}") from None
+        # Translators: {id} is the game ID as typed, quoted; {error} says what is wrong with it.
+        raise UserError(_("game ID {id}: {error}").format(id=_shown(text), error=error)) from None
     if separator == "#":
         if not _SEED_RE.fullmatch(rest) or int(rest) > MAX_SEED:
-            raise UserError(f"game ID {_shown(text)}: seed {_shown(rest)} is not valid: {SEED_HELP}")
+            # Translators: {id} is the game ID as typed, {seed} its seed part; {allowed} what a seed may be.
+            message = _("game ID {id}: seed {seed} is not valid: {allowed}")
+            raise UserError(message.format(id=_shown(text), seed=_shown(rest), allowed=seed_help()))
         seed = int(rest)
         return Board.shuffled(width, height, seed), seed
     try:
         board = parse_tiles(width, height, rest)
     except UserError as error:
-        raise UserError(f"game ID {_shown(text)}: {error}; {ID_HELP}") from None
+        # Translators: {id} is the game ID as typed; {error} what is wrong; {allowed} what a game ID may be.
+        message = _("game ID {id}: {error}; {allowed}")
+        raise UserError(message.format(id=_shown(text), error=error, allowed=id_help())) from None
     if board.is_solved():
-        raise UserError(f"game ID {_shown(text)} is the solved board: there is nothing to play")
+        # Translators: {id} is the game ID as typed, quoted.
+        message = _("game ID {id} is the solved board: there is nothing to play")
+        raise UserError(message.format(id=_shown(text)))
     return board, None

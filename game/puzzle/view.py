@@ -17,6 +17,7 @@ from PIL import Image
 
 from game.config import NUMBERS, rgb
 from game.errors import UserError
+from game.i18n import _, ngettext
 from game.puzzle.assistant import Assistant
 from game.puzzle.board import Cell, Direction, TileMove, format_size, parse_game_id, parse_size
 from game.puzzle.game import PuzzleGame
@@ -26,6 +27,7 @@ from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
 from game.ui.keys import matches
 from game.ui.scene import SceneView
+from game.ui.text import Label
 from game.ui.tween import Fade, Tween
 from game.ui.widgets import Button, Rect, Toast
 
@@ -40,6 +42,11 @@ THUMBNAIL_SIZE = 150
 THUMBNAIL_Y = 470
 SOLVED_Y = 470
 SOLVED_HEIGHT = 190
+SOLVED_PADDING = 10
+HUD_GAP = 12
+BUTTON_HEIGHT = 44
+BUTTON_ROWS = (330, 274, 218, 162)
+ID_Y = 46
 ID_CHARS = 28
 BACKLOG_SPEEDUP = 3
 FADE_IN_SECONDS = 0.6
@@ -147,90 +154,127 @@ class PuzzleView(SceneView):
 
     def _build_widgets(self) -> None:
         left = PANEL_X - PANEL_WIDTH / 2
+        keys_top = BUTTON_ROWS[-1] - BUTTON_HEIGHT / 2 - 6
+        keys_bottom = ID_Y + 14
         self.texts = {
-            "title": arcade.Text(
-                f"Fifteen {self.size_text}",
+            "title": Label(
+                # Translators: the heading of the puzzle screen; {size} is the board size, e.g. 4x4.
+                _("Fifteen {size}").format(size=self.size_text),
                 left,
                 730,
                 theme.ACCENT,
                 theme.HEADING_SIZE + 4,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH,
                 bold=True,
                 anchor_y="center",
             ),
-            "picture": arcade.Text(
-                f"Picture: {self.picture_name}",
+            "picture": Label(
+                self._picture_text(),
                 left,
                 694,
                 theme.MUTED,
                 theme.BODY_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH,
                 anchor_y="center",
             ),
-            "moves": arcade.Text(
-                "", left, 640, theme.TEXT, theme.HEADING_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
+            "moves": Label(
+                "",
+                left,
+                640,
+                theme.TEXT,
+                theme.HEADING_SIZE,
+                box_width=PANEL_WIDTH / 2 - HUD_GAP,
+                anchor_y="center",
             ),
-            "time": arcade.Text(
+            "time": Label(
                 "",
                 left + PANEL_WIDTH / 2,
                 640,
                 theme.TEXT,
                 theme.HEADING_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH / 2,
                 anchor_y="center",
             ),
-            "best": arcade.Text(
-                "", left, 600, theme.MUTED, theme.BODY_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
+            "best": Label(
+                "", left, 600, theme.MUTED, theme.BODY_SIZE, box_width=PANEL_WIDTH, anchor_y="center"
             ),
-            "solver": arcade.Text(
-                "", left, 566, theme.MUTED, theme.SMALL_SIZE, font_name=theme.FONT_NAME, anchor_y="center"
+            "solver": Label(
+                "",
+                left + PANEL_WIDTH,
+                THUMBNAIL_Y + THUMBNAIL_SIZE / 2 + 22,
+                theme.MUTED,
+                theme.SMALL_SIZE,
+                box_width=PANEL_WIDTH * 0.6,
+                anchor_x="right",
+                anchor_y="center",
             ),
-            "target": arcade.Text(
-                "Goal",
+            "target": Label(
+                "",
                 left,
                 THUMBNAIL_Y + THUMBNAIL_SIZE / 2 + 22,
                 theme.MUTED,
                 theme.SMALL_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH * 0.4 - HUD_GAP,
                 anchor_y="center",
             ),
-            "id": arcade.Text(
+            "id": Label(
                 self._id_text(),
                 left,
-                46,
+                ID_Y,
                 theme.MUTED,
                 theme.SMALL_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH,
                 anchor_y="center",
-                width=PANEL_WIDTH,
-                multiline=False,
             ),
-            "keys": arcade.Text(
-                "Click a tile or use arrows / WASD to slide.\nU undo · R redo · H hint · N new · Esc menu",
+            "keys": Label(
+                # Translators: the keys are fixed (U, R, H, N, Esc, arrows, WASD): keep their letters.
+                _("Click a tile or use arrows / WASD to slide.\nU undo · R redo · H hint · N new · Esc menu"),
                 left,
-                112,
+                (keys_top + keys_bottom) / 2,
                 theme.MUTED,
                 theme.SMALL_SIZE,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH,
+                box_height=keys_top - keys_bottom,
                 anchor_y="center",
                 multiline=True,
-                width=PANEL_WIDTH,
             ),
         }
         half = PANEL_WIDTH / 4 - 5
-        row1, row2, row3, row4 = 330, 274, 218, 162
+        row1, row2, row3, row4 = BUTTON_ROWS
         self.new_button = Button(
-            "New game", Rect(left + half, row1, 2 * half, 44), self.new_game, primary=True
+            _("New game"), Rect(left + half, row1, 2 * half, BUTTON_HEIGHT), self.new_game, primary=True
         )
-        self.restart_button = Button("Restart", Rect(left + 3 * half + 10, row1, 2 * half, 44), self.restart)
-        self.undo_button = Button("Undo", Rect(left + half, row2, 2 * half, 44), self.undo)
-        self.redo_button = Button("Redo", Rect(left + 3 * half + 10, row2, 2 * half, 44), self.redo)
-        self.hint_button = Button("Hint", Rect(left + half, row3, 2 * half, 44), self.ask_hint)
-        self.solve_button = Button("Solve", Rect(left + 3 * half + 10, row3, 2 * half, 44), self.auto_solve)
-        self.menu_button = Button("Menu", Rect(left + half, row4, 2 * half, 44), self.to_menu)
+        self.restart_button = Button(
+            # Translators: button: the same board again from its starting position.
+            _("Restart"),
+            Rect(left + 3 * half + 10, row1, 2 * half, BUTTON_HEIGHT),
+            self.restart,
+        )
+        # Translators: button: take back the last move.
+        self.undo_button = Button(_("Undo"), Rect(left + half, row2, 2 * half, BUTTON_HEIGHT), self.undo)
+        self.redo_button = Button(
+            # Translators: button: play again the move taken back.
+            _("Redo"),
+            Rect(left + 3 * half + 10, row2, 2 * half, BUTTON_HEIGHT),
+            self.redo,
+        )
+        self.hint_button = Button(
+            # Translators: button: show which tile to move next.
+            _("Hint"),
+            Rect(left + half, row3, 2 * half, BUTTON_HEIGHT),
+            self.ask_hint,
+        )
+        self.solve_button = Button(
+            # Translators: button: the game solves the puzzle by itself.
+            _("Solve"),
+            Rect(left + 3 * half + 10, row3, 2 * half, BUTTON_HEIGHT),
+            self.auto_solve,
+        )
+        # Translators: button: back to the main menu.
+        self.menu_button = Button(_("Menu"), Rect(left + half, row4, 2 * half, BUTTON_HEIGHT), self.to_menu)
         self.panel_button = Button(
-            "Play again",
-            Rect(PANEL_X, SOLVED_Y - 56, 240, 44),
+            _("Play again"),
+            Rect(PANEL_X, SOLVED_Y - 56, 240, BUTTON_HEIGHT),
             self.new_game,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
@@ -244,35 +288,37 @@ class PuzzleView(SceneView):
             self.solve_button,
             self.menu_button,
         ]
+        panel_width = PANEL_WIDTH - 2 * SOLVED_PADDING
         self.panel_texts = [
-            arcade.Text(
-                "Well done!",
+            Label(
+                # Translators: the heading of the panel shown when the puzzle is solved.
+                _("Well done!"),
                 PANEL_X,
                 SOLVED_Y + 58,
                 theme.ACCENT,
                 theme.TITLE_SIZE - 6,
-                font_name=theme.FONT_NAME,
+                box_width=panel_width,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
             ),
-            arcade.Text(
+            Label(
                 "",
                 PANEL_X,
                 SOLVED_Y + 16,
                 theme.TEXT,
                 theme.BODY_SIZE + 2,
-                font_name=theme.FONT_NAME,
+                box_width=panel_width,
                 anchor_x="center",
                 anchor_y="center",
             ),
-            arcade.Text(
+            Label(
                 "",
                 PANEL_X,
                 SOLVED_Y - 14,
                 theme.TEAL,
                 theme.BODY_SIZE + 2,
-                font_name=theme.FONT_NAME,
+                box_width=panel_width,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
@@ -381,11 +427,19 @@ class PuzzleView(SceneView):
         self.thumbnail_sprites.append(sprite)
 
     def _fall_back_to_numbers(self, reason: str) -> None:
-        self.show_message(f"{reason} — playing with number tiles")
+        # Translators: {reason} says why the picture cannot be used (an error message).
+        self.show_message(_("{reason} — playing with number tiles").format(reason=reason))
         self.picture_name, self.picture_path = NUMBERS, None
-        self.texts["picture"].text = f"Picture: {NUMBERS}"
+        self.texts["picture"].text = self._picture_text()
         self.best = self._load_best()
         self._build_sprites()
+
+    def _picture_text(self) -> str:
+        """The picture's name from the config as it is, or the translated word for number tiles."""
+        # Translators: shown as "Picture: numbers" when the tiles carry numbers instead of a picture.
+        name = _("numbers") if self.picture_name == NUMBERS else self.picture_name
+        # Translators: {name} is the picture's name (from the player's config) or "numbers".
+        return _("Picture: {name}").format(name=name)
 
     def on_scale_changed(self) -> None:
         self._apply_textures()
@@ -441,12 +495,15 @@ class PuzzleView(SceneView):
         try:
             self.window.set_clipboard_text(self.game.game_id)
         except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
-            self.show_message(f"could not copy the game ID: {error}")
+            # Translators: {error} is the system's reason, in English or the system's language.
+            self.show_message(_("could not copy the game ID: {error}").format(error=error))
         else:
-            self.show_message(f"Game ID {self.game.game_id} copied")
+            # Translators: {id} is a game ID such as 4x4#123456 (to share or reopen a board).
+            self.show_message(_("Game ID {id} copied").format(id=self.game.game_id))
 
     def _id_text(self) -> str:
-        return f"Game {_shorten(self.game.game_id, ID_CHARS)} · C copies"
+        # Translators: {id} is the game ID, maybe shortened with "…"; C is the key that copies it.
+        return _("Game {id} · C copies").format(id=_shorten(self.game.game_id, ID_CHARS))
 
     def to_menu(self) -> None:
         self.game_window.show_menu()
@@ -467,7 +524,8 @@ class PuzzleView(SceneView):
             return
         self.game.mark_assisted()
         self.assistant.request_solution(self.game.board)
-        self.show_message("Solving…")
+        # Translators: a message while the solver looks for a solution.
+        self.show_message(_("Solving…"))
 
     def _stop_auto_solve(self) -> bool:
         """Stop the auto-solve if it runs; True when it did (the input that stopped it is used up)."""
@@ -475,7 +533,7 @@ class PuzzleView(SceneView):
             return False
         self.auto_moves.clear()
         self.assistant.stop_solution()
-        self.show_message("Auto-solve stopped: your turn")
+        self.show_message(_("Auto-solve stopped: your turn"))
         return True
 
     def _animate(self, moves: tuple[TileMove, ...], duration: float | None = None) -> None:
@@ -590,7 +648,7 @@ class PuzzleView(SceneView):
         solution = self.assistant.solution_for(board)
         if solution:
             self.auto_moves.extend(solution)
-            self.show_message("Auto-solve: any click or key stops it", 2.0)
+            self.show_message(_("Auto-solve: any click or key stops it"), 2.0)
         if self.assistant.error:
             self.show_message(self.assistant.error)
             self.assistant.error = ""
@@ -598,25 +656,42 @@ class PuzzleView(SceneView):
             self._animate(self.game.slide_tile(self.auto_moves.popleft()), AUTO_SOLVE_STEP)
 
     def _update_hud(self) -> None:
-        self._set("moves", f"Moves {self.game.moves}")
-        self._set("target", "" if self.panel_visible else "Goal")
-        self._set("time", f"Time {_clock(self.game.elapsed)}")
+        # Translators: the move counter in the HUD; {count} is a number.
+        self._set("moves", _("Moves {count}").format(count=self.game.moves))
+        # Translators: the caption above the picture of the solved board.
+        self._set("target", "" if self.panel_visible else _("Goal"))
+        # Translators: the clock in the HUD; {clock} is minutes:seconds, e.g. 3:07.
+        self._set("time", _("Time {clock}").format(clock=_clock(self.game.elapsed)))
         best = self.best
-        self._set(
-            "best", f"Best: {_moves(best.moves)} · {_clock(best.seconds)}" if best else "Best: not solved yet"
-        )
+        if best:
+            # Translators: the best result for this board; {moves} is e.g. "12 moves", {clock} e.g. 3:07.
+            best_text = _("Best: {moves} · {clock}").format(
+                moves=_moves(best.moves), clock=_clock(best.seconds)
+            )
+        else:
+            best_text = _("Best: not solved yet")
+        self._set("best", best_text)
         progress = self.assistant.progress
-        self._set("solver", "" if progress >= 1 else f"Preparing the solver… {progress:.0%}")
+        preparing = ""
+        if progress < 1:
+            # Translators: the solver's tables are being built; {percent} is a whole number from 0 to 99.
+            preparing = _("Preparing the solver… {percent}%").format(percent=round(progress * 100))
+        self._set("solver", preparing)
         self.hint_button.enabled = self.solve_button.enabled = not self.game.solved
         self.undo_button.enabled = self.game.can_undo
         self.redo_button.enabled = self.game.can_redo
         if self.game.solved:
             outcome = self.outcome
-            self.panel_texts[1].text = f"{_moves(self.game.moves)} in {_clock(self.game.elapsed)}"
+            # Translators: the solved game; {moves} is e.g. "12 moves", {clock} the time taken, e.g. 3:07.
+            summary = _("{moves} in {clock}").format(
+                moves=_moves(self.game.moves), clock=_clock(self.game.elapsed)
+            )
+            self.panel_texts[1].text = summary
             if self.game.assisted:
-                verdict = "Solved with help: not a record"
+                # Translators: a hint or the auto-solve was used, so the result is not kept as a best.
+                verdict = _("Solved with help: not a record")
             elif outcome is not None and outcome.new_best:
-                verdict = "A new best!"
+                verdict = _("A new best!")
             else:
                 verdict = ""
             self.panel_texts[2].text = verdict
@@ -687,7 +762,8 @@ class PuzzleView(SceneView):
 
 
 def _moves(count: int) -> str:
-    return f"{count} move" if count == 1 else f"{count} moves"
+    """A number of moves, e.g. "12 moves", in the player's language."""
+    return ngettext("{count} move", "{count} moves", count).format(count=count)
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -7,12 +7,26 @@ prints before exiting with status 2. No Arcade here: these run in scripts and CI
 from collections.abc import Sequence
 
 from game.errors import UserError
+from game.i18n import N_, _
 from game.tavla.bots import get_bot
 from game.tavla.moves import IllegalPlay, check_play, check_rules, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import parse_state
 
-DICE_HELP = "give two dice, each an integer from 1 to 6, e.g. --dice 6 4"
+# Translators: --dice is the command-line option; keep it as it is
+DICE_HELP = N_("give two dice, each an integer from 1 to 6, e.g. --dice 6 4")
+_NOT_INTEGER = (
+    # Translators: {text} is what was typed, quoted; {help} is the sentence "give two dice, ..."
+    N_("the first die is not an integer: {text}; {help}"),
+    # Translators: {text} is what was typed, quoted; {help} is the sentence "give two dice, ..."
+    N_("the second die is not an integer: {text}; {help}"),
+)
+_OUT_OF_RANGE = (
+    # Translators: {die} is the number typed; {help} is the sentence "give two dice, ..."
+    N_("the first die must be from 1 to 6, got {die}; {help}"),
+    # Translators: {die} is the number typed; {help} is the sentence "give two dice, ..."
+    N_("the second die must be from 1 to 6, got {die}; {help}"),
+)
 
 
 def parse_dice(values: Sequence[str]) -> tuple[int, int]:
@@ -20,16 +34,19 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
     if isinstance(values, str):
         values = values.split()
     if len(values) != 2:
-        raise UserError(f"expected 2 dice, got {len(values)}; {DICE_HELP}")
+        # Translators: {count} is how many numbers were given; {help} is the sentence "give two dice, ..."
+        message = _("expected 2 dice, got {count}; {help}")
+        raise UserError(message.format(count=len(values), help=_(DICE_HELP)))
     dice = []
-    for position, value in zip(("first", "second"), values, strict=True):
+    for index, value in enumerate(values):
         text = str(value).strip()
         try:
             die = int(text)
         except ValueError:
-            raise UserError(f"the {position} die is not an integer: {text!r}; {DICE_HELP}") from None
+            message = _(_NOT_INTEGER[index])
+            raise UserError(message.format(text=repr(text), help=_(DICE_HELP))) from None
         if not 1 <= die <= 6:
-            raise UserError(f"the {position} die must be from 1 to 6, got {die}; {DICE_HELP}")
+            raise UserError(_(_OUT_OF_RANGE[index]).format(die=die, help=_(DICE_HELP)))
         dice.append(die)
     return dice[0], dice[1]
 
@@ -52,4 +69,7 @@ def bot_command(bot_name: str, state_text: str, dice: list[str], rules: str = "t
     try:
         return format_play(check_play(state, die1, die2, answer, rules))
     except IllegalPlay as error:
-        raise UserError(f"bot {bot_name!r} answered an illegal play {answer!r}: {error}") from None
+        # Translators: {bot} is the bot's name and {answer} its answer, both quoted; {reason} says what is
+        # wrong with the play
+        message = _("bot {bot} answered an illegal play {answer}: {reason}")
+        raise UserError(message.format(bot=repr(bot_name), answer=repr(answer), reason=error)) from None

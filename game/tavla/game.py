@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from game.errors import UserError
+from game.i18n import _, ngettext
 from game.tavla.moves import (
     IllegalPlay,
     Play,
@@ -130,11 +131,11 @@ class Game:
         `dice` sets that roll instead (replays, tests). The starting position is seat 0's view of it.
         """
         if self.turn is not None:
-            raise UserError("the game has already started")
+            raise UserError(_("the game has already started"))
         if dice is not None:
             mine, theirs = check_dice(*dice)
             if mine == theirs:
-                raise UserError("the opening roll cannot be a tie: both sides roll again")
+                raise UserError(_("the opening roll cannot be a tie: both sides roll again"))
             self.opening_rolls.append((mine, theirs))
         else:
             while True:
@@ -151,11 +152,11 @@ class Game:
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
         """Roll for the player on turn (or set `dice`, for replays and tests)."""
         if self.turn is None:
-            raise UserError("start the game with the opening roll first")
+            raise UserError(_("start the game with the opening roll first"))
         if self.over:
-            raise UserError("the game is over")
+            raise UserError(_("the game is over"))
         if self.dice is not None:
-            raise UserError("the dice are already rolled; play them first")
+            raise UserError(_("the dice are already rolled; play them first"))
         if dice is None:
             dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         self.dice = check_dice(*dice)
@@ -165,7 +166,7 @@ class Game:
     def legal_plays(self) -> list[Play]:
         """The legal plays for the rolled dice, one per distinct resulting position; [] means pass."""
         if self.dice is None:
-            raise UserError("roll the dice first")
+            raise UserError(_("roll the dice first"))
         if self._legal is None:
             self._legal = legal_plays(self.state, self.dice[0], self.dice[1], self.rules)
         return list(self._legal)
@@ -176,9 +177,9 @@ class Game:
         Returns the canonical play that was recorded.
         """
         if self.over:
-            raise UserError("the game is over")
+            raise UserError(_("the game is over"))
         if self.dice is None or self.turn is None:
-            raise UserError("roll the dice first")
+            raise UserError(_("roll the dice first"))
         legal = self._legal if self._legal is not None else self.legal_plays()
         if isinstance(play, tuple) and play in legal:
             chosen = play
@@ -193,7 +194,7 @@ class Game:
         The position is kept in the result for inspection (SPEC §3).
         """
         if self.turn is None or self.over:
-            raise UserError("no game in progress")
+            raise UserError(_("no game in progress"))
         loser = self.turn
         self.result = forfeit(loser, self.rules, len(self.record), reason, self.state, dice=self.dice)
         return self.result
@@ -255,8 +256,13 @@ def play_bots(
             chosen = check_play(state, die1, die2, answer, rules)
         except IllegalPlay as error:
             kind = FAULT_ILLEGAL if _is_notation(answer) else FAULT_GARBAGE
-            words = "illegal play" if kind == FAULT_ILLEGAL else "unreadable answer"
-            reason = f"{words} {shown_answer(answer)}: {error}"
+            if kind == FAULT_ILLEGAL:
+                # Translators: {answer} is the bot's answer, quoted as it was; {reason} says what is wrong
+                message = _("illegal play {answer}: {reason}")
+            else:
+                # Translators: {answer} is the bot's answer, quoted as it was; {reason} says what is wrong
+                message = _("unreadable answer {answer}: {reason}")
+            reason = message.format(answer=shown_answer(answer), reason=error)
             return forfeit(mover, rules, turns, reason, state, kind, dice, answer), record
         except BotFault as fault:
             return forfeit(mover, rules, turns, str(fault), state, fault.kind, dice, fault.answer), record
@@ -305,10 +311,16 @@ def forfeit(
 
 def shown_answer(answer: object) -> str:
     """A bot's answer for a message: its repr, cut to a readable length (a bot may answer megabytes)."""
-    return _cut(repr(answer))
+    text = repr(answer)
+    if len(text) <= SHOWN_ANSWER_CHARS:
+        return text
+    # Translators: {start} is the beginning of a bot's overlong answer, kept as it was
+    message = ngettext("{start}… ({count} character)", "{start}… ({count} characters)", len(text))
+    return message.format(start=text[:SHOWN_ANSWER_CHARS], count=len(text))
 
 
 def _cut(text: str) -> str:
+    """An answer cut for GameResult.answer, which reports and saves keep: the same in every language."""
     if len(text) <= SHOWN_ANSWER_CHARS:
         return text
     return f"{text[:SHOWN_ANSWER_CHARS]}… ({len(text)} characters)"
@@ -338,7 +350,8 @@ class Match:
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
-            raise UserError(f"a match is played to a positive number of points, not {self.length!r}")
+            message = _("a match is played to a positive number of points, not {length}")
+            raise UserError(message.format(length=repr(self.length)))
         check_rules(self.rules)
         self.rng = random.Random(self.seed)
 
@@ -367,9 +380,9 @@ class Match:
     def next_game(self) -> Game:
         """Start the next game of the match (its opening roll is still to be made with `start()`)."""
         if self.winner is not None:
-            raise UserError("the match is over")
+            raise UserError(_("the match is over"))
         if self.games and not self.games[-1].over:
-            raise UserError("finish the current game first")
+            raise UserError(_("finish the current game first"))
         game = Game(self.rules, rng=self.rng)
         self.games.append(game)
         return game

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.errors import UserError
+from game.i18n import _
 from game.tavla.game import Game, Match, Turn
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_move, format_play
@@ -43,7 +44,8 @@ PROGRAM = "Fifteen & Tavla"
 def dump_match(match: Match, names: tuple[str, str]) -> str:
     """The match as save text; `names` are seat 0's and seat 1's (e.g. "You" and the bot's name)."""
     if not _valid_names(names):
-        raise UserError(f"the names must be two texts of at most {MAX_NAME_CHARS} characters, not {names!r}")
+        message = _("the names must be two texts of at most {limit} characters, not {names}")
+        raise UserError(message.format(limit=MAX_NAME_CHARS, names=repr(names)))
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -77,26 +79,31 @@ def _dump_rng(state: tuple) -> list:
 def load_match(text: str) -> tuple[Match, tuple[str, str]]:
     """The match and names of a save, rebuilt by replaying every play; UserError says what is wrong."""
     if not isinstance(text, str):
-        raise _damaged(f"a save is text, not {type(text).__name__}")
+        # Translators: {type} is a Python type name such as bytes
+        raise _damaged(_("a save is text, not {type}").format(type=type(text).__name__))
     if len(text) > MAX_SAVE_CHARS:
-        raise _damaged(f"it is longer than {MAX_SAVE_CHARS} characters")
+        raise _damaged(_("it is longer than {limit} characters").format(limit=MAX_SAVE_CHARS))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise _damaged(f"it is not valid JSON ({error.msg}, {where})") from None
+        # Translators: {error} is the JSON reader's reason, in English
+        message = _("it is not valid JSON ({error}, line {line} column {column})")
+        raise _damaged(message.format(error=error.msg, line=error.lineno, column=error.colno)) from None
     except (ValueError, RecursionError):
-        raise _damaged("it is not valid JSON") from None
+        raise _damaged(_("it is not valid JSON")) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise _damaged("it is not a saved tavla match")
+        raise _damaged(_("it is not a saved tavla match"))
     if data.get("version") != SAVE_VERSION:
-        raise _damaged(f"unknown save version {data.get('version')!r}; this program reads {SAVE_VERSION}")
+        message = _("unknown save version {version}; this program reads {known}")
+        raise _damaged(message.format(version=repr(data.get("version")), known=SAVE_VERSION))
     names = data.get("names")
     if not _valid_names(names):
-        raise _damaged(f"'names' must be two texts of at most {MAX_NAME_CHARS} characters")
+        # Translators: 'names' is a field of the save file; keep it as it is
+        message = _("'names' must be two texts of at most {limit} characters")
+        raise _damaged(message.format(limit=MAX_NAME_CHARS))
     seed = data.get("seed")
     if seed is not None and type(seed) is not int:
-        raise _damaged(f"the seed must be an integer or null, not {seed!r}")
+        raise _damaged(_("the seed must be an integer or null, not {seed}").format(seed=repr(seed)))
     rng_state = _load_rng(data.get("rng"))
     try:
         match = Match(data.get("length"), data.get("rules"), seed)  # type: ignore[arg-type]
@@ -104,7 +111,8 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         raise _damaged(str(error)) from None
     games = data.get("games")
     if not isinstance(games, list):
-        raise _damaged("'games' must be a list")
+        # Translators: 'games' is a field of the save file; keep it as it is
+        raise _damaged(_("'games' must be a list"))
     for number, entry in enumerate(games, 1):
         _replay_game(match, entry, number)
     match.rng.setstate(rng_state)
@@ -112,54 +120,78 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
 
 
 def _replay_game(match: Match, entry: object, number: int) -> None:
-    where = f"game {number}"
+    # Translators: where a save is wrong; {where} in other messages about saves
+    where = _("game {number}").format(number=number)
     if match.winner is not None:
-        raise _damaged(f"{where} follows the end of the match")
+        # Translators: {where} is e.g. "game 3"
+        raise _damaged(_("{where} follows the end of the match").format(where=where))
     if match.current is not None and not match.current.over:
-        raise _damaged(f"{where} follows game {number - 1}, which is unfinished")
+        # Translators: {where} is e.g. "game 3"; {number} is the game before it
+        message = _("{where} follows game {number}, which is unfinished")
+        raise _damaged(message.format(where=where, number=number - 1))
     if not isinstance(entry, dict):
-        raise _damaged(f"{where} must be an object with 'opening' and 'turns'")
+        # Translators: {where} is e.g. "game 3"; 'opening' and 'turns' are fields of the save file
+        raise _damaged(_("{where} must be an object with 'opening' and 'turns'").format(where=where))
     opening, turns = entry.get("opening"), entry.get("turns")
     if not isinstance(opening, list) or not isinstance(turns, list):
-        raise _damaged(f"{where} must have lists 'opening' and 'turns'")
+        # Translators: {where} is e.g. "game 3"; 'opening' and 'turns' are fields of the save file
+        raise _damaged(_("{where} must have lists 'opening' and 'turns'").format(where=where))
     game = match.next_game()
     if not opening:
         if turns or "disqualified" in entry:
-            raise _damaged(f"{where} has turns but no opening roll")
+            # Translators: {where} is e.g. "game 3"
+            raise _damaged(_("{where} has turns but no opening roll").format(where=where))
         return
-    rolls = [_dice(roll, f"{where} opening roll {index}") for index, roll in enumerate(opening, 1)]
+    rolls = [
+        # Translators: where a save is wrong
+        _dice(roll, _("game {number} opening roll {index}").format(number=number, index=index))
+        for index, roll in enumerate(opening, 1)
+    ]
     if any(first != second for first, second in rolls[:-1]):
-        raise _damaged(f"{where}: every opening roll before the last must be a tie")
+        # Translators: {where} is e.g. "game 3"
+        raise _damaged(_("{where}: every opening roll before the last must be a tie").format(where=where))
     game.opening_rolls.extend(rolls[:-1])
     _step(game.start, rolls[-1], where)
     for index, turn in enumerate(turns, 1):
-        _replay_turn(game, turn, index == len(turns), f"{where} turn {index}")
+        _replay_turn(game, turn, index == len(turns), number, index)
     if "disqualified" in entry:
         reason = entry["disqualified"]
         if not isinstance(reason, str):
-            raise _damaged(f"{where}: the reason for the disqualification must be text")
+            # Translators: {where} is e.g. "game 3"
+            message = _("{where}: the reason for the disqualification must be text")
+            raise _damaged(message.format(where=where))
         _step(game.disqualify, reason, where)
 
 
-def _replay_turn(game: Game, turn: object, last: bool, where: str) -> None:
+def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) -> None:
+    # Translators: where a save is wrong; {where} in other messages about saves
+    where = _("game {number} turn {index}").format(number=number, index=index)
     if not isinstance(turn, dict):
-        raise _damaged(f"{where} must be an object with 'dice' and 'play'")
-    dice = _dice(turn.get("dice"), f"{where} dice")
+        # Translators: {where} is e.g. "game 3 turn 7"; 'dice' and 'play' are fields of the save file
+        raise _damaged(_("{where} must be an object with 'dice' and 'play'").format(where=where))
+    # Translators: where a save is wrong
+    dice = _dice(turn.get("dice"), _("game {number} turn {index} dice").format(number=number, index=index))
     if game.over:
-        raise _damaged(f"{where} comes after the end of the game")
+        # Translators: {where} is e.g. "game 3 turn 7"
+        raise _damaged(_("{where} comes after the end of the game").format(where=where))
     if game.dice is None:
         _step(game.roll, dice, where)
     elif game.dice != dice:
+        # Translators: {where} is e.g. "game 3 turn 7"; {dice} and {opening} are two dice, e.g. 64
+        message = _("{where}: dice {dice} differ from the opening roll {opening}")
         raise _damaged(
-            f"{where}: dice {dice[0]}{dice[1]} differ from the opening roll {game.dice[0]}{game.dice[1]}"
+            message.format(where=where, dice=f"{dice[0]}{dice[1]}", opening=f"{game.dice[0]}{game.dice[1]}")
         )
     if "play" not in turn:
         if not last:
-            raise _damaged(f"{where} has no play but is not the last turn")
+            # Translators: {where} is e.g. "game 3 turn 7"
+            raise _damaged(_("{where} has no play but is not the last turn").format(where=where))
         return
     play = turn["play"]
     if not isinstance(play, str):
-        raise _damaged(f"{where}: the play must be text such as '24/18 13/11', not {play!r}")
+        # Translators: {where} is e.g. "game 3 turn 7"; {play} is what the save holds instead
+        message = _("{where}: the play must be text such as '24/18 13/11', not {play}")
+        raise _damaged(message.format(where=where, play=repr(play)))
     _step(game.play, play, where)
 
 
@@ -168,7 +200,8 @@ def _step(action: Callable[[Any], object], argument: object, where: str) -> None
     try:
         action(argument)
     except UserError as error:
-        raise _damaged(f"{where}: {error}") from None
+        # Translators: {where} is e.g. "game 3 turn 7"; {error} says what the game refused
+        raise _damaged(_("{where}: {error}").format(where=where, error=error)) from None
 
 
 def _dice(value: object, where: str) -> tuple[int, int]:
@@ -177,14 +210,16 @@ def _dice(value: object, where: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(type(die) is int and 1 <= die <= 6 for die in value)
     ):
-        raise _damaged(f"{where} must be two dice from 1 to 6, not {value!r}")
+        # Translators: {where} is e.g. "game 3 turn 7 dice" or "game 3 opening roll 1"
+        message = _("{where} must be two dice from 1 to 6, not {value}")
+        raise _damaged(message.format(where=where, value=repr(value)))
     return value[0], value[1]
 
 
 def _load_rng(value: object) -> tuple:
     """The random generator's state from `random.Random.getstate()`, checked before it is used."""
     if not isinstance(value, list) or len(value) != 3:
-        raise _damaged("the dice generator's state is missing or malformed")
+        raise _damaged(_("the dice generator's state is missing or malformed"))
     version, words, gauss = value
     if (
         not isinstance(words, list)
@@ -193,12 +228,12 @@ def _load_rng(value: object) -> tuple:
         or not 0 <= words[-1] <= RNG_STATE_SIZE - 1
         or not (gauss is None or isinstance(gauss, float))
     ):
-        raise _damaged("the dice generator's state is malformed")
+        raise _damaged(_("the dice generator's state is malformed"))
     state = (version, tuple(words), gauss)
     try:
         random.Random().setstate(state)
     except (ValueError, TypeError):
-        raise _damaged("the dice generator's state is malformed") from None
+        raise _damaged(_("the dice generator's state is malformed")) from None
     return state
 
 
@@ -211,7 +246,8 @@ def _valid_names(names: object) -> bool:
 
 
 def _damaged(message: str) -> UserError:
-    return UserError(f"cannot restore the saved match: {message}")
+    # Translators: {reason} says what is wrong with the save file
+    return UserError(_("cannot restore the saved match: {reason}").format(reason=message))
 
 
 def export_mat(match: Match, names: tuple[str, str]) -> str:

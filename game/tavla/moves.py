@@ -16,6 +16,7 @@ against GNU Backgammon. Dice are not checked here (`check_dice` is for input fro
 from collections.abc import Sequence
 
 from game.errors import UserError
+from game.i18n import N_, _, ngettext
 from game.tavla.notation import check_move, format_move, parse_play
 
 Move = tuple[int, int]
@@ -25,6 +26,10 @@ State = tuple[int, ...]
 RULES = ("tavla", "standard")
 BAR, OFF, OPP_BAR = 25, 0, 26
 DICE_RANGE = range(1, 7)
+_BAD_DIE = (
+    N_("the first die must be an integer from 1 to 6, got {die}"),
+    N_("the second die must be an integer from 1 to 6, got {die}"),
+)
 
 
 # The last call's arguments and answer: a bot and the referee checking its answer ask the same question
@@ -39,15 +44,17 @@ class IllegalPlay(UserError):
 def check_rules(rules: str) -> str:
     """Return `rules` if it names a rule set, else raise with the allowed names."""
     if rules not in RULES:
-        raise UserError(f"unknown rule set {rules!r}; use one of: {', '.join(RULES)}")
+        # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
+        message = _("unknown rule set {rules}; use one of: {known}")
+        raise UserError(message.format(rules=repr(rules), known=", ".join(RULES)))
     return rules
 
 
 def check_dice(die1: object, die2: object) -> tuple[int, int]:
     """Both dice as integers 1-6, or UserError naming the bad one."""
-    for name, die in (("first die", die1), ("second die", die2)):
+    for message, die in zip(_BAD_DIE, (die1, die2), strict=True):
         if isinstance(die, bool) or not isinstance(die, int) or die not in DICE_RANGE:
-            raise UserError(f"the {name} must be an integer from 1 to 6, got {die!r}")
+            raise UserError(_(message).format(die=repr(die)))
     return die1, die2  # type: ignore[return-value]
 
 
@@ -201,23 +208,32 @@ def _as_moves(play: str | Play | None) -> Play:
     except UserError as error:
         raise IllegalPlay(str(error)) from None
     except (TypeError, ValueError):
-        raise IllegalPlay(f"a play is text such as '24/18 13/11' or (from, to) pairs, not {play!r}") from None
+        message = _("a play is text such as '24/18 13/11' or (from, to) pairs, not {play}")
+        raise IllegalPlay(message.format(play=repr(play))) from None
 
 
 def _why_not(legal: list[Play], die1: int, die2: int, used: int, rules: str, moves: Play) -> str:
     """The reason a play whose every step was possible still is not one of the legal plays."""
     if not legal:
-        return "no move is possible with this roll: the play must be empty"
+        return _("no move is possible with this roll: the play must be empty")
     most = max(len(p) for p in legal)
     if used == 0:
-        return "a move is possible: passing is not allowed"
+        return _("a move is possible: passing is not allowed")
     if used < most:
         if die1 != die2:
-            return "both dice can be played"
-        return f"{most} moves of {die1} can be played, not {used}"
+            return _("both dice can be played")
+        # Translators: doubles; {count} moves of the die {die} are possible, the play has {used}
+        message = ngettext(
+            "{count} move of {die} can be played, not {used}",
+            "{count} moves of {die} can be played, not {used}",
+            most,
+        )
+        return message.format(count=most, die=die1, used=used)
     if rules == "standard" and most == 1:
-        return f"only one die can be played, and standard rules require the larger one ({max(die1, die2)})"
-    return f"{' '.join(format_move(m) for m in moves)} is not a legal play"
+        message = _("only one die can be played, and standard rules require the larger one ({die})")
+        return message.format(die=max(die1, die2))
+    # Translators: {play} is the play in the notation, e.g. 24/18 13/11
+    return _("{play} is not a legal play").format(play=" ".join(format_move(m) for m in moves))
 
 
 def _walk(state: Sequence[int], die1: int, die2: int, moves: Sequence[Move]) -> tuple[list[int], list[int]]:
@@ -232,44 +248,61 @@ def _walk(state: Sequence[int], die1: int, die2: int, moves: Sequence[Move]) -> 
     for start, end in moves:
         text = format_move((start, end))
         if b[BAR] > 0 and start != BAR:
-            raise IllegalPlay(f"{text}: must enter from the bar first")
+            # Translators: {move} is a move in the notation, e.g. 13/7
+            raise IllegalPlay(_("{move}: must enter from the bar first").format(move=text))
         if b[start] <= 0:
-            where = "on the bar" if start == BAR else f"on point {start}"
-            raise IllegalPlay(f"{text}: you have no checker {where}")
+            if start == BAR:
+                raise IllegalPlay(_("{move}: you have no checker on the bar").format(move=text))
+            raise IllegalPlay(
+                _("{move}: you have no checker on point {point}").format(move=text, point=start)
+            )
         distance = start - end
         if end != OFF:
             if distance > 6:
-                raise IllegalPlay(f"{text}: moves are not combined; each from/to pair uses one die (1-6)")
+                message = _("{move}: moves are not combined; each from/to pair uses one die (1-6)")
+                raise IllegalPlay(message.format(move=text))
             if distance not in dice:
-                raise IllegalPlay(f"{text}: die {distance} is not available{_left(dice)}")
+                raise IllegalPlay(_not_available(text, distance, dice))
             if b[end] <= -2:
-                raise IllegalPlay(f"{text}: point {end} is blocked")
+                raise IllegalPlay(_("{move}: point {point} is blocked").format(move=text, point=end))
             die = distance
         else:
             if any(b[point] > 0 for point in range(7, 26)):
-                raise IllegalPlay(f"{text}: cannot bear off until all 15 checkers are home")
+                message = _("{move}: cannot bear off until all 15 checkers are home")
+                raise IllegalPlay(message.format(move=text))
             if distance in dice:
                 die = distance
             else:
                 larger = [d for d in dice if d > distance]
                 if not larger:
-                    raise IllegalPlay(f"{text}: needs die {distance} or larger, not available{_left(dice)}")
+                    raise IllegalPlay(_not_available(text, distance, dice, or_larger=True))
                 higher = [p for p in range(start + 1, 7) if b[p] > 0]
                 if higher:
-                    raise IllegalPlay(
-                        f"{text}: a larger die bears off only from the highest point, "
-                        f"and you have a checker on point {higher[-1]}"
+                    message = _(
+                        "{move}: a larger die bears off only from the highest point, "
+                        "and you have a checker on point {point}"
                     )
+                    raise IllegalPlay(message.format(move=text, point=higher[-1]))
                 die = min(larger)
         dice.remove(die)
         _step(b, start, end)
     return b, dice
 
 
-def _left(dice: list[int]) -> str:
-    if not dice:
-        return " (all dice are used)"
-    return f" (dice left: {' '.join(map(str, dice))})"
+def _not_available(move: str, die: int, dice: list[int], or_larger: bool = False) -> str:
+    """Why a move's die cannot be used, naming the dice still left (or that all are used)."""
+    if or_larger:
+        if not dice:
+            message = _("{move}: needs die {die} or larger, not available (all dice are used)")
+        else:
+            # Translators: {dice} lists the unused dice, e.g. 6 5
+            message = _("{move}: needs die {die} or larger, not available (dice left: {dice})")
+    elif not dice:
+        message = _("{move}: die {die} is not available (all dice are used)")
+    else:
+        # Translators: {dice} lists the unused dice, e.g. 6 5
+        message = _("{move}: die {die} is not available (dice left: {dice})")
+    return message.format(move=move, die=die, dice=" ".join(map(str, dice)))
 
 
 def _step(b: list[int], start: int, end: int) -> bool:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from game.errors import UserError
+from game.i18n import N_, _
 
 Move = tuple[int, int]
 Play = tuple[Move, ...]
@@ -17,29 +18,34 @@ Play = tuple[Move, ...]
 BAR, OFF = 25, 0
 MAX_MOVES = 4
 _MOVE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
-_EXAMPLE = "write moves as FROM/TO separated by spaces, e.g. '24/18 13/11' (25 = bar, 0 = off)"
+# Translators: FROM/TO, 25 and 0 are the notation a bot or a player types; keep them as they are
+_EXAMPLE = N_("write moves as FROM/TO separated by spaces, e.g. '24/18 13/11' (25 = bar, 0 = off)")
 
 
 def parse_move(token: str) -> Move:
     """One `from/to` pair, checked for range and direction."""
     match = _MOVE.fullmatch(token)
     if not match:
-        raise UserError(f"{token!r} is not a move: {_EXAMPLE}")
+        # Translators: {token} is what was typed, quoted; {example} is the sentence on how to write moves
+        raise UserError(_("{token} is not a move: {example}").format(token=repr(token), example=_(_EXAMPLE)))
     return check_move((int(match.group(1)), int(match.group(2))), token)
 
 
 def check_move(move: Move, label: str | None = None) -> Move:
     """Range and direction of a (from, to) pair: from 1-25, to 0-24, from above to."""
     if len(move) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in move):
-        raise UserError(f"a move is two integers (from, to), not {move!r}")
+        raise UserError(_("a move is two integers (from, to), not {move}").format(move=repr(move)))
     start, end = move
     text = label if label is not None else f"{start}/{end}"
     if not 1 <= start <= BAR:
-        raise UserError(f"{text}: a move starts on a point 1-24 or on the bar (25), not {start}")
+        # Translators: {move} is the move as written, e.g. 26/20
+        message = _("{move}: a move starts on a point 1-24 or on the bar (25), not {start}")
+        raise UserError(message.format(move=text, start=start))
     if not OFF <= end <= 24:
-        raise UserError(f"{text}: a move ends on a point 1-24 or off the board (0), not {end}")
+        message = _("{move}: a move ends on a point 1-24 or off the board (0), not {end}")
+        raise UserError(message.format(move=text, end=end))
     if end >= start:
-        raise UserError(f"{text}: moves go from a higher number to a lower one")
+        raise UserError(_("{move}: moves go from a higher number to a lower one").format(move=text))
     return start, end
 
 
@@ -48,10 +54,13 @@ def parse_play(text: str | None) -> Play:
     if text is None:
         return ()
     if not isinstance(text, str):
-        raise UserError(f"a play must be text such as '24/18 13/11', not {type(text).__name__}")
+        # Translators: {type} is a Python type name such as int or list
+        message = _("a play must be text such as '24/18 13/11', not {type}")
+        raise UserError(message.format(type=type(text).__name__))
     tokens = text.split()
     if len(tokens) > MAX_MOVES:
-        raise UserError(f"a play has at most 4 moves (doubles), got {len(tokens)}: {text.strip()!r}")
+        message = _("a play has at most 4 moves (doubles), got {count}: {play}")
+        raise UserError(message.format(count=len(tokens), play=repr(text.strip())))
     return tuple(parse_move(token) for token in tokens)
 
 

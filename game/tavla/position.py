@@ -13,6 +13,7 @@ import base64
 from collections.abc import Iterable, Sequence
 
 from game.errors import UserError
+from game.i18n import N_, _
 
 State = tuple[int, ...]
 
@@ -24,7 +25,18 @@ OPENING: State = (0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5
 
 _ID_BYTES = 10
 _ID_CHARS = 14
-_STATE_HELP = "a state is 28 integers, e.g. the opening: " + " ".join(map(str, OPENING))
+# Translators: {opening} is the 28 numbers of the starting position
+_STATE_HELP = N_("a state is 28 integers, e.g. the opening: {opening}")
+_NEGATIVE = {
+    OWN_OFF: N_("your checkers borne off (state[0]) cannot be negative, got {value}"),
+    OWN_BAR: N_("your checkers on the bar (state[25]) cannot be negative, got {value}"),
+    OPP_BAR: N_("the opponent's checkers on the bar (state[26]) cannot be negative, got {value}"),
+    OPP_OFF: N_("the opponent's checkers borne off (state[27]) cannot be negative, got {value}"),
+}
+
+
+def _state_help() -> str:
+    return _(_STATE_HELP).format(opening=" ".join(map(str, OPENING)))
 
 
 def parse_state(text: str) -> State:
@@ -33,7 +45,9 @@ def parse_state(text: str) -> State:
     Surrounding brackets are allowed because the seed page prints states as `[0 -2 0 ...]`.
     """
     if not isinstance(text, str):
-        raise UserError(f"the state must be text of 28 integers, not {type(text).__name__}")
+        # Translators: {type} is a Python type name such as int or list
+        message = _("the state must be text of 28 integers, not {type}")
+        raise UserError(message.format(type=type(text).__name__))
     cleaned = text.strip()
     if cleaned.startswith("[") and cleaned.endswith("]"):
         cleaned = cleaned[1:-1]
@@ -43,7 +57,9 @@ def parse_state(text: str) -> State:
         try:
             values.append(int(token))
         except ValueError:
-            raise UserError(f"state item {index} is not an integer: {token!r}; {_STATE_HELP}") from None
+            # Translators: {help} is the sentence "a state is 28 integers, e.g. the opening: ..."
+            message = _("state item {index} is not an integer: {token}; {help}")
+            raise UserError(message.format(index=index, token=repr(token), help=_state_help())) from None
     return validate_state(values)
 
 
@@ -53,29 +69,30 @@ def validate_state(values: Iterable[int]) -> State:
     Every message names the problem, because a bot author or a command-line user has to fix it by hand.
     """
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise UserError(f"the state must be a sequence of 28 integers, not {type(values).__name__}")
+        # Translators: {type} is a Python type name such as int or str
+        message = _("the state must be a sequence of 28 integers, not {type}")
+        raise UserError(message.format(type=type(values).__name__))
     values = list(values)
     if len(values) != STATE_SIZE:
-        raise UserError(f"the state must have 28 integers, got {len(values)}; {_STATE_HELP}")
+        # Translators: {help} is the sentence "a state is 28 integers, e.g. the opening: ..."
+        message = _("the state must have 28 integers, got {count}; {help}")
+        raise UserError(message.format(count=len(values), help=_state_help()))
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise UserError(f"state item {index} is not an integer: {value!r}")
-    names = {
-        OWN_OFF: "your checkers borne off (state[0])",
-        OWN_BAR: "your checkers on the bar (state[25])",
-        OPP_BAR: "the opponent's checkers on the bar (state[26])",
-        OPP_OFF: "the opponent's checkers borne off (state[27])",
-    }
-    for index, name in names.items():
+            raise UserError(
+                _("state item {index} is not an integer: {value}").format(index=index, value=repr(value))
+            )
+    for index, message in _NEGATIVE.items():
         if values[index] < 0:
-            raise UserError(f"{name} cannot be negative, got {values[index]}")
+            raise UserError(_(message).format(value=values[index]))
     own = values[OWN_OFF] + values[OWN_BAR] + sum(v for v in values[1:25] if v > 0)
     opp = values[OPP_OFF] + values[OPP_BAR] - sum(v for v in values[1:25] if v < 0)
-    where = "(on points, on the bar and borne off)"
     if own != CHECKERS:
-        raise UserError(f"you must have 15 checkers {where}, got {own}")
+        message = _("you must have 15 checkers (on points, on the bar and borne off), got {count}")
+        raise UserError(message.format(count=own))
     if opp != CHECKERS:
-        raise UserError(f"the opponent must have 15 checkers {where}, got {opp}")
+        message = _("the opponent must have 15 checkers (on points, on the bar and borne off), got {count}")
+        raise UserError(message.format(count=opp))
     return tuple(values)
 
 
@@ -200,11 +217,12 @@ def state_from_position_id(text: str) -> State:
             raise ValueError
         raw = base64.b64decode(cleaned + "==", validate=True)
     except ValueError:
-        raise UserError(f"not a GNU Backgammon Position ID (14 base64 characters): {text!r}") from None
+        message = _("not a GNU Backgammon Position ID (14 base64 characters): {text}")
+        raise UserError(message.format(text=repr(text))) from None
     bits = int.from_bytes(raw, "little")
     sides: list[list[int]] = [[], []]
     side, count = 0, 0
-    for _ in range(_ID_BYTES * 8):
+    for _bit in range(_ID_BYTES * 8):
         if side == 2:
             break
         if bits & 1:
@@ -216,5 +234,6 @@ def state_from_position_id(text: str) -> State:
                 side += 1
         bits >>= 1
     if side != 2 or bits or count:
-        raise UserError(f"Position ID {text!r} does not describe 25 points and a bar for each side")
+        message = _("Position ID {text} does not describe 25 points and a bar for each side")
+        raise UserError(message.format(text=repr(text)))
     return from_gnubg_board((sides[0], sides[1]))

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import IO, NoReturn
 
 from game.errors import UserError
+from game.i18n import _
 from game.tavla.game import FAULT_CRASH, FAULT_GARBAGE, FAULT_OVERSIZED, FAULT_TIMEOUT, BotFault
 from game.tavla.moves import check_rules
 from game.tavla.position import format_state
@@ -62,7 +63,8 @@ def check_timeout(seconds: object) -> float:
         or not math.isfinite(seconds)
         or seconds <= 0
     ):
-        raise UserError(f"the time limit per answer must be a positive number of seconds, not {seconds!r}")
+        message = _("the time limit per answer must be a positive number of seconds, not {seconds}")
+        raise UserError(message.format(seconds=repr(seconds)))
     return float(seconds)
 
 
@@ -71,11 +73,17 @@ def split_command(command: str) -> list[str]:
     try:
         argv = shlex.split(command, posix=POSIX)
     except ValueError as error:
-        raise UserError(f"cannot read the command line of {PREFIX}{command}: {error}") from None
+        # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {error} is Python's reason
+        message = _("cannot read the command line of {bot}: {error}")
+        raise UserError(message.format(bot=PREFIX + command, error=error)) from None
     if not argv:
-        raise UserError(f"{PREFIX} needs a command line after it, e.g. {PREFIX}python3 my_bot.py")
+        # Translators: {prefix} is cmd: and {example} an example, cmd:python3 my_bot.py; keep both as they are
+        message = _("{prefix} needs a command line after it, e.g. {example}")
+        raise UserError(message.format(prefix=PREFIX, example=f"{PREFIX}python3 my_bot.py"))
     if shutil.which(argv[0]) is None:
-        raise UserError(f"{PREFIX}{command}: program {argv[0]!r} not found (not on PATH, or not executable)")
+        # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {program} its program, quoted
+        message = _("{bot}: program {program} not found (not on PATH, or not executable)")
+        raise UserError(message.format(bot=PREFIX + command, program=repr(argv[0])))
     return argv
 
 
@@ -135,7 +143,9 @@ class ExternalBot:
                 **group,
             )  # type: ignore[call-overload]
         except OSError as error:
-            raise BotFault(FAULT_CRASH, f"cannot start {self.argv[0]!r}: {error}") from None
+            # Translators: {program} is the bot's program, quoted; {error} is the system's reason
+            message = _("cannot start {program}: {error}").format(program=repr(self.argv[0]), error=error)
+            raise BotFault(FAULT_CRASH, message) from None
         self._process = process
         _LIVE.add(self)
         self.starts += 1
@@ -168,23 +178,25 @@ class ExternalBot:
         except OSError:
             self._fail(FAULT_CRASH, self._ended())
         if written != len(request):
-            self._fail(FAULT_TIMEOUT, "does not read its input: the lines sent to it are piling up")
+            # Translators: said of a bot program, as the reason it was disqualified
+            self._fail(FAULT_TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
         try:
             event, data = self._answers.get(timeout=limit)
         except queue.Empty:
-            self._fail(FAULT_TIMEOUT, f"no answer within {limit:g} s")
+            # Translators: {seconds} is the time limit, e.g. 1 or 0.5
+            self._fail(FAULT_TIMEOUT, _("no answer within {seconds} s").format(seconds=f"{limit:g}"))
         if event == EOF:
             self._fail(FAULT_CRASH, self._ended())
         if event == LONG:
             self._fail(
                 FAULT_OVERSIZED,
-                f"an answer line longer than {MAX_ANSWER_BYTES} bytes",
+                _("an answer line longer than {limit} bytes").format(limit=MAX_ANSWER_BYTES),
                 data.decode("ascii", "replace"),
             )
         try:
             return data.decode("ascii").rstrip("\r\n")
         except UnicodeDecodeError:
-            self._fail(FAULT_GARBAGE, "the answer is not ASCII text", repr(data))
+            self._fail(FAULT_GARBAGE, _("the answer is not ASCII text"), repr(data))
 
     def stderr_tail(self) -> str:
         """The last STDERR_TAIL_BYTES the program (its latest start) wrote to stderr."""
@@ -228,13 +240,13 @@ class ExternalBot:
         except queue.Empty:
             return
         if event == EOF:
-            self._fail(
-                FAULT_CRASH,
-                f"{self._ended()} before its next decision (keep reading lines until the end of the input)",
-            )
+            # Translators: {ended} says how the bot's program ended, e.g. "exited with status 0"
+            message = _("{ended} before its next decision (keep reading lines until the end of the input)")
+            self._fail(FAULT_CRASH, message.format(ended=self._ended()))
         self._fail(
             FAULT_GARBAGE,
-            "wrote a line nobody asked for (one answer line per decision)",
+            # Translators: said of a bot program, as the reason it was disqualified
+            _("wrote a line nobody asked for (one answer line per decision)"),
             data.decode("ascii", "replace"),
         )
 
@@ -245,19 +257,26 @@ class ExternalBot:
         try:
             code = process.wait(EXIT_STATUS_WAIT)
         except subprocess.TimeoutExpired:
-            text = "closed its output"
+            # Translators: said of a bot program that stopped answering
+            text = _("closed its output")
         else:
             if code < 0:
                 try:
-                    text = f"killed by signal {signal.Signals(-code).name}"
+                    name = signal.Signals(-code).name
                 except ValueError:
-                    text = f"killed by signal {-code}"
+                    name = str(-code)
+                # Translators: said of a bot program; {signal} is a signal's name (SIGKILL) or number
+                text = _("killed by signal {signal}").format(signal=name)
             else:
-                text = f"exited with status {code}"
+                # Translators: said of a bot program; {status} is its exit status, a number
+                text = _("exited with status {status}").format(status=code)
             for thread in self._threads:
                 thread.join(JOIN_SECONDS)
         last = next((line.strip() for line in reversed(self.stderr_tail().splitlines()) if line.strip()), "")
-        return f"{text} (stderr: {last[:200]})" if last else text
+        if not last:
+            return text
+        # Translators: {ended} says how the bot's program ended; {stderr} is its last error line, verbatim
+        return _("{ended} (stderr: {stderr})").format(ended=text, stderr=last[:200])
 
     def _fail(self, kind: str, message: str, answer: str | None = None) -> NoReturn:
         self.close(kill=True)

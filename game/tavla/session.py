@@ -9,6 +9,7 @@ import enum
 from collections.abc import Sequence
 
 from game.errors import UserError
+from game.i18n import _
 from game.tavla.game import Game, GameResult, Match
 from game.tavla.moves import IllegalPlay, Move, Play, apply_play
 from game.tavla.position import State, is_race
@@ -115,7 +116,7 @@ class TableSession:
     def commit_turn(self) -> Play:
         """The human's moves become the play of the turn; the next player rolls."""
         if self.phase is not Phase.HUMAN or self.turn is None or not self.turn.done:
-            raise UserError("the turn is not complete: use every die that can be used")
+            raise UserError(_("the turn is not complete: use every die that can be used"))
         play = self.game.play(tuple(self.turn.moves))
         self._next()
         return play
@@ -123,7 +124,7 @@ class TableSession:
     def pass_turn(self) -> None:
         """The player on roll has no legal play."""
         if self.phase is not Phase.PASS:
-            raise UserError("there is a legal play: the turn cannot be passed")
+            raise UserError(_("there is a legal play: the turn cannot be passed"))
         self.game.play(())
         self._next()
 
@@ -134,7 +135,7 @@ class TableSession:
         An illegal answer ends the game by disqualification, as in the contest (SPEC §3).
         """
         if self.phase is not Phase.COMPUTER:
-            raise UserError("it is not the computer's turn")
+            raise UserError(_("it is not the computer's turn"))
         before = self.game.state
         try:
             play = self.game.play(answer)
@@ -180,6 +181,6 @@ def _most_off(turn: TurnInProgress) -> list[Move]:
         step = max(options, key=lambda s: (s.move[1] == 0, s.move[0]))
         turn.apply(step)
         moves.append(step.move)
-    for _ in moves:
+    for _move in moves:
         turn.undo()
     return moves

@@ -17,6 +17,7 @@ thread of this process is copied into them). Ctrl+C stops the workers, kills eve
 reports the games finished so far. External programs are handled by game/tavla/protocol.py.
 """
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -40,9 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+from game.i18n import N_, _, current_language, ngettext, set_language
 from game.tavla.bots import Bot, bot_names, get_bot
 from game.tavla.game import (
     FAULT_CRASH,
+    FAULT_GARBAGE,
+    FAULT_ILLEGAL,
+    FAULT_OVERSIZED,
     FAULT_TIMEOUT,
     FORFEIT_POINTS,
     BotFault,
@@ -58,6 +63,7 @@ from game.tavla.protocol import DEFAULT_TIMEOUT, ExternalBot, check_timeout, clo
 MAX_CONSECUTIVE_FAULTS = 5  # disqualifications in a row after which a bot forfeits the rest unplayed
 FAULT_ABANDONED = "abandoned"
 LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
+_CMD_EXAMPLE = "cmd:python3 its_file.py"
 Z95 = 1.959964
 MAX_CHUNK = 25  # games sent to a worker at once: fewer messages for fast games
 CHUNKS_AHEAD = 2  # chunks queued per worker so it never waits for the next one
@@ -67,6 +73,21 @@ STDERR_INDENT = "    | "
 FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 130
 GAMMON_KINDS = ("mars", "gammon", "backgammon")
+# What the tables and the log call each kind of fault (GameResult.fault, also a --json value, stays as is).
+FAULT_NAMES = {
+    # Translators: a kind of bot fault in a tournament's table and log: it played against the rules
+    FAULT_ILLEGAL: N_("illegal"),
+    # Translators: a kind of bot fault in a tournament's table and log: its answer was not a play at all
+    FAULT_GARBAGE: N_("garbage"),
+    # Translators: a kind of bot fault in a tournament's table and log: it crashed or its program exited
+    FAULT_CRASH: N_("crash"),
+    # Translators: a kind of bot fault in a tournament's table and log: it did not answer in time
+    FAULT_TIMEOUT: N_("timeout"),
+    # Translators: a kind of bot fault in a tournament's table and log: its answer was far too long
+    FAULT_OVERSIZED: N_("oversized"),
+    # Translators: a kind of bot fault in a tournament's table and log: it forfeited after too many faults
+    FAULT_ABANDONED: N_("abandoned"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +166,12 @@ class Ledger:
         if gone:
             loser = min(gone, key=lambda seat: self.abandoned[spec.seats[seat]][0])
             last = self.abandoned[spec.seats[loser]][1]
-            reason = f"abandoned after {MAX_CONSECUTIVE_FAULTS} disqualifications in a row (last: {last})"
+            # Translators: {last} is the reason for the last of those disqualifications
+            reason = ngettext(
+                "abandoned after {count} disqualification in a row (last: {last})",
+                "abandoned after {count} disqualifications in a row (last: {last})",
+                MAX_CONSECUTIVE_FAULTS,
+            ).format(count=MAX_CONSECUTIVE_FAULTS, last=last)
             return forfeit(loser, self.rules, 0, reason, None, FAULT_ABANDONED)
         if played is None:
             return None
@@ -232,7 +258,7 @@ def play_game(spec: GameSpec, rules: str, timeout: float) -> Played:
         _player(name, derive_seed(spec.bot_seed, seat), rules, timeout)
         for seat, name in enumerate(spec.seats)
     ]
-    result, _ = play_bots(players[0], players[1], rules, rng=random.Random(spec.dice_seed))
+    result, _record = play_bots(players[0], players[1], rules, rng=random.Random(spec.dice_seed))
     stderr = ""
     if result.disqualified is not None:
         bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout))
@@ -286,12 +312,18 @@ def _timed(function: BotPlay, timeout: float) -> BotPlay:
                 if _alarms_on:
                     signal.setitimer(signal.ITIMER_REAL, 0)
         except _Alarm:
-            raise BotFault(FAULT_TIMEOUT, f"no answer within {timeout:g} s") from None
+            # Translators: {seconds} is the time limit, e.g. 1 or 0.5
+            message = _("no answer within {seconds} s").format(seconds=f"{timeout:g}")
+            raise BotFault(FAULT_TIMEOUT, message) from None
         except SystemExit as exit_:
-            raise BotFault(FAULT_CRASH, f"called sys.exit({exit_.code!r})") from None
+            # Translators: said of a Python bot that ended the program; {code} is the value it passed
+            message = _("called sys.exit({code})").format(code=repr(exit_.code))
+            raise BotFault(FAULT_CRASH, message) from None
         late = time.monotonic() - start
         if late > timeout:
-            raise BotFault(FAULT_TIMEOUT, f"answered after {late:.2f} s, over the limit of {timeout:g} s")
+            # Translators: {seconds} is how long the bot took, {limit} the time limit, both in seconds
+            message = _("answered after {seconds} s, over the limit of {limit} s")
+            raise BotFault(FAULT_TIMEOUT, message.format(seconds=f"{late:.2f}", limit=f"{timeout:g}"))
         return play
 
     return answer
@@ -332,10 +364,15 @@ def _run_here(board: Scoreboard, rules: str, timeout: float) -> None:
             release_bots()
 
 
-def _worker(conn: Connection, rules: str, timeout: float) -> None:
-    """A worker process: play the chunks of games it is sent, one message per finished game."""
+def _worker(conn: Connection, rules: str, timeout: float, language: str) -> None:
+    """A worker process: play the chunks of games it is sent, one message per finished game.
+
+    `language` is the tournament's, so the reasons for disqualifications read as the rest of its report.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_worker)
+    with contextlib.suppress(OSError, ValueError):  # no catalogue: the reasons are written in English
+        set_language(language)
     try:
         with _time_limits():
             while (chunk := conn.recv()) is not None:
@@ -369,9 +406,10 @@ def _run_workers(board: Scoreboard, jobs: int, rules: str, timeout: float) -> No
     workers: list[_Worker] = []
     finished = False
     try:
-        for _ in range(min(jobs, len(board.specs))):
+        for _number in range(min(jobs, len(board.specs))):
             here, there = context.Pipe()
-            process = context.Process(target=_worker, args=(there, rules, timeout), daemon=True)
+            arguments = (there, rules, timeout, current_language())
+            process = context.Process(target=_worker, args=arguments, daemon=True)
             process.start()
             there.close()
             workers.append(_Worker(process, here))
@@ -418,12 +456,24 @@ def _receive(worker: _Worker, board: Scoreboard) -> None:
         lost = next(
             (spec for chunk in worker.chunks for spec in chunk if spec.index not in board.played), None
         )
-        where = f" during game {lost.index} ({lost.seats[0]} vs {lost.seats[1]})" if lost else ""
-        raise TournamentAborted(
-            f"a worker process died{where} (exit code {worker.process.exitcode}); a Python bot may have "
-            "ended it (os._exit, a crash in C code, out of memory). Enter such a bot as "
-            "cmd:python3 its_file.py to run it in a process of its own"
-        )
+        code = worker.process.exitcode
+        if lost is None:
+            # Translators: {code} is the process's exit code; {example} is cmd:python3 its_file.py, kept as
+            # it is
+            message = _(
+                "a worker process died (exit code {code}); a Python bot may have "
+                "ended it (os._exit, a crash in C code, out of memory). Enter such a bot as "
+                "{example} to run it in a process of its own"
+            ).format(code=code, example=_CMD_EXAMPLE)
+        else:
+            # Translators: {game} is the game's number, {a} and {b} the bots; {code} is the process's exit
+            # code; {example} is cmd:python3 its_file.py, kept as it is
+            message = _(
+                "a worker process died during game {game} ({a} vs {b}) (exit code {code}); a Python bot "
+                "may have ended it (os._exit, a crash in C code, out of memory). Enter such a bot as "
+                "{example} to run it in a process of its own"
+            ).format(game=lost.index, a=lost.seats[0], b=lost.seats[1], code=code, example=_CMD_EXAMPLE)
+        raise TournamentAborted(message)
 
 
 def _stop_workers(workers: list[_Worker], polite: bool) -> None:
@@ -524,7 +574,7 @@ class Report:
     def __post_init__(self) -> None:
         self.per_bot = {name: Tally() for name in self.bots}
         self.per_pair = {pair: (Tally(), Tally()) for pair in itertools.combinations(self.bots, 2)}
-        for spec, result, _ in self.outcomes:
+        for spec, result, _stderr in self.outcomes:
             pair = self.per_pair[_pair_of(spec, self.bots)]
             for seat, name in enumerate(spec.seats):
                 won, disqualified = result.winner == seat, result.disqualified == seat
@@ -641,24 +691,32 @@ def check_entries(
     """
     check_rules(rules)
     check_timeout(timeout)
-    for label, value in (("--games", games), ("--jobs", jobs)):
+    for option, value in (("--games", games), ("--jobs", jobs)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise UserError(f"{label} must be a whole number of at least 1, not {value!r}")
+            # Translators: {option} is a command-line option, --games or --jobs; {value} what was given
+            message = _("{option} must be a whole number of at least 1, not {value}")
+            raise UserError(message.format(option=option, value=repr(value)))
     if games % 2:
-        raise UserError(
-            f"--games must be even, not {games}: each pair plays both sides equally, in pairs "
+        # Translators: --games is a command-line option; keep it as it is
+        message = _(
+            "--games must be even, not {games}: each pair plays both sides equally, in pairs "
             "of games with the same dice and the seats swapped"
         )
+        raise UserError(message.format(games=games))
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise UserError(f"--seed must be a whole number of 0 or more, not {seed!r}")
+        # Translators: --seed is a command-line option; keep it as it is
+        raise UserError(_("--seed must be a whole number of 0 or more, not {seed}").format(seed=repr(seed)))
     names = [name.strip() for name in bots]
     if any(not name for name in names):
-        raise UserError("a bot name is empty; give names separated by commas, e.g. --bots random,greedy")
+        # Translators: --bots random,greedy is an example command line; keep it as it is
+        raise UserError(_("a bot name is empty; give names separated by commas, e.g. --bots random,greedy"))
     if len(names) < 2:
-        raise UserError(f"a tournament needs at least two bots, got {len(names)}")
+        raise UserError(_("a tournament needs at least two bots, got {count}").format(count=len(names)))
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise UserError(f"each bot can enter once; given more than once: {', '.join(twice)}")
+        # Translators: {names} lists bots' names, separated by commas
+        message = _("each bot can enter once; given more than once: {names}")
+        raise UserError(message.format(names=", ".join(twice)))
     for name in names:
         if name not in bot_names():
             load_bot(name, rules, timeout)
@@ -737,7 +795,7 @@ def tournament_command(
     a worker process died. Bad input raises UserError before any game is played.
     """
     json_file = _writable(json_path, "--json") if json_path is not None else None
-    log_file = _writable(log_path, "the log") if log_path is not None else Path(LOG_NAME)
+    log_file = _writable(log_path) if log_path is not None else Path(LOG_NAME)
     report = run_tournament(bots, games, seed, jobs, rules, timeout, show_progress=True)
     with _no_interrupts():
         log = _write_log(report, log_file)
@@ -758,22 +816,46 @@ def print_report(report: Report, log: Path | None) -> None:
     if not console.is_terminal:
         console.width = FILE_WIDTH
     rate = len(report.outcomes) / report.seconds if report.seconds > 0 else 0.0
-    title = (
-        f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}; "
-        f"{len(report.outcomes)} games in {report.seconds:.1f} s ({rate:.0f}/s, --jobs {report.jobs})"
+    # Translators: part of a tournament's title, e.g. "10 games per pair"
+    per_pair = ngettext("{count} game per pair", "{count} games per pair", report.games)
+    # Translators: part of a tournament's title: how many games were played, e.g. "30 games"
+    played = ngettext("{count} game", "{count} games", len(report.outcomes))
+    # Translators: a tournament's title. {rules} is the rule set's name as typed (tavla or standard), kept
+    # as it is; {per_pair} is "10 games per pair"; {played} is "30 games"; {rate} is games per second
+    title = _(
+        "Tavla tournament: {rules} rules, {per_pair}, seed {seed}; "
+        "{played} in {seconds} s ({rate}/s, --jobs {jobs})"
+    ).format(
+        rules=report.rules,
+        per_pair=per_pair.format(count=report.games),
+        seed=report.seed,
+        played=played.format(count=len(report.outcomes)),
+        seconds=f"{report.seconds:.1f}",
+        rate=f"{rate:.0f}",
+        jobs=report.jobs,
     )
+    interval = _interval_heading()
     table = Table(title=title, title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("Bot", overflow="fold", ratio=1)
+    # Translators: heading of the rank column in a tournament's table
+    table.add_column(_("#"), justify="right")
+    # Translators: heading of a tournament's table: the bot's name
+    table.add_column(_("Bot"), overflow="fold", ratio=1)
     for header in (
-        "Games",
-        "Wins",
-        "Pts won",
-        "Pts lost",
-        "Pts/game",
-        "95% interval",
-        "Gammons won/lost",
-        "Disqualified",
+        # Translators: heading of a tournament's table: games played
+        _("Games"),
+        # Translators: heading of a tournament's table: games won
+        _("Wins"),
+        # Translators: heading of a tournament's table: points won (short)
+        _("Pts won"),
+        # Translators: heading of a tournament's table: points lost (short)
+        _("Pts lost"),
+        # Translators: heading of a tournament's table: points per game, won minus lost (short)
+        _("Pts/game"),
+        interval,
+        # Translators: heading of a tournament's table: gammons (mars) won and lost, shown as 3/1
+        _("Gammons won/lost"),
+        # Translators: heading of a tournament's table: games lost by disqualification
+        _("Disqualified"),
     ):
         table.add_column(header, justify="right", overflow="fold")
     ranked = sorted(report.per_bot.items(), key=lambda item: -item[1].ppg)
@@ -792,17 +874,26 @@ def print_report(report: Report, log: Path | None) -> None:
         )
     console.print(table)
 
-    pairs = Table(title="Pairs, from A's side", title_justify="left")
-    pairs.add_column("A", overflow="fold", ratio=1)
-    pairs.add_column("B", overflow="fold", ratio=1)
+    # Translators: title of the table of pairs of bots; A and B are the columns of the two bots
+    pairs = Table(title=_("Pairs, from A's side"), title_justify="left")
+    # Translators: heading of the column of the first bot of each pair (the table's title says "A's side")
+    pairs.add_column(_("A"), overflow="fold", ratio=1)
+    # Translators: heading of the column of the second bot of each pair
+    pairs.add_column(_("B"), overflow="fold", ratio=1)
     for header in (
-        "Games",
-        "Wins A-B",
-        "Points A-B",
-        "A pts/game",
-        "95% interval",
-        "Gammons A-B",
-        "Disqualified A-B",
+        # Translators: heading of a tournament's table: games played
+        _("Games"),
+        # Translators: heading of the table of pairs: games won by A and by B, shown as 6-4
+        _("Wins A-B"),
+        # Translators: heading of the table of pairs: points won by A and by B, shown as 9-7
+        _("Points A-B"),
+        # Translators: heading of the table of pairs: A's points per game, won minus lost (short)
+        _("A pts/game"),
+        interval,
+        # Translators: heading of the table of pairs: gammons (mars) won by A and by B, shown as 2-1
+        _("Gammons A-B"),
+        # Translators: heading of the table of pairs: games A and B lost by disqualification, shown as 0-1
+        _("Disqualified A-B"),
     ):
         pairs.add_column(header, justify="right", overflow="fold")
     for (a, b), (side_a, side_b) in report.per_pair.items():
@@ -820,15 +911,22 @@ def print_report(report: Report, log: Path | None) -> None:
     console.print(pairs)
 
     if report.interrupted:
-        console.print(
-            f"[bold]Interrupted:[/] {len(report.outcomes)} of {report.scheduled} games finished; "
-            "the tables cover those."
+        # Translators: [bold] and [/] are terminal markup around the first word: keep them as they are
+        message = ngettext(
+            "[bold]Interrupted:[/] {finished} of {scheduled} game finished; the tables cover those.",
+            "[bold]Interrupted:[/] {finished} of {scheduled} games finished; the tables cover those.",
+            report.scheduled,
         )
+        console.print(message.format(finished=len(report.outcomes), scheduled=report.scheduled))
     if report.aborted:
-        console.print(f"[bold red]Stopped:[/] {report.aborted}")
+        # Translators: [bold red] and [/] are terminal markup around the first word: keep them as they are;
+        # {reason} says why the tournament stopped
+        console.print(_("[bold red]Stopped:[/] {reason}").format(reason=report.aborted))
     if log is not None:
-        console.print(f"Disqualifications (position, dice, answer, reason) are in {log}")
-    console.print(f"Replay this tournament with --seed {report.seed}.")
+        # Translators: {path} is the log file
+        console.print(_("Disqualifications (position, dice, answer, reason) are in {path}").format(path=log))
+    # Translators: --seed is a command-line option; keep it as it is
+    console.print(_("Replay this tournament with --seed {seed}.").format(seed=report.seed))
 
 
 def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
@@ -836,16 +934,35 @@ def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
     _write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def _interval_heading() -> str:
+    # Translators: heading of a tournament's table: the 95% confidence interval of the points per game
+    return _("{percent}% interval").format(percent=95)
+
+
 def _interval(tally: Tally, widest: float) -> str:
     low, high = tally.ci95(widest)
-    return f"{low:+.3f} to {high:+.3f}"
+    # Translators: a confidence interval in a table, e.g. "-0.250 to +0.410"
+    return _("{low} to {high}").format(low=f"{low:+.3f}", high=f"{high:+.3f}")
+
+
+def fault_name(kind: str) -> str:
+    """What a player reads for a kind of fault (GameResult.fault), in the current language."""
+    name = FAULT_NAMES.get(kind)
+    return _(name) if name is not None else kind
 
 
 def _faults(tally: Tally) -> str:
     if not tally.disqualifications:
         return "0"
-    kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(tally.faults.items()))
-    return f"{tally.disqualifications} ({kinds})"
+    # Translators: one kind of fault in the "Disqualified" column, e.g. "2 timeout": {count} games lost
+    # that way, {fault} the kind ("timeout", "crash", ...), as a label
+    counted = _("{count} {fault}")
+    kinds = ", ".join(
+        counted.format(count=count, fault=fault_name(kind)) for kind, count in sorted(tally.faults.items())
+    )
+    # Translators: the "Disqualified" column, e.g. "3 (1 crash, 2 timeout)": {count} games in all, then
+    # {faults}, the list by kind
+    return _("{count} ({faults})").format(count=tally.disqualifications, faults=kinds)
 
 
 def _write_log(report: Report, path: Path) -> Path | None:
@@ -853,39 +970,79 @@ def _write_log(report: Report, path: Path) -> Path | None:
     entries = report.disqualifications()
     if not entries:
         return None
+    # Translators: the first line of the disqualification log; {rules} is tavla or standard, kept as it is
+    heading = ngettext(
+        "Tavla tournament: {rules} rules, {count} game per pair, seed {seed}",
+        "Tavla tournament: {rules} rules, {count} games per pair, seed {seed}",
+        report.games,
+    )
+    # Translators: {command} is a command line to type, kept as it is
+    replay = _("Replay a decision: {command} lists the legal plays.")
     lines = [
-        f"Tavla tournament: {report.rules} rules, {report.games} games per pair, seed {report.seed}",
-        'Replay a decision: python main.py moves --state "STATE" --dice D1 D2 lists the legal plays.',
+        heading.format(rules=report.rules, count=report.games, seed=report.seed),
+        replay.format(command='python main.py moves --state "STATE" --dice D1 D2'),
         "",
     ]
+    labels = {
+        # Translators: a field of an entry in the disqualification log: which bot
+        "bot": _("bot:"),
+        # Translators: a field of an entry in the disqualification log: the kind of fault and the reason
+        "fault": _("fault:"),
+        # Translators: a field of an entry in the disqualification log: the position (28 numbers)
+        "state": _("state:"),
+        # Translators: a field of an entry in the disqualification log: the dice rolled
+        "dice": _("dice:"),
+        # Translators: a field of an entry in the disqualification log: the bot's answer, quoted as it was
+        "answer": _("answer:"),
+    }
+    width = max(len(label) for label in labels.values()) + 1
+    field_line = "  {label:<" + str(width) + "}{value}"
     abandoned: Counter[str] = Counter()
     for entry in entries:
         if entry["fault"] == FAULT_ABANDONED:
             abandoned[entry["bot"]] += 1
             continue
         a, b = entry["pair"]
-        lines += [
-            f"game {entry['game']} ({a} vs {b}, game {entry['round'] + 1} of the pair), "
-            f"turn {entry['turn'] + 1}",
-            f"  bot:    {entry['bot']} (seat {entry['seat']})",
-            f"  fault:  {entry['fault']}: {entry['reason']}",
-            f"  state:  {entry['state']}",
-            f"  dice:   {' '.join(map(str, entry['dice'])) if entry['dice'] else '-'}",
-            f"  answer: {entry['answer']!r}",
-        ]
+        # Translators: an entry's heading in the disqualification log: the game's number, the pair of bots,
+        # which game of the pair it was, and the turn
+        title = _("game {game} ({a} vs {b}, game {round} of the pair), turn {turn}")
+        # Translators: the bot in the disqualification log and its seat (0 or 1)
+        seat = _("{bot} (seat {seat})")
+        # Translators: {fault} is the kind of fault (illegal, crash, ...) and {reason} says what happened
+        fault = _("{fault}: {reason}")
+        fields = (
+            ("bot", seat.format(bot=entry["bot"], seat=entry["seat"])),
+            ("fault", fault.format(fault=fault_name(entry["fault"]), reason=entry["reason"])),
+            ("state", entry["state"]),
+            ("dice", " ".join(map(str, entry["dice"])) if entry["dice"] else "-"),
+            ("answer", repr(entry["answer"])),
+        )
+        lines.append(
+            title.format(game=entry["game"], a=a, b=b, round=entry["round"] + 1, turn=entry["turn"] + 1)
+        )
+        lines += [field_line.format(label=labels[key], value=value) for key, value in fields]
         if entry["stderr"]:
-            lines.append("  stderr (its last lines):")
+            # Translators: in the disqualification log, above the end of what a bot wrote to its stderr
+            lines.append("  " + _("stderr (its last lines):"))
             lines += [STDERR_INDENT + line for line in entry["stderr"].splitlines()[-20:]]
         lines.append("")
     for name, count in abandoned.items():
-        lines.append(
-            f"{name} was abandoned after {MAX_CONSECUTIVE_FAULTS} disqualifications in a row: "
-            f"it forfeited its {count} later games unplayed."
+        # Translators: {name} is a bot; {limit} is how many disqualifications in a row (5) abandon a bot;
+        # {count} is how many games it lost that way
+        message = ngettext(
+            "{name} was abandoned after {limit} disqualifications in a row: "
+            "it forfeited its {count} later game unplayed.",
+            "{name} was abandoned after {limit} disqualifications in a row: "
+            "it forfeited its {count} later games unplayed.",
+            count,
         )
+        lines.append(message.format(name=name, limit=MAX_CONSECUTIVE_FAULTS, count=count))
     try:
         _write_atomically(path, "\n".join(lines) + "\n")
     except OSError as error:
-        print(f"cannot write the disqualification log {path}: {error}", file=sys.stderr)
+        # Translators: {path} is the log file; {error} is the system's reason
+        message = _("cannot write the disqualification log {path}: {error}")
+        print(message.format(path=path, error=error), file=sys.stderr)
         return None
     return path
 
@@ -903,17 +1060,37 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _writable(path: str, label: str) -> Path:
-    """A file path whose folder exists, checked before the games rather than after them."""
+def _writable(path: str, option: str | None = None) -> Path:
+    """A file path whose folder exists, checked before the games rather than after them.
+
+    `option` names the command-line option the path came from; None for the disqualification log.
+    """
     target = Path(path)
-    if target.is_dir():
-        raise UserError(f"{label} {path!r} is a folder; give a file name")
     folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UserError(f"{label} {path!r}: folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise UserError(f"{label} {path!r}: folder {str(folder)!r} is not writable")
-    return target
+    if target.is_dir():
+        if option is None:
+            # Translators: {path} is the file name given for the disqualification log, quoted
+            message = _("the log {path} is a folder; give a file name")
+        else:
+            # Translators: {option} is a command-line option such as --json; {path} the file name given
+            message = _("{option} {path} is a folder; give a file name")
+    elif not folder.is_dir():
+        if option is None:
+            # Translators: {path} is the file name given for the disqualification log, {folder} its folder
+            message = _("the log {path}: folder {folder} does not exist")
+        else:
+            # Translators: {option} is a command-line option such as --json; {path} the file name given
+            message = _("{option} {path}: folder {folder} does not exist")
+    elif not os.access(folder, os.W_OK):
+        if option is None:
+            # Translators: {path} is the file name given for the disqualification log, {folder} its folder
+            message = _("the log {path}: folder {folder} is not writable")
+        else:
+            # Translators: {option} is a command-line option such as --json; {path} the file name given
+            message = _("{option} {path}: folder {folder} is not writable")
+    else:
+        return target
+    raise UserError(message.format(option=option, path=repr(path), folder=repr(str(folder))))
 
 
 @contextmanager
@@ -946,15 +1123,17 @@ def _progress_bar(total: int, show: bool) -> Iterator[Callable[[], None]]:
     from rich.progress import Progress as Bar
 
     bar = Bar(
-        TextColumn("games"),
+        TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        # Translators: "estimated time of arrival", before the time a tournament still needs (short)
+        TextColumn(_("ETA").replace("{", "{{").replace("}", "}}")),
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
     )
-    task = bar.add_task("games", total=total)
+    # Translators: the label of a tournament's progress bar, before "12/300" games played
+    task = bar.add_task(_("games"), total=total)
     with bar:
         yield lambda: bar.advance(task)

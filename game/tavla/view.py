@@ -17,10 +17,11 @@ from arcade.types import XYWH
 
 from game.config import rgb
 from game.errors import UserError
+from game.i18n import N_, _, ngettext
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
 from game.tavla.board_art import Palette, board_image, checker_image, die_image, slab_image
-from game.tavla.bots import get_bot, strongest_bot
+from game.tavla.bots import bot_title, get_bot, strongest_bot
 from game.tavla.game import Match
 from game.tavla.match_file import dump_match, export_mat, load_match
 from game.tavla.moves import Move
@@ -32,11 +33,22 @@ from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.scene import SceneView
+from game.ui.text import Label
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Rect, Toast
 
 PANEL_X = 1120
-PANEL_WIDTH = 270
+PANEL_WIDTH = 270  # the width of the side panel's text; its background has PANEL_PADDING either side
+PANEL_PADDING = 10
+OVERLAY_WIDTH = 600  # the panel over the board at the end of a game or when a saved match is offered
+OVERLAY_HEIGHT = 250
+OVERLAY_PADDING = 16
+OVERLAY_X = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+OVERLAY_LINE_Y = layout.MIDDLE_Y - 2  # the line under the overlay's title (at +60), above its buttons (-70)
+OVERLAY_LINE_HEIGHT = 76
+STATUS_HEIGHT = 80  # the status wraps between the pips (y 600) and the hint
+HINT_Y = 482
+HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 423)
 DIE_SIZE = 46
 DICE_MARGIN = 8
 ROLL_SECONDS = 0.5
@@ -44,7 +56,28 @@ PASS_SECONDS = 1.6
 DRAG_THRESHOLD = 6
 DOUBLE_CLICK_SECONDS = 0.35
 SAVE_KIND = "tavla"
-YOU = "You"
+YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
+SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour of their checkers
+
+RESULT_NAMES = {
+    # Translators: how a game was won: a single game, worth 1 point (neither mars nor backgammon)
+    "single": N_("single"),
+    # Translators: how a game was won in tavla rules: the loser bore off no checker (2 points)
+    "mars": N_("mars"),
+    # Translators: how a game was won in standard rules: the loser bore off no checker (2 points)
+    "gammon": N_("gammon"),
+    # Translators: how a game was won: the loser bore off nothing and has a checker on the bar or in the
+    # winner's home board (3 points)
+    "backgammon": N_("backgammon"),
+    # Translators: how a game ended: the bot made an illegal play or gave no answer, and lost
+    "disqualification": N_("disqualification"),
+}
+RULES_NAMES = {
+    # Translators: the name of a rule set: Turkish tavla (no doubling cube, mars is worth 2 points)
+    "tavla": N_("tavla"),
+    # Translators: the name of a rule set: standard (international) backgammon
+    "standard": N_("standard"),
+}
 
 KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
 KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
@@ -94,7 +127,7 @@ class TavlaView(SceneView):
         self.checker_sprites = arcade.SpriteList()
         self.dice_sprites = arcade.SpriteList()
         self.stacks: dict[Location, list[arcade.Sprite]] = {}
-        self.count_labels: dict[Location, arcade.Text] = {}
+        self.count_labels: dict[Location, Label] = {}
         self.glides: list[_Glide] = []
         self.pending: deque[tuple[int, Move]] = deque()
         self.drag: _Drag | None = None
@@ -115,9 +148,16 @@ class TavlaView(SceneView):
         if self.saved is not None:
             match, opponent = self.saved
             scores = match.scores
-            self.offer_texts[1].text = (
-                f"{self._name(0)} {scores[0]} – {scores[1]} {opponent}, "
-                f"match to {match.length}, {match.rules} rules"
+            # Translators: the saved match: "You 2 – 1 pubeval, match to 5, tavla rules"; {first} and
+            # {second} are the players, {length} the points that win the match, {rules} the rule set's name
+            offer = _("{first} {mine} – {theirs} {second}, match to {length}, {rules} rules")
+            self.offer_texts[1].text = offer.format(
+                first=self._name(0, opponent),
+                mine=scores[0],
+                theirs=scores[1],
+                second=self._name(1, opponent),
+                length=match.length,
+                rules=_rules_name(match.rules),
             )
 
     def _saved_match(self) -> tuple[Match, str] | None:
@@ -128,7 +168,7 @@ class TavlaView(SceneView):
                 return None
             match, names = load_match(text)
         except UserError as error:
-            self.toast.show(f"The saved match could not be restored: {error}")
+            self.toast.show(_("The saved match could not be restored: {error}").format(error=error))
             return None
         if match.winner is not None:
             return None
@@ -164,50 +204,71 @@ class TavlaView(SceneView):
             return
         mine, theirs = game.opening_rolls[-1]
         ties = len(game.opening_rolls) - 1
-        again = f" after {ties} tie{'s' if ties > 1 else ''}" if ties else ""
-        starter = self._name(game.turn or 0)
-        self.toast.show(
-            f"Opening roll{again}: {self._name(0)} {mine}, {self._name(1)} {theirs}. "
-            f"{starter} {'start' if starter == YOU else 'starts'}.",
-            3.0,
-        )
+        names = {"first": self._name(0), "mine": mine, "second": self._name(1), "theirs": theirs}
+        if ties:
+            # Translators: both players rolled one die each and tied {count} times before this roll;
+            # {first} rolled {mine}, {second} rolled {theirs}
+            roll = ngettext(
+                "Opening roll after {count} tie: {first} {mine}, {second} {theirs}.",
+                "Opening roll after {count} ties: {first} {mine}, {second} {theirs}.",
+                ties,
+            ).format(count=ties, **names)
+        else:
+            # Translators: each player rolled one die to decide who starts; {first} rolled {mine},
+            # {second} rolled {theirs}
+            roll = _("Opening roll: {first} {mine}, {second} {theirs}.").format(**names)
+        starter = game.turn or 0
+        if self._is_you(starter):
+            # Translators: the person playing the bot won the opening roll and plays first
+            start = _("You start.")
+        else:
+            # Translators: {name} won the opening roll and plays first: a bot, or "White" or "Black"
+            start = _("{name} starts.").format(name=self._name(starter))
+        self.toast.show(f"{roll} {start}", 3.0)
 
     # --- set-up ---
 
     def _build_widgets(self) -> None:
         left = PANEL_X - PANEL_WIDTH / 2
+        # name: y, colour, size, bold, height of the box a multiline text wraps in (None: one line)
+        specs: dict[str, tuple[float, tuple[int, int, int], float, bool, float | None]] = {
+            "title": (740, theme.TEAL, theme.HEADING_SIZE + 2, True, None),
+            "players": (704, theme.TEXT, theme.BODY_SIZE, False, None),
+            "score": (666, theme.ACCENT, theme.HEADING_SIZE - 4, True, None),
+            "rules": (634, theme.MUTED, theme.SMALL_SIZE, False, None),
+            "pips": (600, theme.TEXT, theme.BODY_SIZE - 1, False, None),
+            "status": (548, theme.TEXT, theme.BODY_SIZE, True, STATUS_HEIGHT),
+            "hint": (HINT_Y, theme.ACCENT, theme.SMALL_SIZE + 1, False, HINT_HEIGHT),
+            "position": (28, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
+        }
         self.texts = {
-            name: arcade.Text(
+            name: Label(
                 "",
                 left,
                 y,
                 colour,
                 size,
-                font_name=theme.FONT_NAME,
+                box_width=PANEL_WIDTH,
+                box_height=height,
                 anchor_y="center",
                 bold=bold,
-                width=PANEL_WIDTH,
-                multiline=multiline,
+                multiline=height is not None,
             )
-            for name, y, colour, size, bold, multiline in (
-                ("title", 740, theme.TEAL, theme.HEADING_SIZE + 2, True, False),
-                ("players", 704, theme.TEXT, theme.BODY_SIZE, False, False),
-                ("score", 666, theme.ACCENT, theme.HEADING_SIZE - 4, True, False),
-                ("rules", 634, theme.MUTED, theme.SMALL_SIZE, False, False),
-                ("pips", 600, theme.TEXT, theme.BODY_SIZE - 1, False, False),
-                ("status", 548, theme.TEXT, theme.BODY_SIZE, True, True),
-                ("hint", 486, theme.ACCENT, theme.SMALL_SIZE + 1, False, True),
-                ("position", 28, theme.MUTED, theme.SMALL_SIZE - 1, False, False),
-            )
+            for name, (y, colour, size, bold, height) in specs.items()
         }
         half = PANEL_WIDTH / 2 - 6
-        self.done_button = Button(
-            "Done", Rect(left + half / 2, 400, half, 46), self.finish_turn, primary=True
-        )
-        self.undo_button = Button("Undo", Rect(left + half * 1.5 + 12, 400, half, 46), self.undo)
-        self.hint_button = Button("Hint", Rect(left + half / 2, 344, half, 46), self.show_hint)
-        self.export_button = Button("Export .mat", Rect(left + half * 1.5 + 12, 344, half, 46), self.export)
-        self.menu_button = Button("Menu", Rect(left + half / 2, 288, half, 46), self.to_menu)
+        column = (left + half / 2, left + half * 1.5 + 12)
+        # Translators: button: the moves of the turn are made, the other player rolls
+        done = _("Done")
+        self.done_button = Button(done, Rect(column[0], 400, half, 46), self.finish_turn, primary=True)
+        # Translators: button: take back the last checker move of this turn
+        self.undo_button = Button(_("Undo"), Rect(column[1], 400, half, 46), self.undo)
+        # Translators: button: show the play the strongest bot would make
+        self.hint_button = Button(_("Hint"), Rect(column[0], 344, half, 46), self.show_hint)
+        # Translators: button: back to the main menu
+        self.menu_button = Button(_("Menu"), Rect(column[1], 344, half, 46), self.to_menu)
+        # Translators: button: save the match as a .mat file (a backgammon match record format)
+        self.export_button = Button(_("Export .mat"), Rect(PANEL_X, 288, PANEL_WIDTH, 46), self.export)
         self.buttons = [
             self.done_button,
             self.undo_button,
@@ -215,63 +276,74 @@ class TavlaView(SceneView):
             self.export_button,
             self.menu_button,
         ]
-        centre = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+        centre = OVERLAY_X
+
+        def slot(dx: float) -> Rect:
+            return Rect(centre + dx, layout.MIDDLE_Y - 70, 200, 48)
+
         self.over_buttons = [
-            Button(
-                "Next game", Rect(centre - 120, layout.MIDDLE_Y - 70, 200, 48), self.next_game, primary=True
-            ),
-            Button("New match", Rect(centre + 120, layout.MIDDLE_Y - 70, 200, 48), self.new_match),
+            # Translators: button: play the next game of the match
+            Button(_("Next game"), slot(-120), self.next_game, primary=True),
+            # Translators: button: start a new match from 0 – 0
+            Button(_("New match"), slot(120), self.new_match),
         ]
         self.offer_buttons = [
-            Button(
-                "Resume", Rect(centre - 120, layout.MIDDLE_Y - 70, 200, 48), self.resume_saved, primary=True
-            ),
-            Button("New match", Rect(centre + 120, layout.MIDDLE_Y - 70, 200, 48), self.decline_saved),
+            # Translators: button: carry on with the match saved last time
+            Button(_("Resume"), slot(-120), self.resume_saved, primary=True),
+            # Translators: button: start a new match from 0 – 0
+            Button(_("New match"), slot(120), self.decline_saved),
         ]
+        width = OVERLAY_WIDTH - 2 * OVERLAY_PADDING
         self.offer_texts = [
-            arcade.Text(
-                "Resume the saved match?",
+            Label(
+                _("Resume the saved match?"),
                 centre,
                 layout.MIDDLE_Y + 60,
                 theme.ACCENT,
                 theme.HEADING_SIZE + 4,
-                font_name=theme.FONT_NAME,
+                box_width=width,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
             ),
-            arcade.Text(
+            Label(
                 "",
                 centre,
-                layout.MIDDLE_Y + 10,
+                OVERLAY_LINE_Y,
                 theme.TEXT,
                 theme.BODY_SIZE + 1,
-                font_name=theme.FONT_NAME,
+                box_width=width,
+                box_height=OVERLAY_LINE_HEIGHT,
                 anchor_x="center",
                 anchor_y="center",
+                multiline=True,
+                align="center",
             ),
         ]
         self.over_texts = [
-            arcade.Text(
+            Label(
                 "",
                 centre,
                 layout.MIDDLE_Y + 60,
                 theme.ACCENT,
                 theme.TITLE_SIZE - 8,
-                font_name=theme.FONT_NAME,
+                box_width=width,
                 anchor_x="center",
                 anchor_y="center",
                 bold=True,
             ),
-            arcade.Text(
+            Label(
                 "",
                 centre,
-                layout.MIDDLE_Y + 10,
+                OVERLAY_LINE_Y,
                 theme.TEXT,
                 theme.BODY_SIZE + 2,
-                font_name=theme.FONT_NAME,
+                box_width=width,
+                box_height=OVERLAY_LINE_HEIGHT,
                 anchor_x="center",
                 anchor_y="center",
+                multiline=True,
+                align="center",
             ),
         ]
 
@@ -310,7 +382,7 @@ class TavlaView(SceneView):
             value: arcade.Texture(die_image(value, die_pixels), hash=f"die-{value}-{die_pixels}")
             for value in range(1, 7)
         }
-        for (_, point), stack in self.stacks.items():
+        for (_seat, point), stack in self.stacks.items():
             for sprite in stack:
                 self._dress(sprite, point)
         self._update_dice()
@@ -350,7 +422,7 @@ class TavlaView(SceneView):
         self.stacks = {}
         for (seat, point), count in counts.items():
             stack = self.stacks.setdefault((seat, point), [])
-            for _ in range(count):
+            for _index in range(count):
                 sprite = arcade.Sprite(self.checker_textures[seat])
                 sprite.properties["seat"] = seat
                 self._dress(sprite, point)
@@ -409,9 +481,11 @@ class TavlaView(SceneView):
         if self.session.phase is Phase.PASS:
             self.pass_wait = PASS_SECONDS + ROLL_SECONDS
             dice = self.session.game.dice
-            self.toast.show(
-                f"{self._name(self.session.seat)}: no legal move with {dice[0]}-{dice[1]}", PASS_SECONDS + 0.6
+            # Translators: {name} is the player on roll (possibly "You"), {roll} the dice, e.g. 6-5
+            message = _("{name}: no legal move with {roll}").format(
+                name=self._name(self.session.seat), roll=f"{dice[0]}-{dice[1]}"
             )
+            self.toast.show(message, PASS_SECONDS + 0.6)
         self._update_hud()
 
     def _after_animation(self) -> None:
@@ -451,8 +525,10 @@ class TavlaView(SceneView):
             answer = f"(crashed: {error})"
         steps = self.session.computer_play(answer)
         if self.session.game.over and self.session.result and self.session.result.disqualified is not None:
-            self.toast.show(f"{self._name(seat)} is disqualified: {self.session.result.reason}")
-        for move, _, _ in steps:
+            # Translators: {name} is a bot; {reason} says what it did wrong (recorded in English)
+            message = _("{name} is disqualified: {reason}")
+            self.toast.show(message.format(name=self._name(seat), reason=self.session.result.reason))
+        for move, _before, _after in steps:
             self.pending.append((seat, move))
         if not self.session.game.over:
             self._start_turn()
@@ -469,7 +545,7 @@ class TavlaView(SceneView):
         ):
             return
         if not session.turn.done:
-            self.toast.show("Use every die that can be used first.", 2.5)
+            self.toast.show(_("Use every die that can be used first."), 2.5)
             return
         session.commit_turn()
         if not session.game.over:
@@ -512,7 +588,13 @@ class TavlaView(SceneView):
             self.toast.show(str(error))
             return
         self.hint = list(parse_play(answer))
-        self.texts["hint"].text = f"Hint ({name}): {answer or 'no move'}"
+        name = bot_title(name)
+        if answer:
+            # Translators: {bot} is the bot giving the hint; {play} is a play in notation (24/18 13/11)
+            self.texts["hint"].text = _("Hint ({bot}): {play}").format(bot=name, play=answer)
+        else:
+            # Translators: {bot} is the bot giving the hint; the roll cannot be played
+            self.texts["hint"].text = _("Hint ({bot}): no move").format(bot=name)
 
     def export(self) -> None:
         folder = data_dir() / "exports"
@@ -520,12 +602,12 @@ class TavlaView(SceneView):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             temporary = path.with_suffix(".tmp")
-            temporary.write_text(export_mat(self.session.match, self._names()), encoding="utf-8")
+            temporary.write_text(export_mat(self.session.match, self._file_names()), encoding="utf-8")
             temporary.replace(path)
         except OSError as error:
-            self.toast.show(f"could not export the match: {error}")
+            self.toast.show(_("could not export the match: {error}").format(error=error))
             return
-        self.toast.show(f"Match exported to {path}")
+        self.toast.show(_("Match exported to {path}").format(path=path))
 
     def next_game(self) -> None:
         if self.session.phase is Phase.GAME_OVER and not self.animating:
@@ -547,20 +629,34 @@ class TavlaView(SceneView):
             if self.session.phase is Phase.MATCH_OVER:
                 self.records.clear_game(SAVE_KIND)
             else:
-                self.records.save_game(SAVE_KIND, dump_match(self.session.match, self._names()))
+                self.records.save_game(SAVE_KIND, dump_match(self.session.match, self._file_names()))
         except RecordsUnavailable as error:
             self.toast.show(str(error))
         self.worker.shutdown(wait=False, cancel_futures=True)
 
-    def _names(self) -> tuple[str, str]:
-        return (self._name(0), self._name(1))
-
-    def _name(self, seat: int) -> str:
+    def _file_names(self) -> tuple[str, str]:
+        """The players as the match file and the .mat export name them: in English, whatever the language."""
         if self.opponent == HUMAN:
-            return (
-                ("White", "Black")[seat] if self.settings.human_side == "white" else ("Black", "White")[seat]
-            )
-        return YOU if seat == 0 else self.opponent
+            return SIDES if self.settings.human_side == "white" else (SIDES[1], SIDES[0])
+        return (YOU, self.opponent)
+
+    def _name(self, seat: int, opponent: str | None = None) -> str:
+        """A player as the table shows it: "You" and the bot, or the colours of two people at one desk."""
+        opponent = self.opponent if opponent is None else opponent
+        if opponent == HUMAN:
+            if (seat == 0) == (self.settings.human_side == "white"):
+                # Translators: the player of the light checkers, when two people play at one desk
+                return _("White")
+            # Translators: the player of the dark checkers, when two people play at one desk
+            return _("Black")
+        if seat == 0:
+            # Translators: the person playing against a bot, as a name ("You 3 – 1 pubeval")
+            return _("You")
+        return bot_title(opponent)
+
+    def _is_you(self, seat: int) -> bool:
+        """Whether `seat` is the person playing a bot (who is spoken to, not named)."""
+        return seat == 0 and self.opponent != HUMAN
 
     # --- input ---
 
@@ -778,7 +874,7 @@ class TavlaView(SceneView):
         if not hasattr(self, "die_textures"):
             return
         if not self.dice_sprites:
-            for _ in range(4):
+            for _index in range(4):
                 sprite = arcade.Sprite(self.die_textures[1])
                 self.dice_sprites.append(sprite)
         game, turn = self.session.game, self.session.turn
@@ -811,13 +907,24 @@ class TavlaView(SceneView):
         scores = session.match.scores
         shown = self._shown_board()
         own, other = pip_counts(shown)
-        self._set("title", "Tavla")
-        self._set("players", f"{self._name(0)} vs {self._name(1)}")
-        self._set("score", f"{scores[0]} – {scores[1]}   (to {session.match.length})")
-        self._set("rules", f"Rules: {self.rules} · game {len(session.match.games)}")
-        self._set("pips", f"Pips: {self._name(0)} {own} · {self._name(1)} {other}")
+        first, second = self._name(0), self._name(1)
+        # Translators: the title of the table's side panel: the game's name (Turkish backgammon)
+        self._set("title", _("Tavla"))
+        # Translators: the two players, e.g. "You vs pubeval" or "White vs Black"
+        self._set("players", _("{first} vs {second}").format(first=first, second=second))
+        # Translators: the match score, e.g. "2 – 1   (to 5)"; {length} is the number of points that wins
+        score = _("{mine} – {theirs}   (to {length})")
+        self._set("score", score.format(mine=scores[0], theirs=scores[1], length=session.match.length))
+        # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
+        # of the match so far
+        rules = _("Rules: {rules} · game {number}")
+        self._set("rules", rules.format(rules=_rules_name(self.rules), number=len(session.match.games)))
+        # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
+        pips = _("Pips: {first} {mine} · {second} {theirs}")
+        self._set("pips", pips.format(first=first, mine=own, second=second, theirs=other))
         self._set("status", self._status())
-        self._set("position", f"Position ID {position_id(shown)}")
+        # Translators: {id} is a GNU Backgammon Position ID (letters and digits, not translated)
+        self._set("position", _("Position ID {id}").format(id=position_id(shown)))
         human = session.phase is Phase.HUMAN
         turn = session.turn
         self.done_button.enabled = human and turn is not None and turn.done
@@ -826,19 +933,36 @@ class TavlaView(SceneView):
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             result = session.result
+            you = self._is_you(result.winner)
             winner = self._name(result.winner)
             if session.phase is Phase.MATCH_OVER:
-                title = f"{winner} win the match!" if winner == "You" else f"{winner} wins the match"
+                # Translators: {name} is the winner of the match: a bot, or "White" or "Black"
+                title = _("You win the match!") if you else _("{name} wins the match").format(name=winner)
             else:
-                title = "You win" if winner == "You" else f"{winner} wins"
+                # Translators: {name} is the winner of the game: a bot, or "White" or "Black"
+                title = _("You win") if you else _("{name} wins").format(name=winner)
             self.over_texts[0].text = title
-            kind = result.kind if result.kind != "disqualification" else f"disqualification: {result.reason}"
-            points = "point" if result.points == 1 else "points"
-            self.over_texts[1].text = f"{kind}, {result.points} {points} · match {scores[0]} – {scores[1]}"
-            self.over_buttons[0].label = "Next game" if session.phase is Phase.GAME_OVER else "Menu"
-            self.over_buttons[0].on_click = (
-                self.next_game if session.phase is Phase.GAME_OVER else self.to_menu
+            if result.kind == "disqualification" and result.reason:
+                # Translators: {reason} says what the bot did wrong (recorded in English)
+                kind = _("disqualification: {reason}").format(reason=result.reason)
+            else:
+                kind = _result_name(result.kind)
+            # Translators: how the game ended: {kind} is "single", "mars", "gammon" or "backgammon" (or
+            # the disqualification), {points} the points won; then the match score
+            line = ngettext(
+                "{kind}, {points} point · match {mine} – {theirs}",
+                "{kind}, {points} points · match {mine} – {theirs}",
+                result.points,
             )
+            self.over_texts[1].text = line.format(
+                kind=kind, points=result.points, mine=scores[0], theirs=scores[1]
+            )
+            if session.phase is Phase.GAME_OVER:
+                self.over_buttons[0].label = _("Next game")
+                self.over_buttons[0].on_click = self.next_game
+            else:
+                self.over_buttons[0].label = _("Menu")
+                self.over_buttons[0].on_click = self.to_menu
 
     def _shown_board(self) -> State:
         """The position on the table now, from seat 0's side, including moves of the turn in progress."""
@@ -850,21 +974,37 @@ class TavlaView(SceneView):
     def _status(self) -> str:
         session = self.session
         phase = session.phase
-        name = self._name(session.seat)
+        seat = session.seat
+        name = self._name(seat)
+        you = self._is_you(seat)
         dice = session.game.dice
         roll = f"{dice[0]}-{dice[1]}" if dice else ""
         if phase is Phase.HUMAN:
             turn = session.turn
             assert turn is not None
             if turn.done:
-                return f"{name}: {roll} played. Click the dice or Done."
+                # Translators: {name} is the player on roll (possibly "You"), {roll} the dice, e.g. 3-1;
+                # "Done" is the button that ends the turn
+                return _("{name}: {roll} played. Click the dice or Done.").format(name=name, roll=roll)
             left = " ".join(map(str, turn.remaining_dice))
-            return f"{name} to play {roll} (dice left: {left}). Drag a checker."
+            if you:
+                # Translators: {roll} is the roll, e.g. 3-1; {dice} the dice not used yet, e.g. "3 1"
+                message = _("You to play {roll} (dice left: {dice}). Drag a checker.")
+            else:
+                # Translators: {name} is a player ("White" or "Black"); {roll} is the roll, e.g. 3-1;
+                # {dice} the dice not used yet, e.g. "3 1"
+                message = _("{name} to play {roll} (dice left: {dice}). Drag a checker.")
+            return message.format(name=name, roll=roll, dice=left)
         if phase is Phase.COMPUTER:
-            return f"{name} plays {roll}…"
+            # Translators: {name} is a bot thinking about its play; {roll} is the roll, e.g. 3-1
+            return _("{name} plays {roll}…").format(name=name, roll=roll)
         if phase is Phase.PASS:
-            return f"{name} cannot move with {roll}."
-        return "Game over"
+            if you:
+                # Translators: {roll} is the roll, e.g. 6-6, with which no checker can move
+                return _("You cannot move with {roll}.").format(roll=roll)
+            # Translators: {name} is the player on roll; {roll} is the roll, e.g. 6-6
+            return _("{name} cannot move with {roll}.").format(name=name, roll=roll)
+        return _("Game over")
 
     def _set(self, name: str, value: str) -> None:
         if self.texts[name].text != value:
@@ -877,7 +1017,7 @@ class TavlaView(SceneView):
         self._draw_stack_counts()
         self.dice_sprites.draw()
         self._draw_hint()
-        arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 20, 780), theme.PANEL)
+        arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 2 * PANEL_PADDING, 780), theme.PANEL)
         for text in self.texts.values():
             text.draw()
         if self.saved is not None:
@@ -923,13 +1063,13 @@ class TavlaView(SceneView):
             if label is None:
                 light = self.checker_textures[seat] is self.checker_textures[self._light_seat]
                 colour = (40, 40, 40) if light else (235, 235, 235)
-                label = arcade.Text(
+                label = Label(
                     "",
                     0,
                     0,
                     colour,
                     16,
-                    font_name=theme.FONT_NAME,
+                    box_width=layout.CHECKER - 8,
                     anchor_x="center",
                     anchor_y="center",
                     bold=True,
@@ -961,11 +1101,21 @@ class TavlaView(SceneView):
             arcade.draw_line(a[0], a[1], b[0], b[1], (*self.palette.highlight, 230), 5)
             arcade.draw_circle_filled(b[0], b[1], 9, (*self.palette.highlight, 230))
 
-    def _draw_panel(self, texts: list[arcade.Text], buttons: list[Button]) -> None:
-        centre = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
-        arcade.draw_rect_filled(XYWH(centre, layout.MIDDLE_Y, 600, 250), (16, 18, 26, 235))
-        arcade.draw_rect_outline(XYWH(centre, layout.MIDDLE_Y, 600, 250), theme.ACCENT, 2)
+    def _draw_panel(self, texts: list[Label], buttons: list[Button]) -> None:
+        rect = XYWH(OVERLAY_X, layout.MIDDLE_Y, OVERLAY_WIDTH, OVERLAY_HEIGHT)
+        arcade.draw_rect_filled(rect, (16, 18, 26, 235))
+        arcade.draw_rect_outline(rect, theme.ACCENT, 2)
         for text in texts:
             text.draw()
         for button in buttons:
             button.draw()
+
+
+def _result_name(kind: str) -> str:
+    """How a game was won, in the player's language (`GameResult.kind` is the recorded English word)."""
+    return _(RESULT_NAMES[kind]) if kind in RESULT_NAMES else kind
+
+
+def _rules_name(rules: str) -> str:
+    """A rule set's name in the player's language (the config value itself is never translated)."""
+    return _(RULES_NAMES[rules]) if rules in RULES_NAMES else rules

@@ -11,6 +11,9 @@ import arcade
 from arcade.types import XYWH, Color
 
 from game.ui import theme
+from game.ui.text import Label
+
+BUTTON_PADDING = 16
 
 
 @dataclass
@@ -44,13 +47,14 @@ class Button:
         self.enabled = True
         self.hovered = False
         self.pressed = False
-        self._text = arcade.Text(
+        self._text = Label(
             label,
             rect.x,
             rect.y,
             theme.TEXT,
             font_size,
-            font_name=theme.FONT_NAME,
+            box_width=rect.width - BUTTON_PADDING,
+            box_height=rect.height - 4,
             anchor_x="center",
             anchor_y="center",
             bold=primary,
@@ -62,8 +66,7 @@ class Button:
 
     @label.setter
     def label(self, value: str) -> None:
-        if value != self._text.text:
-            self._text.text = value
+        self._text.text = value
 
     def move_to(self, x: float, y: float) -> None:
         self.rect.x, self.rect.y = x, y
@@ -110,12 +113,23 @@ class Button:
 
 
 class Selector:
-    """`◀ value ▶`: cycles through a list of choices, with a caption above."""
+    """`◀ value ▶`: cycles through a list of choices, with a caption above; `describe` names a choice
+    for the player (the value itself is what the game uses)."""
 
     ARROW_WIDTH = 44
 
-    def __init__(self, caption: str, choices: Sequence[str], value: str, rect: Rect) -> None:
+    def __init__(
+        self,
+        caption: str,
+        choices: Sequence[str],
+        value: str,
+        rect: Rect,
+        describe: Callable[[str], str] = str,
+        on_change: Callable[[str], None] | None = None,
+    ) -> None:
         self.choices = list(choices)
+        self.describe = describe
+        self.on_change = on_change
         self.index = self.choices.index(value) if value in self.choices else 0
         self.rect = rect
         half = rect.width / 2 - self.ARROW_WIDTH / 2
@@ -125,22 +139,22 @@ class Selector:
         self.right = Button(
             "▶", Rect(rect.x + half, rect.y, self.ARROW_WIDTH, rect.height), lambda: self.step(1)
         )
-        self._caption = arcade.Text(
+        self._caption = Label(
             caption,
             rect.x - rect.width / 2,
             rect.y + rect.height / 2 + 8,
             theme.MUTED,
             theme.SMALL_SIZE,
-            font_name=theme.FONT_NAME,
+            box_width=rect.width,
             anchor_y="bottom",
         )
-        self._value = arcade.Text(
-            self.value,
+        self._value = Label(
+            describe(self.value),
             rect.x,
             rect.y,
             theme.TEXT,
             theme.BODY_SIZE + 2,
-            font_name=theme.FONT_NAME,
+            box_width=rect.width - 2 * self.ARROW_WIDTH - 8,
             anchor_x="center",
             anchor_y="center",
             bold=True,
@@ -152,7 +166,9 @@ class Selector:
 
     def step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.choices)
-        self._value.text = self.value
+        self._value.text = self.describe(self.value)
+        if self.on_change is not None:
+            self.on_change(self.value)
 
     @property
     def buttons(self) -> tuple[Button, Button]:
@@ -174,21 +190,22 @@ class Toast:
     SECONDS = 6.0
     FADE = 0.5
     PADDING = 14
+    MAX_LINES_HEIGHT = 160
 
     def __init__(self, x: float, y: float, width: float) -> None:
         self.x, self.y, self.width = x, y, width
         self.remaining = 0.0
-        self._text = arcade.Text(
+        self._text = Label(
             "",
             x,
             y,
             theme.TEXT,
             theme.BODY_SIZE - 1,
-            font_name=theme.FONT_NAME,
+            box_width=width - 2 * self.PADDING,
+            box_height=self.MAX_LINES_HEIGHT,
             anchor_x="center",
             anchor_y="center",
             multiline=True,
-            width=int(width - 2 * self.PADDING),
             align="center",
         )
 

@@ -104,8 +104,9 @@ def test_solving_shows_the_panel_stops_input_and_records_a_best(window):
     assert view.game.board == board, "input to the board stops once solved"
     image = screenshot(window)
     assert "Well done" in view.panel_texts[0].text
-    panel_pixel = image.getpixel((round(view.panel_button.rect.x), round(800 - view.panel_button.rect.y)))
-    assert panel_pixel[0] > 200, "the Play again button is drawn"
+    button = view.panel_button.rect
+    inside_beside_the_label = (round(button.x - button.width / 2 + 4), round(800 - button.y))
+    assert image.getpixel(inside_beside_the_label)[0] > 200, "the Play again button is drawn"
     click(view, view.panel_button.rect.x, view.panel_button.rect.y)
     assert not view.game.solved and view.game.moves == 0
 

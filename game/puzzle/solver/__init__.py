@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from game.errors import UserError
+from game.i18n import _
 from game.puzzle.board import Board, format_size, goal_tiles, parse_size, parse_tiles
 from game.puzzle.solver import pdb, reduce, tables
 from game.puzzle.solver.pdb import Cancelled, Progress
@@ -257,14 +258,17 @@ def solve(
     """The tiles to slide, in order, to reach the goal ([] when solved); see the module notes."""
     width, height = board.size
     if not board.is_solvable():
-        raise UserError(f"the {format_size(width, height)} board cannot be solved")
+        # Translators: {size} is a board size like 4x4.
+        raise UserError(_("the {size} board cannot be solved").format(size=format_size(width, height)))
     if board.is_solved():
         return []
     if optimal and not tables.optimal_supported(width, height):
-        raise UserError(
-            f"optimal solutions are available up to 4x4, not {format_size(width, height)}: "
+        # Translators: {size} is a board size like 6x6; --optimal is a command-line option, keep it as it is.
+        message = _(
+            "optimal solutions are available up to 4x4, not {size}: "
             "drop --optimal for a fast near-optimal solution"
         )
+        raise UserError(message.format(size=format_size(width, height)))
     start = time.perf_counter()
     tiles = list(board.tiles)
     if optimal:
@@ -338,5 +342,7 @@ def _prepare_with_bar(width: int, height: int) -> None:
     from rich.progress import Progress as Bar
 
     with Bar(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"building {format_size(width, height)} pattern databases (once)", total=None)
+        # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
+        description = _("building {size} pattern databases (once)").format(size=format_size(width, height))
+        task = bar.add_task(description, total=None)
         tables.prepare(width, height, lambda done, total: bar.update(task, completed=done, total=total))

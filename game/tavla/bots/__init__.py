@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from game.errors import UserError
+from game.i18n import N_, _
 from game.tavla.moves import check_rules
 
 
@@ -76,22 +77,49 @@ def _gnubg(seed: int | None, rules: str) -> Bot:
 def _gnubg_description() -> str:
     from game.tavla.bots.gnubg_bot import INSTALL_HINT, available
 
-    text = _BUILT_IN["gnubg"][1]
-    return text if available() else f"{text}; unavailable here: {INSTALL_HINT}"
+    if available():
+        return _(_BUILT_IN["gnubg"][1])
+    # Translators: {command} is the command that installs the package, e.g. pip install gnubg
+    message = _(
+        "GNU Backgammon's 0-ply network judging every legal play (optional package); "
+        "unavailable here: {command}"
+    )
+    return message.format(command=INSTALL_HINT)
 
 
+# Each built-in bot: its factory and one line about it (translated where it is shown).
 _BUILT_IN: dict[str, tuple[BotFactory, str]] = {
-    "random": (_random, "a uniformly random legal play (seedable)"),
-    "greedy": (_greedy, "hand-written heuristics: hit, make points, stay safe, race, bear off sensibly"),
-    "pubeval": (_pubeval, "Tesauro's public-domain linear evaluator, the classic benchmark opponent"),
-    "beginner": (_beginner, "level 1: the network's judgement with deliberate noise (seedable)"),
-    "intermediate": (_pubeval, "level 2: pubeval"),
-    "expert": (_expert, "level 3: the self-trained network, best expected points at 1-ply"),
-    "master": (_master, "level 4: the network looking ahead over the opponent's 21 rolls (2-ply)"),
-    "gnubg": (_gnubg, "GNU Backgammon's 0-ply network judging every legal play (optional package)"),
+    "random": (_random, N_("a uniformly random legal play (seedable)")),
+    "greedy": (_greedy, N_("hand-written heuristics: hit, make points, stay safe, race, bear off sensibly")),
+    "pubeval": (_pubeval, N_("Tesauro's public-domain linear evaluator, the classic benchmark opponent")),
+    "beginner": (_beginner, N_("level 1: the network's judgement with deliberate noise (seedable)")),
+    # Translators: pubeval is the name of a bot (Tesauro's evaluator); keep it as it is
+    "intermediate": (_pubeval, N_("level 2: pubeval")),
+    "expert": (_expert, N_("level 3: the self-trained network, best expected points at 1-ply")),
+    "master": (_master, N_("level 4: the network looking ahead over the opponent's 21 rolls (2-ply)")),
+    "gnubg": (_gnubg, N_("GNU Backgammon's 0-ply network judging every legal play (optional package)")),
 }
 # Descriptions that depend on this machine, computed when asked for.
 _LIVE_DESCRIPTIONS: dict[str, Callable[[], str]] = {"gnubg": _gnubg_description}
+# The name a player reads for each built-in bot (menus, the table); translated where it is shown.
+_TITLES: dict[str, str] = {
+    # Translators: the name of a bot that plays at random
+    "random": N_("Random"),
+    # Translators: the name of a bot that plays by simple rules of thumb
+    "greedy": N_("Greedy"),
+    # Translators: the name of Tesauro's evaluator bot; usually kept as it is
+    "pubeval": N_("Pubeval"),
+    # Translators: a difficulty level (a bot's name in menus)
+    "beginner": N_("Beginner"),
+    # Translators: a difficulty level (a bot's name in menus)
+    "intermediate": N_("Intermediate"),
+    # Translators: a difficulty level (a bot's name in menus)
+    "expert": N_("Expert"),
+    # Translators: a difficulty level (a bot's name in menus)
+    "master": N_("Master"),
+    # Translators: the name of a free backgammon program; usually kept as it is
+    "gnubg": N_("GNU Backgammon"),
+}
 
 
 _PREFIXES: dict[str, Callable[[str, str], Bot]] = {}
@@ -115,7 +143,7 @@ def strongest_bot(rules: str = "tavla") -> tuple[str, Bot]:
             return name, get_bot(name, rules=rules)
         except UserError:
             continue
-    raise UserError("no bot is available for hints")
+    raise UserError(_("no bot is available for hints"))
 
 
 def bot_names() -> list[str]:
@@ -123,13 +151,19 @@ def bot_names() -> list[str]:
     return list(_BUILT_IN)
 
 
+def bot_title(name: str) -> str:
+    """The name a player reads for a bot: translated for a built-in one, else the name as entered."""
+    title = _TITLES.get(name)
+    return _(title) if title is not None else name
+
+
 def bot_description(name: str) -> str:
-    """One line about a built-in bot, for menus and `--help`."""
+    """One line about a built-in bot, for menus and `--help`, in the current language."""
     if name not in _BUILT_IN:
         raise UserError(_unknown(name))
     if name in _LIVE_DESCRIPTIONS:
         return _LIVE_DESCRIPTIONS[name]()
-    return _BUILT_IN[name][1]
+    return _(_BUILT_IN[name][1])
 
 
 def get_bot(name: str, seed: int | None = None, rules: str = "tavla") -> Bot:
@@ -145,7 +179,9 @@ def get_bot(name: str, seed: int | None = None, rules: str = "tavla") -> Bot:
         if name.startswith(prefix):
             return factory(name[len(prefix) :], rules)
     if name.startswith(EXTERNAL_PREFIX):
-        raise UserError(f"{name!r}: external bots ({EXTERNAL_PREFIX}<command line>) are not supported here")
+        # Translators: {name} is the bot as entered, quoted; {prefix} is cmd: and stays as it is
+        message = _("{name}: external bots ({prefix}<command line>) are not supported here")
+        raise UserError(message.format(name=repr(name), prefix=EXTERNAL_PREFIX))
     if name.endswith(".py") or "/" in name or "\\" in name:
         return FunctionBot(_load_file(Path(name)), name)
     if "." in name and not name.startswith("."):
@@ -165,42 +201,65 @@ class FunctionBot:
         return self.function(state, die1, die2)
 
 
-def _unknown(name: str) -> str:
-    return (
-        f"unknown bot {name!r}; use one of {', '.join(_BUILT_IN)}, a Python file (bot.py) or a module "
-        "(package.module) that defines play(state, die1, die2)"
-    )
+def _unknown(name: str, error: ImportError | None = None) -> str:
+    """Why a name is no bot, listing the built-in names; `error` when importing it as a module failed."""
+    if error is None:
+        # Translators: {name} is what was asked for, quoted; {names} lists the built-in bots' names (keep
+        # the names, bot.py, package.module and play(state, die1, die2) as they are)
+        message = _(
+            "unknown bot {name}; use one of {names}, a Python file (bot.py) or a module "
+            "(package.module) that defines play(state, die1, die2)"
+        )
+    else:
+        # Translators: as "unknown bot ...", with {error}, Python's reason the import failed
+        message = _(
+            "unknown bot {name}; use one of {names}, a Python file (bot.py) or a module "
+            "(package.module) that defines play(state, die1, die2) (importing it failed: {error})"
+        )
+    return message.format(name=repr(name), names=", ".join(_BUILT_IN), error=error)
 
 
-def _play_function(module: object, where: str) -> Callable[[list[int], int, int], str | None]:
+def _play_function(
+    module: object, path: Path | None = None, name: str | None = None
+) -> Callable[[list[int], int, int], str | None]:
+    """The module's `play`; UserError naming the file (`path`) or the module (`name`) when it has none."""
     function = getattr(module, "play", None)
     if not callable(function):
-        raise UserError(f"{where} does not define a function play(state, die1, die2)")
+        if path is not None:
+            message = _("{path} does not define a function play(state, die1, die2)")
+        else:
+            # Translators: {name} is a Python module's name, e.g. my_bots.strong
+            message = _("module {name} does not define a function play(state, die1, die2)")
+        raise UserError(message.format(path=path, name=name))
     return function
 
 
 def _load_file(path: Path) -> Callable[[list[int], int, int], str | None]:
     if not path.is_file():
-        raise UserError(f"bot file not found: {path}")
+        raise UserError(_("bot file not found: {path}").format(path=path))
     spec = importlib.util.spec_from_file_location(f"tavla_bot_{path.stem}", path)
     if spec is None or spec.loader is None:
-        raise UserError(f"cannot load {path} as a Python module")
+        raise UserError(_("cannot load {path} as a Python module").format(path=path))
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
     except Exception as error:
-        raise UserError(f"cannot load bot file {path}: {type(error).__name__}: {error}") from error
-    return _play_function(module, str(path))
+        # Translators: {error} is the Python exception, e.g. "SyntaxError: invalid syntax"
+        message = _("cannot load bot file {path}: {error}")
+        raise UserError(message.format(path=path, error=f"{type(error).__name__}: {error}")) from error
+    return _play_function(module, path=path)
 
 
 def _load_module(name: str) -> Callable[[list[int], int, int], str | None]:
     try:
         module = importlib.import_module(name)
     except ImportError as error:
-        raise UserError(f"{_unknown(name)} (importing it failed: {error})") from error
+        raise UserError(_unknown(name, error)) from error
     except Exception as error:
-        raise UserError(f"cannot load bot module {name}: {type(error).__name__}: {error}") from error
-    return _play_function(module, f"module {name}")
+        # Translators: {error} is the Python exception, e.g. "ValueError: bad value"
+        message = _("cannot load bot module {name}: {error}")
+        raise UserError(message.format(name=name, error=f"{type(error).__name__}: {error}")) from error
+    return _play_function(module, name=name)
 
 
 def _external(command: str, rules: str) -> Bot:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from game.errors import UserError
+from game.i18n import _
 from game.tavla.game import score
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
@@ -26,10 +27,12 @@ def load_gnubg() -> ModuleType:
     try:
         import gnubg
     except ImportError as error:
-        raise UserError(
-            f"the gnubg bot is unavailable: the GNU Backgammon package is not installed "
-            f"({error}); install it with `{INSTALL_HINT}`"
-        ) from None
+        # Translators: {error} is Python's reason; {command} installs the package, e.g. pip install gnubg
+        message = _(
+            "the gnubg bot is unavailable: the GNU Backgammon package is not installed "
+            "({error}); install it with `{command}`"
+        )
+        raise UserError(message.format(error=error, command=INSTALL_HINT)) from None
     return gnubg
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from game.errors import UserError
+from game.i18n import _
 from game.resources import asset_path
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
@@ -168,15 +169,19 @@ class Network:
                 arrays = {key: data[key] for key in ("w1", "b1", "w2", "b2", "version")}
                 meta = dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
         except FileNotFoundError:
-            raise UserError(
-                f"the network weights {path} are missing; train them with "
-                "`python -m game.tavla.train` or restore the file from the repository"
-            ) from None
+            # Translators: {path} is a file; {command} trains the network, e.g. python -m game.tavla.train
+            message = _(
+                "the network weights {path} are missing; train them with "
+                "`{command}` or restore the file from the repository"
+            )
+            raise UserError(message.format(path=path, command="python -m game.tavla.train")) from None
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
-            raise UserError(
-                f"the network weights {path} are unreadable or corrupt ({error}); "
+            # Translators: {path} is a file; {error} is the reason it could not be read
+            message = _(
+                "the network weights {path} are unreadable or corrupt ({error}); "
                 "restore the file from the repository or retrain"
-            ) from None
+            )
+            raise UserError(message.format(path=path, error=error)) from None
         net = cls(
             w1=arrays["w1"].astype(np.float32),
             b1=arrays["b1"].astype(np.float32),
@@ -192,10 +197,11 @@ class Network:
             (hidden, OUTPUTS),
             (OUTPUTS,),
         ):
-            raise UserError(
-                f"the network weights {path} do not fit this version's network "
-                f"({INPUTS} inputs, {OUTPUTS} outputs); retrain or restore the file"
+            message = _(
+                "the network weights {path} do not fit this version's network "
+                "({inputs} inputs, {outputs} outputs); retrain or restore the file"
             )
+            raise UserError(message.format(path=path, inputs=INPUTS, outputs=OUTPUTS))
         return net
 
 
@@ -231,7 +237,7 @@ def exact_points(state: Sequence[int], rules: str) -> float:
 def rank_results(net: Network, results: list[tuple[tuple, State]], rules: str) -> np.ndarray:
     """Expected points of each legal result for the mover, finished games scored exactly."""
     value = equities(net.probabilities([after for _, after in results]), rules)
-    for index, (_, after) in enumerate(results):
+    for index, (_play, after) in enumerate(results):
         if after[0] == 15:
             value[index] = exact_points(after, rules)
     return value

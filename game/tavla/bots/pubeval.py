@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from game.errors import UserError
+from game.i18n import _
 from game.resources import asset_path
 from game.tavla.moves import apply_play, legal_plays
 from game.tavla.notation import format_play
@@ -32,9 +33,12 @@ def load_weights(path: Path | None = None) -> tuple[list[float], list[float]]:
         lines = [line.split() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         vectors = [[float(x) for x in line] for line in lines]
     except (OSError, ValueError) as error:
-        raise UserError(f"cannot read the pubeval weights {path}: {error}") from error
+        # Translators: {path} is a file; {error} is the system's reason
+        message = _("cannot read the pubeval weights {path}: {error}")
+        raise UserError(message.format(path=path, error=error)) from error
     if len(vectors) != 2 or any(len(v) != INPUTS for v in vectors):
-        raise UserError(f"{path} must hold two lines of {INPUTS} weights (racing, then contact)")
+        message = _("{path} must hold two lines of {count} weights (racing, then contact)")
+        raise UserError(message.format(path=path, count=INPUTS))
     return vectors[0], vectors[1]
 
 

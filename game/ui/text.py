@@ -1,0 +1,78 @@
+"""Labels that fit the space given to them, whatever language fills them.
+
+A translation can be half again as long as the English it replaces; rather than overflow a button or a
+panel, a label shrinks its font a little (down to `MIN_SCALE` of its size), and wraps when it is
+multiline. `fits()` says whether it managed, which the headless tests check on every screen in every
+language.
+"""
+
+from typing import Literal
+
+import arcade
+
+from game.ui import theme
+
+MIN_SCALE = 0.7
+MIN_SIZE = 9
+
+
+class Label(arcade.Text):
+    """`arcade.Text` in the game's font, kept within `box_width` (and `box_height` when given)."""
+
+    def __init__(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        colour: tuple[int, ...] = theme.TEXT,
+        size: float = theme.BODY_SIZE,
+        *,
+        box_width: float,
+        box_height: float | None = None,
+        bold: bool = False,
+        anchor_x: Literal["left", "center", "right"] = "left",
+        anchor_y: Literal["top", "center", "bottom", "baseline"] = "baseline",
+        multiline: bool = False,
+        align: Literal["left", "center", "right"] = "left",
+    ) -> None:
+        self.box_width = box_width
+        self.box_height = box_height
+        self.base_size = size
+        super().__init__(
+            text,
+            x,
+            y,
+            colour,
+            size,
+            width=int(box_width) if multiline else None,
+            align=align,
+            font_name=theme.FONT_NAME,
+            bold=bold,
+            anchor_x=anchor_x,
+            anchor_y=anchor_y,
+            multiline=multiline,
+        )
+        self._fit()
+
+    @property
+    def text(self) -> str:
+        return self.label.text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        if value != self.label.text:
+            self.label.text = value
+            self._fit()
+
+    def fits(self) -> bool:
+        if self.content_width > self.box_width + 0.5:
+            return False
+        return self.box_height is None or self.content_height <= self.box_height + 0.5
+
+    def _fit(self) -> None:
+        smallest = max(MIN_SIZE, self.base_size * MIN_SCALE)
+        size = self.base_size
+        self.font_size = size
+        while not self.fits() and size - 1 >= smallest:
+            size -= 1
+            self.font_size = size
