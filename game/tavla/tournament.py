@@ -28,7 +28,6 @@ import random
 import secrets
 import signal
 import sys
-import tempfile
 import threading
 import time
 import traceback
@@ -41,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import N_, _, current_language, ngettext, set_language
 from game.tavla.bots import Bot, bot_names, get_bot
 from game.tavla.game import (
@@ -931,7 +931,7 @@ def print_report(report: Report, log: Path | None) -> None:
 
 def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
     """Write the report so that a reader never sees half a file: a temporary file, then a rename."""
-    _write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def _interval_heading() -> str:
@@ -1038,26 +1038,13 @@ def _write_log(report: Report, path: Path) -> Path | None:
         )
         lines.append(message.format(name=name, limit=MAX_CONSECUTIVE_FAULTS, count=count))
     try:
-        _write_atomically(path, "\n".join(lines) + "\n")
+        write_atomically(path, "\n".join(lines) + "\n")
     except OSError as error:
         # Translators: {path} is the log file; {error} is the system's reason
         message = _("cannot write the disqualification log {path}: {error}")
         print(message.format(path=path, error=error), file=sys.stderr)
         return None
     return path
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _writable(path: str, option: str | None = None) -> Path:

@@ -17,6 +17,7 @@ from arcade.types import XYWH
 
 from game.config import rgb
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import N_, _, ngettext
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
@@ -600,10 +601,7 @@ class TavlaView(SceneView):
         folder = data_dir() / "exports"
         path = folder / time.strftime("match-%Y%m%d-%H%M%S.mat")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(".tmp")
-            temporary.write_text(export_mat(self.session.match, self._file_names()), encoding="utf-8")
-            temporary.replace(path)
+            write_atomically(path, export_mat(self.session.match, self._file_names()))
         except OSError as error:
             self.toast.show(_("could not export the match: {error}").format(error=error))
             return

@@ -23,7 +23,6 @@ import json
 import math
 import os
 import struct
-import tempfile
 import threading
 import zlib
 from collections.abc import Callable, Sequence
@@ -32,6 +31,8 @@ from pathlib import Path
 
 import numpy as np
 import platformdirs
+
+from game.files import write_atomically
 
 APP_NAME = "fifteen-tavla"
 CACHE_DIR_ENV = "FIFTEEN_TAVLA_CACHE_DIR"
@@ -320,19 +321,9 @@ def cache_path(pattern: Pattern) -> Path:
 def write(pattern: Pattern, table: bytes, path: Path | None = None) -> Path:
     """Write atomically (temporary file, then rename) so a crash never leaves half a table behind."""
     path = path or cache_path(pattern)
-    path.parent.mkdir(parents=True, exist_ok=True)
     key = json.dumps({"key": pattern.key, "size": len(table)}).encode()
     header = HEADER.pack(MAGIC, FORMAT_VERSION, len(key), hashlib.sha256(table).digest())
-    handle, temp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(header + key + zlib.compress(table, ZLIB_LEVEL))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, header + key + zlib.compress(table, ZLIB_LEVEL))
     return path
 
 

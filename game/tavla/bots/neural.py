@@ -10,7 +10,7 @@ which is where the speed comes from: numpy's per-call overhead dwarfs the arithm
 
 from __future__ import annotations
 
-import os
+import io
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import _
 from game.resources import asset_path
 from game.tavla.moves import legal_results
@@ -142,23 +143,19 @@ class Network:
 
     def save(self, path: Path) -> None:
         """Write the weights atomically: a crash mid-write never leaves a half file behind."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
         meta = np.array([[key, value] for key, value in self.meta.items()], dtype=object)
-        with temporary.open("wb") as handle:
-            np.savez(
-                handle,
-                w1=self.w1,
-                b1=self.b1,
-                w2=self.w2,
-                b2=self.b2,
-                version=np.array(ENCODING_VERSION),
-                meta_keys=meta[:, 0].astype(str),
-                meta_values=meta[:, 1].astype(np.float64),
-            )
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        buffer = io.BytesIO()
+        np.savez(
+            buffer,
+            w1=self.w1,
+            b1=self.b1,
+            w2=self.w2,
+            b2=self.b2,
+            version=np.array(ENCODING_VERSION),
+            meta_keys=meta[:, 0].astype(str),
+            meta_values=meta[:, 1].astype(np.float64),
+        )
+        write_atomically(path, buffer.getvalue())
 
     @classmethod
     def load(cls, path: Path | None = None) -> Network:
