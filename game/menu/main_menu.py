@@ -10,19 +10,27 @@ from game.errors import UserError
 from game.i18n import N_, _
 from game.puzzle.board import parse_size
 from game.puzzle.tiles import thumbnail
-from game.tavla.bots import bot_names, bot_title
+from game.tavla.bots import bot_description, bot_names, bot_title
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast
 
 CARD_WIDTH = 500
-CARD_HEIGHT = 520
-CARD_Y = 400
+CARD_HEIGHT = 560
+CARD_Y = 384
 LEFT_X = theme.DESIGN_WIDTH / 2 - 280
 RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
 PREVIEW_SIZE = 180
-PREVIEW_Y = CARD_Y + 105
+PREVIEW_Y = CARD_Y + 120
+FIRST_SELECTOR_Y = CARD_Y - 36
+SECOND_SELECTOR_Y = CARD_Y - 116
+NOTE_Y = CARD_Y - 168
+NOTE_HEIGHT = 44
+PLAY_Y = CARD_Y - 228
+FOOTER_BUTTON_Y = 56
+SETTINGS_X = theme.DESIGN_WIDTH / 2 - 95
+QUIT_X = theme.DESIGN_WIDTH / 2 + 95
 SELECTOR_WIDTH = 320
 SELECTOR_HEIGHT = 44
 HUMAN = "human"
@@ -66,28 +74,29 @@ class MainMenuView(SceneView):
             _("Board size"),
             puzzle.sizes,
             puzzle.default_size,
-            Rect(LEFT_X, CARD_Y - 60, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            Rect(LEFT_X, FIRST_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
             describe_size,
         )
         self.image_selector = Selector(
             _("Picture"),
             [NUMBERS] + [image.name for image in puzzle.images],
             puzzle.default_image,
-            Rect(LEFT_X, CARD_Y - 140, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            Rect(LEFT_X, SECOND_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
             describe_picture,
         )
         self.opponent_selector = Selector(
             _("Opponent"),
             [*bot_names(), HUMAN],
             tavla.opponent,
-            Rect(RIGHT_X, CARD_Y - 60, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            Rect(RIGHT_X, FIRST_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
             describe_opponent,
+            self._describe_opponent_below,
         )
         self.rules_selector = Selector(
             _("Rules"),
             list(RULES),
             tavla.rules,
-            Rect(RIGHT_X, CARD_Y - 140, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            Rect(RIGHT_X, SECOND_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
             describe_rules,
         )
         self.selectors = [
@@ -98,22 +107,22 @@ class MainMenuView(SceneView):
         ]
         self.play_puzzle = Button(
             _("Play Fifteen"),
-            Rect(LEFT_X, CARD_Y - 220, SELECTOR_WIDTH, 52),
+            Rect(LEFT_X, PLAY_Y, SELECTOR_WIDTH, 52),
             self.start_puzzle,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
         self.play_tavla = Button(
             _("Play Tavla"),
-            Rect(RIGHT_X, CARD_Y - 220, SELECTOR_WIDTH, 52),
+            Rect(RIGHT_X, PLAY_Y, SELECTOR_WIDTH, 52),
             self.start_tavla,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
         self.settings_button = Button(
-            _("Settings"), Rect(theme.DESIGN_WIDTH / 2 - 95, 56, 170, 40), self.open_settings
+            _("Settings"), Rect(SETTINGS_X, FOOTER_BUTTON_Y, 170, 40), self.open_settings
         )
-        self.quit = Button(_("Quit"), Rect(theme.DESIGN_WIDTH / 2 + 95, 56, 170, 40), arcade.exit)
+        self.quit = Button(_("Quit"), Rect(QUIT_X, FOOTER_BUTTON_Y, 170, 40), arcade.exit)
         self.buttons = [
             self.play_puzzle,
             self.play_tavla,
@@ -181,6 +190,20 @@ class MainMenuView(SceneView):
                 anchor_y="center",
             ),
         ]
+        self.opponent_note = Label(
+            "",
+            RIGHT_X,
+            NOTE_Y,
+            theme.MUTED,
+            theme.SMALL_SIZE,
+            box_width=CARD_WIDTH - 60,
+            box_height=NOTE_HEIGHT,
+            anchor_x="center",
+            anchor_y="center",
+            multiline=True,
+            align="center",
+        )
+        self._describe_opponent_below(self.opponent_selector.value)
         self._preview_numbers = [
             Label(
                 str(n),
@@ -200,6 +223,12 @@ class MainMenuView(SceneView):
 
     def start_puzzle(self) -> None:
         self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
+
+    def _describe_opponent_below(self, opponent: str) -> None:
+        """What the chosen opponent is, so a player can pick a level knowingly."""
+        self.opponent_note.text = (
+            _("Two people take turns at this computer") if opponent == HUMAN else (bot_description(opponent))
+        )
 
     def open_settings(self) -> None:
         self.game_window.show_settings()
@@ -230,6 +259,7 @@ class MainMenuView(SceneView):
             arcade.draw_rect_outline(XYWH(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT), theme.PANEL_BORDER, 1)
         for text in self._texts:
             text.draw()
+        self.opponent_note.draw()
         self._draw_puzzle_preview()
         self._draw_tavla_preview()
         for selector in self.selectors:

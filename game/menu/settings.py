@@ -18,6 +18,7 @@ from game.user_config import save_language
 PANEL_WIDTH = 640
 PANEL_HEIGHT = 420
 PANEL_Y = 400
+SELECTOR_Y = PANEL_Y + 40
 SELECTOR_WIDTH = 380
 SELECTOR_HEIGHT = 48
 NOTE_WIDTH = PANEL_WIDTH - 80
@@ -46,7 +47,7 @@ class SettingsView(SceneView):
             _("Language"),
             CHOICES,
             self.game_window.settings.language,
-            Rect(centre, PANEL_Y + 40, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            Rect(centre, SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
             describe_language,
             self.choose_language,
         )

@@ -156,6 +156,19 @@ class GameProcess:
                 return image
             time.sleep(0.2)
 
+    def wait_for(self, condition, timeout: float = 15.0) -> bool:
+        """Polls `condition()` until it holds or time runs out; returns its last answer."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.2)
+        return True
+
+    def window_name(self) -> str:
+        """The window's caption as the window manager sees it."""
+        return self._xdotool("getwindowname", self.window_id).stdout.strip()
+
     def window_box(self) -> tuple[int, int, int, int]:
         """The window's (left, top, right, bottom) on the screen."""
         shape = self._xdotool("getwindowgeometry", "--shell", self.window_id).stdout

@@ -2,12 +2,17 @@
 
 import pytest
 
-from game.menu.main_menu import CARD_Y, LEFT_X, RIGHT_X
+from game import i18n
+from game.menu.main_menu import FOOTER_BUTTON_Y, LEFT_X, PLAY_Y, RIGHT_X, SETTINGS_X
+from game.menu.settings import SELECTOR_WIDTH, SELECTOR_Y
+from game.ui import theme
+from game.ui.widgets import Selector
 from tests.e2e.harness import difference
 
 pytestmark = pytest.mark.e2e
 
-PLAY_BUTTON_Y = CARD_Y - 220
+PLAY_BUTTON_Y = PLAY_Y
+NEXT_LANGUAGE = (theme.DESIGN_WIDTH / 2 + SELECTOR_WIDTH / 2 - Selector.ARROW_WIDTH / 2, SELECTOR_Y)
 CHANGED = 8.0
 SAME = 2.0
 
@@ -36,3 +41,23 @@ def test_click_through_the_menu_into_each_screen_and_back(launch, tmp_path):
     game.key("Escape")
     assert difference(menu, game.wait_until(lambda shot: difference(menu, shot) < SAME)) < SAME
     assert game.running
+
+
+def test_the_settings_screen_switches_the_language_at_once_and_keeps_it(launch, tmp_path):
+    config = tmp_path / "mine.yaml"
+    config.write_text("language: en   # chosen by hand\n", encoding="utf-8")
+    game = launch("--config", str(config))
+    menu = game.screenshot()
+    game.click(SETTINGS_X, FOOTER_BUTTON_Y)
+    settings = game.wait_until(lambda shot: difference(menu, shot) > CHANGED)
+    game.click(*NEXT_LANGUAGE)
+    turkish = game.wait_until(lambda shot: difference(settings, shot) > SAME / 4)
+    turkish.save(tmp_path / "settings-tr.png")
+    i18n.set_language("tr")
+    try:
+        caption = i18n._("Fifteen & Tavla")
+    finally:
+        i18n.set_language("en")
+    assert game.wait_for(lambda: game.window_name() == caption), game.window_name()
+    assert config.read_text(encoding="utf-8") == "language: tr   # chosen by hand\n"
+    assert game.running, "no restart: the same process"
