@@ -31,13 +31,13 @@ def session_window():
 
 
 @pytest.fixture
-def window(session_window):
-    """The session window at the main menu, with the default config and language restored."""
+def window(session_window, tmp_path):
+    """The session window at the main menu, with the default config and language restored; what the
+    Settings screen saves goes to a file of this test's own."""
     from game.config import load_config
-    from game.user_config import user_config_file
 
     session_window.settings = load_config()
-    session_window.config_file = user_config_file()
+    session_window.config_file = tmp_path / "config.yaml"
     session_window.apply_language()
     session_window.show_menu()
     yield session_window

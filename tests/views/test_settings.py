@@ -1,0 +1,62 @@
+"""The Settings screen, headless: the language changes at once, is kept, and a bad file loses nothing."""
+
+from arcade import key
+
+from game import i18n
+from game.config import load_config
+from game.menu.main_menu import MainMenuView
+from game.menu.settings import SettingsView
+from tests.views.driver import click, press_key
+
+
+def open_settings(window) -> SettingsView:
+    press_key(window.current_view, key.S)
+    view = window.current_view
+    assert isinstance(view, SettingsView)
+    return view
+
+
+def choose(view: SettingsView, language: str) -> SettingsView:
+    """Click the right arrow until the selector shows `language`; each click rebuilds the screen."""
+    window = view.window
+    for _ in range(len(view.language_selector.choices)):
+        if view.language_selector.value == language:
+            return view
+        arrow = view.language_selector.right.rect
+        click(view, arrow.x, arrow.y)
+        view = window.current_view
+    raise AssertionError(f"{language} is not offered")
+
+
+def test_choosing_a_language_speaks_it_at_once_and_keeps_it(window):
+    view = choose(open_settings(window), "tr")
+    assert i18n.current_language() == "tr" and window.settings.language == "tr"
+    assert view.texts[0].text == i18n._("Settings") != "Settings"
+    assert load_config(window.config_file).language == "tr", "kept for the next start"
+    back = view.back_button.rect
+    click(view, back.x, back.y)
+    menu = window.current_view
+    assert isinstance(menu, MainMenuView)
+    assert menu.play_puzzle.label == i18n._("Play Fifteen") != "Play Fifteen"
+    view = choose(open_settings(window), "ko")
+    assert i18n.current_language() == "ko" and view.texts[0].text == i18n._("Settings")
+    view = choose(view, "en")
+    assert view.texts[0].text == "Settings"
+
+
+def test_the_arrow_keys_change_the_language_too(window):
+    view = choose(open_settings(window), "en")
+    press_key(view, key.RIGHT)
+    assert window.settings.language == "tr"
+    press_key(window.current_view, key.LEFT)
+    assert window.settings.language == "en"
+
+
+def test_a_config_file_that_cannot_be_saved_is_reported_and_the_language_still_changes(window, tmp_path):
+    broken = tmp_path / "config.yaml"
+    broken.write_text("window: [unclosed\n", encoding="utf-8")
+    window.config_file = broken
+    view = choose(open_settings(window), "uk")
+    assert i18n.current_language() == "uk"
+    assert str(broken) in view.toast.message
+    assert broken.read_text(encoding="utf-8") == "window: [unclosed\n", "the player's file is untouched"

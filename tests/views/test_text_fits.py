@@ -1,0 +1,111 @@
+"""Every screen in every language, headless: no text runs out of the button or panel it belongs to.
+
+Each screen is brought into its states with the most text (HUD, panels over the board, offers, toasts),
+a frame is drawn, and every label reachable from the view is asked whether it fits its box. A plain
+`arcade.Text` in a view would escape this check, so finding one fails too.
+"""
+
+import arcade
+import pytest
+
+from game import i18n
+from game.tavla.session import Phase, TableSession
+from game.ui.text import Label
+from tests.views.driver import click, screenshot, step
+from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle
+from tests.views.test_tavla_view import open_table, settle
+
+WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
+"""Seat 0 bears off its last checker with any roll; seat 1 has borne off none: a mars."""
+
+
+def _labels(view) -> tuple[list[Label], list[arcade.Text]]:
+    """Every Label and every other arcade.Text reachable from the view's own objects."""
+    labels: list[Label] = []
+    plain: list[arcade.Text] = []
+    seen: set[int] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, arcade.Window):
+            continue
+        seen.add(id(item))
+        if isinstance(item, Label):
+            labels.append(item)
+        elif isinstance(item, arcade.Text):
+            plain.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple | set):
+            stack.extend(item)
+        elif type(item).__module__.startswith("game.") and hasattr(item, "__dict__"):
+            stack.extend(vars(item).values())
+    return labels, plain
+
+
+def assert_text_fits(window, where: str) -> None:
+    screenshot(window)
+    view = window.current_view
+    labels, plain = _labels(view)
+    assert labels, where
+    assert plain == [], f"{where}: texts drawn without a box: {[t.text for t in plain]}"
+    overflowing = [
+        (label.text, round(label.content_width), round(label.box_width))
+        for label in labels
+        if not label.fits()
+    ]
+    assert overflowing == [], f"{where} in {i18n.current_language()}: {overflowing}"
+
+
+@pytest.fixture(params=list(i18n.LANGUAGES))
+def language(request, window):
+    window.settings = window.settings.model_copy(update={"language": request.param})
+    window.apply_language()
+    yield request.param
+    window.settings = window.settings.model_copy(update={"language": "en"})
+    window.apply_language()
+
+
+def test_the_menu_and_settings_fit(window, language):
+    window.show_menu()
+    assert_text_fits(window, "menu")
+    for selector in window.current_view.selectors:
+        for _ in selector.choices:
+            selector.step(1)
+            assert_text_fits(window, f"menu, {selector.describe(selector.value)}")
+    window.show_settings()
+    for _ in window.current_view.language_selector.choices:
+        assert_text_fits(window, "settings")
+        window.current_view.language_selector.step(1)
+    assert i18n.current_language() == language, "a full turn of the selector comes back"
+
+
+def test_the_puzzle_fits_while_playing_and_solved(window, language):
+    view = open_puzzle(window, size="6x5", image="numbers", seed=3)
+    view.ask_hint()
+    step(view, 0.5)
+    assert_text_fits(window, "puzzle")
+    view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")
+    click(view, *view.cell_centre((3, 3)))
+    step(view, 1.5)
+    assert view.panel_visible
+    assert_text_fits(window, "puzzle solved")
+
+
+def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = open_table(window, opponent="expert", seed=4)
+    settle(view, 2.0)
+    view.show_hint()
+    view.finish_turn()
+    assert_text_fits(window, "table")
+    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), "tavla", "expert", match_length=1))
+    settle(view, 3.0)
+    assert view.session.phase is Phase.MATCH_OVER
+    assert_text_fits(window, "match over")
+    view = open_table(window, opponent="expert", seed=None)
+    settle(view, 1.0)
+    window.show_menu()
+    window.show_tavla(opponent="expert")
+    assert window.current_view.saved is not None
+    assert_text_fits(window, "resume offer")
