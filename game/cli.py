@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
     moves.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
-    moves.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help=_("the two dice, 1-6"))
+    moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     moves.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
 
     bot = commands.add_parser("bot", help=_("print the play a bot chooses for a position and a roll"))
@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot", required=True, metavar="NAME", help=_("a built-in bot, a Python file or module")
     )
     bot.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
-    bot.add_argument("--dice", required=True, nargs=2, metavar=("D1", "D2"), help=_("the two dice, 1-6"))
+    bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
 
     tournament = commands.add_parser(

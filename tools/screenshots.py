@@ -120,7 +120,8 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     save(window, "menu", out)
     window.show_settings()
     save(window, "settings", out)
-    solved_puzzle(window, "numbers")
+    pictures = [image.name for image in window.settings.puzzle.images]
+    solved_puzzle(window, pictures[-1] if pictures else "numbers")
     save(window, "puzzle-solved", out)
     window.show_tavla(opponent="expert", seed=7)
     table = window.current_view

@@ -936,7 +936,7 @@ def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
 
 def _interval_heading() -> str:
     # Translators: heading of a tournament's table: the 95% confidence interval of the points per game
-    return _("{percent}% interval").format(percent=95)
+    return _("Interval ({percent}%)").format(percent=95)
 
 
 def _interval(tally: Tally, widest: float) -> str:

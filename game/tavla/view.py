@@ -138,7 +138,7 @@ class TavlaView(SceneView):
         self.pass_wait = 0.0
         self.last_click = (0.0, -1)
         self.auto_commit = False
-        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, 520)
+        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
         self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
         self.saved: tuple[Match, str] | None = None
         self._build_widgets()
@@ -192,7 +192,6 @@ class TavlaView(SceneView):
         """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
         self.session = session
         self.drag = None
-        self.hint = []
         self.thinking = None
         self._sync_checkers()
         self._start_turn()
@@ -475,7 +474,7 @@ class TavlaView(SceneView):
 
     def _start_turn(self) -> None:
         """A fresh turn: roll the dice on screen; the rest happens in on_update."""
-        self.hint = []
+        self._clear_hint()
         self.targets = {}
         self.auto_commit = False
         self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
@@ -576,6 +575,10 @@ class TavlaView(SceneView):
             starts.remove(start)
             sprite.position = start
         self._place()
+
+    def _clear_hint(self) -> None:
+        self.hint = []
+        self.texts["hint"].text = ""
 
     def show_hint(self) -> None:
         session = self.session
@@ -759,8 +762,7 @@ class TavlaView(SceneView):
                 break
             turn.apply(step)
             self._move_sprite(seat, step.move)
-        self.hint = []
-        self.texts["hint"].text = ""
+        self._clear_hint()
         self._place(duration=self.duration * 0.8)
         self._update_hud()
 
@@ -1022,6 +1024,9 @@ class TavlaView(SceneView):
             self._draw_panel(self.offer_texts, self.offer_buttons)
         elif self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating:
             self._draw_panel(self.over_texts, self.over_buttons)
+        # The half of the board without the dice, so a message never hides the roll.
+        free = layout.RIGHT_HALF if self.session.seat == 1 else layout.LEFT_HALF
+        self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
         self.toast.draw()
 
     def _draw_highlights(self) -> None:

@@ -213,6 +213,10 @@ class Toast:
     def message(self) -> str:
         return self._text.text if self.remaining > 0 else ""
 
+    def move_to(self, x: float, y: float) -> None:
+        self.x, self.y = x, y
+        self._text.position = (x, y)
+
     def show(self, message: str, seconds: float = SECONDS) -> None:
         self._text.text = message
         self.remaining = seconds
