@@ -29,6 +29,14 @@ from game.resources import config_path
 from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"
+BUNDLED_PICTURE_TITLES = {
+    # Translators: the name of a picture shipped with the game (a sunset over hills and a lake)
+    "sunset": N_("Sunset"),
+    # Translators: the name of a picture shipped with the game (a stained-glass rose window)
+    "mosaic": N_("Mosaic"),
+    # Translators: the name of a picture shipped with the game (a city at night)
+    "night": N_("Night"),
+}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -40,6 +48,16 @@ def _hex_colour(colour: str) -> str:
 
 
 HexColour = Annotated[str, AfterValidator(_hex_colour)]
+
+
+def picture_title(name: str) -> str:
+    """A picture's name for the player: number tiles and the shipped pictures translated, the player's
+    own pictures as the config names them."""
+    if name == NUMBERS:
+        # Translators: the choice of number tiles instead of a picture
+        return _("Numbers")
+    title = BUNDLED_PICTURE_TITLES.get(name)
+    return _(title) if title is not None else name
 
 
 def rgb(colour: str) -> tuple[int, int, int]:

@@ -5,7 +5,7 @@ from arcade import key
 from arcade.types import XYWH
 from PIL import Image
 
-from game.config import NUMBERS
+from game.config import NUMBERS, picture_title
 from game.errors import UserError
 from game.i18n import N_, _
 from game.puzzle.board import parse_size
@@ -50,11 +50,6 @@ def describe_size(size: str) -> str:
     return f"{columns} × {rows}"
 
 
-def describe_picture(name: str) -> str:
-    """Pictures are named by the player's config; only the built-in number tiles need translating."""
-    return _("Numbers") if name == NUMBERS else name
-
-
 def describe_opponent(name: str) -> str:
     return _("Another person") if name == HUMAN else bot_title(name)
 
@@ -82,7 +77,7 @@ class MainMenuView(SceneView):
             [NUMBERS] + [image.name for image in puzzle.images],
             puzzle.default_image,
             Rect(LEFT_X, SECOND_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
-            describe_picture,
+            picture_title,
         )
         self.opponent_selector = Selector(
             _("Opponent"),

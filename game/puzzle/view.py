@@ -15,7 +15,7 @@ from arcade import key
 from arcade.types import XYWH
 from PIL import Image
 
-from game.config import NUMBERS, rgb
+from game.config import NUMBERS, picture_title, rgb
 from game.errors import UserError
 from game.i18n import _, ngettext
 from game.puzzle.assistant import Assistant
@@ -435,11 +435,8 @@ class PuzzleView(SceneView):
         self._build_sprites()
 
     def _picture_text(self) -> str:
-        """The picture's name from the config as it is, or the translated word for number tiles."""
-        # Translators: shown as "Picture: numbers" when the tiles carry numbers instead of a picture.
-        name = _("numbers") if self.picture_name == NUMBERS else self.picture_name
-        # Translators: {name} is the picture's name (from the player's config) or "numbers".
-        return _("Picture: {name}").format(name=name)
+        # Translators: {name} is the picture's name, or "Numbers" for number tiles
+        return _("Picture: {name}").format(name=picture_title(self.picture_name))
 
     def on_scale_changed(self) -> None:
         self._apply_textures()
