@@ -12,7 +12,7 @@ from game import i18n
 from game.tavla.session import Phase, TableSession
 from game.ui.text import Label
 from tests.views.driver import click, screenshot, step
-from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle
+from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle, wait_for
 from tests.views.test_tavla_view import open_table, settle
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
@@ -90,6 +90,12 @@ def test_the_puzzle_fits_while_playing_and_solved(window, language):
     step(view, 1.5)
     assert view.panel_visible
     assert_text_fits(window, "puzzle solved")
+    pictures = [image.name for image in window.settings.puzzle.images]
+    view = open_puzzle(window, size="3x3", image=pictures[-1], seed=8)
+    view.auto_solve()
+    wait_for(view, lambda: view.panel_visible, 60.0)
+    assert view.game.assisted
+    assert_text_fits(window, "puzzle solved with help")
 
 
 def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, monkeypatch):
@@ -99,10 +105,19 @@ def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, mo
     view.show_hint()
     view.finish_turn()
     assert_text_fits(window, "table")
+    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), "tavla", "expert", match_length=3))
+    settle(view, 3.0)
+    assert view.session.phase is Phase.GAME_OVER
+    assert_text_fits(window, "game over")
     view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), "tavla", "expert", match_length=1))
     settle(view, 3.0)
     assert view.session.phase is Phase.MATCH_OVER
     assert_text_fits(window, "match over")
+    view = open_table(window, opponent="human", seed=5)
+    settle(view, 2.0)
+    view.finish_turn()
+    assert view.toast.message, "finishing with dice left is refused with a message"
+    assert_text_fits(window, "two players at one desk")
     view = open_table(window, opponent="expert", seed=None)
     settle(view, 1.0)
     window.show_menu()
