@@ -14,7 +14,7 @@ from game.tavla.bots import bot_description, bot_names, bot_title
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, Selector, Toast
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 
 CARD_WIDTH = 500
 CARD_HEIGHT = 560
@@ -249,9 +249,7 @@ class MainMenuView(SceneView):
 
     def draw_scene(self) -> None:
         for x in (LEFT_X, RIGHT_X):
-            arcade.draw_rect_filled(XYWH(x + 4, CARD_Y - 6, CARD_WIDTH, CARD_HEIGHT), theme.SHADOW)
-            arcade.draw_rect_filled(XYWH(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT), theme.PANEL)
-            arcade.draw_rect_outline(XYWH(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT), theme.PANEL_BORDER, 1)
+            draw_card(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT)
         for text in self._texts:
             text.draw()
         self.opponent_note.draw()

@@ -2,9 +2,7 @@
 
 from pathlib import Path
 
-import arcade
 from arcade import key
-from arcade.types import XYWH
 
 from game import i18n
 from game.errors import UserError
@@ -12,7 +10,7 @@ from game.i18n import _
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, Selector, Toast
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 from game.user_config import save_language
 
 PANEL_WIDTH = 640
@@ -123,10 +121,7 @@ class SettingsView(SceneView):
             self.language_selector.step(1)
 
     def draw_scene(self) -> None:
-        x, y = theme.DESIGN_WIDTH / 2, PANEL_Y
-        arcade.draw_rect_filled(XYWH(x + 4, y - 6, PANEL_WIDTH, PANEL_HEIGHT), theme.SHADOW)
-        arcade.draw_rect_filled(XYWH(x, y, PANEL_WIDTH, PANEL_HEIGHT), theme.PANEL)
-        arcade.draw_rect_outline(XYWH(x, y, PANEL_WIDTH, PANEL_HEIGHT), theme.PANEL_BORDER, 1)
+        draw_card(theme.DESIGN_WIDTH / 2, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT)
         for text in self.texts:
             text.draw()
         self.language_selector.draw()

@@ -29,6 +29,13 @@ class Rect:
         return abs(px - self.x) <= self.width / 2 and abs(py - self.y) <= self.height / 2
 
 
+def draw_card(x: float, y: float, width: float, height: float) -> None:
+    """A raised panel with a soft shadow: the menu's cards, the settings panel."""
+    arcade.draw_rect_filled(XYWH(x + 4, y - 6, width, height), theme.SHADOW)
+    arcade.draw_rect_filled(XYWH(x, y, width, height), theme.PANEL)
+    arcade.draw_rect_outline(XYWH(x, y, width, height), theme.PANEL_BORDER, 1)
+
+
 class Button:
     """A rounded-looking flat button with hover and pressed states."""
 
