@@ -134,8 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument(
         "--bots",
         required=True,
+        action="append",
         metavar="A,B[,C...]",
-        help=_("bot names: built-in, a Python file or module, or cmd:<command line>"),
+        help=_(
+            "bot names, separated by commas: built-in, a Python file or module, or cmd:<command line> "
+            "(write \\, for a comma inside a command line); may be given more than once"
+        ),
     )
     tournament.add_argument("--games", required=True, type=int, metavar="N", help=_("games per pair (even)"))
     tournament.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
@@ -229,9 +233,9 @@ def _run_bot(args: argparse.Namespace, config: "Config") -> int:
 
 def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.protocol import DEFAULT_TIMEOUT
-    from game.tavla.tournament import tournament_command
+    from game.tavla.tournament import split_bot_list, tournament_command
 
-    bots = [name.strip() for name in args.bots.split(",")]
+    bots = split_bot_list(args.bots)
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     return tournament_command(
         bots,

@@ -1,5 +1,6 @@
 """The command line's contracts: help, version, one-line errors, no Arcade for window-free commands."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__, cli
+from game.tavla.tournament import split_bot_list
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -152,3 +154,28 @@ def test_tournament_through_main_py(tmp_path):
         timeout=60,
     )
     assert lonely.returncode == 2 and "at least two bots" in lonely.stderr
+
+
+def test_a_command_line_bot_may_hold_commas_and_bots_may_be_given_twice(tmp_path):
+    """`\\,` keeps a comma inside a cmd: bot; a second --bots adds to the first."""
+    bot = ROOT / "examples" / "my_bot.py"
+    program = f"import runpy\\,sys; runpy.run_path('{bot}'\\, run_name='__main__')"
+    command = f'cmd:{sys.executable} -c "{program}"'
+    report = tmp_path / "report.json"
+    arguments = ["--bots", command, "--bots", "greedy", "--games", "2", "--seed", "3", "--json", str(report)]
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "tournament", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    names = set(json.loads(report.read_text())["bots"])
+    assert names == {command.replace("\\,", ","), "greedy"}
+
+
+def test_split_bot_list():
+    assert split_bot_list(["a,b", "c"]) == ["a", "b", "c"]
+    commas = "cmd:node bot.js --levels 1\\,2, greedy"
+    assert split_bot_list([commas]) == ["cmd:node bot.js --levels 1,2", "greedy"]

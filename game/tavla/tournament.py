@@ -25,6 +25,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import secrets
 import signal
 import sys
@@ -32,7 +33,7 @@ import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -777,6 +778,14 @@ def play_schedule(
             with _no_interrupts():
                 release_bots()
     return board, interrupted, aborted
+
+
+def split_bot_list(values: Sequence[str]) -> list[str]:
+    """The bots of `--bots` (given once or more): commas separate names, and `\\,` is a comma inside one,
+    since a `cmd:` command line may need it."""
+    return [
+        part.replace("\\,", ",").strip() for value in values for part in re.split(r"(?<!\\),", value)
+    ]
 
 
 def tournament_command(
