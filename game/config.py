@@ -215,6 +215,13 @@ class Config(_Strict):
     tavla: TavlaConfig
 
 
+def with_value(model: BaseModel, key_path: tuple[str, ...], value: object) -> Any:
+    """A copy of `model` (the Config, or a section of it) with the key at `key_path` set to `value`."""
+    first, rest = key_path[0], key_path[1:]
+    inner = with_value(getattr(model, first), rest, value) if rest else value
+    return model.model_copy(update={first: inner})
+
+
 def _check_size(size: str) -> None:
     try:
         parse_size(size)

@@ -1,15 +1,16 @@
 """The player's own config file, where choices made on the Settings screen are kept.
 
 It is read at start when no `--config` file is given, so what the player chose survives a restart.
-Choices are written as a one-line edit of the file, so the player's comments and layout survive too,
-and only after the edited file has been checked to load.
+A choice is written as a small edit of the file's text at the place YAML says the key is (or a new line
+under its section), so the player's comments and layout survive too, and only after the edited file has
+been checked to load.
 """
 
 import os
-import re
 from pathlib import Path
 
 import platformdirs
+import yaml
 
 from game.config import Config, load_config
 from game.errors import UserError
@@ -23,7 +24,9 @@ HEADER = (
     "# Fifteen & Tavla: your settings. Keys here override the defaults (see config/game.yaml in the\n"
     "# game's folder); the Settings screen edits this file.\n"
 )
-_LANGUAGE_LINE = re.compile(r"^language:[ \t]*[^#\n]*?(?P<comment>[ \t]+#[^\n]*)?$", re.MULTILINE)
+INDENT = 2
+
+Setting = str | bool
 
 
 def user_config_file() -> Path:
@@ -41,37 +44,82 @@ def config_to_load(given: str | Path | None) -> Path | None:
     return own if own.is_file() else None
 
 
-def save_language(path: Path, language: str) -> Config:
-    """Set `language` in the config file at `path` (made if missing); returns the config it now gives.
+def save_setting(path: Path, key_path: tuple[str, ...], value: Setting) -> Config:
+    """Set the key at `key_path` (e.g. ``("tavla", "auto_bear_off")``) in the config file at `path`, made
+    if missing; returns the config it now gives.
 
-    Raises UserError, leaving the file as it was, if it cannot be read, written, or would not load.
+    Raises UserError, leaving the file as it was, if it cannot be read, edited, written, or would not load.
     """
     try:
         text = path.read_text(encoding="utf-8") if path.exists() else HEADER
     except (OSError, UnicodeDecodeError) as error:
-        raise UserError(
-            _("config file {path} cannot be read: {error}").format(path=path, error=error)
-        ) from None
-    line = f"language: {language}"
-    if _LANGUAGE_LINE.search(text):
-        text = _LANGUAGE_LINE.sub(lambda match: line + (match["comment"] or ""), text, count=1)
-    else:
-        text = text + ("" if text.endswith("\n") or not text else "\n") + line + "\n"
+        message = _("config file {path} cannot be read: {error}")
+        raise UserError(message.format(path=path, error=error)) from None
     probe = path.with_name(f".{path.name}.check")
     try:
+        if path.exists():
+            load_config(path)
+        text = _with_setting(text, key_path, _scalar(value))
         write_atomically(probe, text)
         config = load_config(probe)
         write_atomically(path, text)
     except OSError as error:
-        raise UserError(
-            _("the language could not be saved in {path}: {error}").format(path=path, error=error)
-        ) from None
+        message = _("the setting could not be saved in {path}: {error}")
+        raise UserError(message.format(path=path, error=error)) from None
     except UserError as error:
-        raise UserError(
-            _("the language was not saved: your config file {path} has an error: {error}").format(
-                path=path, error=str(error).replace(str(probe), str(path))
-            )
-        ) from None
+        message = _("the setting was not saved in {path}: {error}")
+        raise UserError(message.format(path=path, error=str(error).replace(str(probe), str(path)))) from None
     finally:
         probe.unlink(missing_ok=True)
     return config
+
+
+def _scalar(value: Setting) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else yaml.safe_dump(value).split("\n")[0]
+
+
+def _with_setting(text: str, key_path: tuple[str, ...], scalar: str) -> str:
+    """`text` with the key at `key_path` set to `scalar`: its value replaced where it stands, or the
+    missing keys added at the end of the deepest section that exists."""
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    depth = 0
+    while node is not None and depth < len(key_path):
+        if not isinstance(node, yaml.MappingNode) or node.flow_style:
+            where = ".".join(key_path[:depth]) or _("(top level)")
+            message = _("{key} is not a section written one key per line, so it cannot be edited here")
+            raise UserError(message.format(key=where))
+        found = next((value for key, value in node.value if key.value == key_path[depth]), None)
+        if found is None:
+            break
+        node, depth = found, depth + 1
+    if depth == len(key_path):
+        if not isinstance(node, yaml.ScalarNode):
+            raise UserError(_("{key} holds a section, not a value").format(key=".".join(key_path)))
+        return text[: node.start_mark.index] + scalar + text[node.end_mark.index :]
+    if node is None or (depth == 0 and not node.value):
+        section_end, column = len(text), 0
+    else:
+        section_end = _end_of_last_line(text, _value_end(node))
+        column = node.value[0][0].start_mark.column
+    lines = [" " * (column + INDENT * step) + key + ":" for step, key in enumerate(key_path[depth:])]
+    lines[-1] += " " + scalar
+    before = text[:section_end]
+    if before and not before.endswith("\n"):
+        before += "\n"
+    return before + "\n".join(lines) + "\n" + text[section_end:]
+
+
+def _value_end(node: yaml.Node) -> int:
+    """Where a block section's last value ends; a block's own end mark lies beyond any comment lines
+    that follow it, which belong to what comes next."""
+    while isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.value and not node.flow_style:
+        last = node.value[-1]
+        node = last[1] if isinstance(node, yaml.MappingNode) else last
+    return node.end_mark.index
+
+
+def _end_of_last_line(text: str, index: int) -> int:
+    """Where the line holding `index - 1` ends (after its newline): a section's last value ends there,
+    with any comment on its line."""
+    newline = text.find("\n", max(index - 1, 0))
+    return len(text) if newline == -1 else newline + 1

@@ -1,66 +1,143 @@
-"""The Settings screen: the language of the game, changed at once and kept in the player's config file."""
+"""The Settings screen: the language, fullscreen and how the games help, each applied at once and kept
+in the player's config file."""
 
+from dataclasses import dataclass
 from pathlib import Path
 
+import arcade
 from arcade import key
+from arcade.types import XYWH
 
 from game import i18n
+from game.config import with_value
 from game.errors import UserError
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui import theme
+from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
-from game.user_config import save_language
+from game.user_config import save_setting
 
-PANEL_WIDTH = 640
-PANEL_HEIGHT = 420
-PANEL_Y = 400
-SELECTOR_Y = PANEL_Y + 40
-SELECTOR_WIDTH = 380
-SELECTOR_HEIGHT = 48
+PANEL_WIDTH = 800
+PANEL_HEIGHT = 580
+PANEL_Y = 410
+TITLE_Y = PANEL_Y + PANEL_HEIGHT / 2 - 40
+FIRST_ROW_Y = PANEL_Y + 150
+ROW_SPACING = 96
+COLUMN_OFFSET = 195
+SELECTOR_WIDTH = 350
+SELECTOR_HEIGHT = 46
+NOTE_Y = PANEL_Y - 110
 NOTE_WIDTH = PANEL_WIDTH - 80
-CHOICES = [i18n.AUTO, *i18n.LANGUAGES]
+BACK_Y = PANEL_Y - PANEL_HEIGHT / 2 + 44
+ON, OFF = "on", "off"
+LANGUAGE = ("language",)
+FULLSCREEN = ("window", "fullscreen")
 
 KEY_LEFT = [key.LEFT, key.A]
 KEY_RIGHT = [key.RIGHT, key.D]
+KEY_UP = [key.UP, key.W]
+KEY_DOWN = [key.DOWN, key.S]
 
 
-def describe_language(code: str) -> str:
-    """Each language by its own name, so a player can find theirs whatever the screen is in now."""
-    if code == i18n.AUTO:
+@dataclass(frozen=True)
+class Setting:
+    """One line of the screen: a config key, its caption, and the values offered (on/off for a switch)."""
+
+    key_path: tuple[str, ...]
+    caption: str
+
+    @property
+    def is_switch(self) -> bool:
+        return self.key_path != LANGUAGE
+
+    @property
+    def choices(self) -> list[str]:
+        return [ON, OFF] if self.is_switch else [i18n.AUTO, *i18n.LANGUAGES]
+
+    def shown(self, config: object) -> str:
+        """The choice the config holds now."""
+        value = config
+        for part in self.key_path:
+            value = getattr(value, part)
+        return (ON if value else OFF) if self.is_switch else str(value)
+
+
+SETTINGS = [
+    Setting(LANGUAGE, N_("Language")),
+    Setting(FULLSCREEN, N_("Fullscreen")),
+    Setting(("puzzle", "corner_numbers"), N_("Fifteen: numbers on picture tiles")),
+    Setting(("tavla", "point_numbers"), N_("Tavla: point numbers on the board")),
+    Setting(("tavla", "auto_forced_moves"), N_("Tavla: forced moves play themselves")),
+    Setting(("tavla", "auto_bear_off"), N_("Tavla: bear off by itself in a race")),
+]
+
+
+def describe_choice(choice: str) -> str:
+    """A language by its own name, so a player can find theirs whatever the screen is in now; a switch
+    as on or off."""
+    if choice == ON:
+        # Translators: a setting that is switched on
+        return _("On")
+    if choice == OFF:
+        # Translators: a setting that is switched off
+        return _("Off")
+    if choice == i18n.AUTO:
         # Translators: the "follow the system" choice; {language} is the system's language in its own name
         return _("System ({language})").format(language=i18n.LANGUAGES[i18n.system_language()])
-    return i18n.LANGUAGES[code]
+    return i18n.LANGUAGES[choice]
+
+
+def _shown_path(path: Path) -> str:
+    """`~/...` for a file in the player's home, as people write it."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 class SettingsView(SceneView):
-    """One choice today, the language; the screen redraws itself in the new language as it changes."""
+    """A grid of ◀ value ▶ selectors, one per setting; the screen rebuilds itself after each change, so a
+    new language shows at once. ↑/↓ move between settings, ←/→ change the one that is lit."""
 
-    def __init__(self, config_file: Path, notice: str = "") -> None:
+    def __init__(self, config_file: Path, notice: str = "", focus: int = 0) -> None:
         super().__init__()
         self.config_file = config_file
+        self.focus = focus
         centre = theme.DESIGN_WIDTH / 2
-        self.language_selector = Selector(
-            _("Language"),
-            CHOICES,
-            self.game_window.settings.language,
-            Rect(centre, SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
-            describe_language,
-            self.choose_language,
-        )
+        config = self.game_window.settings
+        self.selectors = [
+            Selector(
+                _(setting.caption),
+                setting.choices,
+                setting.shown(config),
+                Rect(
+                    centre + (COLUMN_OFFSET if index % 2 else -COLUMN_OFFSET),
+                    FIRST_ROW_Y - (index // 2) * ROW_SPACING,
+                    SELECTOR_WIDTH,
+                    SELECTOR_HEIGHT,
+                ),
+                describe_choice,
+                lambda choice, index=index: self.choose(index, choice),
+            )
+            for index, setting in enumerate(SETTINGS)
+        ]
         self.back_button = Button(
             _("Back to the menu"),
-            Rect(centre, PANEL_Y - PANEL_HEIGHT / 2 + 50, 260, 46),
+            Rect(centre, BACK_Y, 260, 46),
             self.game_window.show_menu,
             primary=True,
         )
-        self.buttons = [*self.language_selector.buttons, self.back_button]
+        self.buttons = [
+            *(button for selector in self.selectors for button in selector.buttons),
+            self.back_button,
+        ]
         self.texts = [
             Label(
                 _("Settings"),
                 centre,
-                PANEL_Y + PANEL_HEIGHT / 2 - 44,
+                TITLE_Y,
                 theme.ACCENT,
                 theme.HEADING_SIZE,
                 box_width=PANEL_WIDTH - 60,
@@ -69,60 +146,76 @@ class SettingsView(SceneView):
                 bold=True,
             ),
             Label(
-                _("“System” follows the language of your computer. The change applies at once."),
+                _("Every change applies at once. “System” follows the language of your computer."),
                 centre,
-                PANEL_Y - 40,
+                NOTE_Y,
                 theme.MUTED,
                 theme.BODY_SIZE,
                 box_width=NOTE_WIDTH,
-                box_height=60,
+                box_height=52,
                 anchor_x="center",
                 anchor_y="center",
                 multiline=True,
                 align="center",
             ),
             Label(
-                _("Saved in {path}").format(path=config_file),
+                _("Saved in {path}").format(path=_shown_path(config_file)),
                 centre,
-                PANEL_Y - 100,
+                NOTE_Y - 50,
                 theme.MUTED,
                 theme.SMALL_SIZE,
                 box_width=NOTE_WIDTH,
-                box_height=44,
+                box_height=40,
                 anchor_x="center",
                 anchor_y="center",
                 multiline=True,
                 align="center",
             ),
         ]
-        self.toast = Toast(centre, 90, 760)
+        self.toast = Toast(centre, 60, 760)
         if notice:
             self.toast.show(notice)
 
-    def choose_language(self, language: str) -> None:
-        """Keep the choice in the config file, switch the catalogue, and rebuild this screen in it."""
+    @property
+    def language_selector(self) -> Selector:
+        return self.selectors[0]
+
+    def choose(self, index: int, choice: str) -> None:
+        """Keep the choice in the config file, apply it, and rebuild this screen (in a new language)."""
         window = self.game_window
+        setting = SETTINGS[index]
+        value: str | bool = choice == ON if setting.is_switch else choice
         notice = ""
         try:
-            window.settings = save_language(self.config_file, language)
+            window.settings = save_setting(self.config_file, setting.key_path, value)
         except UserError as error:
-            window.settings = window.settings.model_copy(update={"language": language})
+            window.settings = with_value(window.settings, setting.key_path, value)
             notice = str(error)
-        window.apply_language()
-        window.show_view(SettingsView(self.config_file, notice))
+        if setting.key_path == LANGUAGE:
+            window.apply_language()
+        elif setting.key_path == FULLSCREEN and window.fullscreen != value:
+            window.set_fullscreen(bool(value))
+        window.show_view(SettingsView(self.config_file, notice, index))
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
-        if symbol in KEY_LEFT:
-            self.language_selector.step(-1)
-        elif symbol in KEY_RIGHT:
-            self.language_selector.step(1)
+        if matches(KEY_UP, symbol, modifiers):
+            self.focus = (self.focus - 1) % len(self.selectors)
+        elif matches(KEY_DOWN, symbol, modifiers):
+            self.focus = (self.focus + 1) % len(self.selectors)
+        elif matches(KEY_LEFT, symbol, modifiers):
+            self.selectors[self.focus].step(-1)
+        elif matches(KEY_RIGHT, symbol, modifiers):
+            self.selectors[self.focus].step(1)
 
     def draw_scene(self) -> None:
         draw_card(theme.DESIGN_WIDTH / 2, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT)
         for text in self.texts:
             text.draw()
-        self.language_selector.draw()
+        for selector in self.selectors:
+            selector.draw()
+        lit = self.selectors[self.focus].rect
+        arcade.draw_rect_outline(XYWH(lit.x, lit.y, lit.width + 8, lit.height + 8), theme.ACCENT, 2)
         self.toast.draw()

@@ -4,7 +4,7 @@ import pytest
 
 from game import i18n
 from game.menu.main_menu import FOOTER_BUTTON_Y, LEFT_X, PLAY_Y, RIGHT_X, SETTINGS_X
-from game.menu.settings import SELECTOR_WIDTH, SELECTOR_Y
+from game.menu.settings import COLUMN_OFFSET, FIRST_ROW_Y, SELECTOR_WIDTH
 from game.ui import theme
 from game.ui.widgets import Selector
 from tests.e2e.harness import difference
@@ -12,7 +12,10 @@ from tests.e2e.harness import difference
 pytestmark = pytest.mark.e2e
 
 PLAY_BUTTON_Y = PLAY_Y
-NEXT_LANGUAGE = (theme.DESIGN_WIDTH / 2 + SELECTOR_WIDTH / 2 - Selector.ARROW_WIDTH / 2, SELECTOR_Y)
+NEXT_LANGUAGE = (
+    theme.DESIGN_WIDTH / 2 - COLUMN_OFFSET + SELECTOR_WIDTH / 2 - Selector.ARROW_WIDTH / 2,
+    FIRST_ROW_Y,
+)
 CHANGED = 8.0
 SAME = 2.0
 

@@ -60,3 +60,21 @@ def test_a_config_file_that_cannot_be_saved_is_reported_and_the_language_still_c
     assert i18n.current_language() == "uk"
     assert str(broken) in view.toast.message
     assert broken.read_text(encoding="utf-8") == "window: [unclosed\n", "the player's file is untouched"
+
+
+def test_a_switch_is_applied_and_kept_and_the_keys_walk_the_grid(window):
+    view = open_settings(window)
+    assert not window.settings.tavla.auto_bear_off
+    for _ in range(5):
+        press_key(view, key.DOWN)
+    assert view.focus == 5
+    press_key(view, key.RIGHT)
+    view = window.current_view
+    assert window.settings.tavla.auto_bear_off, "on at once"
+    assert view.focus == 5, "the rebuilt screen keeps the lit setting"
+    assert load_config(window.config_file).tavla.auto_bear_off, "and kept for the next start"
+    assert "auto_bear_off: true" in window.config_file.read_text(encoding="utf-8")
+    board = view.selectors[3].right.rect
+    click(view, board.x, board.y)
+    assert not window.settings.tavla.point_numbers
+    assert load_config(window.config_file).tavla.auto_bear_off, "the earlier choice stays"
