@@ -3,6 +3,7 @@ in the player's config file."""
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import arcade
 from arcade import key
@@ -18,6 +19,9 @@ from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 from game.user_config import save_setting
+
+if TYPE_CHECKING:
+    from game.app import GameWindow
 
 PANEL_WIDTH = 800
 PANEL_HEIGHT = 580
@@ -56,9 +60,12 @@ class Setting:
     def choices(self) -> list[str]:
         return [ON, OFF] if self.is_switch else [i18n.AUTO, *i18n.LANGUAGES]
 
-    def shown(self, config: object) -> str:
-        """The choice the config holds now."""
-        value = config
+    def shown(self, window: "GameWindow") -> str:
+        """The choice in force now: the config's, but the window's own state for fullscreen (F11 changes
+        it without touching the config)."""
+        if self.key_path == FULLSCREEN:
+            return ON if window.fullscreen else OFF
+        value: object = window.settings
         for part in self.key_path:
             value = getattr(value, part)
         return (ON if value else OFF) if self.is_switch else str(value)
@@ -106,12 +113,11 @@ class SettingsView(SceneView):
         self.config_file = config_file
         self.focus = focus
         centre = theme.DESIGN_WIDTH / 2
-        config = self.game_window.settings
         self.selectors = [
             Selector(
                 _(setting.caption),
                 setting.choices,
-                setting.shown(config),
+                setting.shown(self.game_window),
                 Rect(
                     centre + (COLUMN_OFFSET if index % 2 else -COLUMN_OFFSET),
                     FIRST_ROW_Y - (index // 2) * ROW_SPACING,
