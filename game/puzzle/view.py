@@ -294,9 +294,9 @@ class PuzzleView(SceneView):
                 # Translators: the heading of the panel shown when the puzzle is solved.
                 _("Well done!"),
                 PANEL_X,
-                SOLVED_Y + 58,
+                SOLVED_Y + 60,
                 theme.ACCENT,
-                theme.TITLE_SIZE - 6,
+                theme.TITLE_SIZE - 10,
                 box_width=panel_width,
                 anchor_x="center",
                 anchor_y="center",
@@ -305,7 +305,7 @@ class PuzzleView(SceneView):
             Label(
                 "",
                 PANEL_X,
-                SOLVED_Y + 16,
+                SOLVED_Y + 12,
                 theme.TEXT,
                 theme.BODY_SIZE + 2,
                 box_width=panel_width,
@@ -315,7 +315,7 @@ class PuzzleView(SceneView):
             Label(
                 "",
                 PANEL_X,
-                SOLVED_Y - 14,
+                SOLVED_Y - 16,
                 theme.TEAL,
                 theme.BODY_SIZE + 2,
                 box_width=panel_width,
@@ -670,7 +670,7 @@ class PuzzleView(SceneView):
         self._set("best", best_text)
         progress = self.assistant.progress
         preparing = ""
-        if progress < 1:
+        if progress < 1 and not self.panel_visible:
             # Translators: the solver's tables are being built; {percent} is a whole number from 0 to 99.
             preparing = _("Preparing the solver… {percent}%").format(percent=round(progress * 100))
         self._set("solver", preparing)
