@@ -1,11 +1,13 @@
 """The Settings screen, headless: the language changes at once, is kept, and a bad file loses nothing."""
 
+import random
+
 from arcade import key
 
 from game import i18n
 from game.config import load_config
 from game.menu.main_menu import MainMenuView
-from game.menu.settings import SettingsView
+from game.menu.settings import FULLSCREEN, SETTINGS, SettingsView
 from tests.views.driver import click, press_key
 
 
@@ -78,3 +80,36 @@ def test_a_switch_is_applied_and_kept_and_the_keys_walk_the_grid(window):
     click(view, board.x, board.y)
     assert not window.settings.tavla.point_numbers
     assert load_config(window.config_file).tavla.auto_bear_off, "the earlier choice stays"
+
+
+def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(window):
+    """Whatever is clicked or pressed, the file on disk always loads and says what the game uses."""
+    rng = random.Random(9)
+    keys = [key.UP, key.DOWN, key.LEFT, key.RIGHT, key.A, key.D, key.W, key.S, key.SPACE, key.RETURN]
+    open_settings(window)
+    for _ in range(300):
+        view = window.current_view
+        if not isinstance(view, SettingsView):
+            press_key(view, key.S)
+            continue
+        if rng.random() < 0.6:
+            target = rng.choice(view.buttons).rect if rng.random() < 0.7 else None
+            x, y = (target.x, target.y) if target else (rng.uniform(0, 1280), rng.uniform(0, 800))
+            click(view, x, y)
+        else:
+            press_key(view, rng.choice(keys))
+    if window.config_file.exists():
+        saved = load_config(window.config_file)
+        for setting in SETTINGS:
+            if setting.key_path != FULLSCREEN:
+                assert setting.shown(window) == _shown_in(saved, setting), setting.key_path
+    assert i18n.current_language() == i18n.resolve(window.settings.language)
+    window.set_fullscreen(False)
+    assert window.get_size() == (1280, 800), "back to the window the other tests expect"
+
+
+def _shown_in(config, setting) -> str:
+    value = config
+    for part in setting.key_path:
+        value = getattr(value, part)
+    return ("on" if value else "off") if setting.is_switch else value
