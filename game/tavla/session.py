@@ -140,7 +140,8 @@ class TableSession:
         try:
             play = self.game.play(answer)
         except IllegalPlay as error:
-            self.game.disqualify(f"illegal play {answer!r}: {error}")
+            reason = _("illegal play {answer}: {reason}").format(answer=repr(answer), reason=error)
+            self.game.disqualify(reason)
             self.turn = None
             return []
         self._next()

@@ -525,7 +525,7 @@ class TavlaView(SceneView):
             answer = f"(crashed: {error})"
         steps = self.session.computer_play(answer)
         if self.session.game.over and self.session.result and self.session.result.disqualified is not None:
-            # Translators: {name} is a bot; {reason} says what it did wrong (recorded in English)
+            # Translators: {name} is a bot; {reason} says what it did wrong
             message = _("{name} is disqualified: {reason}")
             self.toast.show(message.format(name=self._name(seat), reason=self.session.result.reason))
         for move, _before, _after in steps:
@@ -943,7 +943,7 @@ class TavlaView(SceneView):
                 title = _("You win") if you else _("{name} wins").format(name=winner)
             self.over_texts[0].text = title
             if result.kind == "disqualification" and result.reason:
-                # Translators: {reason} says what the bot did wrong (recorded in English)
+                # Translators: {reason} says what the bot did wrong
                 kind = _("disqualification: {reason}").format(reason=result.reason)
             else:
                 kind = _result_name(result.kind)
