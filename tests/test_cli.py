@@ -1,13 +1,14 @@
 """The command line's contracts: help, version, one-line errors, no Arcade for window-free commands."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from game import __version__, cli
+from game import __version__, cli, i18n
 from game.tavla.tournament import split_bot_list
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,3 +180,33 @@ def test_split_bot_list():
     assert split_bot_list(["a,b", "c"]) == ["a", "b", "c"]
     commas = "cmd:node bot.js --levels 1\\,2, greedy"
     assert split_bot_list([commas]) == ["cmd:node bot.js --levels 1,2", "greedy"]
+
+
+def _in(language: str, message: str) -> str:
+    i18n.set_language(language)
+    try:
+        return i18n._(message)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["tr", "uk", "ko"])
+def test_the_command_line_speaks_the_configured_language(tmp_path, language):
+    """Help, argparse's own words and our errors, from a --config file's language (or the system's)."""
+    config = tmp_path / "mine.yaml"
+    config.write_text(f"language: {language}\n", encoding="utf-8")
+    help_text = run("--config", str(config), "--help").stdout
+    assert help_text.startswith(_in(language, "usage: "))
+    assert _in(language, "open straight into a sliding puzzle") in help_text
+    refused = run("--config", str(config), "puzzle", "--seed", "abc")
+    assert refused.returncode == 2
+    assert _in(language, "'{text}' is not a whole number").format(text="abc") in refused.stderr
+    by_system = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, "LANGUAGE": language},
+    )
+    assert by_system.stdout.startswith(_in(language, "usage: ")), "auto follows the system"
