@@ -22,8 +22,8 @@ import platformdirs
 
 from game.errors import UserError
 from game.i18n import _
+from game.paths import APP_NAME
 
-APP_NAME = "fifteen-tavla"
 DATA_DIR_ENV = "FIFTEEN_TAVLA_DATA_DIR"
 DB_NAME = "records.sqlite3"
 SCHEMA_VERSION = 1

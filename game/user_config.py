@@ -16,9 +16,9 @@ from game.config import Config, load_config
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
+from game.paths import APP_NAME
 
 CONFIG_DIR_ENV = "FIFTEEN_TAVLA_CONFIG_DIR"
-APP_NAME = "fifteen-tavla"
 FILE_NAME = "config.yaml"
 HEADER = (
     "# Fifteen & Tavla: your settings. Keys here override the defaults (see config/game.yaml in the\n"

@@ -21,7 +21,6 @@ import contextlib
 import hashlib
 import json
 import math
-import os
 import struct
 import threading
 import zlib
@@ -30,12 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import platformdirs
 
 from game.files import write_atomically
+from game.paths import cache_root
 
-APP_NAME = "fifteen-tavla"
-CACHE_DIR_ENV = "FIFTEEN_TAVLA_CACHE_DIR"
 CACHE_SUBDIR = "pdb"
 FORMAT_VERSION = 1
 MAGIC = b"FTPDB"
@@ -307,9 +304,7 @@ def _expand(
 
 def cache_dir() -> Path:
     """Where built tables live: ``$FIFTEEN_TAVLA_CACHE_DIR`` if set (tests), else the user's cache folder."""
-    override = os.environ.get(CACHE_DIR_ENV)
-    base = Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
-    return base / CACHE_SUBDIR
+    return cache_root() / CACHE_SUBDIR
 
 
 def cache_path(pattern: Pattern) -> Path:
