@@ -1,13 +1,17 @@
-"""Train the `expert` network by TD(lambda) self-play, the TD-Gammon method, with numpy on one core.
+"""Train the `expert` evaluator by TD(lambda) self-play, the TD-Gammon method, with numpy on one core.
 
     python -m game.tavla.train --minutes 30 [--resume] [--export assets/weights/tavla_net.npz]
     python -m game.tavla.train --games 20000 --resume
+    python -m game.tavla.train --minutes 30 --widen OLD.npz   # warm start from a version-1 network
 
-The network plays both sides greedily at 1-ply. After each game, every position the movers chose is
+The evaluator plays both sides greedily at 0-ply. After each game, every position the movers chose is
 moved towards its lambda-return: the outcome at the end, and before that a blend of the next
 position's estimate (seen from the other side) and that position's own return. This is TD(lambda) in
 its offline forward view: the weights are fixed during a game and updated once at its end, in one
-batched backward pass, which keeps numpy's per-call overhead off the per-move path.
+batched backward pass, which keeps numpy's per-call overhead off the per-move path. Each position
+trains the network of its phase (contact or race); home-board races are exact (the bear-off database)
+and only serve as targets. This is the warm start; game/tavla/learn.py then trains on positions
+labelled by look-ahead.
 
 Checkpoints (the weights plus the games and seconds trained) are written atomically every
 CHECKPOINT_SECONDS and at the end; `--resume` continues from the last one, so training can go on over
@@ -24,6 +28,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: threads only add overhead at these sizes
@@ -33,11 +38,13 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from game.errors import UserError
-from game.tavla.bots.neural import Network, NeuralBot, encode, other_side
+from game.tavla.bearoff import both_home
+from game.tavla.bots.features import INPUTS, RACE_INPUT, encode
+from game.tavla.bots.neural import HIDDEN, Evaluator, Network, NeuralBot, other_side
 from game.tavla.bots.pubeval import PubevalBot
-from game.tavla.game import play_bots
+from game.tavla.game import BotPlay, play_bots
 from game.tavla.moves import legal_results
-from game.tavla.position import OPENING, flip, winner_gammon_level
+from game.tavla.position import OPENING, flip
 
 DEFAULT_CHECKPOINT = Path("runs/tavla_net/checkpoint.npz")
 CHECKPOINT_SECONDS = 60.0
@@ -50,8 +57,8 @@ Z95 = 1.959964
 CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 
 
-def self_play(net: Network, rng: random.Random, lam: float) -> tuple[np.ndarray, np.ndarray]:
-    """One greedy self-play game: the chosen positions' inputs and their lambda-return targets."""
+def self_play(net: Evaluator, rng: random.Random, lam: float) -> tuple[np.ndarray, np.ndarray]:
+    """One greedy self-play game: the chosen positions (28 ints each) and their lambda-return targets."""
     while True:
         first, second = rng.randint(1, 6), rng.randint(1, 6)
         if first != second:
@@ -59,54 +66,79 @@ def self_play(net: Network, rng: random.Random, lam: float) -> tuple[np.ndarray,
     dice = (first, second)
     state = OPENING
     weights = np.array([2.0, 1.0, 0.0, -1.0, 0.0])
-    chosen_x: list[np.ndarray] = []
+    chosen: list[tuple[int, ...]] = []
     chosen_y: list[np.ndarray] = []
     while True:
         results = legal_results(state, dice[0], dice[1], RULES)
         afters = [after for _, after in results] or [state]
-        finished = [i for i, after in enumerate(afters) if after[0] == 15]
-        if finished:
-            after = afters[finished[0]]
-            chosen_x.append(encode(np.asarray([after], dtype=np.int8))[0])
-            level = winner_gammon_level(after)
-            chosen_y.append(np.array([1.0, level >= 2, level >= 3, 0.0, 0.0]))
-            break
-        x = encode(np.asarray(afters, dtype=np.int8))
-        y = net.forward(x)
+        y = net.probabilities(afters)
         best = int(np.argmax(y @ weights)) if len(afters) > 1 else 0
-        chosen_x.append(x[best])
+        chosen.append(afters[best])
         chosen_y.append(y[best])
+        if afters[best][0] == 15:
+            break
         state = flip(afters[best])
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-    targets = np.empty((len(chosen_x), 5))
+    targets = np.empty((len(chosen), 5))
     targets[-1] = chosen_y[-1]
-    for t in range(len(chosen_x) - 2, -1, -1):
+    for t in range(len(chosen) - 2, -1, -1):
         targets[t] = other_side((1.0 - lam) * chosen_y[t + 1] + lam * targets[t + 1])
-    return np.asarray(chosen_x), targets
+    return np.asarray(chosen, dtype=np.int8), targets
+
+
+def learn_positions(net: Evaluator, states: np.ndarray, targets: np.ndarray, rate: float) -> None:
+    """One step for each phase's network on the positions it judges (exact ones teach nothing)."""
+    judged = (states[:, 0] != 15) & ~both_home(states)
+    if not judged.any():
+        return
+    states, targets = states[judged], targets[judged]
+    x = encode(states)
+    race = x[:, RACE_INPUT] > 0.5
+    for phase, rows in (("race", race), ("contact", ~race)):
+        if rows.any():
+            learn(net.network(phase), x[rows], targets[rows], rate)
+
+
+def widen_version_1(path: Path, seed: int) -> Evaluator:
+    """An evaluator grown from a version-1 single network (208 inputs): both phases start from it."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            old = Network(*(data[key].astype(np.float32) for key in ("w1", "b1", "w2", "b2")))
+            games = float(dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
+                          .get("games", 0.0))
+    except (OSError, ValueError, KeyError) as error:
+        raise UserError(f"cannot read the version-1 network {path}: {error}") from None
+    contact = old.widened(INPUTS, HIDDEN, seed)
+    race = old.widened(INPUTS, HIDDEN, seed + 1)
+    return Evaluator(contact, race, {"games": 0.0, "seconds": 0.0, "widened_from_games": games})
 
 
 def learn(net: Network, x: np.ndarray, targets: np.ndarray, rate: float) -> None:
     """One gradient step of the cross-entropy between the outputs and their targets, summed over a game."""
-    h = net.hidden(x)
-    y = 1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2)))
-    delta = (targets - y).astype(np.float32)
-    back = (delta @ net.w2.T) * h * (1.0 - h)
-    net.w2 += rate * (h.T @ delta)
-    net.b2 += rate * delta.sum(axis=0)
-    net.w1 += rate * (x.T @ back)
-    net.b1 += rate * back.sum(axis=0)
+    dw1, db1, dw2, db2 = net.gradient(x, targets)
+    net.w1 += rate * dw1
+    net.b1 += rate * db1
+    net.w2 += rate * dw2
+    net.b2 += rate * db2
 
 
-def versus_pubeval(net: Network, games: int, seed: int) -> tuple[float, float]:
+def versus_pubeval(net: Evaluator, games: int, seed: int) -> tuple[float, float]:
     """Points per game against pubeval and the 95% half-width; dice are shared by pairs of games."""
-    ours = NeuralBot(RULES, net=net).play
-    theirs = PubevalBot(RULES).play
+    return versus(NeuralBot(RULES, net=net).play, PubevalBot(RULES).play, games, seed)
+
+
+def versus(
+    ours: BotPlay, theirs: BotPlay, games: int, seed: int, on_game: Callable[[], None] | None = None
+) -> tuple[float, float]:
+    """Points per game of `ours` and the 95% half-width; games 2k and 2k+1 share dice, seats swapped."""
     points = []
     for game in range(games):
         seat = game % 2
         bots = (ours, theirs) if seat == 0 else (theirs, ours)
         result, _ = play_bots(*bots, rules=RULES, seed=seed * 1_000_003 + game // 2)
         points.append(result.points if result.winner == seat else -result.points)
+        if on_game is not None:
+            on_game()
     mean = float(np.mean(points))
     half = Z95 * float(np.std(points, ddof=1)) / math.sqrt(games) if games > 1 else float("inf")
     return mean, half
@@ -133,16 +165,19 @@ def train(
     export: Path | None,
     seed: int,
     console: Console,
-) -> Network:
+    widen: Path | None = None,
+) -> Evaluator:
     """Run self-play until the time or game budget is spent; checkpoints, evaluations and the curve."""
     curve = checkpoint.with_name("curve.csv")
     checkpoint.parent.mkdir(parents=True, exist_ok=True)
     if resume:
-        net = Network.load(checkpoint)
+        net = Evaluator.load(checkpoint)
     elif checkpoint.exists():
         raise UserError(f"{checkpoint} exists: continue it with --resume, or give another --checkpoint")
+    elif widen is not None:
+        net = widen_version_1(widen, seed)
     else:
-        net = Network.fresh(seed)
+        net = Evaluator.fresh(seed)
     done = int(net.meta.get("games", 0))
     seconds_before = float(net.meta.get("seconds", 0.0))
     rng = random.Random(seed * 7919 + done)
@@ -169,8 +204,8 @@ def train(
             elapsed = time.monotonic() - start
             if (games is not None and played >= games) or (minutes is not None and elapsed >= minutes * 60):
                 break
-            x, targets = self_play(net, rng, lam)
-            learn(net, x, targets, rate)
+            positions, targets = self_play(net, rng, lam)
+            learn_positions(net, positions, targets, rate)
             played += 1
             rate_now = played / max(time.monotonic() - start, 1e-9)
             progress.update(
@@ -229,6 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=LEARNING_RATE, help="learning rate")
     parser.add_argument("--lambda", dest="lam", type=float, default=LAMBDA, help="TD lambda")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--widen", type=Path, help="start from this version-1 network, grown (not with --resume)"
+    )
     args = parser.parse_args(argv)
     console = Console()
     if (args.minutes is not None and args.minutes <= 0) or (args.games is not None and args.games <= 0):
@@ -248,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
             args.export,
             args.seed,
             console,
+            args.widen,
         )
     except UserError as error:
         console.print(f"error: {error}", markup=False)

@@ -8,8 +8,10 @@ from hypothesis import given, settings
 
 from game.errors import UserError
 from game.tavla.bots import bot_description, bot_names, get_bot
+from game.tavla.bots.features import INPUTS, RAW_INPUTS, encode
 from game.tavla.bots.levels import BeginnerBot, MasterBot
-from game.tavla.bots.neural import INPUTS, OUTPUTS, Network, NeuralBot, encode, equities, other_side
+from game.tavla.bots.neural import OUTPUTS, Evaluator, Network, NeuralBot, equities, other_side
+from game.tavla.bots.search import values
 from game.tavla.moves import check_play, legal_plays
 from game.tavla.position import OPENING, flip, is_race
 from game.tavla.train import main as train_main
@@ -20,8 +22,8 @@ LEVELS = ("beginner", "intermediate", "expert", "master", "gnubg")
 
 
 @pytest.fixture(scope="module")
-def net() -> Network:
-    return Network.fresh(seed=3)
+def net() -> Evaluator:
+    return Evaluator.fresh(seed=3)
 
 
 def test_encoding_shape_range_and_hand_features():
@@ -30,7 +32,7 @@ def test_encoding_shape_range_and_hand_features():
     assert x.shape == (200, INPUTS) and x.dtype == np.float32
     assert np.isfinite(x).all() and np.abs(x).max() < 8.0   # small inputs keep the sigmoids responsive
     race = np.array([is_race(state) for state, _, _ in found], dtype=np.float32)
-    assert (x[:, -1] == race).all()
+    assert (x[:, RAW_INPUTS + 11] == race).all()
     opening = encode(np.array([OPENING], dtype=np.int8))[0]
     assert opening[196] == opening[197] == 1.67    # 167 pips each side, scaled by 100
     assert opening[201] == pytest.approx(1 / 6)     # the 6 and 8 points are made but not adjacent
@@ -45,14 +47,14 @@ def test_outputs_are_probabilities_and_the_other_side_sees_minus_the_equity(net)
     found = random_game_positions(50, seed=5)
     p = net.probabilities([state for state, _, _ in found])
     assert p.shape == (50, OUTPUTS)
-    assert ((p > 0) & (p < 1)).all()
+    assert ((p >= 0) & (p <= 1)).all()
     for rules in ("tavla", "standard"):
         assert equities(other_side(p), rules) == pytest.approx(-equities(p, rules), abs=1e-6)
 
 
 def test_shipped_weights_load_and_prefer_winning_positions():
-    shipped = Network.load()
-    ahead = position({1: 2, 2: 2}, {24: 3, 23: 3, 22: 3, 21: 3, 20: 3})
+    shipped = Evaluator.load()
+    ahead = position({1: 2, 2: 2, 7: 1}, {24: 3, 23: 3, 22: 3, 21: 3, 20: 3})
     behind = flip(ahead)
     p_ahead, p_behind = shipped.probabilities([ahead, behind])
     assert p_ahead[0] > 0.9 > 0.1 > p_behind[0]
@@ -61,11 +63,11 @@ def test_shipped_weights_load_and_prefer_winning_positions():
 @settings(max_examples=30, deadline=None)
 @given(states(), dice)
 def test_network_bots_always_answer_a_legal_play(state, roll):
-    net = Network.fresh(seed=1)
+    net = Evaluator.fresh(seed=1)
     for rules in ("tavla", "standard"):
         legal = legal_plays(state, *roll, rules)
         for bot in (NeuralBot(rules, net=net), BeginnerBot(rules, seed=2, net=net),
-                    MasterBot(rules, net=net)):
+                    MasterBot(rules, net=net, plies=1)):  # 2-ply: tests/tavla/test_search.py
             answer = bot.play(list(state), *roll)
             assert check_play(state, *roll, answer, rules) in legal or (answer == "" and not legal)
 
@@ -82,9 +84,10 @@ def test_expert_takes_a_win_and_master_answers_within_budget(net):
     assert worst < MASTER_BUDGET_SECONDS
 
 
-def test_master_look_ahead_is_exact_for_a_finished_game(net):
+def test_search_is_exact_for_a_finished_game_at_every_depth(net):
     won = position({}, {24: 15})
-    assert MasterBot(net=net).look_ahead(won) == 2.0
+    for plies in (0, 1, 2):
+        assert values(net, [won], "tavla", plies)[0] == 2.0
 
 
 def test_beginner_is_reproducible_with_a_seed(net):
@@ -104,21 +107,33 @@ def test_missing_or_corrupt_weights_name_the_file(tmp_path, content):
     if content is not None:
         path.write_bytes(content)
     with pytest.raises(UserError, match=str(path).replace("\\", "\\\\")):
-        Network.load(path)
+        Evaluator.load(path)
 
 
 def test_weights_of_the_wrong_shape_are_refused(tmp_path, net):
     path = tmp_path / "small.npz"
-    Network(w1=net.w1[:10], b1=net.b1, w2=net.w2, b2=net.b2, meta={"games": 0.0}).save(path)
+    c = net.contact
+    Evaluator(Network(w1=c.w1[:10], b1=c.b1, w2=c.w2, b2=c.b2), net.race, {"games": 0.0}).save(path)
     with pytest.raises(UserError, match="do not fit"):
-        Network.load(path)
+        Evaluator.load(path)
 
 
-def test_a_saved_network_loads_back_identical(tmp_path, net):
+def test_a_version_1_weights_file_is_refused_with_a_message(tmp_path, net):
+    path = tmp_path / "old.npz"
+    c = net.contact
+    np.savez(path, w1=c.w1[:208, :80], b1=c.b1[:80], w2=c.w2[:80], b2=c.b2, version=np.array(1),
+             meta_keys=np.array(["games"]), meta_values=np.array([1.0]))
+    with pytest.raises(UserError, match="do not fit"):
+        Evaluator.load(path)
+
+
+def test_a_saved_evaluator_loads_back_identical(tmp_path, net):
     path = tmp_path / "net.npz"
     net.save(path)
-    again = Network.load(path)
-    assert all(np.array_equal(getattr(net, key), getattr(again, key)) for key in ("w1", "b1", "w2", "b2"))
+    again = Evaluator.load(path)
+    for phase in ("contact", "race"):
+        assert all(np.array_equal(getattr(net.network(phase), key), getattr(again.network(phase), key))
+                   for key in ("w1", "b1", "w2", "b2"))
     assert not list(tmp_path.glob("*.tmp"))
 
 
@@ -160,11 +175,11 @@ def test_training_writes_a_checkpoint_and_resumes(tmp_path, capsys):
     checkpoint = tmp_path / "run" / "checkpoint.npz"
     common = ["--checkpoint", str(checkpoint), "--eval-every", "2", "--eval-games", "2"]
     assert train_main(["--games", "2", *common]) == 0
-    assert Network.load(checkpoint).meta["games"] == 2
+    assert Evaluator.load(checkpoint).meta["games"] == 2
     assert train_main(["--games", "2", *common]) == 2
     assert "--resume" in capsys.readouterr().out
     assert train_main(["--games", "2", "--resume", *common]) == 0
-    assert Network.load(checkpoint).meta["games"] == 4
+    assert Evaluator.load(checkpoint).meta["games"] == 4
     curve = (checkpoint.parent / "curve.csv").read_text().splitlines()
     assert curve[0].startswith("games,") and len(curve) == 3
 

@@ -1,10 +1,12 @@
-"""Difficulty levels built on the network: `beginner` (deliberate noise) and `master` (2-ply look-ahead).
+"""Difficulty levels built on the evaluator: `beginner` (deliberate noise) and `master` (pruned 2-ply).
 
-`intermediate` is pubeval and `expert` the network at 1-ply (game/tavla/bots/neural.py); the registry
-maps the names. The beginner draws its play from a softmax over the network's expected points, so it
-usually plays something sensible but often not the best. The master looks one roll further: for the
-few plays the network likes best at 1-ply, it averages, over the opponent's 21 distinct rolls, the
-value of the opponent's best reply, and plays the best average.
+`intermediate` is pubeval and `expert` the evaluator at 0-ply (game/tavla/bots/neural.py); the registry
+maps the names. The beginner draws its play from a softmax over the evaluator's expected points, so it
+usually plays something sensible but often not the best. The master searches as gnubg's 2-ply does,
+with gnubg's kind of move filter: the plays the evaluator likes at 0-ply (at most eight, within 0.16
+points of the best) are looked at 1-ply deep, and the few best of those (at most three, within 0.08)
+2-ply deep (game/tavla/bots/search.py). In a race (no contact left) it looks 1-ply deep: the race
+network and the exact bear-off database leave little for a second ply to find.
 """
 
 from __future__ import annotations
@@ -14,20 +16,21 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.tavla.bots.neural import Network, exact_points, rank_results, shipped_network
+from game.tavla.bots.neural import Evaluator, rank_results, shipped_evaluator
+from game.tavla.bots.search import values
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
-from game.tavla.position import flip
+from game.tavla.position import is_race
 
 BEGINNER_TEMPERATURE = 0.1  # points of expected value; higher plays worse
-MASTER_CANDIDATES = 8  # plays kept for the look-ahead after the 1-ply ranking
-MASTER_MARGIN = 0.4  # ... and only those within this many points of the best
-ROLLS = tuple((d1, d2, 1.0 if d1 == d2 else 2.0) for d1 in range(1, 7) for d2 in range(d1, 7))
-ROLL_WEIGHTS = np.array([weight for _, _, weight in ROLLS])
+# The move filter: (plies searched, most plays kept for the next ply, and only within this margin).
+MASTER_FILTER = ((0, 8, 0.16), (1, 3, 0.08))
+MASTER_PLIES = 2
+RACE_PLIES = 1  # once the sides have passed, the race network and the bear-off database need less
 
 
 class BeginnerBot:
-    """Softmax over the network's expected points with a high temperature: a beatable, human-like foe."""
+    """Softmax over the evaluator's expected points with a high temperature: a beatable, human-like foe."""
 
     name = "beginner"
 
@@ -35,12 +38,12 @@ class BeginnerBot:
         self,
         rules: str = "tavla",
         seed: int | None = None,
-        net: Network | None = None,
+        net: Evaluator | None = None,
         temperature: float = BEGINNER_TEMPERATURE,
     ) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
-        self.net = net if net is not None else shipped_network()
+        self.net = net if net is not None else shipped_evaluator()
         self.temperature = temperature
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
@@ -54,46 +57,32 @@ class BeginnerBot:
 
 
 class MasterBot:
-    """The network with a 2-ply look-ahead over the opponent's rolls, pruned to a few candidates."""
+    """The evaluator searched 2-ply deep on the plays that survive a 0-ply and a 1-ply filter."""
 
     name = "master"
 
-    def __init__(
-        self, rules: str = "tavla", net: Network | None = None, candidates: int = MASTER_CANDIDATES
-    ) -> None:
+    def __init__(self, rules: str = "tavla", net: Evaluator | None = None, plies: int = MASTER_PLIES) -> None:
         self.rules = rules
-        self.net = net if net is not None else shipped_network()
-        self.candidates = candidates
+        self.net = net if net is not None else shipped_evaluator()
+        self.plies = plies
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """The play with the best 2-ply expected points ("" when there is none)."""
+        """The play with the best searched value ("" when there is none)."""
         results = legal_results(tuple(state), die1, die2, self.rules)
         if not results:
             return ""
-        if len(results) == 1:
-            return format_play(results[0][0])
-        first = rank_results(self.net, results, self.rules)
-        order = np.argsort(-first)[: self.candidates]
-        kept = [int(i) for i in order if first[i] >= first[order[0]] - MASTER_MARGIN]
+        plies = min(self.plies, RACE_PLIES) if is_race(state) else self.plies
+        return format_play(results[self.choose([after for _, after in results], plies)][0])
+
+    def choose(self, afters: list[tuple[int, ...]], depth: int) -> int:
+        """The index of the best position: filtered ply by ply, then searched `depth` plies deep."""
+        kept = list(range(len(afters)))
+        for plies, most, margin in MASTER_FILTER:
+            if len(kept) == 1 or plies >= depth:
+                break
+            value = values(self.net, [afters[i] for i in kept], self.rules, plies)
+            order = np.argsort(-value)[:most]
+            kept = [kept[int(i)] for i in order if value[i] >= value[order[0]] - margin]
         if len(kept) == 1:
-            return format_play(results[kept[0]][0])
-        best = max(kept, key=lambda i: self.look_ahead(results[i][1]))
-        return format_play(results[best][0])
-
-    def look_ahead(self, after: Sequence[int]) -> float:
-        """Expected points of `after` (our position, opponent on roll) when the opponent replies best.
-
-        All replies to all 21 rolls go through the network in one batch; a roll with no legal reply
-        leaves the opponent's position as it is.
-        """
-        if after[0] == 15:
-            return exact_points(after, self.rules)
-        theirs = flip(after)
-        replies: list[tuple[tuple, tuple[int, ...]]] = []
-        bounds = [0]
-        for d1, d2, _ in ROLLS:
-            replies.extend(legal_results(theirs, d1, d2, self.rules) or [((), theirs)])
-            bounds.append(len(replies))
-        value = rank_results(self.net, replies, self.rules)
-        best = np.maximum.reduceat(value, bounds[:-1])
-        return -float(best @ ROLL_WEIGHTS) / 36.0
+            return kept[0]
+        return kept[int(np.argmax(values(self.net, [afters[i] for i in kept], self.rules, depth)))]

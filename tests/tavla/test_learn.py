@@ -1,0 +1,72 @@
+"""The supervised training commands: generate labelled positions, train on them, evaluate; resume."""
+
+import numpy as np
+import pytest
+
+from game.tavla.bots.neural import Evaluator
+from game.tavla.bots.search import probabilities
+from game.tavla.learn import Dataset, main
+
+
+@pytest.fixture(scope="module")
+def weights(tmp_path_factory):
+    path = tmp_path_factory.mktemp("weights") / "start.npz"
+    Evaluator.fresh(seed=7).save(path)
+    return path
+
+
+def test_generate_labels_positions_by_look_ahead_and_resumes(tmp_path, weights, capsys):
+    out = tmp_path / "data.npz"
+    small = ["--sample", "0.1"]
+    assert main(["generate", "--positions", "40", "--out", str(out), "--weights", str(weights), *small]) == 0
+    first = Dataset.load(out)
+    assert len(first.positions) >= 40 and first.games >= 1 and first.plies == 1
+    assert (first.positions[:, 0] != 15).all()  # finished games teach nothing
+    net = Evaluator.load(weights)
+    sample = first.positions[:5]
+    assert first.labels[:5] == pytest.approx(probabilities(net, sample, "tavla", 1), abs=1e-6)
+    assert main(["generate", "--positions", "10", "--out", str(out), "--weights", str(weights)]) == 2
+    assert "--resume" in capsys.readouterr().out
+    more = ["generate", "--positions", "10", "--out", str(out), "--weights", str(weights), "--resume", *small]
+    assert main(more) == 0
+    again = Dataset.load(out)
+    assert len(again.positions) >= len(first.positions) + 10 and again.games > first.games
+    assert np.array_equal(again.positions[: len(first.positions)], first.positions)
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weights):
+    data = tmp_path / "data.npz"
+    sampled = ["--sample", "0.2", "--weights", str(weights)]
+    assert main(["generate", "--positions", "150", "--out", str(data), *sampled]) == 0
+    out = tmp_path / "net.npz"
+    common = ["--data", str(data), "--weights", str(weights), "--out", str(out)]
+    assert main(["train", "--epochs", "3", "--lr", "0.01", *common]) == 0
+    trained = Evaluator.load(out)
+    assert trained.meta["supervised_epochs"] == 3
+    d = Dataset.load(data)
+    before = np.abs(Evaluator.load(weights).probabilities(d.positions) - d.labels).mean()
+    after = np.abs(trained.probabilities(d.positions) - d.labels).mean()
+    assert after < before
+    assert main(["train", "--epochs", "1", *common]) == 2  # the output exists: --resume or another name
+    assert main(["train", "--epochs", "1", "--resume", *common]) == 0
+    assert Evaluator.load(out).meta["supervised_epochs"] == 4
+
+
+def test_evaluate_reports_points_a_game(tmp_path, weights, capsys):
+    assert main(["evaluate", "--weights", str(weights), "--games", "4", "--opponent", "random"]) == 0
+    assert "points a game over 4 games" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["evaluate", "--weights", str(weights), "--games", "3"])
+    assert "even" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content", [b"", b"not a zip", None])
+def test_bad_data_files_are_one_line_errors(tmp_path, weights, capsys, content):
+    data = tmp_path / "data.npz"
+    if content is not None:
+        data.write_bytes(content)
+    code = main(["train", "--epochs", "1", "--data", str(data), "--weights", str(weights),
+                 "--out", str(tmp_path / "o.npz")])
+    assert code == 2
+    assert str(data) in capsys.readouterr().out
