@@ -1,12 +1,16 @@
-"""Benchmark: the difficulty levels' strength against each other and pubeval, and their decision times.
+"""Benchmark: the difficulty levels' strength against each other, pubeval and gnubg, and their decision times.
 
 1. Strength. Each pair plays through `run_tournament` (duplicate dice: games 2k and 2k+1 share their rolls
    with the seats swapped); printed from the first bot's side: win rate, points per game with the
-   tournament's 95% interval (cluster-robust over the duplicate pairs), gammons.
-2. Latency. Median and 95th percentile seconds per decision over positions met in random games.
+   tournament's 95% interval (cluster-robust over the duplicate pairs), gammons. A pair is `a:b` (played
+   --games, or --master-games when master is in it) or `a:b=N` (N games). The default is the evaluator
+   issue's table: expert vs pubeval over 10,000 games, expert vs gnubg 5,000, master vs gnubg 1,000,
+   then the ladder beginner < intermediate < expert < master.
+2. Latency. Median and 95th percentile seconds per decision over positions met in random games, and the
+   ratio of each median to gnubg's 0-ply bot measured in the same run.
 
-    python benchmarks/tavla_levels.py [--games 5000] [--master-games 200] [--seed 1] [--jobs 1]
-        [--pairs expert:pubeval,expert:beginner,...] [--latency-positions 300]
+    python benchmarks/tavla_levels.py [--pairs expert:pubeval=10000,...] [--games 2000]
+        [--master-games 400] [--seed 1] [--jobs 1] [--latency-positions 300]
 
 `gnubg` pairs are skipped when the gnubg package is not installed.
 """
@@ -31,8 +35,8 @@ from game.tavla.position import OPENING, flip
 from game.tavla.tournament import run_tournament
 
 RULES = "tavla"
-DEFAULT_PAIRS = ("expert:pubeval,expert:intermediate,intermediate:beginner,expert:beginner,master:expert,"
-                 "expert:gnubg,master:gnubg")
+DEFAULT_PAIRS = ("expert:pubeval=10000,expert:gnubg=5000,master:gnubg=1000,"
+                 "intermediate:beginner,expert:intermediate,master:expert")
 SLOW = ("master",)                      # pairs with these bots play --master-games
 LATENCY_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg")
 SLOW_LATENCY_SHARE = 5                  # master is timed on 1/5 of the positions
@@ -70,8 +74,8 @@ def positions(count: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
     return found
 
 
-def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]]) -> None:
-    """Median and 95th percentile seconds per decision."""
+def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]]) -> float:
+    """Median and 95th percentile seconds per decision; returns the median."""
     bot = get_bot(name, seed=1, rules=RULES)
     bot.play(list(sample[0][0]), sample[0][1], sample[0][2])
     times = []
@@ -82,12 +86,13 @@ def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]]) -> None:
     times.sort()
     print(f"  {name:<13} median {statistics.median(times) * 1000:8.2f} ms, 95th percentile "
           f"{times[int(0.95 * (len(times) - 1))] * 1000:8.2f} ms over {len(times)} decisions", flush=True)
+    return statistics.median(times)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=5000, help="games per pair (even)")
-    parser.add_argument("--master-games", type=int, default=200, help="games per pair with master (even)")
+    parser.add_argument("--games", type=int, default=2000, help="games per pair without =N (even)")
+    parser.add_argument("--master-games", type=int, default=400, help="games with master, without =N")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated a:b pairs")
@@ -96,19 +101,24 @@ def main() -> None:
     has_gnubg = available()
     print(f"strength: {RULES} rules, seed {args.seed}, --jobs {args.jobs}, duplicate dice", flush=True)
     for pair in args.pairs.split(","):
-        a, b = pair.split(":")
+        names, _, count = pair.partition("=")
+        a, b = names.split(":")
         if "gnubg" in (a, b) and not has_gnubg:
             print(f"  {a} vs {b}: skipped, gnubg is not installed (pip install gnubg)")
             continue
-        games = args.master_games if {a, b} & set(SLOW) else args.games
+        games = int(count) if count else args.master_games if {a, b} & set(SLOW) else args.games
         strength(a, b, games, args.seed, args.jobs)
     if args.latency_positions:
         sample = positions(args.latency_positions, args.seed)
         print("latency: seconds per decision, positions from random games with a choice to make", flush=True)
+        medians = {}
         for name in LATENCY_BOTS:
             if name == "gnubg" and not has_gnubg:
                 continue
-            latency(name, sample[::SLOW_LATENCY_SHARE] if name in SLOW else sample)
+            medians[name] = latency(name, sample[::SLOW_LATENCY_SHARE] if name in SLOW else sample)
+        if "gnubg" in medians:
+            ratios = [f"{name} {m / medians['gnubg']:.1f}x" for name, m in medians.items() if name != "gnubg"]
+            print("  median against gnubg's 0-ply bot: " + ", ".join(ratios))
 
 
 if __name__ == "__main__":

@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--{name} must be positive")
     if args.command == "evaluate" and args.games % 2:
         parser.error("--games must be even (games are played in pairs with the same dice)")
-    console = Console()
+    console = Console(soft_wrap=True)
     try:
         {"generate": generate, "train": train, "evaluate": evaluate}[args.command](args, console)
     except UserError as error:

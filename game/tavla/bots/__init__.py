@@ -95,8 +95,8 @@ _BUILT_IN: dict[str, tuple[BotFactory, str]] = {
     "beginner": (_beginner, N_("level 1: the network's judgement with deliberate noise (seedable)")),
     # Translators: pubeval is the name of a bot (Tesauro's evaluator); keep it as it is
     "intermediate": (_pubeval, N_("level 2: pubeval")),
-    "expert": (_expert, N_("level 3: the self-trained network, best expected points at 1-ply")),
-    "master": (_master, N_("level 4: the network looking ahead over the opponent's 21 rolls (2-ply)")),
+    "expert": (_expert, N_("level 3: the self-trained networks and bear-off database, best play at 0-ply")),
+    "master": (_master, N_("level 4: the networks looking two rolls ahead (pruned 2-ply search)")),
     "gnubg": (_gnubg, N_("GNU Backgammon's 0-ply network judging every legal play (optional package)")),
 }
 # Descriptions that depend on this machine, computed when asked for.
