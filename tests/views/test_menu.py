@@ -62,3 +62,22 @@ def test_menu_draws_title_and_cards(window):
     assert background != card
     title_row = [image.getpixel((x, round(height * 0.09))) for x in range(width // 3, 2 * width // 3)]
     assert max(sum(p) for p in title_row) > 600, "the title is light text on the dark background"
+
+
+def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window, monkeypatch):
+    from game.tavla.bots import neural
+
+    monkeypatch.setattr(neural, "WEIGHTS_FILE", "weights/no-such-file.npz")
+    monkeypatch.setattr(neural, "_cached", {})
+    menu = window.current_view
+    selector = menu.opponent_selector
+    for name in ("expert", "pubeval"):
+        while selector.value != name:
+            click(menu, *rect_centre(selector.right))
+        click(menu, *rect_centre(menu.play_tavla))
+        if name == "expert":
+            assert window.current_view is menu
+            assert "no-such-file.npz" in menu.toast.message
+    table = window.current_view
+    assert isinstance(table, TavlaView) and table.opponent == "pubeval"
+    press_key(table, key.ESCAPE)
