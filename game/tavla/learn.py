@@ -43,9 +43,9 @@ from game.errors import UserError
 from game.files import write_atomically
 from game.tavla.bearoff import both_home
 from game.tavla.bots import get_bot
-from game.tavla.bots.features import RACE_INPUT, encode
+from game.tavla.bots.features import INPUTS, RACE_INPUT, encode
 from game.tavla.bots.levels import MasterBot
-from game.tavla.bots.neural import EQUITY_WEIGHTS, Evaluator, Network, NeuralBot, shipped_evaluator
+from game.tavla.bots.neural import EQUITY_WEIGHTS, HIDDEN, Evaluator, Network, NeuralBot, shipped_evaluator
 from game.tavla.bots.search import probabilities
 from game.tavla.moves import legal_results
 from game.tavla.position import OPENING, flip
@@ -59,6 +59,7 @@ HOLD_OUT = 0.05
 BATCH = 128
 LEARNING_RATE = 0.001
 ADAM = (0.9, 0.999, 1e-8)
+MAX_HIDDEN = 1024
 
 
 @dataclass
@@ -258,7 +259,11 @@ def train(args: argparse.Namespace, console: Console) -> None:
     if not args.resume and args.out.exists():
         raise UserError(f"{args.out} exists: continue it with --resume, or give another --out")
     net = load_evaluator(start_weights)
-    net = Evaluator(net.contact.copy(), net.race.copy(), dict(net.meta))
+    if args.hidden and not args.resume:
+        grow = (INPUTS, args.hidden, args.seed)
+        net = Evaluator(net.contact.widened(*grow), net.race.widened(*grow), dict(net.meta))
+    else:
+        net = Evaluator(net.contact.copy(), net.race.copy(), dict(net.meta))
     sets = [Dataset.load(path) for path in args.data]
     states = np.concatenate([d.positions for d in sets])
     labels = np.concatenate([d.labels for d in sets])
@@ -352,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--weights", type=Path, help="start from these weights (default: shipped)")
     fit.add_argument("--out", type=Path, required=True, help="the weights file to write (the checkpoint)")
     fit.add_argument("--lr", type=float, default=LEARNING_RATE, help="Adam's learning rate")
+    fit.add_argument("--hidden", type=int, help="first grow the networks to this many hidden units")
     fit.add_argument("--resume", action="store_true", help="continue from --out's weights")
     fit.add_argument("--seed", type=int, default=1)
 
@@ -367,6 +373,8 @@ def main(argv: list[str] | None = None) -> int:
         value = getattr(args, name, None)
         if value is not None and value <= 0:
             parser.error(f"--{name} must be positive")
+    if args.command == "train" and args.hidden is not None and not HIDDEN <= args.hidden <= MAX_HIDDEN:
+        parser.error(f"--hidden must be between {HIDDEN} and {MAX_HIDDEN}")
     if args.command == "evaluate" and args.games % 2:
         parser.error("--games must be even (games are played in pairs with the same dice)")
     console = Console(soft_wrap=True)

@@ -51,6 +51,11 @@ def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weigh
     assert main(["train", "--epochs", "1", *common]) == 2  # the output exists: --resume or another name
     assert main(["train", "--epochs", "1", "--resume", *common]) == 0
     assert Evaluator.load(out).meta["supervised_epochs"] == 4
+    wide = tmp_path / "wide.npz"
+    assert main(["train", "--epochs", "1", "--hidden", "160", "--data", str(data), "--weights", str(out),
+                 "--out", str(wide)]) == 0
+    grown = Evaluator.load(wide)
+    assert grown.contact.w1.shape == (trained.contact.w1.shape[0], 160) and grown.race.b1.shape == (160,)
 
 
 def test_evaluate_reports_points_a_game(tmp_path, weights, capsys):
