@@ -1,20 +1,175 @@
-"""Writing files so that a crash or a full disk never leaves half of one behind."""
+"""Writing files so that a crash, a kill or a full disk never leaves half of one behind, and a path that
+is not a regular file is never replaced.
 
+Every writer of the game (reports, logs, .mat exports, config edits, solver tables, weights) goes
+through `write_atomically`:
+
+- the data goes to a temporary file beside the target, is flushed to disk, then renamed over the target,
+  so a reader sees the old file or the new one, never a mix;
+- a target that exists and is not a regular file (a folder, a device such as /dev/null, a FIFO, a
+  socket) is refused with `NotARegularFile` before anything is written: renaming over it would put a
+  private file in its place (as root, `--json /dev/null` would break /dev/null for the whole machine);
+- a symbolic link is followed: its target is written and the link stays a link;
+- Ctrl+C, SIGTERM and SIGHUP that arrive during a write (in the main thread) take effect once the file
+  is in place, so a plain `kill` leaves no temporary file; one left by SIGKILL (or a power cut) is
+  removed by the next write of the same file.
+"""
+
+import contextlib
 import os
-import tempfile
+import secrets
+import signal
+import stat
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+from game.errors import UserError
+from game.i18n import _
 
-def write_atomically(path: Path, data: str | bytes) -> None:
-    """Write to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+TEMP_SUFFIX = ".tmp"
+_DEFERRED_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class NotARegularFile(UserError, OSError):
+    """A path to write exists and is not a regular file: it is left alone.
+
+    Both a UserError (the command line prints it on one line, exit 2) and an OSError (writers that
+    report a failed write as a message keep doing so)."""
+
+
+def writable_target(path: str | os.PathLike[str]) -> Path:
+    """The file a write to `path` changes: the target of a symbolic link, else `path` itself.
+
+    Raises NotARegularFile when that exists and is not a regular file; an absent file is fine.
+    """
+    given = Path(path)
+    target = Path(os.path.realpath(given)) if given.is_symlink() else given
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data.encode("utf-8") if isinstance(data, str) else data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target
+    except OSError:
+        return target  # the write itself will say what is wrong (permissions, a link loop...)
+    if stat.S_ISREG(info.st_mode):
+        return target
+    if stat.S_ISDIR(info.st_mode):
+        # Translators: {path} is a file name given to write to, which names a folder
+        message = _("{path} is a folder, not a file; nothing was written")
+    else:
+        # Translators: {path} is a file name given to write to, which names a device (such as /dev/null),
+        # a pipe or a socket; such a path is never replaced
+        message = _("{path} is a device, a pipe or a socket, not a regular file; nothing was written")
+    raise NotARegularFile(message.format(path=repr(str(given))))
+
+
+def write_atomically(path: str | os.PathLike[str], data: str | bytes, exclusive: bool = False) -> Path:
+    """Write `data` (text as UTF-8) to `path` all at once; returns the file written (a link's target).
+
+    `exclusive`: never replace an existing file; FileExistsError if there is one (for new exports).
+    An existing file keeps its permissions. Raises NotARegularFile (see `writable_target`) or OSError.
+    """
+    target = writable_target(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mode = None
+    with _signals_deferred():
+        remove_stale_temporaries(target)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        try:
+            try:
+                if mode is not None and hasattr(os, "fchmod"):
+                    os.fchmod(handle, mode)
+                view = memoryview(payload)
+                while view:
+                    view = view[os.write(handle, view) :]
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+            if exclusive:
+                os.link(temporary, target)
+                os.unlink(temporary)
+            else:
+                os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    _sync_folder(target.parent)
+    return target
+
+
+def remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files that writers of `target` killed mid-write left behind (their process
+    is gone); a write in progress in a live process is left alone."""
+    prefix = f".{target.name}."
+    try:
+        names = [entry.name for entry in os.scandir(target.parent)]
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
+            continue
+        middle = name[len(prefix) : -len(TEMP_SUFFIX)].split(".")
+        if len(middle) != 2 or not middle[0].isascii() or not middle[0].isdigit():
+            continue
+        if int(middle[0]) != os.getpid() and not _alive(int(middle[0])):
+            with contextlib.suppress(OSError):
+                os.unlink(target.parent / name)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True
+    return True
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable, where the system allows opening a folder."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold Ctrl+C, SIGTERM and SIGHUP until the block is done, then act on them as before.
+
+    Python handles signals in the main thread only, so elsewhere this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = {}
+    for signum in _DEFERRED_SIGNALS:
+        handler = signal.getsignal(signum)
+        if handler is None:  # set outside Python: cannot be put back, so leave it
+            continue
+        try:
+            signal.signal(signum, lambda number, frame: caught.append(number))
+        except (ValueError, OSError):
+            continue
+        previous[signum] = handler
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)

@@ -14,10 +14,13 @@ the standard rules; where tavla scores differently, see `_mat_game`.
 
 import json
 import random
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import _
 from game.tavla.game import Game, Match, Turn
 from game.tavla.moves import legal_plays
@@ -248,6 +251,23 @@ def _valid_names(names: object) -> bool:
 def _damaged(message: str) -> UserError:
     # Translators: {reason} says what is wrong with the save file
     return UserError(_("cannot restore the saved match: {reason}").format(reason=message))
+
+
+MAX_EXPORTS_PER_SECOND = 1000
+
+
+def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
+    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
+    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
+    stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
+    for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
+        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
+        try:
+            write_atomically(path, text, exclusive=True)
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(str(folder / f"{stem}.mat"))
 
 
 def export_mat(match: Match, names: tuple[str, str]) -> str:
