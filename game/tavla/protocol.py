@@ -13,10 +13,11 @@ at its next decision: its input and output can no longer be trusted to be in ste
 
 Safety: the command is split with shlex and started without a shell, in a process group (session) of
 its own, so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only
-the tournament, which then kills it; each answer has a time limit (the first one after a start gets
-STARTUP_SECONDS more); a line over MAX_ANSWER_BYTES is refused without reading the rest; stderr is
-drained all the time and only its tail is kept; every program still running is killed by `close_all`,
-which runs at interpreter exit and when a tournament stops.
+the tournament, which then kills it; what escapes the group (setsid, a double fork) carries a mark in
+its environment and is killed too (game/tavla/reaper.py). Each answer has a time limit (the first one
+after a start gets STARTUP_SECONDS more); a line over MAX_ANSWER_BYTES is refused without reading the
+rest; stderr is drained all the time and only its tail is kept; every program still running is killed
+by `close_all`, which runs at interpreter exit and when a tournament stops.
 """
 
 import atexit
@@ -34,6 +35,7 @@ from typing import IO, NoReturn
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla import reaper
 from game.tavla.game import FAULT_CRASH, FAULT_GARBAGE, FAULT_OVERSIZED, FAULT_TIMEOUT, BotFault
 from game.tavla.moves import check_rules
 from game.tavla.position import format_state
@@ -112,6 +114,7 @@ class ExternalBot:
         self._stderr = bytearray()
         self._threads: list[threading.Thread] = []
         self._fresh = False
+        self._mark: str | None = None
 
     @property
     def name(self) -> str:
@@ -127,7 +130,8 @@ class ExternalBot:
         """Start the program if it is not running; BotFault (crash) if it cannot be started."""
         if self._process is not None:
             return
-        env = {**os.environ, RULES_ENV: self.rules, "PYTHONUNBUFFERED": "1"}
+        self._mark = reaper.mark(reaper.new_bot_id())
+        env = {**os.environ, RULES_ENV: self.rules, "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: self._mark}
         group = (
             {"start_new_session": True}
             if POSIX
@@ -203,7 +207,8 @@ class ExternalBot:
         return bytes(self._stderr).decode("utf-8", "replace")
 
     def close(self, kill: bool = False) -> None:
-        """Stop the program: close its input (a polite bot exits), then kill its whole process group.
+        """Stop the program: close its input (a polite bot exits), then kill its whole process group,
+        its session and every process that carries its mark (see game/tavla/reaper.py).
 
         `kill` skips the grace period, for a program that already failed.
         """
@@ -218,6 +223,7 @@ class ExternalBot:
         if not kill:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(EXIT_GRACE_SECONDS)
+        reaper.end_bot(process.pid, self._mark)
         _kill_group(process)
         self._process = None
         _LIVE.discard(self)

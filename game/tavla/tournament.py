@@ -38,11 +38,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from game.errors import UserError
-from game.files import write_atomically
+from game.files import NotARegularFile, writable_target, write_atomically
 from game.i18n import N_, _, current_language, ngettext, set_language
+from game.tavla import reaper
 from game.tavla.bots import Bot, bot_names, get_bot
 from game.tavla.game import (
     FAULT_CRASH,
@@ -67,12 +68,15 @@ LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log p
 _CMD_EXAMPLE = "cmd:python3 its_file.py"
 Z95 = 1.959964
 MAX_CHUNK = 25  # games sent to a worker at once: fewer messages for fast games
+BLOCK_GAMES = 2  # games that share their dice (a duplicate pair): one sample of the intervals
+MAX_LISTED_DISQUALIFICATIONS = 10_000  # kept in full for the log and --json; more are only counted
 CHUNKS_AHEAD = 2  # chunks queued per worker so it never waits for the next one
 POLL_SECONDS = 0.2
 STOP_SECONDS = 3.0  # a worker told to stop gets this long before it is killed
 STDERR_INDENT = "    | "
 FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 130
+EXIT_SIGNALLED = 128  # plus the signal's number: 130 after Ctrl+C, 143 after SIGTERM, 129 after SIGHUP
 GAMMON_KINDS = ("mars", "gammon", "backgammon")
 # What the tables and the log call each kind of fault (GameResult.fault, also a --json value, stays as is).
 FAULT_NAMES = {
@@ -127,21 +131,53 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def schedule(bots: list[str], games: int, seed: int) -> list[GameSpec]:
-    """Every game in play order: round by round over all pairs, so an early stop covers every pair."""
-    pairs = list(itertools.combinations(bots, 2))
-    return [
-        GameSpec(
-            index=round_ * len(pairs) + pair,
+class Schedule(Sequence[GameSpec]):
+    """Every game in play order: round by round over all pairs, so an early stop covers every pair.
+
+    Lazy: a game is made when it is asked for, so a schedule of 100,000,000 games costs no memory and
+    no time before the first game.
+    """
+
+    def __init__(self, bots: Sequence[str], games: int, seed: int) -> None:
+        self.bots = list(bots)
+        self.games = games
+        self.seed = seed
+        self.pairs = list(itertools.combinations(self.bots, 2))
+
+    def __len__(self) -> int:
+        return self.games * len(self.pairs)
+
+    @overload
+    def __getitem__(self, index: int) -> GameSpec: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameSpec]: ...
+
+    def __getitem__(self, index: int | slice) -> GameSpec | list[GameSpec]:
+        if isinstance(index, slice):
+            return [self[position] for position in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        round_, pair = divmod(index, len(self.pairs))
+        a, b = self.pairs[pair]
+        return GameSpec(
+            index=index,
             pair=pair,
             round=round_,
             seats=(a, b) if round_ % 2 == 0 else (b, a),
-            dice_seed=derive_seed(seed, a, b, round_ // 2),
-            bot_seed=derive_seed(seed, a, b, round_),
+            dice_seed=derive_seed(self.seed, a, b, round_ // 2),
+            bot_seed=derive_seed(self.seed, a, b, round_),
         )
-        for round_ in range(games)
-        for pair, (a, b) in enumerate(pairs)
-    ]
+
+    def __iter__(self) -> Iterator[GameSpec]:
+        return (self[index] for index in range(len(self)))
+
+
+def schedule(bots: Sequence[str], games: int, seed: int) -> Schedule:
+    """The games of a round robin of `games` games per pair (see Schedule)."""
+    return Schedule(bots, games, seed)
 
 
 class Ledger:
@@ -184,14 +220,28 @@ class Ledger:
         return played
 
 
-class Scoreboard:
-    """The games of one run as they finish, in any order; `outcomes` puts them back in schedule order."""
+_SKIPPED = None  # in Scoreboard.pending: a game an abandoned bot lost unplayed
 
-    def __init__(self, specs: list[GameSpec], rules: str, tick: Callable[[], None]) -> None:
+
+class Scoreboard:
+    """The games of one run as they finish, in any order, folded into `standings` in schedule order.
+
+    Only games that finished ahead of an unfinished one wait (at most the games in flight), so memory
+    stays flat however long the schedule.
+    """
+
+    def __init__(
+        self,
+        specs: Sequence[GameSpec],
+        rules: str,
+        tick: Callable[[], None],
+        standings: "Standings | None" = None,
+    ) -> None:
         self.specs = specs
         self.rules = rules
-        self.played: dict[int, Played] = {}
-        self.skipped: set[int] = set()
+        self.standings = standings if standings is not None else Standings(_bots_of(specs), rules)
+        self.pending: dict[int, Played | None] = {}
+        self.stopped_by = ""
         self._ledger = Ledger(rules)
         self._cursor = 0
         self._tick = tick
@@ -199,46 +249,53 @@ class Scoreboard:
     @property
     def finished(self) -> int:
         """Games decided so far, played or forfeited unplayed."""
-        return len(self.played) + len(self.skipped)
+        return self.standings.finished + len(self.pending)
+
+    def decided(self, index: int) -> bool:
+        """Whether the game of that index is decided (played, or lost unplayed)."""
+        return index < self._cursor or index in self.pending
 
     def skip(self, spec: GameSpec) -> bool:
         """True (and the game counts as decided) if an abandoned bot already lost it."""
         if not self._ledger.forfeits(spec):
             return False
-        self.skipped.add(spec.index)
+        self.pending[spec.index] = _SKIPPED
         self._advance()
         self._tick()
         return True
 
     def record(self, played: Played) -> None:
         """A finished game from a worker."""
-        self.played[played.index] = played
+        self.pending[played.index] = played
         self._advance()
         self._tick()
 
-    def outcomes(self) -> list[tuple[GameSpec, GameResult, str]]:
-        """(game, result that counts, stderr) for every decided game, in schedule order."""
-        ledger = Ledger(self.rules)
-        found = []
-        for spec in self.specs:
-            played = self.played.get(spec.index)
-            if played is None and spec.index not in self.skipped:
-                continue
-            result = ledger.judge(spec, played.result if played else None)
-            if result is not None:
-                stderr = played.stderr if played is not None and result is played.result else ""
-                found.append((spec, result, stderr))
-        return found
+    def close(self) -> None:
+        """The run is over (perhaps stopped early): fold in the games that finished after a gap."""
+        for index in sorted(self.pending):
+            self._fold(self.specs[index], self.pending.pop(index))
 
     def _advance(self) -> None:
-        """Feed the ledger the finished prefix of the schedule, so abandoned bots are known early."""
-        while self._cursor < len(self.specs):
-            spec = self.specs[self._cursor]
-            played = self.played.get(spec.index)
-            if played is None and spec.index not in self.skipped:
-                return
-            self._ledger.judge(spec, played.result if played else None)
+        """Fold the finished prefix of the schedule, so abandoned bots are known early."""
+        while self._cursor < len(self.specs) and self._cursor in self.pending:
+            index = self._cursor
+            self._fold(self.specs[index], self.pending.pop(index))
             self._cursor += 1
+
+    def _fold(self, spec: GameSpec, played: Played | None) -> None:
+        result = self._ledger.judge(spec, played.result if played else None)
+        if result is not None:
+            stderr = played.stderr if played is not None and result is played.result else ""
+            self.standings.add(spec, result, stderr)
+
+
+def _bots_of(specs: Sequence[GameSpec]) -> list[str]:
+    if isinstance(specs, Schedule):
+        return specs.bots
+    names: dict[str, None] = {}
+    for spec in specs:
+        names.update(dict.fromkeys(spec.seats))
+    return list(names)
 
 
 # ---- playing one game (in this process or in a worker) ----------------------------------------------
@@ -316,10 +373,19 @@ def _timed(function: BotPlay, timeout: float) -> BotPlay:
             # Translators: {seconds} is the time limit, e.g. 1 or 0.5
             message = _("no answer within {seconds} s").format(seconds=f"{timeout:g}")
             raise BotFault(FAULT_TIMEOUT, message) from None
+        except StopRequested:
+            raise
         except SystemExit as exit_:
             # Translators: said of a Python bot that ended the program; {code} is the value it passed
             message = _("called sys.exit({code})").format(code=repr(exit_.code))
             raise BotFault(FAULT_CRASH, message) from None
+        except Exception:
+            _check_stop()
+            raise
+        except BaseException as error:  # noqa: BLE001 - KeyboardInterrupt & co. from the bot's own code
+            _check_stop()
+            raise BotFault(FAULT_CRASH, _exception_text(error)) from None
+        _check_stop()
         late = time.monotonic() - start
         if late > timeout:
             # Translators: {seconds} is how long the bot took, {limit} the time limit, both in seconds
@@ -328,6 +394,11 @@ def _timed(function: BotPlay, timeout: float) -> BotPlay:
         return play
 
     return answer
+
+
+def _exception_text(error: BaseException) -> str:
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _on_alarm(signum: int, frame: object) -> None:
@@ -355,23 +426,32 @@ def _time_limits() -> Iterator[None]:
 # ---- running the schedule ----------------------------------------------------------------------------
 
 
-def _run_here(board: Scoreboard, rules: str, timeout: float) -> None:
+def _run_here(board: Scoreboard, rules: str, timeout: float, stop: "_Stop") -> None:
+    watch = reaper.Watch()
     with _time_limits():
         try:
             for spec in board.specs:
+                stop.check()
                 if not board.skip(spec):
                     board.record(play_game(spec, rules, timeout))
         finally:
-            release_bots()
+            with _no_interrupts():
+                release_bots()
+                watch.end()
 
 
 def _worker(conn: Connection, rules: str, timeout: float, language: str) -> None:
     """A worker process: play the chunks of games it is sent, one message per finished game.
 
     `language` is the tournament's, so the reasons for disqualifications read as the rest of its report.
+    Ctrl+C and SIGHUP are for the tournament, which stops the workers with SIGTERM; a worker adopts
+    the orphans of its bots (a subreaper) and kills every process below it when it ends.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_worker)
+    reaper.become_subreaper()
     with contextlib.suppress(OSError, ValueError):  # no catalogue: the reasons are written in English
         set_language(language)
     try:
@@ -385,11 +465,15 @@ def _worker(conn: Connection, rules: str, timeout: float, language: str) -> None
     except Exception:  # noqa: BLE001 - a bug here must reach the tournament, not vanish with the worker
         conn.send(("error", traceback.format_exc()))
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         release_bots()
+        reaper.kill(reaper.descendants(os.getpid()))
 
 
 def _stop_worker(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     close_all()
+    reaper.kill(reaper.descendants(os.getpid()))
     os._exit(EXIT_INTERRUPTED)
 
 
@@ -455,7 +539,7 @@ def _receive(worker: _Worker, board: Scoreboard) -> None:
         pass
     if not worker.process.is_alive() and worker.chunks:
         lost = next(
-            (spec for chunk in worker.chunks for spec in chunk if spec.index not in board.played), None
+            (spec for chunk in worker.chunks for spec in chunk if not board.decided(spec.index)), None
         )
         code = worker.process.exitcode
         if lost is None:
@@ -505,7 +589,11 @@ def _stop_workers(workers: list[_Worker], polite: bool) -> None:
 @dataclass
 class Tally:
     """A bot's (or one side of a pair's) results; points per game with a 95% interval over blocks of
-    games that share their dice (the two games of a duplicate pair are not independent samples)."""
+    games that share their dice (the two games of a duplicate pair are not independent samples).
+
+    The blocks are summed as they close (a block has at most two games), so a tally's size does not
+    grow with the number of games.
+    """
 
     games: int = 0
     wins: int = 0
@@ -516,7 +604,11 @@ class Tally:
     backgammons: int = 0
     disqualifications: int = 0
     faults: Counter[str] = field(default_factory=Counter)
-    blocks: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    open_blocks: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    closed_blocks: int = 0
+    sum_tt: int = 0  # over closed blocks: total net points squared
+    sum_tg: int = 0  # ... total net points times games
+    sum_gg: int = 0  # ... games squared
 
     def add(self, won: bool, result: GameResult, disqualified: bool, block: tuple[int, int]) -> None:
         """One game from this side: won or lost, by how much, and whether this side was disqualified."""
@@ -534,9 +626,18 @@ class Tally:
         if disqualified:
             self.disqualifications += 1
             self.faults[result.fault] += 1
-        total = self.blocks.setdefault(block, [0, 0])
+        total = self.open_blocks.setdefault(block, [0, 0])
         total[0] += net
         total[1] += 1
+        if total[1] == BLOCK_GAMES:
+            del self.open_blocks[block]
+            self._close(total)
+
+    def _close(self, total: list[int]) -> None:
+        self.closed_blocks += 1
+        self.sum_tt += total[0] * total[0]
+        self.sum_tg += total[0] * total[1]
+        self.sum_gg += total[1] * total[1]
 
     @property
     def ppg(self) -> float:
@@ -545,18 +646,80 @@ class Tally:
 
     def ci95(self, widest: float) -> tuple[float, float]:
         """95% interval of the points per game (cluster-robust over blocks); ±`widest` if unknown."""
-        count = len(self.blocks)
+        count = self.closed_blocks + len(self.open_blocks)
         if count < 2:
             return -widest, widest
-        mean = self.ppg
-        spread = sum((total - games * mean) ** 2 for total, games in self.blocks.values())
+        tt, tg, gg = self.sum_tt, self.sum_tg, self.sum_gg
+        for net, games in self.open_blocks.values():
+            tt, tg, gg = tt + net * net, tg + net * games, gg + games * games
+        games, net = self.games, self.points_for - self.points_against
+        # sum over blocks of (total - games * mean)^2, with mean = net / games, in exact integers
+        spread = (games * games * tt - 2 * net * games * tg + net * net * gg) / (games * games)
         half = Z95 * math.sqrt(count / (count - 1) * spread) / self.games
+        mean = self.ppg
         return mean - half, mean + half
+
+
+class Standings:
+    """Every decided game folded into the tallies per bot and per pair, and the disqualifications.
+
+    At most MAX_LISTED_DISQUALIFICATIONS disqualifications are kept in full (for the log and --json);
+    the rest are counted.
+    """
+
+    def __init__(self, bots: Sequence[str], rules: str) -> None:
+        self.bots = list(bots)
+        self.rules = rules
+        self.per_bot: dict[str, Tally] = {name: Tally() for name in self.bots}
+        self.pairs = list(itertools.combinations(self.bots, 2))
+        self.per_pair: dict[tuple[str, str], tuple[Tally, Tally]] = {
+            pair: (Tally(), Tally()) for pair in self.pairs
+        }
+        self.finished = 0
+        self.entries: list[dict[str, Any]] = []
+        self.unlisted = 0
+        self.abandoned: Counter[str] = Counter()
+
+    def add(self, spec: GameSpec, result: GameResult, stderr: str = "") -> None:
+        """One decided game, in schedule order."""
+        self.finished += 1
+        pair = self.pairs[spec.pair] if spec.pair < len(self.pairs) else _pair_of(spec, self.bots)
+        sides = self.per_pair.setdefault(pair, (Tally(), Tally()))
+        for seat, name in enumerate(spec.seats):
+            won, disqualified = result.winner == seat, result.disqualified == seat
+            self.per_bot.setdefault(name, Tally()).add(won, result, disqualified, spec.block)
+            sides[0 if name == pair[0] else 1].add(won, result, disqualified, spec.block)
+        if result.disqualified is None:
+            return
+        if result.fault == FAULT_ABANDONED:
+            self.abandoned[spec.seats[result.disqualified]] += 1
+        if len(self.entries) >= MAX_LISTED_DISQUALIFICATIONS:
+            self.unlisted += 1
+            return
+        self.entries.append(
+            {
+                "game": spec.index,
+                "pair": list(pair),
+                "round": spec.round,
+                "bot": spec.seats[result.disqualified],
+                "seat": result.disqualified,
+                "fault": result.fault,
+                "reason": result.reason,
+                "turn": result.turns,
+                "state": format_state(result.state) if result.state is not None else None,
+                "dice": list(result.dice) if result.dice is not None else None,
+                "answer": result.answer,
+                "stderr": stderr,
+            }
+        )
 
 
 @dataclass
 class Report:
-    """Everything a tournament found: settings, per bot and per pair figures, the disqualifications."""
+    """Everything a tournament found: settings, per bot and per pair figures, the disqualifications.
+
+    `stopped_by` names the signal that stopped the run early (SIGINT for Ctrl+C, SIGTERM, SIGHUP).
+    """
 
     bots: list[str]
     games: int
@@ -565,28 +728,29 @@ class Report:
     rules: str
     timeout: float
     scheduled: int
-    outcomes: list[tuple[GameSpec, GameResult, str]]
+    standings: Standings
     seconds: float
     interrupted: bool = False
     aborted: str = ""
-    per_bot: dict[str, Tally] = field(default_factory=dict)
-    per_pair: dict[tuple[str, str], tuple[Tally, Tally]] = field(default_factory=dict)
+    stopped_by: str = ""
 
-    def __post_init__(self) -> None:
-        self.per_bot = {name: Tally() for name in self.bots}
-        self.per_pair = {pair: (Tally(), Tally()) for pair in itertools.combinations(self.bots, 2)}
-        for spec, result, _stderr in self.outcomes:
-            pair = self.per_pair[_pair_of(spec, self.bots)]
-            for seat, name in enumerate(spec.seats):
-                won, disqualified = result.winner == seat, result.disqualified == seat
-                self.per_bot[name].add(won, result, disqualified, spec.block)
-                side = 0 if name == _pair_of(spec, self.bots)[0] else 1
-                pair[side].add(won, result, disqualified, spec.block)
+    @property
+    def per_bot(self) -> dict[str, Tally]:
+        return self.standings.per_bot
+
+    @property
+    def per_pair(self) -> dict[tuple[str, str], tuple[Tally, Tally]]:
+        return self.standings.per_pair
+
+    @property
+    def finished(self) -> int:
+        """Games decided."""
+        return self.standings.finished
 
     @property
     def complete(self) -> bool:
         """Whether every scheduled game was decided."""
-        return len(self.outcomes) == self.scheduled
+        return self.finished == self.scheduled
 
     @property
     def widest(self) -> float:
@@ -594,29 +758,9 @@ class Report:
         return float(FORFEIT_POINTS[self.rules])
 
     def disqualifications(self) -> list[dict[str, Any]]:
-        """One entry per game lost by disqualification (abandoned games included), in schedule order."""
-        found = []
-        for spec, result, stderr in self.outcomes:
-            if result.disqualified is None:
-                continue
-            pair = _pair_of(spec, self.bots)
-            found.append(
-                {
-                    "game": spec.index,
-                    "pair": list(pair),
-                    "round": spec.round,
-                    "bot": spec.seats[result.disqualified],
-                    "seat": result.disqualified,
-                    "fault": result.fault,
-                    "reason": result.reason,
-                    "turn": result.turns,
-                    "state": format_state(result.state) if result.state is not None else None,
-                    "dice": list(result.dice) if result.dice is not None else None,
-                    "answer": result.answer,
-                    "stderr": stderr,
-                }
-            )
-        return found
+        """One entry per game lost by disqualification (abandoned games included), in schedule order;
+        past MAX_LISTED_DISQUALIFICATIONS, only counted (`standings.unlisted`)."""
+        return self.standings.entries
 
     def to_json(self, log: str | None) -> dict[str, Any]:
         """The --json report: SPEC §5's keys and more."""
@@ -663,13 +807,15 @@ class Report:
             "timeout": self.timeout,
             "complete": self.complete,
             "interrupted": self.interrupted,
+            "stopped_by": self.stopped_by or None,
             "aborted": self.aborted or None,
             "games_scheduled": self.scheduled,
-            "games_finished": len(self.outcomes),
+            "games_finished": self.finished,
             "seconds": round(self.seconds, 3),
             "bots": bots,
             "pairs": pairs,
             "disqualifications": self.disqualifications(),
+            "disqualifications_not_listed": self.standings.unlisted,
             "log": log,
         }
 
@@ -733,7 +879,8 @@ def run_tournament(
     timeout: float = DEFAULT_TIMEOUT,
     show_progress: bool = False,
 ) -> Report:
-    """Play the whole round robin and return the figures; Ctrl+C ends it early with what was finished."""
+    """Play the whole round robin and return the figures; Ctrl+C, SIGTERM or SIGHUP end it early with
+    what was finished."""
     names = check_entries(bots, games, seed, jobs, rules, timeout)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
@@ -747,29 +894,33 @@ def run_tournament(
         rules,
         timeout,
         len(specs),
-        board.outcomes(),
+        board.standings,
         time.perf_counter() - start,
         interrupted,
         aborted,
+        board.stopped_by,
     )
 
 
 def play_schedule(
-    specs: list[GameSpec], jobs: int, rules: str, timeout: float, show_progress: bool = False
+    specs: Sequence[GameSpec], jobs: int, rules: str, timeout: float, show_progress: bool = False
 ) -> tuple[Scoreboard, bool, str]:
     """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want).
 
-    Returns the scoreboard, whether Ctrl+C stopped it, and why a dead worker stopped it ("" if none).
+    Returns the scoreboard, whether a stop signal (Ctrl+C, SIGTERM, SIGHUP) ended it, and why a dead
+    worker stopped it ("" if none). Every process a bot started is ended before it returns.
     """
     interrupted, aborted = False, ""
-    with _progress_bar(len(specs), show_progress) as tick:
+    reaper.become_subreaper()
+    with _stop_signals() as stop, _progress_bar(len(specs), show_progress) as tick:
         board = Scoreboard(specs, rules, tick)
         try:
             if jobs == 1:
-                _run_here(board, rules, timeout)
+                _run_here(board, rules, timeout, stop)
             else:
                 release_bots()
                 _run_workers(board, jobs, rules, timeout)
+            stop.check()
         except KeyboardInterrupt:
             interrupted = True
         except TournamentAborted as error:
@@ -777,6 +928,10 @@ def play_schedule(
         finally:
             with _no_interrupts():
                 release_bots()
+                board.close()
+        board.stopped_by = stop.name
+        if board.stopped_by:
+            interrupted = True
     return board, interrupted, aborted
 
 
@@ -798,21 +953,25 @@ def tournament_command(
     timeout: float = DEFAULT_TIMEOUT,
     log_path: str | None = None,
 ) -> int:
-    """`python main.py tournament`: play, print the tables, write --json and the disqualification log.
+    """`python main.py tournament`: play, write the disqualification log and --json, print the tables.
 
-    Returns 0, or 130 after Ctrl+C (the games finished so far are still reported and written), or 1 if
-    a worker process died. Bad input raises UserError before any game is played.
+    Returns 0; after Ctrl+C 130, after SIGTERM 143, after SIGHUP 129 (128 + the signal: the games
+    finished so far are still reported and written, marked incomplete); 1 if a worker process died.
+    Bad input (bots, numbers, the paths of --json and --log) raises UserError before any game is played.
     """
     json_file = _writable(json_path, "--json") if json_path is not None else None
-    log_file = _writable(log_path) if log_path is not None else Path(LOG_NAME)
+    log_file = _writable(log_path) if log_path is not None else _writable(LOG_NAME, default=True)
     report = run_tournament(bots, games, seed, jobs, rules, timeout, show_progress=True)
     with _no_interrupts():
         log = _write_log(report, log_file)
-        print_report(report, log)
         if json_file is not None:
             write_json_atomically(json_file, report.to_json(str(log) if log else None))
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone: the files are written
+            print_report(report, log)
     if report.aborted:
         return EXIT_FAILED
+    if report.stopped_by:
+        return EXIT_SIGNALLED + getattr(signal, report.stopped_by, signal.SIGINT)
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
@@ -824,11 +983,11 @@ def print_report(report: Report, log: Path | None) -> None:
     console = Console()
     if not console.is_terminal:
         console.width = FILE_WIDTH
-    rate = len(report.outcomes) / report.seconds if report.seconds > 0 else 0.0
+    rate = report.finished / report.seconds if report.seconds > 0 else 0.0
     # Translators: part of a tournament's title, e.g. "10 games per pair"
     per_pair = ngettext("{count} game per pair", "{count} games per pair", report.games)
     # Translators: part of a tournament's title: how many games were played, e.g. "30 games"
-    played = ngettext("{count} game", "{count} games", len(report.outcomes))
+    played = ngettext("{count} game", "{count} games", report.finished)
     # Translators: a tournament's title. {rules} is the rule set's name as typed (tavla or standard), kept
     # as it is; {per_pair} is "10 games per pair"; {played} is "30 games"; {rate} is games per second
     title = _(
@@ -838,7 +997,7 @@ def print_report(report: Report, log: Path | None) -> None:
         rules=report.rules,
         per_pair=per_pair.format(count=report.games),
         seed=report.seed,
-        played=played.format(count=len(report.outcomes)),
+        played=played.format(count=report.finished),
         seconds=f"{report.seconds:.1f}",
         rate=f"{rate:.0f}",
         jobs=report.jobs,
@@ -926,7 +1085,7 @@ def print_report(report: Report, log: Path | None) -> None:
             "[bold]Interrupted:[/] {finished} of {scheduled} games finished; the tables cover those.",
             report.scheduled,
         )
-        console.print(message.format(finished=len(report.outcomes), scheduled=report.scheduled))
+        console.print(message.format(finished=report.finished, scheduled=report.scheduled))
     if report.aborted:
         # Translators: [bold red] and [/] are terminal markup around the first word: keep them as they are;
         # {reason} says why the tournament stopped
@@ -975,9 +1134,13 @@ def _faults(tally: Tally) -> str:
 
 
 def _write_log(report: Report, path: Path) -> Path | None:
-    """The disqualification log for bot authors; None (and no file) when nobody was disqualified."""
+    """The disqualification log for bot authors; None when nobody was disqualified.
+
+    No file is made when nobody was disqualified, but a log an earlier run left at `path` is replaced
+    by one that says so: a stale log never stays beside a new report.
+    """
     entries = report.disqualifications()
-    if not entries:
+    if not entries and not (path.is_file() or path.is_symlink()):
         return None
     # Translators: the first line of the disqualification log; {rules} is tavla or standard, kept as it is
     heading = ngettext(
@@ -1006,10 +1169,12 @@ def _write_log(report: Report, path: Path) -> Path | None:
     }
     width = max(len(label) for label in labels.values()) + 1
     field_line = "  {label:<" + str(width) + "}{value}"
-    abandoned: Counter[str] = Counter()
+    if not entries:
+        # Translators: the whole disqualification log of a run in which nobody was disqualified (it
+        # replaces the log of an earlier run)
+        lines.append(_("Nobody was disqualified in this run."))
     for entry in entries:
         if entry["fault"] == FAULT_ABANDONED:
-            abandoned[entry["bot"]] += 1
             continue
         a, b = entry["pair"]
         # Translators: an entry's heading in the disqualification log: the game's number, the pair of bots,
@@ -1035,7 +1200,16 @@ def _write_log(report: Report, path: Path) -> Path | None:
             lines.append("  " + _("stderr (its last lines):"))
             lines += [STDERR_INDENT + line for line in entry["stderr"].splitlines()[-20:]]
         lines.append("")
-    for name, count in abandoned.items():
+    if report.standings.unlisted:
+        # Translators: the end of the disqualification log, which lists the first 10,000 in full; {count}
+        # more are only counted in the tables
+        message = ngettext(
+            "{count} more disqualification is counted in the tables but not listed here.",
+            "{count} more disqualifications are counted in the tables but not listed here.",
+            report.standings.unlisted,
+        )
+        lines.append(message.format(count=report.standings.unlisted))
+    for name, count in report.standings.abandoned.items():
         # Translators: {name} is a bot; {limit} is how many disqualifications in a row (5) abandon a bot;
         # {count} is how many games it lost that way
         message = ngettext(
@@ -1053,24 +1227,31 @@ def _write_log(report: Report, path: Path) -> Path | None:
         message = _("cannot write the disqualification log {path}: {error}")
         print(message.format(path=path, error=error), file=sys.stderr)
         return None
-    return path
+    return path if entries else None
 
 
-def _writable(path: str, option: str | None = None) -> Path:
-    """A file path whose folder exists, checked before the games rather than after them.
+def _writable(path: str, option: str | None = None, default: bool = False) -> Path:
+    """A file path that can be written, checked before the games rather than after them: its folder
+    exists and is writable, and it is not a folder, a device or a pipe (a symbolic link is followed).
 
-    `option` names the command-line option the path came from; None for the disqualification log.
+    `option` names the command-line option the path came from; None for the disqualification log
+    (`default`: the log's default path, not one given with --log).
     """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
+    given = Path(path)
+    try:
+        target = writable_target(given)
+    except NotARegularFile as error:
         if option is None:
-            # Translators: {path} is the file name given for the disqualification log, quoted
-            message = _("the log {path} is a folder; give a file name")
+            # Translators: {path} is the file name of the disqualification log, quoted; {reason} says it
+            # is a folder or a device; --log is a command-line option, kept as it is
+            message = _("the disqualification log {path} cannot be written: {reason}; give --log PATH")
         else:
-            # Translators: {option} is a command-line option such as --json; {path} the file name given
-            message = _("{option} {path} is a folder; give a file name")
-    elif not folder.is_dir():
+            # Translators: {option} is a command-line option such as --json; {reason} says that the path
+            # is a folder or a device and that nothing was written
+            message = _("{option}: {reason}")
+        raise UserError(message.format(option=option, path=repr(path), reason=error)) from None
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
         if option is None:
             # Translators: {path} is the file name given for the disqualification log, {folder} its folder
             message = _("the log {path}: folder {folder} does not exist")
@@ -1078,28 +1259,110 @@ def _writable(path: str, option: str | None = None) -> Path:
             # Translators: {option} is a command-line option such as --json; {path} the file name given
             message = _("{option} {path}: folder {folder} does not exist")
     elif not os.access(folder, os.W_OK):
-        if option is None:
+        if default:
+            # Translators: {path} is where the disqualification log goes by default, {folder} its
+            # folder (the current one); --log PATH is a command-line option, kept as it is
+            message = _(
+                "the disqualification log would be written to {path}, but folder {folder} is not "
+                "writable; give another place with --log PATH"
+            )
+        elif option is None:
             # Translators: {path} is the file name given for the disqualification log, {folder} its folder
             message = _("the log {path}: folder {folder} is not writable")
         else:
             # Translators: {option} is a command-line option such as --json; {path} the file name given
             message = _("{option} {path}: folder {folder} is not writable")
     else:
-        return target
+        return given
     raise UserError(message.format(option=option, path=repr(path), folder=repr(str(folder))))
+
+
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class StopRequested(KeyboardInterrupt):
+    """Ctrl+C, SIGTERM or SIGHUP asked the tournament to stop. A KeyboardInterrupt that a Python bot
+    raises itself is not one: it is a crash of that bot."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class _Stop:
+    """The stop signal received while games are played, if any."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name if self.signum is not None else ""
+
+    def check(self) -> None:
+        """Raise StopRequested if a stop signal came (a bot may have swallowed the first one)."""
+        if self.signum is not None:
+            raise StopRequested(self.signum)
+
+    def handle(self, signum: int, frame: object) -> None:
+        if self.signum is None:
+            self.signum = signum
+        raise StopRequested(signum)
+
+
+_current_stop: _Stop | None = None
+
+
+def _check_stop() -> None:
+    if _current_stop is not None:
+        _current_stop.check()
+
+
+@contextmanager
+def _stop_signals() -> Iterator[_Stop]:
+    """While games are played, Ctrl+C, SIGTERM and SIGHUP stop them as Ctrl+C always did: the games
+    finished so far are reported and every bot's processes are ended. A signal ignored when the
+    tournament started (nohup) stays ignored."""
+    global _current_stop
+    stop = _Stop()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = {}
+    for signum in STOP_SIGNALS:
+        handler = signal.getsignal(signum)
+        if handler in (signal.SIG_IGN, None):
+            continue
+        previous[signum] = signal.signal(signum, stop.handle)
+    _current_stop = stop
+    try:
+        yield stop
+    finally:
+        _current_stop = None
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 @contextmanager
 def _no_interrupts() -> Iterator[None]:
-    """Ctrl+C is ignored while cleaning up and reporting, so a second press cannot leave orphans."""
+    """Stop signals are ignored while cleaning up and reporting, so a second one cannot leave orphans
+    or half a report."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {}
+    for signum in STOP_SIGNALS:
+        handler = signal.getsignal(signum)
+        if handler is None:
+            continue
+        previous[signum] = signal.signal(signum, signal.SIG_IGN)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 @contextmanager

@@ -1,0 +1,113 @@
+"""Item 7: `--games 100000000` is scheduled lazily: no memory or time before the first game, memory
+flat while it runs, progress at once, and a stop still reports what was played."""
+
+import json
+import signal
+import time
+import tracemalloc
+
+from game.tavla.tournament import Schedule, Scoreboard, play_schedule, schedule
+from tests.faults.helpers import LIMIT, start_game, wait_for
+
+HUGE = 100_000_000
+
+
+def test_a_huge_schedule_costs_nothing_until_a_game_is_asked_for():
+    start = time.perf_counter()
+    games = schedule(["a", "b", "c"], HUGE, seed=1)
+    assert isinstance(games, Schedule) and len(games) == 3 * HUGE
+    assert games[-1].index == 3 * HUGE - 1 and games[-1].round == HUGE - 1
+    assert time.perf_counter() - start < 0.1
+
+
+def test_the_lazy_schedule_is_the_same_games_as_before():
+    games = schedule(["a", "b", "c"], 4, seed=1)
+    listed = list(games)
+    assert [spec.index for spec in listed] == list(range(12))
+    assert listed[5] == games[5] and games[2:4] == listed[2:4]
+    assert games[0].seats == ("a", "b") and games[3].seats == ("b", "a")
+    assert games[0].dice_seed == games[3].dice_seed != games[6].dice_seed
+
+
+def test_memory_does_not_grow_with_the_games_played(monkeypatch):
+    """What the tournament keeps (its own allocations) after 600 more games: next to nothing."""
+    from game.tavla import tournament
+
+    real = tournament._player
+    monkeypatch.setattr(tournament, "_player", lambda name, *rest: real("random", *rest))
+    specs = schedule(["random", "other"], HUGE, seed=1)
+    board = Scoreboard(specs, "tavla", lambda: None)
+    games = iter(specs)
+    for _ in range(200):
+        board.record(tournament.play_game(next(games), "tavla", 1.0))
+    tracemalloc.start(5)
+    try:
+        before = tracemalloc.take_snapshot()
+        for _ in range(600):
+            board.record(tournament.play_game(next(games), "tavla", 1.0))
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    mine = [tracemalloc.Filter(True, tournament.__file__)]
+    stats = after.filter_traces(mine).compare_to(before.filter_traces(mine), "filename")
+    growth = sum(stat.size_diff for stat in stats)
+    assert growth < 20_000, growth
+    assert board.standings.finished == 800 and not board.pending
+    assert all(len(tally.open_blocks) <= 1 for tally in board.standings.per_bot.values())
+
+
+def test_play_schedule_still_accepts_a_list_of_games():
+    board, interrupted, aborted = play_schedule(list(schedule(["random", "greedy"], 4, 1)), 1, "tavla", 1.0)
+    assert (board.finished, interrupted, aborted) == (4, False, "")
+
+
+def test_a_huge_run_shows_progress_at_once_and_a_stop_reports_it(tmp_path):
+    report = tmp_path / "report.json"
+    tournament = start_game("tournament", "--bots", "random,greedy", "--games", str(HUGE), "--seed", "1",
+                            "--json", str(report), cwd=tmp_path)
+    try:
+        assert wait_for(lambda: False, 3.0) is False
+        rss = _rss(tournament.pid)
+        assert wait_for(lambda: False, 3.0) is False
+        assert _rss(tournament.pid) < rss + 20_000, "memory stays flat (kB)"
+        tournament.send_signal(signal.SIGTERM)
+        out, err = tournament.communicate(timeout=LIMIT)
+    finally:
+        tournament.kill()
+    assert tournament.returncode == 143, err
+    data = json.loads(report.read_text())
+    assert data["games_scheduled"] == HUGE and 100 < data["games_finished"] < HUGE
+    assert f"of {HUGE} games finished" in out
+
+
+def _rss(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def test_the_progress_bar_is_drawn_at_once_on_a_terminal(tmp_path):
+    import os
+    import pty
+    import select
+    import subprocess
+
+    from tests.faults.helpers import MAIN, PYTHON
+
+    leader, follower = pty.openpty()
+    log = str(tmp_path / "log")
+    arguments = ["tournament", "--bots", "random,greedy", "--games", str(HUGE), "--log", log]
+    process = subprocess.Popen([PYTHON, str(MAIN), *arguments], stdout=subprocess.DEVNULL, stderr=follower,
+                               cwd=tmp_path, start_new_session=True)
+    os.close(follower)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 10
+        while b"/" + str(HUGE).encode() not in seen and time.monotonic() < deadline:
+            ready, _w, _x = select.select([leader], [], [], 0.2)
+            if ready:
+                seen += os.read(leader, 65536)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(LIMIT)
+        os.close(leader)
+    assert b"/" + str(HUGE).encode() in seen, seen[-300:]

@@ -1,0 +1,77 @@
+"""Items 1 and 9: `--json`, `--log` and the default disqualification log are checked before any game
+(a folder, a device, a FIFO is refused; a symbolic link is followed), and a stale log never remains."""
+
+import json
+import os
+
+import pytest
+
+from game.errors import UserError
+from game.tavla import tournament
+from game.tavla.tournament import LOG_NAME, tournament_command
+from tests.faults.helpers import game
+
+
+@pytest.mark.parametrize("option", ["--json", "--log"])
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder", "link-to-device"])
+def test_report_paths_are_checked_before_any_game(tmp_path, option, kind):
+    path = {
+        "fifo": tmp_path / "pipe",
+        "device": "/dev/null",
+        "folder": tmp_path,
+        "link-to-device": tmp_path / "null-link",
+    }[kind]
+    if kind == "fifo":
+        os.mkfifo(path)
+    if kind == "link-to-device":
+        path.symlink_to("/dev/null")
+    result = game("tournament", "--bots", "random,greedy", "--games", "100000", option, str(path), timeout=30)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "Tavla tournament" not in result.stdout, "refused before any game"
+    assert "folder" in result.stderr or "device" in result.stderr
+
+
+def test_json_through_a_symbolic_link_writes_the_target(tmp_path):
+    target = tmp_path / "report.json"
+    link = tmp_path / "latest.json"
+    link.symlink_to(target)
+    result = game("tournament", "--bots", "random,greedy", "--games", "2", "--seed", "1", "--json", str(link),
+                  cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and json.loads(target.read_text())["complete"]
+
+
+def test_a_stale_log_from_an_earlier_run_does_not_remain(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    log = tmp_path / LOG_NAME
+    log.write_text("game 7 (old vs older): illegal\n")
+    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    text = log.read_text()
+    assert "old vs older" not in text and "Nobody was disqualified in this run." in text
+    assert LOG_NAME not in capsys.readouterr().out, "the report names no log when nobody was disqualified"
+
+
+def test_no_log_is_made_when_there_was_none_and_nobody_was_disqualified(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert not (tmp_path / LOG_NAME).exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_the_default_log_is_checked_before_any_game(tmp_path, kind):
+    path = tmp_path / LOG_NAME
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+    result = game("tournament", "--bots", "random,greedy", "--games", "100000", cwd=tmp_path, timeout=30)
+    assert result.returncode == 2 and "--log PATH" in result.stderr and result.stderr.count("\n") == 1
+    assert "Tavla tournament" not in result.stdout
+
+
+def test_a_default_log_in_a_folder_that_cannot_be_written_is_refused_before_any_game(monkeypatch):
+    monkeypatch.setattr(tournament.os, "access", lambda path, mode: False)
+    words = r"would be written to .* is not writable; give another place with --log"
+    with pytest.raises(UserError, match=words):
+        tournament_command(["random", "greedy"], 100_000, 1, 1, "tavla", None, 1.0)
