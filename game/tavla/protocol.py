@@ -15,9 +15,15 @@ Safety: the command is split with shlex and started without a shell, in a proces
 its own, so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only
 the tournament, which then kills it; what escapes the group (setsid, a double fork) carries a mark in
 its environment and is killed too (game/tavla/reaper.py). Each answer has a time limit (the first one
-after a start gets STARTUP_SECONDS more); a line over MAX_ANSWER_BYTES is refused without reading the
-rest; stderr is drained all the time and only its tail is kept; every program still running is killed
-by `close_all`, which runs at interpreter exit and when a tournament stops.
+after a start gets STARTUP_SECONDS more, once for a program that hangs); a line over MAX_ANSWER_BYTES is
+refused without reading the rest; stderr is drained all the time and only its tail is kept; every
+program still running is killed by `close_all`, which runs at interpreter exit and when a tournament
+stops.
+
+One request, one answer line: output is read in the asking thread, and after each answer line the
+bot is given a moment (SETTLE_SECONDS at most) to go back to waiting for input, so a second line
+written with the answer is found at the decision that caused it, whatever the timing, and is never
+taken for the answer to a later one. It is a fault (garbage) with one fixed reason.
 """
 
 import atexit
@@ -25,11 +31,13 @@ import contextlib
 import math
 import os
 import queue
+import select
 import shlex
 import shutil
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
@@ -41,18 +49,23 @@ from game.tavla.moves import check_rules
 from game.tavla.position import format_state
 
 DEFAULT_TIMEOUT = 1.0  # seconds per answer
-STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights)
+STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights),
+# unless an answer given that allowance already timed out: a program that hangs at its start gets it once
 MAX_ANSWER_BYTES = 256  # one answer line, line ending included; the longest play is 23 characters
 STDERR_TAIL_BYTES = 4096  # what is kept of a bot's stderr for the disqualification log
 EXIT_GRACE_SECONDS = 0.5  # after its input closes, a bot may exit on its own before it is killed
 EXIT_STATUS_WAIT = 0.5  # how long to wait for the exit status of a bot whose output closed
 JOIN_SECONDS = 1.0
 READ_CHUNK = 65536
+SETTLE_SECONDS = 0.1  # after an answer, how long to wait at most for the program to wait for input again
+SETTLE_FIRST_PAUSE = 0.0001
+SETTLE_LONGEST_PAUSE = 0.002
+SHOWN_STRAY = 80  # bytes of stray output kept as the "answer" of the fault
 RULES_ENV = "TAVLA_RULES"  # tells the program the rule set: tavla or standard
 PREFIX = "cmd:"
 POSIX = os.name == "posix"
 
-LINE, LONG, EOF = "line", "long", "eof"
+LINE, LONG, EOF, TIMEOUT = "line", "long", "eof", "timeout"
 
 _LIVE: set["ExternalBot"] = set()
 
@@ -110,10 +123,11 @@ class ExternalBot:
         self.startup = startup
         self.starts = 0
         self._process: subprocess.Popen[bytes] | None = None
-        self._answers: queue.SimpleQueue[tuple[str, bytes]] = queue.SimpleQueue()
+        self._output: _Output | None = None
         self._stderr = bytearray()
         self._threads: list[threading.Thread] = []
         self._fresh = False
+        self._grace_spent = False
         self._mark: str | None = None
 
     @property
@@ -154,24 +168,27 @@ class ExternalBot:
         _LIVE.add(self)
         self.starts += 1
         self._fresh = True
-        self._answers = queue.SimpleQueue()
         self._stderr = bytearray()
         assert process.stdin is not None and process.stdout is not None and process.stderr is not None
         if POSIX:
             os.set_blocking(process.stdin.fileno(), False)
-        self._threads = [
-            threading.Thread(target=_read_answers, args=(process.stdout, self._answers), daemon=True),
-            threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True),
-        ]
+        self._output = _Output(process.stdout)
+        self._threads = [threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True)]
+        self._threads += self._output.threads
         for thread in self._threads:
             thread.start()
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """Send the position and the dice, wait for one line and return it without its line ending."""
+        """Send the position and the dice, wait for one line and return it without its line ending.
+
+        One request, one answer line: output before the request, or after the answer line and before
+        the program waits for its next input, is a fault (kind garbage) with one fixed reason.
+        """
         self.start()
-        process = self._process
-        assert process is not None and process.stdin is not None
-        limit = self.timeout + (self.startup if self._fresh else 0.0)
+        process, output = self._process, self._output
+        assert process is not None and process.stdin is not None and output is not None
+        graced = self._fresh and not self._grace_spent
+        limit = self.timeout + (self.startup if graced else 0.0)
         self._fresh = False
         self._check_quiet()
         request = f"{format_state(state)} {die1} {die2}\n".encode("ascii")
@@ -184,9 +201,10 @@ class ExternalBot:
         if written != len(request):
             # Translators: said of a bot program, as the reason it was disqualified
             self._fail(FAULT_TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
-        try:
-            event, data = self._answers.get(timeout=limit)
-        except queue.Empty:
+        event, data = output.line(time.monotonic() + limit)
+        if event == TIMEOUT:
+            if graced:
+                self._grace_spent = True  # a program that hangs at its start gets the allowance once
             # Translators: {seconds} is the time limit, e.g. 1 or 0.5
             self._fail(FAULT_TIMEOUT, _("no answer within {seconds} s").format(seconds=f"{limit:g}"))
         if event == EOF:
@@ -198,9 +216,11 @@ class ExternalBot:
                 data.decode("ascii", "replace"),
             )
         try:
-            return data.decode("ascii").rstrip("\r\n")
+            answer = data.decode("ascii").rstrip("\r\n")
         except UnicodeDecodeError:
             self._fail(FAULT_GARBAGE, _("the answer is not ASCII text"), repr(data))
+        self._check_settled()
+        return answer
 
     def stderr_tail(self) -> str:
         """The last STDERR_TAIL_BYTES the program (its latest start) wrote to stderr."""
@@ -224,7 +244,10 @@ class ExternalBot:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(EXIT_GRACE_SECONDS)
         reaper.end_bot(process.pid, self._mark)
-        _kill_group(process)
+        if process.poll() is None:
+            process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(JOIN_SECONDS)
         self._process = None
         _LIVE.discard(self)
         for thread in self._threads:
@@ -241,20 +264,32 @@ class ExternalBot:
 
     def _check_quiet(self) -> None:
         """Between decisions a bot must stay silent: an early line or an exit is a fault now."""
-        try:
-            event, data = self._answers.get_nowait()
-        except queue.Empty:
-            return
+        assert self._output is not None
+        event, data = self._output.pending()
         if event == EOF:
             # Translators: {ended} says how the bot's program ended, e.g. "exited with status 0"
             message = _("{ended} before its next decision (keep reading lines until the end of the input)")
             self._fail(FAULT_CRASH, message.format(ended=self._ended()))
-        self._fail(
-            FAULT_GARBAGE,
-            # Translators: said of a bot program, as the reason it was disqualified
-            _("wrote a line nobody asked for (one answer line per decision)"),
-            data.decode("ascii", "replace"),
-        )
+        if event is not None:
+            self._stray(data)
+
+    def _check_settled(self) -> None:
+        """After its answer line, wait (briefly) until the program waits for input again, then look for
+        anything more it wrote: what a program writes before it reads its next line belongs to this
+        decision, whatever the timing."""
+        assert self._output is not None and self._process is not None
+        if self._output.has_data():
+            self._stray(self._output.pending()[1])
+        _wait_until_waiting(self._process.pid)
+        event, data = self._output.pending()
+        if event in (LINE, LONG):
+            self._stray(data)
+
+    def _stray(self, data: bytes) -> NoReturn:
+        # Translators: said of a bot program, as the reason it was disqualified: it wrote more lines than
+        # it was asked for. Always this one sentence, whenever it is noticed
+        reason = _("wrote output nobody asked for (one request, one answer line)")
+        self._fail(FAULT_GARBAGE, reason, data.split(b"\n")[0][:SHOWN_STRAY].decode("ascii", "replace"))
 
     def _ended(self) -> str:
         """Why the output closed: the exit status, a signal, and the last line of stderr if any."""
@@ -266,16 +301,7 @@ class ExternalBot:
             # Translators: said of a bot program that stopped answering
             text = _("closed its output")
         else:
-            if code < 0:
-                try:
-                    name = signal.Signals(-code).name
-                except ValueError:
-                    name = str(-code)
-                # Translators: said of a bot program; {signal} is a signal's name (SIGKILL) or number
-                text = _("killed by signal {signal}").format(signal=name)
-            else:
-                # Translators: said of a bot program; {status} is its exit status, a number
-                text = _("exited with status {status}").format(status=code)
+            text = exit_description(code)
             for thread in self._threads:
                 thread.join(JOIN_SECONDS)
         last = next((line.strip() for line in reversed(self.stderr_tail().splitlines()) if line.strip()), "")
@@ -289,6 +315,162 @@ class ExternalBot:
         raise BotFault(kind, message, answer)
 
 
+def exit_description(code: int) -> str:
+    """How a program ended, from its exit status (negative: the signal that killed it)."""
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        # Translators: said of a bot program; {signal} is a signal's name (SIGKILL) or number
+        return _("killed by signal {signal}").format(signal=name)
+    # Translators: said of a bot program; {status} is its exit status, a number
+    return _("exited with status {status}").format(status=code)
+
+
+class _Output:
+    """A program's standard output, read into lines of at most MAX_ANSWER_BYTES.
+
+    On POSIX it is read in the caller's thread with select, so what the program wrote before a given
+    moment is known at that moment (the stray-output rule needs that); elsewhere a thread reads it.
+    """
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.buffer = bytearray()
+        self.eof = False
+        self.threads: list[threading.Thread] = []
+        self._chunks: queue.SimpleQueue[bytes] | None = None
+        if not POSIX:
+            self._chunks = queue.SimpleQueue()
+            reader = threading.Thread(target=_read_chunks, args=(stream, self._chunks), daemon=True)
+            self.threads.append(reader)
+
+    def line(self, deadline: float) -> tuple[str, bytes]:
+        """The next line (LINE, LONG or EOF), or TIMEOUT when none is complete by `deadline`."""
+        while True:
+            found = self._take()
+            if found is not None:
+                return found
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return TIMEOUT, b""
+            self._read(remaining)
+
+    def pending(self) -> tuple[str | None, bytes]:
+        """What the program has written so far and was not read: (None, b"") if nothing."""
+        while self._read(0.0):
+            pass
+        if self.buffer:
+            data = bytes(self.buffer[:MAX_ANSWER_BYTES])
+            return (LINE if len(self.buffer) <= MAX_ANSWER_BYTES else LONG), data
+        if self.eof:
+            return EOF, b""
+        return None, b""
+
+    def has_data(self) -> bool:
+        """Whether unread output is already in hand (no waiting)."""
+        return bool(self.buffer)
+
+    def _take(self) -> tuple[str, bytes] | None:
+        newline = self.buffer.find(b"\n")
+        if newline >= 0:
+            if newline + 1 > MAX_ANSWER_BYTES:
+                return LONG, bytes(self.buffer[:80])
+            line = bytes(self.buffer[: newline + 1])
+            del self.buffer[: newline + 1]
+            return LINE, line
+        if len(self.buffer) > MAX_ANSWER_BYTES:
+            return LONG, bytes(self.buffer[:80])
+        if self.eof:
+            if self.buffer:  # a last line without its line feed
+                line = bytes(self.buffer)
+                self.buffer.clear()
+                return LINE, line
+            return EOF, b""
+        return None
+
+    def _read(self, seconds: float) -> bool:
+        """Wait up to `seconds` for output and add it to the buffer; True if something came."""
+        if self.eof or len(self.buffer) > MAX_ANSWER_BYTES:
+            return False
+        if self._chunks is not None:
+            try:
+                chunk = self._chunks.get(timeout=seconds) if seconds > 0 else self._chunks.get_nowait()
+            except queue.Empty:
+                return False
+        else:
+            try:
+                ready, _w, _x = select.select([self.stream], [], [], seconds)
+            except (OSError, ValueError):
+                ready = [self.stream]
+            if not ready:
+                return False
+            try:
+                chunk = os.read(self.stream.fileno(), READ_CHUNK)
+            except (OSError, ValueError):
+                chunk = b""
+        if not chunk:
+            self.eof = True
+            return True
+        self.buffer += chunk
+        return True
+
+
+def _wait_until_waiting(pid: int) -> None:
+    """Wait until no process of the bot runs (each waits for input, a lock or a child), at most
+    SETTLE_SECONDS; returns at once where that cannot be seen (no /proc)."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    pause = SETTLE_FIRST_PAUSE
+    while True:
+        waiting = _all_waiting(pid)
+        if waiting is None or waiting or time.monotonic() >= deadline:
+            return
+        time.sleep(pause)
+        pause = min(pause * 2, SETTLE_LONGEST_PAUSE)
+
+
+def _all_waiting(pid: int) -> bool | None:
+    """Whether every thread of the program and its children sleeps, and the program's main thread is
+    not merely pausing (sleep()); None if /proc cannot tell."""
+    if not reaper.LINUX:
+        return None
+    stack, seen = [pid], set()
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:
+            if current == pid:
+                return None
+            continue
+        for task in tasks:
+            base = f"/proc/{current}/task/{task}"
+            try:
+                with open(f"{base}/stat", "rb") as stream:
+                    state = stream.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue
+            if state in (b"R", b"D"):
+                return False
+            if current == pid and task == str(pid) and state == b"S":
+                try:
+                    with open(f"{base}/wchan", "rb") as stream:
+                        if b"nanosleep" in stream.read():
+                            return False
+                except OSError:
+                    pass
+            try:
+                with open(f"{base}/children", "rb") as stream:
+                    stack.extend(int(child) for child in stream.read().split())
+            except (OSError, ValueError):
+                pass
+    return True
+
+
 def close_all() -> None:
     """Kill every external bot program still running in this process (exit, Ctrl+C, a worker's end)."""
     for bot in list(_LIVE):
@@ -300,27 +482,14 @@ def running_bots() -> int:
     return len(_LIVE)
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    if POSIX:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-    if process.poll() is None:
-        process.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(JOIN_SECONDS)
-
-
-def _read_answers(stream: IO[bytes], answers: "queue.SimpleQueue[tuple[str, bytes]]") -> None:
-    """Reader thread: one event per output line; LONG for a line over the cap (then it stops); EOF."""
+def _read_chunks(stream: IO[bytes], chunks: "queue.SimpleQueue[bytes]") -> None:
+    """Reader thread (where select cannot wait on a pipe): output as it comes, then b"" at the end."""
     try:
-        while line := stream.readline(MAX_ANSWER_BYTES + 1):
-            if len(line) > MAX_ANSWER_BYTES:
-                answers.put((LONG, line[:80]))
-                return
-            answers.put((LINE, line))
+        while chunk := stream.read1(READ_CHUNK):  # type: ignore[attr-defined]
+            chunks.put(chunk)
     except (OSError, ValueError):
         pass
-    answers.put((EOF, b""))
+    chunks.put(b"")
 
 
 def _drain(stream: IO[bytes], tail: bytearray) -> None:
