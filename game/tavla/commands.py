@@ -11,7 +11,7 @@ from game.i18n import N_, _
 from game.tavla.bots import get_bot
 from game.tavla.moves import IllegalPlay, check_play, check_rules, legal_plays
 from game.tavla.notation import format_play
-from game.tavla.position import parse_state
+from game.tavla.position import parse_integer, parse_state
 
 # Translators: --dice is the command-line option; keep it as it is
 DICE_HELP = N_("give two dice, each an integer from 1 to 6, e.g. --dice 6 4")
@@ -40,11 +40,10 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
     dice = []
     for index, value in enumerate(values):
         text = str(value).strip()
-        try:
-            die = int(text)
-        except ValueError:
+        die = parse_integer(text)
+        if die is None:
             message = _(_NOT_INTEGER[index])
-            raise UserError(message.format(text=repr(text), help=_(DICE_HELP))) from None
+            raise UserError(message.format(text=repr(text[:20]), help=_(DICE_HELP)))
         if not 1 <= die <= 6:
             raise UserError(_(_OUT_OF_RANGE[index]).format(die=die, help=_(DICE_HELP)))
         dice.append(die)

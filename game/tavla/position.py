@@ -10,6 +10,7 @@ p - d (clamped at 0) with no translation, and the seed's from/to notation is the
 """
 
 import base64
+import re
 from collections.abc import Iterable, Sequence
 
 from game.errors import UserError
@@ -25,6 +26,7 @@ OPENING: State = (0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5
 
 _ID_BYTES = 10
 _ID_CHARS = 14
+_INTEGER = re.compile(r"[+-]?[0-9]{1,9}")  # ASCII digits only: int() also reads '٣' and '３', and '1_0'
 # Translators: {opening} is the 28 numbers of the starting position
 _STATE_HELP = N_("a state is 28 integers, e.g. the opening: {opening}")
 _NEGATIVE = {
@@ -54,13 +56,17 @@ def parse_state(text: str) -> State:
     tokens = cleaned.replace(",", " ").split()
     values = []
     for index, token in enumerate(tokens):
-        try:
-            values.append(int(token))
-        except ValueError:
+        if not _INTEGER.fullmatch(token):
             # Translators: {help} is the sentence "a state is 28 integers, e.g. the opening: ..."
             message = _("state item {index} is not an integer: {token}; {help}")
-            raise UserError(message.format(index=index, token=repr(token), help=_state_help())) from None
+            raise UserError(message.format(index=index, token=repr(token[:20]), help=_state_help()))
+        values.append(int(token))
     return validate_state(values)
+
+
+def parse_integer(text: str) -> int | None:
+    """An integer of at most 9 ASCII digits with an optional sign; None for anything else."""
+    return int(text) if isinstance(text, str) and _INTEGER.fullmatch(text) else None
 
 
 def validate_state(values: Iterable[int]) -> State:
@@ -93,6 +99,9 @@ def validate_state(values: Iterable[int]) -> State:
     if opp != CHECKERS:
         message = _("the opponent must have 15 checkers (on points, on the bar and borne off), got {count}")
         raise UserError(message.format(count=opp))
+    if values[OWN_OFF] == CHECKERS and values[OPP_OFF] == CHECKERS:
+        # Translators: a position where both sides have borne off all 15 checkers cannot happen
+        raise UserError(_("both sides have borne off all 15 checkers: no game ends that way"))
     return tuple(values)
 
 
