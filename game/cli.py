@@ -283,6 +283,12 @@ def _config_argument(argv: Sequence[str]) -> str | None:
     return known.config
 
 
+def _config_failed(message: str) -> int:
+    """The settings cannot be read: one line, exit 2, whatever the command (--help and --version too)."""
+    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     i18n.set_language(i18n.AUTO)
@@ -291,15 +297,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.user_config import config_to_load
 
     try:
-        config: Config | None = load_config(config_to_load(_config_argument(argv)))
+        config = load_config(config_to_load(_config_argument(argv)))
     except UserError as error:
-        config, config_error = None, error
-    else:
-        i18n.set_language(config.language)
+        return _config_failed(str(error))
+    except Exception as error:  # noqa: BLE001 - load_config answers UserError; this is the last guard
+        return _config_failed(f"{type(error).__name__}: {error}"[:300])
+    i18n.set_language(config.language)
     args = build_parser().parse_args(argv)
     try:
-        if config is None:
-            raise config_error
         return COMMANDS[args.command](args, config)
     except UserError as error:
         print(f"{PROG}: {error}", file=sys.stderr)

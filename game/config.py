@@ -6,12 +6,14 @@ and what is allowed, so the game never runs half-configured. No Arcade import: e
 
 import difflib
 import re
+import sys
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 import yaml
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -38,6 +40,33 @@ BUNDLED_PICTURE_TITLES = {
     "night": N_("Night"),
 }
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_CONFIG_BYTES = 1_000_000  # the shipped file is a few kilobytes; a 50 MB file would slow every command
+MAX_DEPTH = 20  # mappings and lists nested deeper than this are refused before they are built
+SHOWN_CHARS = 60  # a value or key from the file is cut to this length in a message
+SHOWN_PATH_CHARS = 200  # ... and a path to this length, keeping its end
+MAX_PICTURE_BYTES = 200_000_000  # as game/puzzle/tiles.py
+MAX_PICTURE_MEGAPIXELS = 80  # as game/puzzle/tiles.py
+
+
+def clip(value: object, limit: int = SHOWN_CHARS) -> str:
+    """A value as text for a message, cut to `limit` characters (a file may hold a megabyte on one line)."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def clip_path(path: object) -> str:
+    """A path for a message: long ones keep their end, where the file's name is."""
+    text = str(path)
+    return text if len(text) <= SHOWN_PATH_CHARS else "…" + text[-SHOWN_PATH_CHARS:]
+
+
+def shown_value(value: object) -> str:
+    """A value quoted for a message (repr), cut to SHOWN_CHARS."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= SHOWN_CHARS else repr(value[:SHOWN_CHARS]) + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * SHOWN_CHARS:
+        return f"{str(value)[:SHOWN_CHARS]}…"
+    return clip(value)
 
 
 def _hex_colour(colour: str) -> str:
@@ -105,19 +134,38 @@ class ImageConfig(_Strict):
     @field_validator("path")
     @classmethod
     def _readable_image(cls, path: Path) -> Path:
+        shown = clip_path(path)
         if not path.exists():
             # Translators: {path} is the path of an image file named in the config file.
-            raise ValueError(_("no such file: {path}").format(path=path))
+            raise ValueError(_("no such file: {path}").format(path=shown))
         if not path.is_file():
             # Translators: {path} names a folder (or other non-file) given as an image in the config file.
-            raise ValueError(_("not a file: {path}").format(path=path))
+            raise ValueError(_("not a file: {path}").format(path=shown))
         try:
-            with Image.open(path) as image:
-                image.verify()
-        except (UnidentifiedImageError, OSError, SyntaxError) as error:
+            size = path.stat().st_size
+            if size > MAX_PICTURE_BYTES:
+                # Translators: {path} is the picture's file path; {size} and {limit} are whole megabytes.
+                message = _("picture {path} is {size} MB: the limit is {limit} MB")
+                raise ValueError(
+                    message.format(path=shown, size=size // 1_000_000, limit=MAX_PICTURE_BYTES // 1_000_000)
+                )
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                with Image.open(path) as image:
+                    image.verify()
+        except Image.DecompressionBombError:
+            # Translators: {path} is the picture's file path; {limit} a whole number of millions.
+            message = _(
+                "picture {path} is too large: at most {limit} million pixels are allowed "
+                "(decompression bomb guard)"
+            )
+            raise ValueError(message.format(path=repr(shown), limit=MAX_PICTURE_MEGAPIXELS)) from None
+        except ValueError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a decoder may raise anything on a hostile file
             # Translators: {path} is the image file; {error} is the image library's own reason, in English.
             message = _("not a readable image (PNG, JPEG, WebP...): {path}: {error}")
-            raise ValueError(message.format(path=path, error=error)) from None
+            raise ValueError(message.format(path=shown, error=clip(str(error), 200))) from None
         return path
 
 
@@ -230,7 +278,11 @@ def _check_size(size: str) -> None:
 
 
 def load_config(user_file: str | Path | None = None) -> Config:
-    """The defaults, overlaid by `user_file` if given; raises UserError naming what is wrong."""
+    """The defaults, overlaid by `user_file` if given; raises UserError naming what is wrong.
+
+    Whatever the file holds (too big, nested too deep, a number of 5,000 digits, a picture bomb), the
+    result is a Config or a UserError with one line naming the file: never another exception.
+    """
     default_file = config_path()
     default_data, default_node = _read_yaml(default_file)
     merged = _resolve_image_paths(default_data, default_file)
@@ -239,10 +291,24 @@ def load_config(user_file: str | Path | None = None) -> Config:
         user_file = Path(user_file)
         user_data, user_node = _read_yaml(user_file)
         merged = _overlay(merged, _resolve_image_paths(user_data, user_file))
+    shown_file = user_file if user_file is not None else default_file
     try:
         return Config.model_validate(merged)
     except ValidationError as error:
         raise UserError(_explain(error, default_file, default_node, user_file, user_node)) from None
+    except (RecursionError, MemoryError):
+        raise UserError(_too_deep(shown_file)) from None
+    except Exception as error:  # noqa: BLE001 - a validator met something no rule foresaw: still one line
+        # Translators: {file} is the config file's path; {error} the reason, in English.
+        message = _("config file {file} cannot be read: {error}")
+        reason = clip(f"{type(error).__name__}: {error}", 200)
+        raise UserError(message.format(file=shown_file, error=reason)) from None
+
+
+def _too_deep(path: Path) -> str:
+    # Translators: {file} is the config file's path; {depth} the deepest nesting allowed (a number).
+    message = _("config file {file}: sections and lists are nested more than {depth} levels deep")
+    return message.format(file=path, depth=MAX_DEPTH)
 
 
 def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
@@ -253,19 +319,37 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
         # Translators: {file} is the path given with --config; it names a folder or another non-file.
         raise UserError(_("config file {file} is not a file").format(file=path))
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_CONFIG_BYTES + 1)
+        if len(raw) > MAX_CONFIG_BYTES:
+            # Translators: {file} is the config file's path; {limit} a number of bytes.
+            message = _("config file {file} is too big: a config file has at most {limit} bytes")
+            raise UserError(message.format(file=path, limit=f"{MAX_CONFIG_BYTES:,}"))
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         # Translators: {file} is the config file's path; {error} the system's reason, in English.
         message = _("config file {file} cannot be read: {error}")
-        raise UserError(message.format(file=path, error=error)) from None
+        raise UserError(message.format(file=path, error=clip(str(error), 200))) from None
     try:
+        _check_depth(text, path)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as error:
         raise UserError(_yaml_problem(path, error)) from None
     except yaml.YAMLError as error:
         # Translators: {file} is the config file's path; {error} the YAML reader's reason, in English.
-        raise UserError(_("config file {file}: YAML error: {error}").format(file=path, error=error)) from None
+        message = _("config file {file}: YAML error: {error}")
+        raise UserError(message.format(file=path, error=clip(str(error), 200))) from None
+    except (RecursionError, MemoryError):
+        raise UserError(_too_deep(path)) from None
+    except ValueError as error:  # a value YAML recognises but Python cannot build: 5,000 digits, a bad date
+        if "integer string conversion" in str(error):
+            # Translators: {file} is the config file's path; {digits} the most digits a number may have.
+            message = _("config file {file}: a number has more than {digits} digits")
+            raise UserError(message.format(file=path, digits=sys.get_int_max_str_digits())) from None
+        # Translators: {file} is the config file's path; {error} the reason, in English.
+        message = _("config file {file}: a value cannot be read: {error}")
+        raise UserError(message.format(file=path, error=clip(str(error), 200))) from None
     if data is None:
         # Translators: {file} is the config file's path; 'language: en' is a line of the file, keep it.
         message = _("config file {file} is empty; write the keys to change, for example 'language: en'")
@@ -275,6 +359,19 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
         message = _("config file {file} must be a mapping of keys (window, language, puzzle, tavla)")
         raise UserError(message.format(file=path))
     return data, node
+
+
+def _check_depth(text: str, path: Path) -> None:
+    """Refuse nesting deeper than MAX_DEPTH from YAML's event stream, before a tree is built (building
+    one nested a thousand deep exhausts Python's stack)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise UserError(_too_deep(path))
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            depth -= 1
 
 
 def _yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
@@ -292,14 +389,16 @@ def _yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
         else:
             # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
             message = _("config file {file}, line {line}, column {column}: YAML syntax error: {problem}")
-        return message.format(file=path, line=mark.line + 1, column=mark.column + 1, problem=error.problem)
+        return message.format(
+            file=path, line=mark.line + 1, column=mark.column + 1, problem=clip(str(error.problem), 200)
+        )
     if tag:
         # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
         message = _("config file {file}: YAML tag not allowed (only plain values are read): {problem}")
     else:
         # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
         message = _("config file {file}: YAML syntax error: {problem}")
-    return message.format(file=path, problem=error.problem)
+    return message.format(file=path, problem=clip(str(error.problem), 200))
 
 
 def _resolve_image_paths(data: dict[str, Any], source: Path) -> dict[str, Any]:
@@ -366,7 +465,7 @@ def _explain(
         else:
             # Translators: {value} is the value found in the config file, quoted ('wide', 99999);
             # {reason} says what is wrong with it and what is allowed.
-            problem = _("bad value {value}: {reason}").format(value=repr(value), reason=reason)
+            problem = _("bad value {value}: {reason}").format(value=shown_value(value), reason=reason)
     # Translators: a whole config error: {where} is "config file PATH, line N: KEY", {problem} what is
     # wrong there ("unknown key", "this key is required", "bad value ...").
     return _("{where}: {problem}").format(where=where, problem=problem)
@@ -480,6 +579,8 @@ def _choices(loc: tuple[Any, ...], expected: str) -> str:
 def _format_loc(loc: tuple[Any, ...]) -> str:
     text = ""
     for part in loc:
+        if not isinstance(part, int):
+            part = clip(str(part))
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     # Translators: stands for the key path of a setting when the problem is with the whole file.
     return text or _("(top level)")
@@ -530,7 +631,7 @@ def _unknown_key(loc: tuple[Any, ...]) -> str:
         # Translators: said of a key in the config file that the game does not know.
         return _("unknown key")
     allowed = ", ".join(model.model_fields)
-    close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1)
+    close = difflib.get_close_matches(str(loc[-1])[: SHOWN_CHARS * 2], list(model.model_fields), n=1)
     if close:
         # Translators: {suggestion} is the known key closest to the one written, {allowed} lists the keys
         # allowed at that place; both are config keys, typed as they are.
