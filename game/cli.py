@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__, i18n
-from game.errors import UserError
+from game.errors import BotFailed, UserError
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 PROG = "fifteen-tavla"
 EXIT_USAGE = 2
+EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
 CRASH_LOG = "crash.log"
 HUMAN = "human"
 
@@ -122,11 +123,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     bot = commands.add_parser("bot", help=_("print the play a bot chooses for a position and a roll"))
     bot.add_argument(
-        "--bot", required=True, metavar="NAME", help=_("a built-in bot, a Python file or module")
+        "--bot",
+        required=True,
+        metavar="NAME",
+        help=_("a built-in bot, a Python file or module, or cmd:<command line>"),
     )
     bot.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
     bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
+    bot.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=_("time limit for the answer (default 1, as in a tournament)"),
+    )
 
     tournament = commands.add_parser(
         "tournament", help=_("a round robin between bots, with a table of results")
@@ -227,7 +238,7 @@ def _run_moves(args: argparse.Namespace, config: "Config") -> int:
 def _run_bot(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import bot_command
 
-    print(bot_command(args.bot, args.state, args.dice, args.rules or config.tavla.rules))
+    print(bot_command(args.bot, args.state, args.dice, args.rules or config.tavla.rules, args.timeout))
     return 0
 
 
@@ -306,6 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args, config)
+    except BotFailed as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_BOT_FAILED
     except UserError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -6,9 +6,8 @@ prints before exiting with status 2. No Arcade here: these run in scripts and CI
 
 from collections.abc import Sequence
 
-from game.errors import UserError
+from game.errors import BotFailed, UserError
 from game.i18n import N_, _
-from game.tavla.bots import get_bot
 from game.tavla.moves import IllegalPlay, check_play, check_rules, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import parse_integer, parse_state
@@ -58,17 +57,41 @@ def moves_command(state_text: str, dice: list[str], rules: str = "tavla") -> lis
     return [format_play(play) for play in sorted(legal_plays(state, die1, die2, rules), reverse=True)]
 
 
-def bot_command(bot_name: str, state_text: str, dice: list[str], rules: str = "tavla") -> str:
-    """The named bot's play for the position and dice, checked for legality and written canonically."""
+def bot_command(
+    bot_name: str, state_text: str, dice: list[str], rules: str = "tavla", timeout: float | None = None
+) -> str:
+    """The named bot's play for the position and dice, checked for legality and written canonically.
+
+    The bot answers under the tournament's time limit (`timeout`, default 1 s; a `cmd:` program gets
+    its start-up allowance too); a Python bot runs in a process of its own, so a loop, a crash or
+    `os._exit` is the bot's failure (BotFailed), never the command's.
+    """
+    from game.tavla.game import BotFault, shown_answer
+    from game.tavla.isolated import close_bot, guarded_bot
+    from game.tavla.protocol import DEFAULT_TIMEOUT, check_timeout
+
     check_rules(rules)
+    limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
     state = parse_state(state_text)
     die1, die2 = parse_dice(dice)
-    bot = get_bot(bot_name, rules=rules)
-    answer = bot.play(list(state), die1, die2)
+    bot = guarded_bot(bot_name, rules=rules, timeout=limit)
+    try:
+        answer = bot.play(list(state), die1, die2)
+    except BotFault as fault:
+        # Translators: {bot} is the bot's name, quoted; {reason} says how it failed (a crash, a timeout...)
+        raise BotFailed(_("bot {bot} failed: {reason}").format(bot=repr(bot_name), reason=fault)) from None
+    except UserError:
+        raise
+    except Exception as error:  # noqa: BLE001 - a built-in bot's bug is still the bot's failure
+        reason = f"{type(error).__name__}: {error}"
+        raise BotFailed(_("bot {bot} failed: {reason}").format(bot=repr(bot_name), reason=reason)) from None
+    finally:
+        close_bot(bot)
     try:
         return format_play(check_play(state, die1, die2, answer, rules))
     except IllegalPlay as error:
         # Translators: {bot} is the bot's name and {answer} its answer, both quoted; {reason} says what is
         # wrong with the play
         message = _("bot {bot} answered an illegal play {answer}: {reason}")
-        raise UserError(message.format(bot=repr(bot_name), answer=repr(answer), reason=error)) from None
+        shown = shown_answer(answer)
+        raise BotFailed(message.format(bot=repr(bot_name), answer=shown, reason=error)) from None
