@@ -181,9 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
     """Refuse bad arguments before a window opens, so the message comes on the command line."""
     if args.command == "tavla" and args.opponent not in (None, HUMAN):
-        from game.tavla.bots import get_bot
+        from game.tavla.isolated import check_bot
 
-        get_bot(args.opponent)
+        check_bot(args.opponent, args.rules or config.tavla.rules)
     if args.command == "puzzle":
         from game.puzzle.board import parse_game_id, parse_size
 

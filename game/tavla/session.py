@@ -147,6 +147,14 @@ class TableSession:
         self._next()
         return steps_of(before, play)
 
+    def opponent_failed(self, reason: str) -> None:
+        """The computer crashed or gave no answer in time: it loses the game by disqualification, the
+        position kept, as for an illegal play."""
+        if self.phase is not Phase.COMPUTER:
+            raise UserError(_("it is not the computer's turn"))
+        self.game.disqualify(reason)
+        self.turn = None
+
     def _next(self) -> None:
         self.turn = None
         if not self.game.over:

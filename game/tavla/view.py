@@ -7,6 +7,7 @@ then each sprite glides to its place. The bot thinks in a worker thread so frame
 
 import concurrent.futures
 import random
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -17,14 +18,14 @@ from arcade.types import XYWH
 
 from game.config import rgb
 from game.errors import UserError
-from game.files import write_atomically
 from game.i18n import N_, _, ngettext
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
 from game.tavla.board_art import Palette, board_image, checker_image, die_image, slab_image
-from game.tavla.bots import bot_title, get_bot, strongest_bot
-from game.tavla.game import Match
-from game.tavla.match_file import dump_match, export_mat, load_match
+from game.tavla.bots import EXTERNAL_PREFIX, bot_names, bot_title, strongest_bot
+from game.tavla.game import BotFault, Match
+from game.tavla.isolated import close_bot, guarded_bot
+from game.tavla.match_file import dump_match, export_mat, load_match, new_export_path
 from game.tavla.moves import Move
 from game.tavla.notation import parse_play
 from game.tavla.position import State, flip, pip_counts, position_id
@@ -42,6 +43,9 @@ PANEL_X = 1120
 PANEL_WIDTH = 270  # the width of the side panel's text; its background has PANEL_PADDING either side
 PANEL_PADDING = 10
 OVERLAY_WIDTH = 600  # the panel over the board at the end of a game or when a saved match is offered
+OFFER_COMMAND_CHARS = 72  # a saved opponent's command line, cut to fit the offer
+NAME_CHARS = 20  # an opponent of the player's own (a program, a file) as the table names it
+WORD_CHARS = 26  # ... each word of it (a long path keeps its end)
 OVERLAY_HEIGHT = 250
 OVERLAY_PADDING = 16
 OVERLAY_X = (layout.LEFT_HALF[0] + layout.RIGHT_HALF[1]) / 2
@@ -116,13 +120,12 @@ class TavlaView(SceneView):
         self.rules = rules or settings.rules
         self.seed = seed
         self.rng = random.Random(seed)
-        self.bot = None if self.opponent == HUMAN else get_bot(self.opponent, seed=seed, rules=self.rules)
+        self.bot = None if self.opponent == HUMAN else guarded_bot(self.opponent, rules=self.rules, seed=seed)
         colours = settings.colours
         self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
         self.duration = settings.animation.duration
         self.easing = easing_by_name(settings.animation.easing)
         self.records = Records()
-        self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavla-bot")
         self.thinking: concurrent.futures.Future | None = None
         self.board_sprites = arcade.SpriteList()
         self.checker_sprites = arcade.SpriteList()
@@ -152,7 +155,7 @@ class TavlaView(SceneView):
             # Translators: the saved match: "You 2 – 1 pubeval, match to 5, tavla rules"; {first} and
             # {second} are the players, {length} the points that win the match, {rules} the rule set's name
             offer = _("{first} {mine} – {theirs} {second}, match to {length}, {rules} rules")
-            self.offer_texts[1].text = offer.format(
+            text = offer.format(
                 first=self._name(0, opponent),
                 mine=scores[0],
                 theirs=scores[1],
@@ -160,6 +163,14 @@ class TavlaView(SceneView):
                 length=match.length,
                 rules=_rules_name(match.rules),
             )
+            if _runs_code(opponent):
+                # Translators: under the saved match when its opponent is a program or a Python file of the
+                # player's: {program} is its command line or file, shown as it is; Resume starts it
+                warning = _("Resuming runs {program}")
+                text += "\n" + warning.format(program=_shown_command(opponent, OFFER_COMMAND_CHARS))
+                # Translators: button: start the opponent's program (shown above it) and carry on the match
+                self.offer_buttons[0].label = _("Run it")
+            self.offer_texts[1].text = text
 
     def _saved_match(self) -> tuple[Match, str] | None:
         """The match left unfinished last time, if there is one that can be restored."""
@@ -176,13 +187,25 @@ class TavlaView(SceneView):
         return match, HUMAN if names[0] != YOU else names[1]
 
     def resume_saved(self) -> None:
+        """Carry on the saved match; if its opponent cannot be loaded any more, say so and keep the new
+        match that is already on the table."""
         if self.saved is None:
             return
         match, opponent = self.saved
         self.saved = None
-        self.opponent, self.rules = opponent, match.rules
-        self.bot = None if opponent == HUMAN else get_bot(opponent, rules=self.rules)
-        self.start_session(TableSession.resume(match, opponent))
+        try:
+            bot = None if opponent == HUMAN else guarded_bot(opponent, rules=match.rules)
+            session = TableSession.resume(match, opponent)
+        except UserError as error:
+            # Translators: {name} is the saved match's opponent as the match file names it; {error} says why
+            # it cannot be played; a new match is on the table instead
+            message = _("The saved match cannot be resumed: {name}: {error}. Here is a new match.")
+            self.toast.show(message.format(name=_short_name(opponent), error=error), 6.0)
+            self._update_hud()
+            return
+        self._stop_bot()
+        self.opponent, self.rules, self.bot = opponent, match.rules, bot
+        self.start_session(session)
 
     def decline_saved(self) -> None:
         self.saved = None
@@ -510,7 +533,7 @@ class TavlaView(SceneView):
             game = session.game
             state, dice = list(game.state), game.dice
             assert dice is not None
-            self.thinking = self.worker.submit(self.bot.play, state, dice[0], dice[1])
+            self.thinking = _ask(self.bot.play, state, dice[0], dice[1])
         self._update_hud()
 
     def _collect_bot_answer(self) -> None:
@@ -521,8 +544,14 @@ class TavlaView(SceneView):
         seat = self.session.seat
         try:
             answer = future.result()
-        except Exception as error:  # noqa: BLE001 - a bot's crash ends its game, not the program
-            answer = f"(crashed: {error})"
+        except BaseException as error:  # noqa: BLE001 - a bot's failure ends its game, not the program
+            reason = str(error) if isinstance(error, BotFault | UserError) else _exception_text(error)
+            self.session.opponent_failed(reason)
+            # Translators: the computer opponent crashed or gave no answer in time; {reason} says which;
+            # the player wins the game
+            self.toast.show(_("The opponent failed: {reason}").format(reason=reason), 5.0)
+            self._update_hud()
+            return
         steps = self.session.computer_play(answer)
         if self.session.game.over and self.session.result and self.session.result.disqualified is not None:
             # Translators: {name} is a bot; {reason} says what it did wrong
@@ -601,10 +630,8 @@ class TavlaView(SceneView):
             self.texts["hint"].text = _("Hint ({bot}): no move").format(bot=name)
 
     def export(self) -> None:
-        folder = data_dir() / "exports"
-        path = folder / time.strftime("match-%Y%m%d-%H%M%S.mat")
         try:
-            write_atomically(path, export_mat(self.session.match, self._file_names()))
+            path = new_export_path(data_dir() / "exports", export_mat(self.session.match, self._file_names()))
         except OSError as error:
             self.toast.show(_("could not export the match: {error}").format(error=error))
             return
@@ -621,6 +648,12 @@ class TavlaView(SceneView):
         seed = self.rng.randrange(10**9)
         self.start_session(TableSession(self.rules, self.settings.match_length, self.opponent, seed))
 
+    def _stop_bot(self) -> None:
+        """End the bot's process, if it has one (a program or a Python file); a thread still waiting
+        on it gets its answer as a failure and is forgotten."""
+        self.thinking = None
+        close_bot(self.bot)
+
     def to_menu(self) -> None:
         self.game_window.show_menu()
 
@@ -633,7 +666,7 @@ class TavlaView(SceneView):
                 self.records.save_game(SAVE_KIND, dump_match(self.session.match, self._file_names()))
         except RecordsUnavailable as error:
             self.toast.show(str(error))
-        self.worker.shutdown(wait=False, cancel_futures=True)
+        self._stop_bot()
 
     def _file_names(self) -> tuple[str, str]:
         """The players as the match file and the .mat export name them: in English, whatever the language."""
@@ -653,6 +686,8 @@ class TavlaView(SceneView):
         if seat == 0:
             # Translators: the person playing against a bot, as a name ("You 3 – 1 pubeval")
             return _("You")
+        if _runs_code(opponent):
+            return _short_name(opponent)
         return bot_title(opponent)
 
     def _is_you(self, seat: int) -> bool:
@@ -1112,6 +1147,54 @@ class TavlaView(SceneView):
             text.draw()
         for button in buttons:
             button.draw()
+
+
+def _ask(function, *arguments) -> concurrent.futures.Future:  # type: ignore[no-untyped-def]
+    """Run the bot in a daemon thread of its own: a bot that never answers is never waited for, neither
+    by the table (which polls the future) nor at exit."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(function(*arguments))
+        except BaseException as error:  # noqa: BLE001 - handed to the table as the bot's failure
+            future.set_exception(error)
+
+    threading.Thread(target=run, name="tavla-bot", daemon=True).start()
+    return future
+
+
+def _runs_code(opponent: str) -> bool:
+    """Whether playing `opponent` starts code of the player's: a program (cmd:) or a Python file/module."""
+    return opponent != HUMAN and (opponent.startswith(EXTERNAL_PREFIX) or opponent not in bot_names())
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _short_name(name: str) -> str:
+    """A program or a Python file of the player's as the table names it: its words without their
+    folders (cmd:python my_bot.py), cut to NAME_CHARS."""
+    prefix = EXTERNAL_PREFIX if name.startswith(EXTERNAL_PREFIX) else ""
+    words = [word.rsplit("/", 1)[-1] or word for word in name[len(prefix) :].split(" ")]
+    return _shorten(prefix + " ".join(words), NAME_CHARS)
+
+
+def _shown_command(name: str, limit: int) -> str:
+    """A program's command line or a file's path for the table: long words keep their end (the file's
+    name), and the whole is cut to `limit` characters."""
+    prefix = EXTERNAL_PREFIX if name.startswith(EXTERNAL_PREFIX) else ""
+    words = name[len(prefix) :].split(" ")
+    words = [word if len(word) <= WORD_CHARS else "…" + word[-(WORD_CHARS - 1) :] for word in words]
+    return _shorten(prefix + " ".join(words), limit)
+
+
+def _exception_text(error: BaseException) -> str:
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _result_name(kind: str) -> str:
