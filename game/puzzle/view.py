@@ -92,6 +92,9 @@ class PuzzleView(SceneView):
         self.easing = easing_by_name(config.animation.easing)
         self.records = Records()
         self.toast = Toast(BOARD_X, 90, BOARD_AREA - 60)
+        # A board given by game ID is practice: anyone can pick one a move from the goal, so it never
+        # sets a best result. New game leaves practice; Restart keeps it.
+        self.practice = game_id is not None
         if game_id is not None:
             board, seed = parse_game_id(game_id)
             self.game = PuzzleGame(board, seed)
@@ -451,6 +454,9 @@ class PuzzleView(SceneView):
             return None
 
     def _record(self) -> None:
+        if self.practice:
+            self.outcome = None
+            return
         try:
             self.outcome = self.records.record_result(
                 self.size_text, self.picture_name, self.game.moves, self.game.elapsed, self.game.assisted
@@ -463,6 +469,7 @@ class PuzzleView(SceneView):
     # --- actions ---
 
     def new_game(self) -> None:
+        self.practice = False
         width, height = self.game.board.size
         self.game = PuzzleGame.new(width, height, random.randrange(SEED_LIMIT))
         self._reset_view()
@@ -684,7 +691,10 @@ class PuzzleView(SceneView):
                 moves=_moves(self.game.moves), clock=_clock(self.game.elapsed)
             )
             self.panel_texts[1].text = summary
-            if self.game.assisted:
+            if self.practice:
+                # Translators: the board was opened from a game ID, so the result is not kept as a best.
+                verdict = _("Practice (game ID): not a record")
+            elif self.game.assisted:
                 # Translators: a hint or the auto-solve was used, so the result is not kept as a best.
                 verdict = _("Solved with help: not a record")
             elif outcome is not None and outcome.new_best:

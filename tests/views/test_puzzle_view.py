@@ -90,8 +90,21 @@ def test_undo_and_redo_animate_back_and_forth(window):
     assert_sprites_on_cells(view)
 
 
-def test_solving_shows_the_panel_stops_input_and_records_a_best(window):
-    view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")
+def one_from_goal(window) -> PuzzleView:
+    """A shuffled game (not practice) whose board is then set one move from the goal."""
+    from game.puzzle.board import parse_game_id
+    from game.puzzle.game import PuzzleGame
+
+    view = open_puzzle(window, size="4x4", image="numbers", seed=1)
+    view.game = PuzzleGame(parse_game_id(ONE_FROM_GOAL)[0])
+    view.restart()
+    return view
+
+
+def test_solving_shows_the_panel_stops_input_and_records_a_best(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = one_from_goal(window)
+    assert not view.practice
     click(view, *view.cell_centre((3, 3)))
     assert view.game.solved
     assert not view.panel_visible, "the panel waits for the last tile to land"
