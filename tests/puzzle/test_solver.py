@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
+from game.paths import CACHE_DIR_ENV
 from game.puzzle.board import Board, goal_tiles
 from game.puzzle.solver import (
     Cancelled,
@@ -32,9 +33,9 @@ from game.puzzle.solver.pdb import Pattern
 from game.puzzle.solver.search import Component, Heuristic, ida_star
 
 # Tables are built once into a folder of this run (removed at exit), never into the user's cache.
-if pdb.CACHE_DIR_ENV not in os.environ:
-    os.environ[pdb.CACHE_DIR_ENV] = tempfile.mkdtemp(prefix="fifteen-tavla-cache-")
-    atexit.register(shutil.rmtree, os.environ[pdb.CACHE_DIR_ENV], ignore_errors=True)
+if CACHE_DIR_ENV not in os.environ:
+    os.environ[CACHE_DIR_ENV] = tempfile.mkdtemp(prefix="fifteen-tavla-cache-")
+    atexit.register(shutil.rmtree, os.environ[CACHE_DIR_ENV], ignore_errors=True)
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
 FAST_4X4 = (2, 5, 6, 9)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game.paths import CACHE_DIR_ENV
 from game.puzzle.solver import pdb
 from game.puzzle.solver.pdb import Cancelled, Pattern
 
@@ -49,7 +50,7 @@ def plain_table(pattern: Pattern) -> dict[tuple[int, ...], int]:
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private, empty cache folder; nothing held in memory from other tests."""
-    monkeypatch.setenv(pdb.CACHE_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     pdb.forget()
     yield tmp_path / pdb.CACHE_SUBDIR
     pdb.forget()
@@ -127,7 +128,7 @@ def test_a_table_whose_checksum_fails_is_refused(cache: Path) -> None:
 def test_unwritable_cache_still_gives_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    monkeypatch.setenv(pdb.CACHE_DIR_ENV, str(blocker))
+    monkeypatch.setenv(CACHE_DIR_ENV, str(blocker))
     pdb.forget()
     pattern = Pattern(3, 2, (0, 1))
     assert pdb.load(pattern) == pdb.build(pattern)

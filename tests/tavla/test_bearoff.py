@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
+from game.paths import CACHE_DIR_ENV
 from game.tavla import bearoff
 from game.tavla.bots.neural import Evaluator
 from game.tavla.moves import legal_results
@@ -126,7 +127,7 @@ def test_evaluator_uses_the_database_for_home_races():
 
 
 def test_cache_is_written_reused_and_rebuilt_when_corrupt(tmp_path, monkeypatch, db):
-    monkeypatch.setenv("FIFTEEN_TAVLA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     monkeypatch.setattr(bearoff, "_table", [])
     first = bearoff.table()
     cached = tmp_path / f"bearoff-v{bearoff.BUILD_VERSION}.npz"
