@@ -32,9 +32,10 @@ from game.tavla.bots import get_bot
 from game.tavla.bots.gnubg_bot import available
 from game.tavla.moves import apply_play, legal_plays
 from game.tavla.position import OPENING, flip
+from game.tavla.rules import Rules
 from game.tavla.tournament import run_tournament
 
-RULES = "tavla"
+RULES = Rules.TAVLA
 DEFAULT_PAIRS = ("expert:pubeval=10000,expert:gnubg=5000,master:gnubg=1000,"
                  "intermediate:beginner,expert:intermediate,master:expert")
 SLOW = ("master",)                      # pairs with these bots play --master-games

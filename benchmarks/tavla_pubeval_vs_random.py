@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.tavla.bots import get_bot
 from game.tavla.game import play_bots
+from game.tavla.rules import Rules
 
 Z95 = 1.959964
 
@@ -41,7 +42,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", choices=("tavla", "standard"), default="tavla")
+    parser.add_argument("--rules", type=Rules, choices=list(Rules), default=Rules.TAVLA)
     args = parser.parse_args()
 
     pubeval = get_bot("pubeval", rules=args.rules)

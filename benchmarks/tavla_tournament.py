@@ -30,10 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.tavla.bots import get_bot
 from game.tavla.game import play_bots
 from game.tavla.protocol import DEFAULT_TIMEOUT
+from game.tavla.rules import Rules
 from game.tavla.tournament import play_schedule, run_tournament, schedule
 
 Z95 = 1.959964
-RULES = "tavla"
+RULES = Rules.TAVLA
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:

@@ -8,6 +8,7 @@ from arcade import key
 from game import i18n
 from game.config import Config
 from game.i18n import _
+from game.tavla.rules import Rules
 from game.ui import theme
 from game.user_config import user_config_file
 
@@ -89,7 +90,7 @@ class GameWindow(arcade.Window):
         self.show_view(PuzzleView(size=size, image=image, seed=seed, game_id=game_id))
 
     def show_tavla(
-        self, opponent: str | None = None, rules: str | None = None, seed: int | None = None
+        self, opponent: str | None = None, rules: Rules | None = None, seed: int | None = None
     ) -> None:
         from game.tavla.view import TavlaView
 

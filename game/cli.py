@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 from game import __version__, i18n
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
+from game.tavla.rules import Rules
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -108,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     tavla = commands.add_parser("tavla", help=_("open straight into the backgammon table"))
     tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
-    tavla.add_argument("--rules", choices=["tavla", "standard"], help=_("rule set (default from the config)"))
+    tavla.add_argument("--rules", choices=Rules.names(), help=_("rule set (default from the config)"))
     tavla.add_argument("--seed", type=_seed, help=_("roll the dice reproducibly from this seed"))
 
     solve = commands.add_parser("solve", help=_("print the tiles to slide to solve a puzzle board"))
@@ -119,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
     moves.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
     moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
-    moves.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
+    moves.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
 
     bot = commands.add_parser("bot", help=_("print the play a bot chooses for a position and a roll"))
     bot.add_argument(
@@ -130,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bot.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
     bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
-    bot.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
+    bot.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
     bot.add_argument(
         "--timeout",
         type=float,
@@ -155,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--games", required=True, type=int, metavar="N", help=_("games per pair (even)"))
     tournament.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
     tournament.add_argument("--jobs", type=int, default=1, metavar="J", help=_("games played in parallel"))
-    tournament.add_argument("--rules", choices=["tavla", "standard"], default=None, help=_("rule set"))
+    tournament.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
     tournament.add_argument(
         "--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON")
     )
@@ -178,12 +179,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _rules(args: argparse.Namespace, config: "Config") -> Rules:
+    """The rule set of a command: --rules if given, else the config's."""
+    return config.tavla.rules if args.rules is None else Rules.parse(args.rules)
+
+
 def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
     """Refuse bad arguments before a window opens, so the message comes on the command line."""
     if args.command == "tavla" and args.opponent not in (None, HUMAN):
         from game.tavla.isolated import check_bot
 
-        check_bot(args.opponent, args.rules or config.tavla.rules)
+        check_bot(args.opponent, _rules(args, config))
     if args.command == "puzzle":
         from game.puzzle.board import parse_game_id, parse_size
 
@@ -213,7 +219,8 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     if args.command == "puzzle":
         window.show_puzzle(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id)
     elif args.command == "tavla":
-        window.show_tavla(opponent=args.opponent, rules=args.rules, seed=args.seed)
+        rules = None if args.rules is None else Rules.parse(args.rules)
+        window.show_tavla(opponent=args.opponent, rules=rules, seed=args.seed)
     else:
         window.show_menu()
     arcade.run()
@@ -230,7 +237,7 @@ def _run_solve(args: argparse.Namespace, config: "Config") -> int:
 def _run_moves(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import moves_command
 
-    for line in moves_command(args.state, args.dice, args.rules or config.tavla.rules):
+    for line in moves_command(args.state, args.dice, _rules(args, config)):
         print(line)
     return 0
 
@@ -238,7 +245,7 @@ def _run_moves(args: argparse.Namespace, config: "Config") -> int:
 def _run_bot(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import bot_command
 
-    print(bot_command(args.bot, args.state, args.dice, args.rules or config.tavla.rules, args.timeout))
+    print(bot_command(args.bot, args.state, args.dice, _rules(args, config), args.timeout))
     return 0
 
 
@@ -253,7 +260,7 @@ def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
         args.games,
         args.seed,
         args.jobs,
-        args.rules or config.tavla.rules,
+        _rules(args, config),
         args.json_path,
         timeout,
         args.log_path,

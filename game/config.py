@@ -28,6 +28,7 @@ from game.errors import UserError
 from game.i18n import N_, _, ngettext
 from game.puzzle.board import parse_size
 from game.resources import config_path
+from game.tavla.rules import Rules
 from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"
@@ -245,7 +246,7 @@ class TavlaColours(_Strict):
 
 
 class TavlaConfig(_Strict):
-    rules: Literal["tavla", "standard"]
+    rules: Annotated[Literal[Rules.names()], AfterValidator(Rules)]  # parsed here, used as a Rules
     match_length: Annotated[int, Field(ge=1, le=25)]
     opponent: Annotated[str, Field(min_length=1)]
     human_side: Literal["white", "black"]

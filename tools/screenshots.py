@@ -24,6 +24,7 @@ from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config import load_config  # noqa: E402
 from game.tavla.position import OPENING  # noqa: E402
+from game.tavla.rules import Rules  # noqa: E402
 from game.tavla.session import TableSession  # noqa: E402
 
 FRAME = 1 / 60
@@ -81,7 +82,7 @@ def main() -> None:
 
     window.show_tavla(opponent="pubeval", seed=7)
     table = window.current_view
-    table.start_session(TableSession.from_position(OPENING, (6, 4), "tavla", "pubeval", match_length=5))
+    table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "pubeval", match_length=5))
     settle(window, 1.0)
     save(window, "tavla-opening", out)
     start = table.stacks[(0, 13)][-1].position
@@ -95,7 +96,8 @@ def main() -> None:
     settle(window, 1.0)
     almost = [0] * 28
     almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3
-    table.start_session(TableSession.from_position(tuple(almost), (3, 1), "tavla", "pubeval", match_length=5))
+    session = TableSession.from_position(tuple(almost), (3, 1), Rules.TAVLA, "pubeval", match_length=5)
+    table.start_session(session)
     settle(window, 3.0)
     save(window, "tavla-game-over", out)
     for code in i18n.LANGUAGES:
@@ -125,13 +127,14 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     save(window, "puzzle-solved", out)
     window.show_tavla(opponent="expert", seed=7)
     table = window.current_view
-    table.start_session(TableSession.from_position(OPENING, (6, 4), "tavla", "expert", match_length=5))
+    table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
     settle(window, 1.0)
     table.show_hint()
     save(window, "tavla", out)
     almost = [0] * 28
     almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3
-    table.start_session(TableSession.from_position(tuple(almost), (3, 1), "tavla", "expert", match_length=5))
+    session = TableSession.from_position(tuple(almost), (3, 1), Rules.TAVLA, "expert", match_length=5)
+    table.start_session(session)
     settle(window, 3.0)
     save(window, "tavla-game-over", out)
     table.leave()

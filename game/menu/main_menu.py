@@ -7,10 +7,11 @@ from PIL import Image
 
 from game.config import NUMBERS, picture_title
 from game.errors import UserError
-from game.i18n import N_, _
+from game.i18n import _
 from game.puzzle.board import parse_size
 from game.puzzle.tiles import thumbnail
 from game.tavla.bots import bot_description, bot_names, bot_title
+from game.tavla.rules import Rules
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.text import Label
@@ -34,12 +35,6 @@ QUIT_X = theme.DESIGN_WIDTH / 2 + 95
 SELECTOR_WIDTH = 320
 SELECTOR_HEIGHT = 44
 HUMAN = "human"
-RULES = {
-    # Translators: the Turkish rule set (no backgammon, no doubling cube), as a choice in the menu
-    "tavla": N_("Tavla"),
-    # Translators: the international backgammon rule set, as a choice in the menu
-    "standard": N_("Standard backgammon"),
-}
 
 KEY_QUIT = [key.Q]
 KEY_SETTINGS = [key.S]
@@ -54,8 +49,8 @@ def describe_opponent(name: str) -> str:
     return _("Another person") if name == HUMAN else bot_title(name)
 
 
-def describe_rules(rules: str) -> str:
-    return _(RULES[rules])
+def describe_rules(rules: Rules) -> str:
+    return _(rules.display_name)
 
 
 class MainMenuView(SceneView):
@@ -89,7 +84,7 @@ class MainMenuView(SceneView):
         )
         self.rules_selector = Selector(
             _("Rules"),
-            list(RULES),
+            list(Rules),
             tavla.rules,
             Rect(RIGHT_X, SECOND_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
             describe_rules,

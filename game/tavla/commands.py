@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
-from game.tavla.moves import IllegalPlay, check_play, check_rules, legal_plays
+from game.tavla.moves import IllegalPlay, check_play, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import parse_integer, parse_state
+from game.tavla.rules import Rules
 
 # Translators: --dice is the command-line option; keep it as it is
 DICE_HELP = N_("give two dice, each an integer from 1 to 6, e.g. --dice 6 4")
@@ -49,16 +50,20 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
     return dice[0], dice[1]
 
 
-def moves_command(state_text: str, dice: list[str], rules: str = "tavla") -> list[str]:
+def moves_command(state_text: str, dice: list[str], rules: Rules | str = Rules.TAVLA) -> list[str]:
     """Every legal play, one line per distinct resulting position, highest moves first; [] if none."""
-    check_rules(rules)
+    rule_set = Rules.parse(rules)
     state = parse_state(state_text)
     die1, die2 = parse_dice(dice)
-    return [format_play(play) for play in sorted(legal_plays(state, die1, die2, rules), reverse=True)]
+    return [format_play(play) for play in sorted(legal_plays(state, die1, die2, rule_set), reverse=True)]
 
 
 def bot_command(
-    bot_name: str, state_text: str, dice: list[str], rules: str = "tavla", timeout: float | None = None
+    bot_name: str,
+    state_text: str,
+    dice: list[str],
+    rules: Rules | str = Rules.TAVLA,
+    timeout: float | None = None,
 ) -> str:
     """The named bot's play for the position and dice, checked for legality and written canonically.
 
@@ -70,11 +75,11 @@ def bot_command(
     from game.tavla.isolated import close_bot, guarded_bot
     from game.tavla.protocol import DEFAULT_TIMEOUT, check_timeout
 
-    check_rules(rules)
+    rule_set = Rules.parse(rules)
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
     state = parse_state(state_text)
     die1, die2 = parse_dice(dice)
-    bot = guarded_bot(bot_name, rules=rules, timeout=limit)
+    bot = guarded_bot(bot_name, rules=rule_set, timeout=limit)
     try:
         answer = bot.play(list(state), die1, die2)
     except BotFault as fault:
@@ -88,7 +93,7 @@ def bot_command(
     finally:
         close_bot(bot)
     try:
-        return format_play(check_play(state, die1, die2, answer, rules))
+        return format_play(check_play(state, die1, die2, answer, rule_set))
     except IllegalPlay as error:
         # Translators: {bot} is the bot's name and {answer} its answer, both quoted; {reason} says what is
         # wrong with the play

@@ -18,15 +18,13 @@ from game.tavla.moves import (
     apply_play,
     check_dice,
     check_play,
-    check_rules,
     legal_plays,
 )
 from game.tavla.notation import check_move, format_play, parse_play
 from game.tavla.position import OPENING, State, flip, validate_state, winner_gammon_level
+from game.tavla.rules import Rules
 
-FORFEIT_POINTS = {"tavla": 2, "standard": 3}
-RESULT_NAMES = {1: "single", 2: "mars", 3: "backgammon"}
-STANDARD_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
 # Why a bot lost a game by disqualification (GameResult.fault); the tournament counts them by kind.
 FAULT_ILLEGAL = "illegal"  # a well-formed play that breaks the rules
@@ -84,13 +82,12 @@ class GameResult:
     answer: str | None = None
 
 
-def score(state: Sequence[int], rules: str) -> int:
+def score(state: Sequence[int], rules: Rules) -> int:
     """Points won by the player who has just borne off the last checker, seen from that player.
 
     tavla: 1, or 2 for mars (the loser bore off nothing). standard: also 3 for a backgammon.
     """
-    level = winner_gammon_level(state)
-    return min(level, 2) if rules == "tavla" else level
+    return rules.points(winner_gammon_level(state))
 
 
 class Game:
@@ -104,12 +101,12 @@ class Game:
 
     def __init__(
         self,
-        rules: str = "tavla",
+        rules: Rules = Rules.TAVLA,
         seed: int | None = None,
         rng: random.Random | None = None,
         start_state: Sequence[int] = OPENING,
     ) -> None:
-        self.rules = check_rules(rules)
+        self.rules = rules
         self.rng = rng if rng is not None else random.Random(seed)
         self.state: State = validate_state(start_state)
         self.turn: int | None = None
@@ -213,9 +210,9 @@ class Game:
         self._legal = None
         if after[0] == 15:
             points = score(after, self.rules)
-            names = RESULT_NAMES if self.rules == "tavla" else STANDARD_NAMES
             self.state = after
-            self.result = GameResult(winner=mover, points=points, kind=names[points], turns=len(self.record))
+            kind = self.rules.result_kind(points)
+            self.result = GameResult(winner=mover, points=points, kind=kind, turns=len(self.record))
             return
         self.state = flip(after)
         self.turn = 1 - mover
@@ -224,7 +221,7 @@ class Game:
 def play_bots(
     bot0: BotPlay,
     bot1: BotPlay,
-    rules: str = "tavla",
+    rules: Rules = Rules.TAVLA,
     rng: random.Random | None = None,
     seed: int | None = None,
     keep_record: bool = False,
@@ -235,7 +232,6 @@ def play_bots(
     position, dice and answer are kept in the result; a BotFault keeps its kind, any other exception
     counts as a crash. The record is only collected when asked for.
     """
-    check_rules(rules)
     rng = rng if rng is not None else random.Random(seed)
     randint = rng.randint
     bots = (bot0, bot1)
@@ -276,8 +272,8 @@ def play_bots(
             state = apply_play(state, chosen)
             if state[0] == 15:
                 points = score(state, rules)
-                names = RESULT_NAMES if rules == "tavla" else STANDARD_NAMES
-                return GameResult(winner=mover, points=points, kind=names[points], turns=turns), record
+                kind = rules.result_kind(points)
+                return GameResult(winner=mover, points=points, kind=kind, turns=turns), record
         state = flip(state)
         mover = 1 - mover
         dice = (randint(1, 6), randint(1, 6))
@@ -285,7 +281,7 @@ def play_bots(
 
 def forfeit(
     loser: int,
-    rules: str,
+    rules: Rules,
     turns: int,
     reason: str,
     state: State | None,
@@ -339,20 +335,25 @@ def _is_notation(answer: object) -> bool:
     return True
 
 
+def check_match_length(length: object) -> int:
+    """`length` if it is a positive whole number of points, else UserError."""
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        message = _("a match is played to a positive number of points, not {length}")
+        raise UserError(message.format(length=repr(length)))
+    return length
+
+
 @dataclass
 class Match:
     """A match to `length` points: games are added one after another until a seat reaches the length."""
 
     length: int
-    rules: str = "tavla"
+    rules: Rules = Rules.TAVLA
     seed: int | None = None
     games: list[Game] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
-            message = _("a match is played to a positive number of points, not {length}")
-            raise UserError(message.format(length=repr(self.length)))
-        check_rules(self.rules)
+        check_match_length(self.length)
         self.rng = random.Random(self.seed)
 
     @property

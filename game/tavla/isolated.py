@@ -23,8 +23,8 @@ from game.errors import UserError
 from game.i18n import _, current_language, set_language
 from game.tavla import reaper
 from game.tavla.game import FAULT_CRASH, FAULT_TIMEOUT, BotFault
-from game.tavla.moves import check_rules
 from game.tavla.protocol import DEFAULT_TIMEOUT, STARTUP_SECONDS, check_timeout, exit_description
+from game.tavla.rules import Rules
 
 MAX_ANSWER_CHARS = 4096  # a longer answer is cut before it crosses to the game (it is no play anyway)
 JOIN_SECONDS = 1.0
@@ -42,13 +42,13 @@ class IsolatedBot:
     def __init__(
         self,
         name: str,
-        rules: str = "tavla",
+        rules: Rules = Rules.TAVLA,
         timeout: float = DEFAULT_TIMEOUT,
         startup: float = STARTUP_SECONDS,
         seed: int | None = None,
     ) -> None:
         self.name = name
-        self.rules = check_rules(rules)
+        self.rules = rules
         self.timeout = check_timeout(timeout)
         self.startup = startup
         self.seed = seed
@@ -149,7 +149,7 @@ class IsolatedBot:
 
 
 def guarded_bot(
-    name: str, rules: str = "tavla", timeout: float = DEFAULT_TIMEOUT, seed: int | None = None
+    name: str, rules: Rules = Rules.TAVLA, timeout: float = DEFAULT_TIMEOUT, seed: int | None = None
 ) -> Any:
     """The bot for `name` with a time limit: a built-in bot as it is (trusted, as in a tournament), a
     `cmd:` program with `timeout` per answer, any other Python bot in a child process (IsolatedBot).
@@ -172,7 +172,7 @@ def guarded_bot(
     return IsolatedBot(name, rules=rules, timeout=timeout, seed=seed)
 
 
-def check_bot(name: str, rules: str = "tavla") -> None:
+def check_bot(name: str, rules: Rules = Rules.TAVLA) -> None:
     """Refuse a bot that cannot be loaded (UserError), without running its code in this process: a
     Python bot is loaded in a child process, within STARTUP_SECONDS, then stopped."""
     bot = guarded_bot(name, rules=rules)
@@ -201,7 +201,7 @@ def close_all() -> None:
         bot.close()
 
 
-def _serve(conn: Connection, name: str, rules: str, seed: int | None, language: str, mark: str) -> None:
+def _serve(conn: Connection, name: str, rules: Rules, seed: int | None, language: str, mark: str) -> None:
     """The child: load the bot, then answer requests until the pipe closes."""
     if hasattr(os, "setsid"):
         with contextlib.suppress(OSError):

@@ -45,13 +45,14 @@ from game.tavla.bearoff import both_home
 from game.tavla.bots import get_bot
 from game.tavla.bots.features import INPUTS, RACE_INPUT, encode
 from game.tavla.bots.levels import MasterBot
-from game.tavla.bots.neural import EQUITY_WEIGHTS, HIDDEN, Evaluator, Network, NeuralBot, shipped_evaluator
+from game.tavla.bots.neural import HIDDEN, Evaluator, Network, NeuralBot, shipped_evaluator
 from game.tavla.bots.search import probabilities
 from game.tavla.moves import legal_results
 from game.tavla.position import OPENING, flip
+from game.tavla.rules import Rules
 from game.tavla.train import versus
 
-RULES = "tavla"
+RULES = Rules.TAVLA
 SAVE_SECONDS = 60.0
 EXPLORE = 0.1  # share of self-play decisions taken at random
 SAMPLE = 0.5  # share of judged positions kept: neighbours in one game are alike
@@ -130,7 +131,7 @@ def judged(states: np.ndarray) -> np.ndarray:
 
 def game_positions(net: Evaluator, rng: random.Random, explore: float) -> list[tuple[int, ...]]:
     """One self-play game at 0-ply with random plays mixed in: the positions after each move."""
-    weights = EQUITY_WEIGHTS[RULES]
+    weights = np.array(RULES.equity_weights)
     while True:
         first, second = rng.randint(1, 6), rng.randint(1, 6)
         if first != second:
@@ -244,7 +245,7 @@ def cross_entropy(net: Network, x: np.ndarray, targets: np.ndarray) -> tuple[flo
     """Mean cross-entropy per output and mean absolute error of the tavla equity."""
     y = np.clip(net.forward(x), 1e-7, 1 - 1e-7)
     loss = -(targets * np.log(y) + (1 - targets) * np.log(1 - y)).mean()
-    weights = EQUITY_WEIGHTS[RULES]
+    weights = np.array(RULES.equity_weights)
     return float(loss), float(np.abs((y - targets) @ weights).mean())
 
 

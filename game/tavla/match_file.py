@@ -22,10 +22,11 @@ from typing import Any
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
-from game.tavla.game import Game, Match, Turn
+from game.tavla.game import Game, Match, Turn, check_match_length
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_move, format_play
 from game.tavla.position import winner_gammon_level
+from game.tavla.rules import Rules
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 1
@@ -52,7 +53,7 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "rules": match.rules,
+        "rules": str(match.rules),
         "length": match.length,
         "seed": match.seed,
         "names": list(names),
@@ -109,7 +110,8 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         raise _damaged(_("the seed must be an integer or null, not {seed}").format(seed=repr(seed)))
     rng_state = _load_rng(data.get("rng"))
     try:
-        match = Match(data.get("length"), data.get("rules"), seed)  # type: ignore[arg-type]
+        length = check_match_length(data.get("length"))
+        match = Match(length, Rules.parse(data.get("rules")), seed)
     except UserError as error:
         raise _damaged(str(error)) from None
     games = data.get("games")
@@ -303,7 +305,8 @@ def _mat_game(game: Game) -> list[str]:
     opener = game.record[0].player if game.record else game.turn
     cells = [""] if opener == 1 else []
     cells.extend(_mat_turn(turn) for turn in turns)
-    if game.dice is not None and result is None and len(legal_plays(game.state, *game.dice, "standard")) > 1:
+    pending = game.dice is not None and result is None
+    if pending and len(legal_plays(game.state, *game.dice, Rules.STANDARD)) > 1:
         cells.append(f"{game.dice[0]}{game.dice[1]}:")
     lines = []
     for index in range(0, len(cells), 2):

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
 from game.tavla.notation import check_move, format_move, parse_play
+from game.tavla.rules import Rules
 
 Move = tuple[int, int]
 Play = tuple[Move, ...]
 State = tuple[int, ...]
 
-RULES = ("tavla", "standard")
 BAR, OFF, OPP_BAR = 25, 0, 26
 DICE_RANGE = range(1, 7)
 _BAD_DIE = (
@@ -41,15 +41,6 @@ class IllegalPlay(UserError):
     """A play that breaks the rules; the message names the first broken rule."""
 
 
-def check_rules(rules: str) -> str:
-    """Return `rules` if it names a rule set, else raise with the allowed names."""
-    if rules not in RULES:
-        # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
-        message = _("unknown rule set {rules}; use one of: {known}")
-        raise UserError(message.format(rules=repr(rules), known=", ".join(RULES)))
-    return rules
-
-
 def check_dice(die1: object, die2: object) -> tuple[int, int]:
     """Both dice as integers 1-6, or UserError naming the bad one."""
     for message, die in zip(_BAD_DIE, (die1, die2), strict=True):
@@ -58,11 +49,11 @@ def check_dice(die1: object, die2: object) -> tuple[int, int]:
     return die1, die2  # type: ignore[return-value]
 
 
-def legal_plays(state: Sequence[int], die1: int, die2: int, rules: str = "tavla") -> list[Play]:
+def legal_plays(state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA) -> list[Play]:
     """Every legal play for the player on roll, one per distinct resulting position.
 
-    An empty list means the player cannot move and passes. `rules` is "tavla" (when only one die can be
-    played, either may be chosen) or "standard" (the larger one must be played then).
+    An empty list means the player cannot move and passes. When only one die can be played, `rules`
+    says whether either may be chosen (tavla) or the larger one must be played (standard).
     """
     global _last_call
     key = (state if type(state) is tuple else tuple(state), die1, die2, rules)
@@ -74,7 +65,7 @@ def legal_plays(state: Sequence[int], die1: int, die2: int, rules: str = "tavla"
     return plays
 
 
-def _generate(s: State, die1: int, die2: int, rules: str) -> list[Play]:
+def _generate(s: State, die1: int, die2: int, rules: Rules) -> list[Play]:
     """Pick the shortcut that applies to the position, or the general search."""
     on_bar = s[BAR]
     if on_bar:
@@ -96,7 +87,7 @@ def _generate(s: State, die1: int, die2: int, rules: str) -> list[Play]:
 
 
 def legal_results(
-    state: Sequence[int], die1: int, die2: int, rules: str = "tavla"
+    state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA
 ) -> list[tuple[Play, State]]:
     """Each legal play with the position it leads to (still seen by the player who moved)."""
     return [(play, apply_play(state, play)) for play in legal_plays(state, die1, die2, rules)]
@@ -122,7 +113,7 @@ def check_play(
     die1: int,
     die2: int,
     play: str | Play | None,
-    rules: str = "tavla",
+    rules: Rules = Rules.TAVLA,
     legal: list[Play] | None = None,
 ) -> Play:
     """The canonical legal play equal to `play` (text or moves), or IllegalPlay saying what is wrong.
@@ -131,7 +122,6 @@ def check_play(
     the answer is always the canonical play, so records and comparisons need no further work.
     `legal` may pass in `legal_plays(state, die1, die2, rules)` when the caller already has it.
     """
-    check_rules(rules)
     moves = _as_moves(play)
     if legal is None:
         legal = legal_plays(state, die1, die2, rules)
@@ -146,7 +136,7 @@ def check_play(
 
 
 def next_moves(
-    state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = (), rules: str = "tavla"
+    state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = (), rules: Rules = Rules.TAVLA
 ) -> list[Move]:
     """The single moves a player may make next, after the moves `done` this turn (in the order made).
 
@@ -212,7 +202,7 @@ def _as_moves(play: str | Play | None) -> Play:
         raise IllegalPlay(message.format(play=repr(play))) from None
 
 
-def _why_not(legal: list[Play], die1: int, die2: int, used: int, rules: str, moves: Play) -> str:
+def _why_not(legal: list[Play], die1: int, die2: int, used: int, rules: Rules, moves: Play) -> str:
     """The reason a play whose every step was possible still is not one of the legal plays."""
     if not legal:
         return _("no move is possible with this roll: the play must be empty")
@@ -229,7 +219,7 @@ def _why_not(legal: list[Play], die1: int, die2: int, used: int, rules: str, mov
             most,
         )
         return message.format(count=most, die=die1, used=used)
-    if rules == "standard" and most == 1:
+    if rules.larger_die_forced and most == 1:
         message = _("only one die can be played, and standard rules require the larger one ({die})")
         return message.format(die=max(die1, die2))
     # Translators: {play} is the play in the notation, e.g. 24/18 13/11
@@ -353,7 +343,7 @@ def _movers(b: Sequence[int], die: int) -> list[Move]:
     return moves
 
 
-def _search(state: Sequence[int], die1: int, die2: int, rules: str) -> dict[State, Play]:
+def _search(state: Sequence[int], die1: int, die2: int, rules: Rules) -> dict[State, Play]:
     """All plays by trying every order of the dice on one mutable board; handles every position.
 
     Returns {resulting position: canonical play} for the plays that use the most dice (and, under
@@ -407,12 +397,12 @@ def _search(state: Sequence[int], die1: int, die2: int, rules: str) -> dict[Stat
         if found[count]:
             return found[count]
     singles = found[1]
-    if rules == "standard" and larger_single:
+    if rules.larger_die_forced and larger_single:
         return {key: play for key, play in singles.items() if key in larger_single}
     return singles
 
 
-def _open_pair(s: Sequence[int], die1: int, die2: int, rules: str) -> list[Play]:
+def _open_pair(s: Sequence[int], die1: int, die2: int, rules: Rules) -> list[Play]:
     """Non-doubles when no checker can be borne off this turn, with at most one checker on the bar.
 
     Landing is then independent of the other move, so a play is either two unconnected moves (one per
@@ -461,7 +451,7 @@ def _open_pair(s: Sequence[int], die1: int, die2: int, rules: str) -> list[Play]
         by_hi = [BAR] if by_hi and by_hi[0] == BAR else []
         by_lo = [BAR] if by_lo and by_lo[0] == BAR else []
     singles = [((p, p - hi),) for p in by_hi]
-    if rules == "standard" and singles:
+    if rules.larger_die_forced and singles:
         return singles
     return singles + [((p, p - lo),) for p in by_lo]
 

@@ -45,8 +45,8 @@ from game.errors import UserError
 from game.i18n import _
 from game.tavla import reaper
 from game.tavla.game import FAULT_CRASH, FAULT_GARBAGE, FAULT_OVERSIZED, FAULT_TIMEOUT, BotFault
-from game.tavla.moves import check_rules
 from game.tavla.position import format_state
+from game.tavla.rules import Rules
 
 DEFAULT_TIMEOUT = 1.0  # seconds per answer
 STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights),
@@ -112,13 +112,13 @@ class ExternalBot:
     def __init__(
         self,
         command: str,
-        rules: str = "tavla",
+        rules: Rules = Rules.TAVLA,
         timeout: float = DEFAULT_TIMEOUT,
         startup: float = STARTUP_SECONDS,
     ) -> None:
         self.command = command
         self.argv = split_command(command)
-        self.rules = check_rules(rules)
+        self.rules = rules
         self.timeout = check_timeout(timeout)
         self.startup = startup
         self.starts = 0
@@ -145,7 +145,7 @@ class ExternalBot:
         if self._process is not None:
             return
         self._mark = reaper.mark(reaper.new_bot_id())
-        env = {**os.environ, RULES_ENV: self.rules, "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: self._mark}
+        env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: self._mark}
         group = (
             {"start_new_session": True}
             if POSIX

@@ -13,6 +13,7 @@ from game.i18n import _
 from game.tavla.game import Game, GameResult, Match
 from game.tavla.moves import IllegalPlay, Move, Play, apply_play
 from game.tavla.position import State, is_race
+from game.tavla.rules import Rules
 from game.tavla.turn import TurnInProgress
 
 HUMAN = "human"
@@ -31,7 +32,7 @@ class Phase(enum.Enum):
 class TableSession:
     """One match between seat 0 (a person) and seat 1 (a bot by name, or a second person)."""
 
-    def __init__(self, rules: str, match_length: int, opponent: str, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules, match_length: int, opponent: str, seed: int | None = None) -> None:
         self.opponent = opponent
         self.humans = {0, 1} if opponent == HUMAN else {0}
         self.match = Match(match_length, rules, seed)
@@ -43,7 +44,7 @@ class TableSession:
         cls,
         state: Sequence[int],
         dice: tuple[int, int],
-        rules: str,
+        rules: Rules,
         opponent: str,
         match_length: int = 1,
         seed: int | None = None,
@@ -71,7 +72,7 @@ class TableSession:
         return session
 
     @property
-    def rules(self) -> str:
+    def rules(self) -> Rules:
         return self.match.rules
 
     @property

@@ -58,9 +58,9 @@ from game.tavla.game import (
     forfeit,
     play_bots,
 )
-from game.tavla.moves import check_rules
 from game.tavla.position import format_state
 from game.tavla.protocol import DEFAULT_TIMEOUT, ExternalBot, check_timeout, close_all
+from game.tavla.rules import Rules
 
 MAX_CONSECUTIVE_FAULTS = 5  # disqualifications in a row after which a bot forfeits the rest unplayed
 FAULT_ABANDONED = "abandoned"
@@ -188,7 +188,7 @@ class Ledger:
     first loses. Games that were not played (abandoned or unfinished) leave the streaks alone.
     """
 
-    def __init__(self, rules: str) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.streaks: dict[str, int] = {}
         self.abandoned: dict[str, tuple[int, str]] = {}
@@ -233,7 +233,7 @@ class Scoreboard:
     def __init__(
         self,
         specs: Sequence[GameSpec],
-        rules: str,
+        rules: Rules,
         tick: Callable[[], None],
         standings: "Standings | None" = None,
     ) -> None:
@@ -309,7 +309,7 @@ class _Alarm(BaseException):
     `except Exception` does not swallow it."""
 
 
-def play_game(spec: GameSpec, rules: str, timeout: float) -> Played:
+def play_game(spec: GameSpec, rules: Rules, timeout: float) -> Played:
     """Play one scheduled game; bots that are not built in are loaded once per process and kept."""
     random.seed(spec.bot_seed)
     players = [
@@ -325,7 +325,7 @@ def play_game(spec: GameSpec, rules: str, timeout: float) -> Played:
     return Played(spec.index, result, stderr)
 
 
-def load_bot(name: str, rules: str, timeout: float) -> Bot:
+def load_bot(name: str, rules: Rules, timeout: float) -> Bot:
     """The bot for a name that is not built in, loaded (or its command checked) once per process."""
     key = (name, rules, timeout)
     bot = _BOTS.get(key)
@@ -346,7 +346,7 @@ def release_bots() -> None:
     close_all()
 
 
-def _player(name: str, seed: int, rules: str, timeout: float) -> BotPlay:
+def _player(name: str, seed: int, rules: Rules, timeout: float) -> BotPlay:
     if name in bot_names():
         return get_bot(name, seed=seed, rules=rules).play
     bot = load_bot(name, rules, timeout)
@@ -426,7 +426,7 @@ def _time_limits() -> Iterator[None]:
 # ---- running the schedule ----------------------------------------------------------------------------
 
 
-def _run_here(board: Scoreboard, rules: str, timeout: float, stop: "_Stop") -> None:
+def _run_here(board: Scoreboard, rules: Rules, timeout: float, stop: "_Stop") -> None:
     watch = reaper.Watch()
     with _time_limits():
         try:
@@ -440,7 +440,7 @@ def _run_here(board: Scoreboard, rules: str, timeout: float, stop: "_Stop") -> N
                 watch.end()
 
 
-def _worker(conn: Connection, rules: str, timeout: float, language: str) -> None:
+def _worker(conn: Connection, rules: Rules, timeout: float, language: str) -> None:
     """A worker process: play the chunks of games it is sent, one message per finished game.
 
     `language` is the tournament's, so the reasons for disqualifications read as the rest of its report.
@@ -484,7 +484,7 @@ class _Worker:
     chunks: list[list[GameSpec]] = field(default_factory=list)
 
 
-def _run_workers(board: Scoreboard, jobs: int, rules: str, timeout: float) -> None:
+def _run_workers(board: Scoreboard, jobs: int, rules: Rules, timeout: float) -> None:
     context = multiprocessing.get_context("spawn")
     specs = iter(board.specs)
     size = max(1, min(MAX_CHUNK, len(board.specs) // (jobs * 8)))
@@ -667,7 +667,7 @@ class Standings:
     the rest are counted.
     """
 
-    def __init__(self, bots: Sequence[str], rules: str) -> None:
+    def __init__(self, bots: Sequence[str], rules: Rules) -> None:
         self.bots = list(bots)
         self.rules = rules
         self.per_bot: dict[str, Tally] = {name: Tally() for name in self.bots}
@@ -725,7 +725,7 @@ class Report:
     games: int
     seed: int
     jobs: int
-    rules: str
+    rules: Rules
     timeout: float
     scheduled: int
     standings: Standings
@@ -800,7 +800,7 @@ class Report:
                 }
             )
         return {
-            "rules": self.rules,
+            "rules": str(self.rules),
             "games_per_pair": self.games,
             "seed": self.seed,
             "jobs": self.jobs,
@@ -829,14 +829,13 @@ def _pair_of(spec: GameSpec, bots: list[str]) -> tuple[str, str]:
 
 
 def check_entries(
-    bots: list[str], games: int, seed: int | None, jobs: int, rules: str, timeout: float
+    bots: list[str], games: int, seed: int | None, jobs: int, rules: Rules, timeout: float
 ) -> list[str]:
     """Refuse bad input before anything is played; returns the names as they will be reported.
 
     Bots that are not built in are loaded now (a Python file is executed, a command is looked up) so a
     typo is reported at once, not in the middle of the run.
     """
-    check_rules(rules)
     check_timeout(timeout)
     for option, value in (("--games", games), ("--jobs", jobs)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -875,23 +874,24 @@ def run_tournament(
     games: int,
     seed: int | None = None,
     jobs: int = 1,
-    rules: str = "tavla",
+    rules: Rules | str = Rules.TAVLA,
     timeout: float = DEFAULT_TIMEOUT,
     show_progress: bool = False,
 ) -> Report:
     """Play the whole round robin and return the figures; Ctrl+C, SIGTERM or SIGHUP end it early with
-    what was finished."""
-    names = check_entries(bots, games, seed, jobs, rules, timeout)
+    what was finished. `rules` is the rule set's name as given (or a Rules)."""
+    rule_set = Rules.parse(rules)
+    names = check_entries(bots, games, seed, jobs, rule_set, timeout)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     start = time.perf_counter()
-    board, interrupted, aborted = play_schedule(specs, jobs, rules, timeout, show_progress)
+    board, interrupted, aborted = play_schedule(specs, jobs, rule_set, timeout, show_progress)
     return Report(
         names,
         games,
         seed,
         jobs,
-        rules,
+        rule_set,
         timeout,
         len(specs),
         board.standings,
@@ -903,7 +903,7 @@ def run_tournament(
 
 
 def play_schedule(
-    specs: Sequence[GameSpec], jobs: int, rules: str, timeout: float, show_progress: bool = False
+    specs: Sequence[GameSpec], jobs: int, rules: Rules, timeout: float, show_progress: bool = False
 ) -> tuple[Scoreboard, bool, str]:
     """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want).
 
@@ -948,7 +948,7 @@ def tournament_command(
     games: int,
     seed: int | None = None,
     jobs: int = 1,
-    rules: str = "tavla",
+    rules: Rules | str = Rules.TAVLA,
     json_path: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     log_path: str | None = None,

@@ -45,6 +45,7 @@ from game.tavla.bots.pubeval import PubevalBot
 from game.tavla.game import BotPlay, play_bots
 from game.tavla.moves import legal_results
 from game.tavla.position import OPENING, flip
+from game.tavla.rules import Rules
 
 DEFAULT_CHECKPOINT = Path("runs/tavla_net/checkpoint.npz")
 CHECKPOINT_SECONDS = 60.0
@@ -52,7 +53,7 @@ LEARNING_RATE = 0.015
 LAMBDA = 0.7
 EVAL_EVERY = 5000
 EVAL_GAMES = 400
-RULES = "tavla"  # self-play rules; the outputs carry backgammons for `standard` too
+RULES = Rules.TAVLA  # self-play rules; the outputs carry backgammons for `standard` too
 Z95 = 1.959964
 CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from game.tavla.moves import Move, State, apply_play, dice_left, legal_results, next_moves
 from game.tavla.notation import format_play
 from game.tavla.position import OPP_BAR
+from game.tavla.rules import Rules
 
 OFF = 0
 
@@ -29,7 +30,7 @@ class Step:
 class TurnInProgress:
     """The roll being played: the moves made so far and the moves that may follow."""
 
-    def __init__(self, state: Sequence[int], die1: int, die2: int, rules: str = "tavla") -> None:
+    def __init__(self, state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA) -> None:
         self.start: State = tuple(state)
         self.dice = (die1, die2)
         self.rules = rules

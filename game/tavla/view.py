@@ -29,6 +29,7 @@ from game.tavla.match_file import dump_match, export_mat, load_match, new_export
 from game.tavla.moves import Move
 from game.tavla.notation import parse_play
 from game.tavla.position import State, flip, pip_counts, position_id
+from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
 from game.tavla.turn import Step, TurnInProgress
 from game.ui import theme
@@ -77,12 +78,6 @@ RESULT_NAMES = {
     # Translators: how a game ended: the bot made an illegal play or gave no answer, and lost
     "disqualification": N_("disqualification"),
 }
-RULES_NAMES = {
-    # Translators: the name of a rule set: Turkish tavla (no doubling cube, mars is worth 2 points)
-    "tavla": N_("tavla"),
-    # Translators: the name of a rule set: standard (international) backgammon
-    "standard": N_("standard"),
-}
 
 KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
 KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
@@ -111,7 +106,7 @@ class TavlaView(SceneView):
     """A match at the table; New game / New match / Menu when a game ends."""
 
     def __init__(
-        self, opponent: str | None = None, rules: str | None = None, seed: int | None = None
+        self, opponent: str | None = None, rules: Rules | None = None, seed: int | None = None
     ) -> None:
         super().__init__()
         settings = self.game_window.settings.tavla
@@ -161,7 +156,7 @@ class TavlaView(SceneView):
                 theirs=scores[1],
                 second=self._name(1, opponent),
                 length=match.length,
-                rules=_rules_name(match.rules),
+                rules=_(match.rules.short_name),
             )
             if _runs_code(opponent):
                 # Translators: under the saved match when its opponent is a program or a Python file of the
@@ -953,7 +948,7 @@ class TavlaView(SceneView):
         # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
         # of the match so far
         rules = _("Rules: {rules} · game {number}")
-        self._set("rules", rules.format(rules=_rules_name(self.rules), number=len(session.match.games)))
+        self._set("rules", rules.format(rules=_(self.rules.short_name), number=len(session.match.games)))
         # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
         pips = _("Pips: {first} {mine} · {second} {theirs}")
         self._set("pips", pips.format(first=first, mine=own, second=second, theirs=other))
@@ -1200,8 +1195,3 @@ def _exception_text(error: BaseException) -> str:
 def _result_name(kind: str) -> str:
     """How a game was won, in the player's language (`GameResult.kind` is the recorded English word)."""
     return _(RESULT_NAMES[kind]) if kind in RESULT_NAMES else kind
-
-
-def _rules_name(rules: str) -> str:
-    """A rule set's name in the player's language (the config value itself is never translated)."""
-    return _(RULES_NAMES[rules]) if rules in RULES_NAMES else rules

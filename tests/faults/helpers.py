@@ -59,12 +59,14 @@ def protocol_script(folder: Path, name: str, answer_code: str, prelude: str = ""
     path.write_text(
         f"""import os, subprocess, sys, time
 sys.path.insert(0, {str(ROOT)!r})
+from game.tavla.rules import Rules
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
 {prelude}
 for decision, line in enumerate(sys.stdin):
     numbers = [int(token) for token in line.split()]
-    plays = legal_plays(tuple(numbers[:28]), numbers[28], numbers[29], os.environ.get("TAVLA_RULES", "tavla"))
+    rules = Rules.parse(os.environ.get("TAVLA_RULES", "tavla"))
+    plays = legal_plays(tuple(numbers[:28]), numbers[28], numbers[29], rules)
     play = format_play(plays[0]) if plays else ""
 {chr(10).join("    " + line for line in answer_code.splitlines())}
 """,

@@ -6,6 +6,7 @@ import signal
 import time
 import tracemalloc
 
+from game.tavla.rules import Rules
 from game.tavla.tournament import Schedule, Scoreboard, play_schedule, schedule
 from tests.faults.helpers import LIMIT, start_game, wait_for
 
@@ -36,15 +37,15 @@ def test_memory_does_not_grow_with_the_games_played(monkeypatch):
     real = tournament._player
     monkeypatch.setattr(tournament, "_player", lambda name, *rest: real("random", *rest))
     specs = schedule(["random", "other"], HUGE, seed=1)
-    board = Scoreboard(specs, "tavla", lambda: None)
+    board = Scoreboard(specs, Rules.TAVLA, lambda: None)
     games = iter(specs)
     for _ in range(200):
-        board.record(tournament.play_game(next(games), "tavla", 1.0))
+        board.record(tournament.play_game(next(games), Rules.TAVLA, 1.0))
     tracemalloc.start(5)
     try:
         before = tracemalloc.take_snapshot()
         for _ in range(600):
-            board.record(tournament.play_game(next(games), "tavla", 1.0))
+            board.record(tournament.play_game(next(games), Rules.TAVLA, 1.0))
         after = tracemalloc.take_snapshot()
     finally:
         tracemalloc.stop()
@@ -57,7 +58,8 @@ def test_memory_does_not_grow_with_the_games_played(monkeypatch):
 
 
 def test_play_schedule_still_accepts_a_list_of_games():
-    board, interrupted, aborted = play_schedule(list(schedule(["random", "greedy"], 4, 1)), 1, "tavla", 1.0)
+    games = list(schedule(["random", "greedy"], 4, 1))
+    board, interrupted, aborted = play_schedule(games, 1, Rules.TAVLA, 1.0)
     assert (board.finished, interrupted, aborted) == (4, False, "")
 
 

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from game.tavla.moves import apply_play, legal_plays
 from game.tavla.position import OPENING, State, flip, validate_state
+from game.tavla.rules import Rules
 
 
 def position(own: dict[int, int], opp: dict[int, int], own_bar: int = 0, opp_bar: int = 0) -> State:
@@ -26,7 +27,7 @@ def position(own: dict[int, int], opp: dict[int, int], own_bar: int = 0, opp_bar
     return validate_state(state)
 
 
-def random_game_positions(count: int, seed: int, rules: str = "tavla") -> list[tuple[State, int, int]]:
+def random_game_positions(count: int, seed: int, rules: Rules = Rules.TAVLA) -> list[tuple[State, int, int]]:
     """(state, die1, die2) met in random-vs-random games: openings, hits, the bar, the bear-off."""
     rng = random.Random(seed)
     found: list[tuple[State, int, int]] = []

@@ -14,6 +14,7 @@ from game.tavla.game import play_bots
 from game.tavla.moves import check_play, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import OPENING
+from game.tavla.rules import Rules
 from tests.tavla.builders import dice, position, states
 
 
@@ -74,7 +75,7 @@ def test_a_module_with_play_is_a_bot(tmp_path, monkeypatch):
 @settings(max_examples=150, deadline=None)
 @given(states(), dice)
 def test_every_built_in_bot_answers_a_legal_play(state, roll):
-    for rules in ("tavla", "standard"):
+    for rules in Rules:
         legal = legal_plays(state, *roll, rules)
         for name in playable_names():
             if name == "master":   # 2-ply is slow for 150 examples; tests/tavla/test_neural.py covers it
@@ -184,5 +185,5 @@ def test_a_registered_prefix_serves_its_names(monkeypatch):
         return get_bot("random", seed=1, rules=rules)
 
     bots.register_prefix("cmd:", factory)
-    assert isinstance(get_bot("cmd:./engine --fast", rules="standard"), Bot)
+    assert isinstance(get_bot("cmd:./engine --fast", rules=Rules.STANDARD), Bot)
     assert made == [("./engine --fast", "standard")]

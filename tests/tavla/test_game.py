@@ -10,6 +10,7 @@ from game.tavla.game import FORFEIT_POINTS, Game, Match, play_bots, score
 from game.tavla.moves import IllegalPlay, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import OPENING, flip, validate_state
+from game.tavla.rules import Rules
 from tests.tavla.builders import position
 
 
@@ -89,13 +90,13 @@ def test_passing_when_a_move_exists_is_illegal():
 @pytest.mark.parametrize(
     ("opponent", "opp_bar", "rules", "points", "kind"),
     [
-        ({20: 14}, 0, "tavla", 1, "single"),
-        ({20: 15}, 0, "tavla", 2, "mars"),
-        ({20: 14, 3: 1}, 0, "tavla", 2, "mars"),
-        ({20: 14}, 0, "standard", 1, "single"),
-        ({20: 15}, 0, "standard", 2, "gammon"),
-        ({20: 14, 3: 1}, 0, "standard", 3, "backgammon"),
-        ({20: 14}, 1, "standard", 3, "backgammon"),
+        ({20: 14}, 0, Rules.TAVLA, 1, "single"),
+        ({20: 15}, 0, Rules.TAVLA, 2, "mars"),
+        ({20: 14, 3: 1}, 0, Rules.TAVLA, 2, "mars"),
+        ({20: 14}, 0, Rules.STANDARD, 1, "single"),
+        ({20: 15}, 0, Rules.STANDARD, 2, "gammon"),
+        ({20: 14, 3: 1}, 0, Rules.STANDARD, 3, "backgammon"),
+        ({20: 14}, 1, Rules.STANDARD, 3, "backgammon"),
     ],
 )
 def test_the_last_checker_off_ends_the_game_with_its_score(opponent, opp_bar, rules, points, kind):
@@ -110,9 +111,9 @@ def test_the_last_checker_off_ends_the_game_with_its_score(opponent, opp_bar, ru
 
 
 def test_score_counts_points_for_the_winner():
-    assert score(position({}, {20: 14}), "tavla") == 1
-    assert score(position({}, {3: 15}), "tavla") == 2
-    assert score(position({}, {3: 15}), "standard") == 3
+    assert score(position({}, {20: 14}), Rules.TAVLA) == 1
+    assert score(position({}, {3: 15}), Rules.TAVLA) == 2
+    assert score(position({}, {3: 15}), Rules.STANDARD) == 3
 
 
 def test_seeded_games_replay_exactly():
@@ -186,7 +187,7 @@ def test_play_bots_disqualifies_an_illegal_or_crashing_bot_and_keeps_the_positio
         raise RuntimeError("boom")
 
     for bad, words in ((cheater, "illegal play '24/13'"), (crasher, "RuntimeError: boom")):
-        result, _ = play_bots(bad, good, seed=1, rules="standard")
+        result, _ = play_bots(bad, good, seed=1, rules=Rules.STANDARD)
         assert result.disqualified == 0 and result.winner == 1
         assert result.points == FORFEIT_POINTS["standard"]
         assert words in result.reason and result.state is not None

@@ -11,6 +11,7 @@ import pytest
 
 from game.tavla.moves import apply_play, legal_plays
 from game.tavla.position import to_gnubg_board
+from game.tavla.rules import Rules
 from tests.tavla.builders import random_game_positions
 
 gnubg = pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is not installed")
@@ -76,8 +77,8 @@ def match_all(cut_plays, candidates):
 
 def test_legal_plays_match_gnubg_on_10000_random_game_positions():
     seen = {"bar": 0, "hit": 0, "bear_off": 0, "cut": 0, "pass": 0, "doubles": 0}
-    for state, die1, die2 in random_game_positions(POSITIONS, seed=SEED, rules="standard"):
-        ours = {apply_play(state, play) for play in legal_plays(state, die1, die2, "standard")}
+    for state, die1, die2 in random_game_positions(POSITIONS, seed=SEED, rules=Rules.STANDARD):
+        ours = {apply_play(state, play) for play in legal_plays(state, die1, die2, Rules.STANDARD)}
         theirs = gnubg_plays(state, die1, die2)
         context = f"state {' '.join(map(str, state))} dice {die1} {die2}"
         assert len(theirs) == len(ours), context

@@ -6,6 +6,7 @@ import pytest
 from game.tavla.bots.neural import Evaluator
 from game.tavla.bots.search import probabilities
 from game.tavla.learn import Dataset, main
+from game.tavla.rules import Rules
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +25,7 @@ def test_generate_labels_positions_by_look_ahead_and_resumes(tmp_path, weights, 
     assert (first.positions[:, 0] != 15).all()  # finished games teach nothing
     net = Evaluator.load(weights)
     sample = first.positions[:5]
-    assert first.labels[:5] == pytest.approx(probabilities(net, sample, "tavla", 1), abs=1e-6)
+    assert first.labels[:5] == pytest.approx(probabilities(net, sample, Rules.TAVLA, 1), abs=1e-6)
     assert main(["generate", "--positions", "10", "--out", str(out), "--weights", str(weights)]) == 2
     assert "--resume" in capsys.readouterr().out
     more = ["generate", "--positions", "10", "--out", str(out), "--weights", str(weights), "--resume", *small]

@@ -13,6 +13,7 @@ from game.tavla.match_file import SAVE_VERSION, dump_match, export_mat, load_mat
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import position_id, winner_gammon_level
+from game.tavla.rules import Rules
 
 NAMES = ("You", "random")
 GNUBG_MISSING = "gnubg (GNU Backgammon's Python bindings, a test extra) is not installed"
@@ -23,7 +24,7 @@ class ContraryBot(RandomBot):
 
     def play(self, state, die1, die2):
         plays = legal_plays(state, die1, die2, self.rules)
-        standard = legal_plays(state, die1, die2, "standard")
+        standard = legal_plays(state, die1, die2, Rules.STANDARD)
         tavla_only = [play for play in plays if play not in standard]
         return format_play(self.rng.choice(tavla_only or plays)) if plays else ""
 
@@ -87,7 +88,7 @@ def scripted_match():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), length=st.integers(3, 5), rules=st.sampled_from(["tavla", "standard"]),
+@given(seed=st.integers(0, 10_000), length=st.integers(3, 5), rules=st.sampled_from(list(Rules)),
        steps=st.integers(0, 900))
 def test_a_restored_match_equals_the_original_and_goes_on_with_the_same_dice(seed, length, rules, steps):
     original = advance(Match(length, rules, seed), seed, steps)
@@ -222,17 +223,17 @@ def test_the_mat_text_follows_the_jellyfish_layout():
 
 def test_a_match_with_no_game_yet_is_just_its_header():
     header = "; Fifteen & Tavla, standard rules\n\n 7 point match\n"
-    assert export_mat(Match(7, "standard"), ("", "")) == header
+    assert export_mat(Match(7, Rules.STANDARD), ("", "")) == header
 
 
 def gnubg_cases():
     """Finished and unfinished matches in both rule sets, with passes, hits, the bar and tavla-only plays."""
     cases = []
     for seed in range(6):
-        for rules in ("tavla", "standard"):
+        for rules in Rules:
             steps = None if seed % 2 else 150 + 97 * seed
             cases.append(advance(Match(3, rules, seed), seed, steps))
-    cases += [advance(Match(5, "tavla", seed), seed, bot=ContraryBot) for seed in (2, 9)]
+    cases += [advance(Match(5, Rules.TAVLA, seed), seed, bot=ContraryBot) for seed in (2, 9)]
     cases.append(scripted_match())
     return cases
 
@@ -277,12 +278,12 @@ def compare_game(theirs, ours, points, seen):
         seen["bar"] += any(start == 25 for start, _ in turn.play)
         seen["off"] += any(end == 0 for _, end in turn.play)
         seen["hit"] += any(0 < end < 25 and turn.state[end] < 0 for _, end in turn.play)
-        standard = legal_plays(turn.state, *turn.dice, "standard")
+        standard = legal_plays(turn.state, *turn.dice, Rules.STANDARD)
         seen["tavla only"] += bool(turn.play) and turn.play not in standard
     seen["seat 1 opens"] += bool(ours.record) and ours.record[0].player == 1
     if result is not None:
         assert theirs["info"]["winner"] == "XO"[result.winner]
         assert theirs["info"]["points-won"] == result.points
-    elif ours.dice is not None and len(legal_plays(ours.state, *ours.dice, "standard")) > 1:
+    elif ours.dice is not None and len(legal_plays(ours.state, *ours.dice, Rules.STANDARD)) > 1:
         assert theirs["game"][-1] == {"action": "set", "dice": ours.dice, "player": "XO"[ours.turn]}
         seen["pending roll"] += 1

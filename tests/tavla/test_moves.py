@@ -15,15 +15,16 @@ from game.tavla.moves import (
 )
 from game.tavla.notation import format_play, parse_play
 from game.tavla.position import OPENING, flip, validate_state
+from game.tavla.rules import Rules
 from tests.tavla.builders import dice, position, random_game_positions, states
 from tests.tavla.reference import reference_plays
 
 
-def texts(state, die1, die2, rules="tavla"):
+def texts(state, die1, die2, rules=Rules.TAVLA):
     return {format_play(p) for p in legal_plays(state, die1, die2, rules)}
 
 
-def reason(state, die1, die2, play, rules="tavla"):
+def reason(state, die1, die2, play, rules=Rules.TAVLA):
     with pytest.raises(IllegalPlay) as caught:
         check_play(state, die1, die2, play, rules)
     return str(caught.value)
@@ -75,18 +76,18 @@ ONE_DIE = position({24: 1, 1: 14}, {20: 1, 14: 2, 16: 12})
 
 
 def test_spec_one_playable_die_tavla_rules_let_the_player_choose():
-    assert texts(ONE_DIE, 6, 4, "tavla") == {"24/18", "24/20"}
-    assert check_play(ONE_DIE, 6, 4, "24/20", "tavla") == ((24, 20),)
+    assert texts(ONE_DIE, 6, 4, Rules.TAVLA) == {"24/18", "24/20"}
+    assert check_play(ONE_DIE, 6, 4, "24/20", Rules.TAVLA) == ((24, 20),)
 
 
 def test_spec_one_playable_die_standard_rules_force_the_larger():
-    assert texts(ONE_DIE, 6, 4, "standard") == {"24/18"}
-    assert "standard rules require the larger one (6)" in reason(ONE_DIE, 6, 4, "24/20", "standard")
+    assert texts(ONE_DIE, 6, 4, Rules.STANDARD) == {"24/18"}
+    assert "standard rules require the larger one (6)" in reason(ONE_DIE, 6, 4, "24/20", Rules.STANDARD)
 
 
 def test_standard_rules_play_the_smaller_die_when_the_larger_cannot_move():
     state = position({24: 1, 1: 14}, {18: 2, 14: 2, 16: 11})
-    assert texts(state, 6, 4, "standard") == texts(state, 6, 4, "tavla") == {"24/20"}
+    assert texts(state, 6, 4, Rules.STANDARD) == texts(state, 6, 4, Rules.TAVLA) == {"24/20"}
 
 
 def test_spec_hitting_the_blot_sends_it_to_the_bar():
@@ -196,7 +197,7 @@ def test_malformed_text_is_a_user_error_not_a_crash():
     with pytest.raises(UserError, match="is not a move"):
         check_play(OPENING, 6, 4, "24/18 foo")
     with pytest.raises(UserError, match="unknown rule set"):
-        check_play(OPENING, 6, 4, "24/18 18/14", rules="backgammon")
+        check_play(OPENING, 6, 4, "24/18 18/14", rules=Rules.parse("backgammon"))
 
 
 # --- properties -------------------------------------------------------------------------------------
@@ -205,7 +206,7 @@ def test_malformed_text_is_a_user_error_not_a_crash():
 @settings(max_examples=400, deadline=None)
 @given(states(), dice)
 def test_one_play_per_distinct_position_and_15_checkers_a_side(state, roll):
-    for rules in ("tavla", "standard"):
+    for rules in Rules:
         results = legal_results(state, *roll, rules)
         positions = [after for _, after in results]
         assert len(set(positions)) == len(positions)
@@ -227,7 +228,7 @@ def test_every_legal_play_round_trips_through_notation_and_validation(state, rol
 @settings(max_examples=400, deadline=None)
 @given(states(), dice)
 def test_engine_agrees_with_the_brute_force_reference(state, roll):
-    for rules in ("tavla", "standard"):
+    for rules in Rules:
         expected = reference_plays(state, *roll, rules)
         plays = legal_plays(state, *roll, rules)
         assert {apply_play(state, p): p for p in plays} == expected
@@ -235,7 +236,7 @@ def test_engine_agrees_with_the_brute_force_reference(state, roll):
 
 def test_engine_agrees_with_the_reference_on_random_game_positions():
     for state, die1, die2 in random_game_positions(3000, seed=11):
-        for rules in ("tavla", "standard"):
+        for rules in Rules:
             plays = legal_plays(state, die1, die2, rules)
             assert {apply_play(state, p): p for p in plays} == reference_plays(state, die1, die2, rules)
 
@@ -256,9 +257,9 @@ def test_next_moves_offers_only_moves_that_can_finish_a_legal_play():
 
 
 def test_next_moves_follows_the_rule_set_for_a_single_playable_die():
-    assert set(next_moves(ONE_DIE, 6, 4, rules="tavla")) == {(24, 18), (24, 20)}
-    assert set(next_moves(ONE_DIE, 6, 4, rules="standard")) == {(24, 18)}
-    assert next_moves(ONE_DIE, 6, 4, [(24, 20)], rules="tavla") == []
+    assert set(next_moves(ONE_DIE, 6, 4, rules=Rules.TAVLA)) == {(24, 18), (24, 20)}
+    assert set(next_moves(ONE_DIE, 6, 4, rules=Rules.STANDARD)) == {(24, 18)}
+    assert next_moves(ONE_DIE, 6, 4, [(24, 20)], rules=Rules.TAVLA) == []
 
 
 def test_next_moves_lets_a_chain_go_either_way_and_check_play_accepts_the_result():
@@ -306,4 +307,4 @@ def test_repeated_calls_return_fresh_equal_lists_for_lists_and_tuples():
     first.clear()
     again = legal_plays(list(OPENING), 6, 4)
     assert again and again == legal_plays(OPENING, 4, 6)
-    assert legal_plays(OPENING, 6, 4, "standard") == again
+    assert legal_plays(OPENING, 6, 4, Rules.STANDARD) == again

@@ -14,6 +14,7 @@ from game.tavla.bots.neural import OUTPUTS, Evaluator, Network, NeuralBot, equit
 from game.tavla.bots.search import values
 from game.tavla.moves import check_play, legal_plays
 from game.tavla.position import OPENING, flip, is_race
+from game.tavla.rules import Rules
 from game.tavla.train import main as train_main
 from tests.tavla.builders import dice, position, random_game_positions, states
 
@@ -48,7 +49,7 @@ def test_outputs_are_probabilities_and_the_other_side_sees_minus_the_equity(net)
     p = net.probabilities([state for state, _, _ in found])
     assert p.shape == (50, OUTPUTS)
     assert ((p >= 0) & (p <= 1)).all()
-    for rules in ("tavla", "standard"):
+    for rules in Rules:
         assert equities(other_side(p), rules) == pytest.approx(-equities(p, rules), abs=1e-6)
 
 
@@ -64,7 +65,7 @@ def test_shipped_weights_load_and_prefer_winning_positions():
 @given(states(), dice)
 def test_network_bots_always_answer_a_legal_play(state, roll):
     net = Evaluator.fresh(seed=1)
-    for rules in ("tavla", "standard"):
+    for rules in Rules:
         legal = legal_plays(state, *roll, rules)
         for bot in (NeuralBot(rules, net=net), BeginnerBot(rules, seed=2, net=net),
                     MasterBot(rules, net=net, plies=1)):  # 2-ply: tests/tavla/test_search.py
@@ -87,7 +88,7 @@ def test_expert_takes_a_win_and_master_answers_within_budget(net):
 def test_search_is_exact_for_a_finished_game_at_every_depth(net):
     won = position({}, {24: 15})
     for plies in (0, 1, 2):
-        assert values(net, [won], "tavla", plies)[0] == 2.0
+        assert values(net, [won], Rules.TAVLA, plies)[0] == 2.0
 
 
 def test_beginner_is_reproducible_with_a_seed(net):

@@ -17,10 +17,12 @@ from game.tavla.game import BotFault, play_bots
 from game.tavla.moves import apply_play, check_play, legal_plays
 from game.tavla.position import OPENING
 from game.tavla.protocol import MAX_ANSWER_BYTES, STDERR_TAIL_BYTES, ExternalBot, close_all, running_bots
+from game.tavla.rules import Rules
 from tests.tavla.bots import bot_command, gone
 from tests.tavla.builders import random_game_positions
 
 ROOT = Path(__file__).resolve().parents[2]
+STANDARD = Rules.STANDARD
 PYTHON = shlex.quote(sys.executable)
 EXAMPLES = ROOT / "examples"
 JAVA = shutil.which("java")
@@ -53,12 +55,12 @@ def test_bad_command_lines_are_user_errors_before_anything_starts(name, words):
 
 
 def test_a_bot_is_started_once_and_answers_many_decisions_with_the_rules_in_its_environment():
-    positions = random_game_positions(150, seed=3, rules="standard")
-    with ExternalBot(bot_command("legal"), rules="standard") as bot:
+    positions = random_game_positions(150, seed=3, rules=Rules.STANDARD)
+    with ExternalBot(bot_command("legal"), rules=Rules.STANDARD) as bot:
         for state, die1, die2 in positions:
             answer = bot.play(state, die1, die2)
-            plays = legal_plays(state, die1, die2, "standard")
-            assert check_play(state, die1, die2, answer, "standard") in plays or (not plays and not answer)
+            plays = legal_plays(state, die1, die2, STANDARD)
+            assert check_play(state, die1, die2, answer, STANDARD) in plays or (not plays and not answer)
         assert bot.starts == 1
         pid = bot.pid
     assert pid is not None and gone(pid)
@@ -146,9 +148,9 @@ def load_example():
 
 def test_the_python_template_finds_exactly_the_legal_plays():
     example = load_example()
-    for state, die1, die2 in random_game_positions(2000, seed=17, rules="standard"):
+    for state, die1, die2 in random_game_positions(2000, seed=17, rules=Rules.STANDARD):
         ours = {tuple(board) for _, board in example.legal_plays(list(state), die1, die2)}
-        assert ours == {apply_play(state, play) for play in legal_plays(state, die1, die2, "standard")}
+        assert ours == {apply_play(state, play) for play in legal_plays(state, die1, die2, Rules.STANDARD)}
 
 
 EXTERNAL_EXAMPLES = [
@@ -162,14 +164,14 @@ EXTERNAL_EXAMPLES = [
 
 @pytest.mark.parametrize("command", EXTERNAL_EXAMPLES)
 def test_the_external_examples_play_full_games_and_only_legal_plays(command):
-    with get_bot("cmd:" + command, rules="standard") as bot:
+    with get_bot("cmd:" + command, rules=Rules.STANDARD) as bot:
         for seed in range(2):
-            result, record = play_bots(bot.play, get_bot("pubeval", rules="standard").play, "standard",
+            result, record = play_bots(bot.play, get_bot("pubeval", rules=STANDARD).play, STANDARD,
                                        seed=seed, keep_record=True)
             assert result.disqualified is None, result.reason
             assert sum(turn.player == 0 for turn in record) > 5
-        for state, die1, die2 in random_game_positions(300, seed=23, rules="standard"):
-            check_play(state, die1, die2, bot.play(state, die1, die2), "standard")
+        for state, die1, die2 in random_game_positions(300, seed=23, rules=Rules.STANDARD):
+            check_play(state, die1, die2, bot.play(state, die1, die2), Rules.STANDARD)
         assert bot.starts == 1
 
 

@@ -10,6 +10,7 @@ from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
 from game.tavla.position import OPENING, flip
 from game.tavla.rolls import ROLLS
+from game.tavla.rules import Rules
 from tests.tavla.builders import position, random_game_positions
 
 
@@ -32,7 +33,7 @@ def test_one_ply_is_the_average_of_the_opponents_best_replies(net):
     afters = [result for _, result in legal_results(OPENING, 6, 4)]
     afters.append(position({1: 1, 2: 1}, {24: 1}))  # a home race: exact leaves, still searched
     afters.append(position({5: 2, 7: 1}, {3: 1, 20: 2}, opp_bar=1))  # they must enter first
-    for rules in ("tavla", "standard"):
+    for rules in Rules:
         found = probabilities(net, afters, rules, 1)
         for row, after in zip(found, afters, strict=True):
             assert row == pytest.approx(one_ply_by_hand(net, after, rules), abs=1e-6)
@@ -44,9 +45,9 @@ def test_two_ply_searches_the_reply_chosen_at_zero_ply(net):
     total = 0.0
     for d1, d2, weight in ROLLS:
         replies = [result for _, result in legal_results(theirs, d1, d2)] or [theirs]
-        best = replies[int(np.argmax(values(net, replies, "tavla", 0)))]
-        total += weight * values(net, [best], "tavla", 1)[0]
-    assert values(net, [after], "tavla", 2)[0] == pytest.approx(-total / 36.0, abs=1e-6)
+        best = replies[int(np.argmax(values(net, replies, Rules.TAVLA, 0)))]
+        total += weight * values(net, [best], Rules.TAVLA, 1)[0]
+    assert values(net, [after], Rules.TAVLA, 2)[0] == pytest.approx(-total / 36.0, abs=1e-6)
 
 
 def test_master_plays_legally_and_at_zero_plies_plays_as_the_expert(net):

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from game.tavla.moves import legal_results
+from game.tavla.rules import Rules
 from game.tavla.turn import TurnInProgress
 from tests.tavla.builders import position, random_game_positions
 
@@ -21,7 +22,7 @@ def finals_by_walking(turn: TurnInProgress) -> set:
     return found
 
 
-@pytest.mark.parametrize("rules", ["tavla", "standard"])
+@pytest.mark.parametrize("rules", list(Rules))
 def test_step_by_step_reaches_exactly_the_legal_plays(rules):
     checked = 0
     for state, die1, die2 in POSITIONS:

@@ -11,6 +11,7 @@ from game.tavla import layout
 from game.tavla.game import Game
 from game.tavla.moves import apply_play
 from game.tavla.position import OPENING, flip
+from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
 from game.tavla.view import TavlaView
 from tests.views.driver import FRAME, press_key, step, to_screen
@@ -20,14 +21,14 @@ THREE_ONE = (3, 1)
 
 
 def open_table(window, opponent="random", seed=1) -> TavlaView:
-    window.show_tavla(opponent=opponent, rules="tavla", seed=seed)
+    window.show_tavla(opponent=opponent, rules=Rules.TAVLA, seed=seed)
     view = window.current_view
     assert isinstance(view, TavlaView)
     return view
 
 
 def set_up(view: TavlaView, state, dice, opponent="random") -> None:
-    view.start_session(TableSession.from_position(state, dice, "tavla", opponent))
+    view.start_session(TableSession.from_position(state, dice, Rules.TAVLA, opponent))
     settle(view)
 
 
@@ -188,7 +189,7 @@ def test_a_click_during_the_bots_turn_lands_everything(window):
     assert_sprites_match(view)
 
 
-def replay(record, rules="tavla"):
+def replay(record, rules=Rules.TAVLA):
     """The record replayed through a fresh game: every play must be legal from the opening."""
     state = OPENING if record[0].player == 0 else flip(OPENING)
     for turn in record:
@@ -241,7 +242,8 @@ def test_game_over_panel_and_next_game(window):
     state[1] = 1
     state[24] = -15
     view = open_table(window, opponent="random")
-    view.start_session(TableSession.from_position(tuple(state), (2, 1), "tavla", "random", match_length=3))
+    session = TableSession.from_position(tuple(state), (2, 1), Rules.TAVLA, "random", match_length=3)
+    view.start_session(session)
     settle(view, 3.0)
     assert view.session.phase is Phase.GAME_OVER
     assert view.session.result.points == 2 and view.session.result.kind == "mars"
@@ -264,7 +266,7 @@ def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch)
     record = list(view.session.game.record)
     dice = view.session.game.dice
     press_key(view, key.ESCAPE)
-    window.show_tavla(opponent="random", rules="standard")
+    window.show_tavla(opponent="random", rules=Rules.STANDARD)
     again = window.current_view
     assert again.saved is not None and "match to" in again.offer_texts[1].text
     step(again, 1.0)
@@ -295,7 +297,7 @@ def click_at(view, button) -> None:
 def test_a_whole_match_against_pubeval_with_the_mouse_alone(window):
     """Drag checkers, click the dice to end each turn, click Next game: until the match is decided."""
     view = open_table(window, opponent="pubeval", seed=21)
-    view.start_session(TableSession("tavla", 3, "pubeval", seed=21))
+    view.start_session(TableSession(Rules.TAVLA, 3, "pubeval", seed=21))
     rng = random.Random(21)
     dice_x = (layout.RIGHT_HALF[0] + layout.RIGHT_HALF[1]) / 2
     for _ in range(20_000):

@@ -9,6 +9,7 @@ import arcade
 import pytest
 
 from game import i18n
+from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
 from game.ui.text import Label
 from tests.views.driver import click, screenshot, step
@@ -16,6 +17,7 @@ from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle, wait_for
 from tests.views.test_tavla_view import open_table, settle
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
+TAVLA = Rules.TAVLA
 """Seat 0 bears off its last checker with any roll; seat 1 has borne off none: a mars."""
 
 
@@ -105,11 +107,11 @@ def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, mo
     view.show_hint()
     view.finish_turn()
     assert_text_fits(window, "table")
-    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), "tavla", "expert", match_length=3))
+    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=3))
     settle(view, 3.0)
     assert view.session.phase is Phase.GAME_OVER
     assert_text_fits(window, "game over")
-    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), "tavla", "expert", match_length=1))
+    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=1))
     settle(view, 3.0)
     assert view.session.phase is Phase.MATCH_OVER
     assert_text_fits(window, "match over")

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 
 from game.errors import UserError
 from game.i18n import N_, _
-from game.tavla.moves import check_rules
+from game.tavla.rules import Rules
 
 
 @runtime_checkable
@@ -28,47 +28,47 @@ class Bot(Protocol):
         ...
 
 
-BotFactory = Callable[[int | None, str], Bot]
+BotFactory = Callable[[int | None, Rules], Bot]
 EXTERNAL_PREFIX = "cmd:"
 
 
-def _random(seed: int | None, rules: str) -> Bot:
+def _random(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.random_bot import RandomBot
 
     return RandomBot(seed=seed, rules=rules)
 
 
-def _greedy(seed: int | None, rules: str) -> Bot:
+def _greedy(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.greedy import GreedyBot
 
     return GreedyBot(rules=rules)
 
 
-def _pubeval(seed: int | None, rules: str) -> Bot:
+def _pubeval(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.pubeval import PubevalBot
 
     return PubevalBot(rules=rules)
 
 
-def _beginner(seed: int | None, rules: str) -> Bot:
+def _beginner(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.levels import BeginnerBot
 
     return BeginnerBot(rules=rules, seed=seed)
 
 
-def _expert(seed: int | None, rules: str) -> Bot:
+def _expert(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.neural import NeuralBot
 
     return NeuralBot(rules=rules)
 
 
-def _master(seed: int | None, rules: str) -> Bot:
+def _master(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.levels import MasterBot
 
     return MasterBot(rules=rules)
 
 
-def _gnubg(seed: int | None, rules: str) -> Bot:
+def _gnubg(seed: int | None, rules: Rules) -> Bot:
     from game.tavla.bots.gnubg_bot import GnubgBot
 
     return GnubgBot(rules=rules)
@@ -122,10 +122,10 @@ _TITLES: dict[str, str] = {
 }
 
 
-_PREFIXES: dict[str, Callable[[str, str], Bot]] = {}
+_PREFIXES: dict[str, Callable[[str, Rules], Bot]] = {}
 
 
-def register_prefix(prefix: str, factory: Callable[[str, str], Bot]) -> None:
+def register_prefix(prefix: str, factory: Callable[[str, Rules], Bot]) -> None:
     """Let another module serve names starting with `prefix`, e.g. the line protocol for "cmd:".
 
     `factory(rest_of_the_name, rules)` builds the bot; this keeps one registry for every kind of bot.
@@ -136,7 +136,7 @@ def register_prefix(prefix: str, factory: Callable[[str, str], Bot]) -> None:
 STRONGEST_FIRST = ("gnubg", "master", "expert", "pubeval")
 
 
-def strongest_bot(rules: str = "tavla") -> tuple[str, Bot]:
+def strongest_bot(rules: Rules = Rules.TAVLA) -> tuple[str, Bot]:
     """The strongest bot that works here (gnubg only when installed): for hints."""
     for name in STRONGEST_FIRST:
         try:
@@ -166,13 +166,12 @@ def bot_description(name: str) -> str:
     return _(_BUILT_IN[name][1])
 
 
-def get_bot(name: str, seed: int | None = None, rules: str = "tavla") -> Bot:
+def get_bot(name: str, seed: int | None = None, rules: Rules = Rules.TAVLA) -> Bot:
     """A bot by built-in name, Python file or module name; UserError if it cannot be found or loaded.
 
     `rules` tells the built-in bots which rule set their plays must satisfy; `seed` makes the random
     bot reproducible.
     """
-    check_rules(rules)
     if name in _BUILT_IN:
         return _BUILT_IN[name][0](seed, rules)
     for prefix, factory in _PREFIXES.items():
@@ -262,7 +261,7 @@ def _load_module(name: str) -> Callable[[list[int], int, int], str | None]:
     return _play_function(module, name=name)
 
 
-def _external(command: str, rules: str) -> Bot:
+def _external(command: str, rules: Rules) -> Bot:
     from game.tavla.protocol import ExternalBot
 
     return ExternalBot(command, rules=rules)

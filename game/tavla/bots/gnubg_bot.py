@@ -16,10 +16,9 @@ from game.tavla.game import score
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
 from game.tavla.position import flip, to_gnubg_board
+from game.tavla.rules import Rules
 
 INSTALL_HINT = "pip install gnubg"
-# gnubg's probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon.
-EQUITY_WEIGHTS = {"tavla": (2.0, 1.0, 0.0, -1.0, 0.0), "standard": (2.0, 1.0, 1.0, -1.0, -1.0)}
 
 
 def load_gnubg() -> ModuleType:
@@ -50,12 +49,13 @@ class GnubgBot:
 
     name = "gnubg"
 
-    def __init__(self, rules: str = "tavla") -> None:
+    def __init__(self, rules: Rules = Rules.TAVLA) -> None:
         self.rules = rules
         self.gnubg = load_gnubg()
         self.cube = self.gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)
         self.context = self.gnubg.evalcontext(0, 0, 1, 0, 0.0)
-        self.weights = EQUITY_WEIGHTS[rules]
+        # gnubg's probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon
+        self.weights = rules.equity_weights
 
     def value(self, after: Sequence[int]) -> float:
         """Our expected points after a play: exact when the game is over, else minus the opponent's."""

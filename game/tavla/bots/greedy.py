@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from game.tavla.moves import apply_play, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import is_race, pip_counts
+from game.tavla.rules import Rules
 
 # Rolls out of 36 that hit a blot at a given distance in pips (single checker, no blocking).
 HIT_ROLLS = {
@@ -125,7 +126,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, rules: str = "tavla") -> None:
+    def __init__(self, rules: Rules = Rules.TAVLA) -> None:
         self.rules = rules
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:

@@ -21,6 +21,7 @@ from game.tavla.bots.search import values
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
 from game.tavla.position import is_race
+from game.tavla.rules import Rules
 
 BEGINNER_TEMPERATURE = 0.1  # points of expected value; higher plays worse
 # The move filter: (plies searched, most plays kept for the next ply, and only within this margin).
@@ -36,7 +37,7 @@ class BeginnerBot:
 
     def __init__(
         self,
-        rules: str = "tavla",
+        rules: Rules = Rules.TAVLA,
         seed: int | None = None,
         net: Evaluator | None = None,
         temperature: float = BEGINNER_TEMPERATURE,
@@ -61,7 +62,9 @@ class MasterBot:
 
     name = "master"
 
-    def __init__(self, rules: str = "tavla", net: Evaluator | None = None, plies: int = MASTER_PLIES) -> None:
+    def __init__(
+        self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None, plies: int = MASTER_PLIES
+    ) -> None:
         self.rules = rules
         self.net = net if net is not None else shipped_evaluator()
         self.plies = plies

@@ -31,16 +31,14 @@ from game.tavla.bots.features import ENCODING_VERSION, INPUTS, RACE_INPUT, encod
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
 from game.tavla.position import State
+from game.tavla.rules import Rules
 
 WEIGHTS_FILE = "weights/tavla_net.npz"
 HIDDEN = 128
 OUTPUTS = 5  # win, win gammon, win backgammon, lose gammon, lose backgammon
 PHASES = ("contact", "race")
-# Expected points from the five outputs, per rule set: tavla counts mars as 2 and has no backgammon.
-EQUITY_WEIGHTS = {
-    "tavla": np.array([2.0, 1.0, 0.0, -1.0, 0.0]),
-    "standard": np.array([2.0, 1.0, 1.0, -1.0, -1.0]),
-}
+# Expected points from the five outputs, per rule set (Rules.equity_weights, as arrays).
+_EQUITY_WEIGHTS = {rules: np.array(rules.equity_weights) for rules in Rules}
 # Seen by the other player, gammons and backgammons change sides (and P(win) becomes 1 - P(win)).
 SWAP = np.array([0, 3, 4, 1, 2])
 _ARRAYS = ("w1", "b1", "w2", "b2")
@@ -236,12 +234,12 @@ def shipped_evaluator() -> Evaluator:
     return _cached["net"]
 
 
-def equities(probabilities: np.ndarray, rules: str) -> np.ndarray:
+def equities(probabilities: np.ndarray, rules: Rules) -> np.ndarray:
     """Expected points for the player the probabilities belong to."""
-    return probabilities @ EQUITY_WEIGHTS[rules] - 1.0
+    return probabilities @ _EQUITY_WEIGHTS[rules] - 1.0
 
 
-def rank_results(net: Evaluator, results: list[tuple[tuple, State]], rules: str) -> np.ndarray:
+def rank_results(net: Evaluator, results: list[tuple[tuple, State]], rules: Rules) -> np.ndarray:
     """Expected points of each legal result for the mover (finished games are scored exactly)."""
     return equities(net.probabilities([after for _, after in results]), rules)
 
@@ -251,7 +249,7 @@ class NeuralBot:
 
     name = "expert"
 
-    def __init__(self, rules: str = "tavla", net: Evaluator | None = None) -> None:
+    def __init__(self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None) -> None:
         self.rules = rules
         self.net = net if net is not None else shipped_evaluator()
 

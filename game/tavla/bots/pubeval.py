@@ -17,6 +17,7 @@ from game.resources import asset_path
 from game.tavla.moves import apply_play, legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import is_race
+from game.tavla.rules import Rules
 
 WEIGHTS_FILE = "weights/pubeval_weights.txt"
 INPUTS = 122
@@ -89,7 +90,7 @@ class PubevalBot:
 
     name = "pubeval"
 
-    def __init__(self, rules: str = "tavla") -> None:
+    def __init__(self, rules: Rules = Rules.TAVLA) -> None:
         self.rules = rules
         self.race, self.contact = _tables()
 

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
+from game.tavla.rules import Rules
 
 
 class RandomBot:
@@ -12,7 +13,7 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None, rules: str = "tavla") -> None:
+    def __init__(self, seed: int | None = None, rules: Rules = Rules.TAVLA) -> None:
         self.rng = random.Random(seed)
         self.rules = rules
 

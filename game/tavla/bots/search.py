@@ -18,9 +18,10 @@ from game.tavla.bots.neural import Evaluator, equities, other_side
 from game.tavla.moves import legal_results
 from game.tavla.position import State, flip
 from game.tavla.rolls import ROLL_WEIGHTS, ROLLS
+from game.tavla.rules import Rules
 
 
-def replies(after: Sequence[int], rules: str) -> tuple[list[State], list[int]]:
+def replies(after: Sequence[int], rules: Rules) -> tuple[list[State], list[int]]:
     """The opponent's legal results for each of its 21 rolls, flattened, with the start of each roll."""
     theirs = flip(after)
     found: list[State] = []
@@ -31,7 +32,7 @@ def replies(after: Sequence[int], rules: str) -> tuple[list[State], list[int]]:
     return found, starts
 
 
-def probabilities(net: Evaluator, afters: Sequence[Sequence[int]], rules: str, plies: int) -> np.ndarray:
+def probabilities(net: Evaluator, afters: Sequence[Sequence[int]], rules: Rules, plies: int) -> np.ndarray:
     """The five outcome probabilities of each position for the player who has just moved, `plies` deep."""
     afters = [tuple(after) for after in afters]
     out = net.probabilities(afters)
@@ -55,6 +56,6 @@ def probabilities(net: Evaluator, afters: Sequence[Sequence[int]], rules: str, p
     return out
 
 
-def values(net: Evaluator, afters: Sequence[Sequence[int]], rules: str, plies: int) -> np.ndarray:
+def values(net: Evaluator, afters: Sequence[Sequence[int]], rules: Rules, plies: int) -> np.ndarray:
     """Expected points of each position for the player who has just moved, searched `plies` deep."""
     return equities(probabilities(net, afters, rules, plies), rules)

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
+from game.tavla.rules import Rules
 
 MEGABYTES = 4 * 1024 * 1024
 
@@ -37,7 +38,7 @@ def main() -> None:
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
         if args.pids:
             Path(args.pids, str(child.pid)).write_text("child\n")
-    rules = os.environ.get("TAVLA_RULES", "tavla")
+    rules = Rules.parse(os.environ.get("TAVLA_RULES", "tavla"))
     for decision, line in enumerate(sys.stdin):
         numbers = [int(token) for token in line.split()]
         state, die1, die2 = numbers[:28], numbers[28], numbers[29]
