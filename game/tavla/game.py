@@ -22,16 +22,11 @@ from game.tavla.moves import (
 )
 from game.tavla.notation import check_move, format_play, parse_play
 from game.tavla.position import OPENING, State, flip, validate_state, winner_gammon_level
+from game.tavla.results import Fault, Outcome
 from game.tavla.rules import Rules
 
 FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
-# Why a bot lost a game by disqualification (GameResult.fault); the tournament counts them by kind.
-FAULT_ILLEGAL = "illegal"  # a well-formed play that breaks the rules
-FAULT_GARBAGE = "garbage"  # an answer that is not a play in the notation at all
-FAULT_CRASH = "crash"  # the bot raised, or its program exited or could not start
-FAULT_TIMEOUT = "timeout"  # no answer within the time limit
-FAULT_OVERSIZED = "oversized"  # an answer longer than the protocol allows
 SHOWN_ANSWER_CHARS = 200  # a longer answer is cut in reasons and results
 
 BotPlay = Callable[[list[int], int, int], str | None]
@@ -39,9 +34,9 @@ BotPlay = Callable[[list[int], int, int], str | None]
 
 class BotFault(Exception):
     """A bot failed to give an answer at all (timeout, crash, unreadable output), as opposed to an
-    illegal one; `kind` is one of the FAULT_* names so reports can count failures by cause."""
+    illegal one; `kind` is a Fault so reports can count failures by cause."""
 
-    def __init__(self, kind: str, message: str, answer: str | None = None) -> None:
+    def __init__(self, kind: Fault, message: str, answer: str | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.answer = answer
@@ -66,18 +61,18 @@ class Turn:
 class GameResult:
     """How a game ended: the winner, the points it scored, and a disqualification if there was one.
 
-    For a disqualification, `fault` says why (a FAULT_* name), and `state`, `dice` and `answer` are the
+    For a disqualification, `fault` says why (a Fault), and `state`, `dice` and `answer` are the
     position, the roll and what the bot answered, so its author can replay the decision.
     """
 
     winner: int
     points: int
-    kind: str
+    kind: Outcome
     turns: int
     disqualified: int | None = None
     reason: str = ""
     state: State | None = None
-    fault: str = ""
+    fault: Fault | None = None
     dice: tuple[int, int] | None = None
     answer: str | None = None
 
@@ -251,8 +246,8 @@ def play_bots(
             answer = bots[mover](list(state), die1, die2)
             chosen = check_play(state, die1, die2, answer, rules)
         except IllegalPlay as error:
-            kind = FAULT_ILLEGAL if _is_notation(answer) else FAULT_GARBAGE
-            if kind == FAULT_ILLEGAL:
+            kind = Fault.ILLEGAL if _is_notation(answer) else Fault.GARBAGE
+            if kind is Fault.ILLEGAL:
                 # Translators: {answer} is the bot's answer, quoted as it was; {reason} says what is wrong
                 message = _("illegal play {answer}: {reason}")
             else:
@@ -264,7 +259,7 @@ def play_bots(
             return forfeit(mover, rules, turns, str(fault), state, fault.kind, dice, fault.answer), record
         except Exception as error:  # noqa: BLE001 - any crash of a bot's code disqualifies that bot
             reason = f"{type(error).__name__}: {error}"
-            return forfeit(mover, rules, turns, reason, state, FAULT_CRASH, dice, answer), record
+            return forfeit(mover, rules, turns, reason, state, Fault.CRASH, dice, answer), record
         turns += 1
         if keep_record:
             record.append(Turn(mover, dice, chosen, state))
@@ -285,7 +280,7 @@ def forfeit(
     turns: int,
     reason: str,
     state: State | None,
-    fault: str = FAULT_ILLEGAL,
+    fault: Fault = Fault.ILLEGAL,
     dice: tuple[int, int] | None = None,
     answer: object = None,
 ) -> GameResult:
@@ -294,7 +289,7 @@ def forfeit(
     return GameResult(
         winner=1 - loser,
         points=FORFEIT_POINTS[rules],
-        kind="disqualification",
+        kind=Outcome.DISQUALIFICATION,
         turns=turns,
         disqualified=loser,
         reason=reason,

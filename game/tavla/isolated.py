@@ -22,8 +22,9 @@ from typing import Any, NoReturn
 from game.errors import UserError
 from game.i18n import _, current_language, set_language
 from game.tavla import reaper
-from game.tavla.game import FAULT_CRASH, FAULT_TIMEOUT, BotFault
+from game.tavla.game import BotFault
 from game.tavla.protocol import DEFAULT_TIMEOUT, STARTUP_SECONDS, check_timeout, exit_description
+from game.tavla.results import Fault
 from game.tavla.rules import Rules
 
 MAX_ANSWER_CHARS = 4096  # a longer answer is cut before it crosses to the game (it is no play anyway)
@@ -78,11 +79,11 @@ class IsolatedBot:
         self.starts += 1
         if not here.poll(self.startup):
             # Translators: {seconds} is the time a bot was given to load, e.g. 10
-            self._fail(FAULT_TIMEOUT, _("not loaded within {seconds} s").format(seconds=f"{self.startup:g}"))
+            self._fail(Fault.TIMEOUT, _("not loaded within {seconds} s").format(seconds=f"{self.startup:g}"))
         try:
             kind, message = here.recv()
         except (EOFError, OSError):
-            self._fail(FAULT_CRASH, self._ended(loading=True))
+            self._fail(Fault.CRASH, self._ended(loading=True))
         if kind == "refused":
             self.close()
             raise UserError(message)
@@ -97,13 +98,13 @@ class IsolatedBot:
             if not conn.poll(self.timeout):
                 # Translators: {seconds} is the time limit, e.g. 1 or 0.5
                 message = _("no answer within {seconds} s").format(seconds=f"{self.timeout:g}")
-                self._fail(FAULT_TIMEOUT, message)
+                self._fail(Fault.TIMEOUT, message)
             kind, value = conn.recv()
         except (EOFError, OSError):
-            self._fail(FAULT_CRASH, self._ended())
+            self._fail(Fault.CRASH, self._ended())
         if kind == "answer":
             return value
-        self._fail(FAULT_CRASH, value)
+        self._fail(Fault.CRASH, value)
 
     def close(self) -> None:
         """End the child and everything it started."""
@@ -143,7 +144,7 @@ class IsolatedBot:
             message = _("its process ended ({ended}) without answering")
         return message.format(ended=exit_description(code))
 
-    def _fail(self, kind: str, message: str) -> NoReturn:
+    def _fail(self, kind: Fault, message: str) -> NoReturn:
         self.close()
         raise BotFault(kind, message)
 

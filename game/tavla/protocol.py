@@ -44,8 +44,9 @@ from typing import IO, NoReturn
 from game.errors import UserError
 from game.i18n import _
 from game.tavla import reaper
-from game.tavla.game import FAULT_CRASH, FAULT_GARBAGE, FAULT_OVERSIZED, FAULT_TIMEOUT, BotFault
+from game.tavla.game import BotFault
 from game.tavla.position import format_state
+from game.tavla.results import Fault
 from game.tavla.rules import Rules
 
 DEFAULT_TIMEOUT = 1.0  # seconds per answer
@@ -163,7 +164,7 @@ class ExternalBot:
         except OSError as error:
             # Translators: {program} is the bot's program, quoted; {error} is the system's reason
             message = _("cannot start {program}: {error}").format(program=repr(self.argv[0]), error=error)
-            raise BotFault(FAULT_CRASH, message) from None
+            raise BotFault(Fault.CRASH, message) from None
         self._process = process
         _LIVE.add(self)
         self.starts += 1
@@ -197,28 +198,28 @@ class ExternalBot:
         except BlockingIOError:
             written = 0
         except OSError:
-            self._fail(FAULT_CRASH, self._ended())
+            self._fail(Fault.CRASH, self._ended())
         if written != len(request):
             # Translators: said of a bot program, as the reason it was disqualified
-            self._fail(FAULT_TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
+            self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
         event, data = output.line(time.monotonic() + limit)
         if event == TIMEOUT:
             if graced:
                 self._grace_spent = True  # a program that hangs at its start gets the allowance once
             # Translators: {seconds} is the time limit, e.g. 1 or 0.5
-            self._fail(FAULT_TIMEOUT, _("no answer within {seconds} s").format(seconds=f"{limit:g}"))
+            self._fail(Fault.TIMEOUT, _("no answer within {seconds} s").format(seconds=f"{limit:g}"))
         if event == EOF:
-            self._fail(FAULT_CRASH, self._ended())
+            self._fail(Fault.CRASH, self._ended())
         if event == LONG:
             self._fail(
-                FAULT_OVERSIZED,
+                Fault.OVERSIZED,
                 _("an answer line longer than {limit} bytes").format(limit=MAX_ANSWER_BYTES),
                 data.decode("ascii", "replace"),
             )
         try:
             answer = data.decode("ascii").rstrip("\r\n")
         except UnicodeDecodeError:
-            self._fail(FAULT_GARBAGE, _("the answer is not ASCII text"), repr(data))
+            self._fail(Fault.GARBAGE, _("the answer is not ASCII text"), repr(data))
         self._check_settled()
         return answer
 
@@ -269,7 +270,7 @@ class ExternalBot:
         if event == EOF:
             # Translators: {ended} says how the bot's program ended, e.g. "exited with status 0"
             message = _("{ended} before its next decision (keep reading lines until the end of the input)")
-            self._fail(FAULT_CRASH, message.format(ended=self._ended()))
+            self._fail(Fault.CRASH, message.format(ended=self._ended()))
         if event is not None:
             self._stray(data)
 
@@ -289,7 +290,7 @@ class ExternalBot:
         # Translators: said of a bot program, as the reason it was disqualified: it wrote more lines than
         # it was asked for. Always this one sentence, whenever it is noticed
         reason = _("wrote output nobody asked for (one request, one answer line)")
-        self._fail(FAULT_GARBAGE, reason, data.split(b"\n")[0][:SHOWN_STRAY].decode("ascii", "replace"))
+        self._fail(Fault.GARBAGE, reason, data.split(b"\n")[0][:SHOWN_STRAY].decode("ascii", "replace"))
 
     def _ended(self) -> str:
         """Why the output closed: the exit status, a signal, and the last line of stderr if any."""
@@ -310,7 +311,7 @@ class ExternalBot:
         # Translators: {ended} says how the bot's program ended; {stderr} is its last error line, verbatim
         return _("{ended} (stderr: {stderr})").format(ended=text, stderr=last[:200])
 
-    def _fail(self, kind: str, message: str, answer: str | None = None) -> NoReturn:
+    def _fail(self, kind: Fault, message: str, answer: str | None = None) -> NoReturn:
         self.close(kill=True)
         raise BotFault(kind, message, answer)
 

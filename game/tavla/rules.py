@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from game.errors import UserError
 from game.i18n import N_, _
+from game.tavla.results import Outcome
 
 
 class Rules(StrEnum):
@@ -30,7 +31,7 @@ class Rules(StrEnum):
         N_("Tavla"),
         # Translators: the name of a rule set: Turkish tavla (no doubling cube, mars is worth 2 points)
         N_("tavla"),
-        ("single", "mars"),
+        (Outcome.SINGLE, Outcome.MARS),
         False,
     )
     STANDARD = (
@@ -39,17 +40,17 @@ class Rules(StrEnum):
         N_("Standard backgammon"),
         # Translators: the name of a rule set: standard (international) backgammon
         N_("standard"),
-        ("single", "gammon", "backgammon"),
+        (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON),
         True,
     )
 
     display_name: str
     short_name: str
-    result_kinds: tuple[str, ...]
+    result_kinds: tuple[Outcome, ...]
     larger_die_forced: bool
 
     def __new__(
-        cls, value: str, display_name: str, short_name: str, result_kinds: tuple[str, ...], forced: bool
+        cls, value: str, display_name: str, short_name: str, result_kinds: tuple[Outcome, ...], forced: bool
     ) -> "Rules":
         member = str.__new__(cls, value)
         member._value_ = value
@@ -86,8 +87,8 @@ class Rules(StrEnum):
         counts them): tavla has no backgammon, so it scores 2 there."""
         return min(gammon_level, self.max_points)
 
-    def result_kind(self, points: int) -> str:
-        """What a win worth `points` is called in results and records (English, never translated)."""
+    def result_kind(self, points: int) -> Outcome:
+        """What a win worth `points` is called in results and records."""
         return self.result_kinds[points - 1]
 
     @property

@@ -42,15 +42,10 @@ from typing import Any, overload
 
 from game.errors import UserError
 from game.files import NotARegularFile, writable_target, write_atomically
-from game.i18n import N_, _, current_language, ngettext, set_language
+from game.i18n import _, current_language, ngettext, set_language
 from game.tavla import reaper
 from game.tavla.bots import Bot, bot_names, get_bot
 from game.tavla.game import (
-    FAULT_CRASH,
-    FAULT_GARBAGE,
-    FAULT_ILLEGAL,
-    FAULT_OVERSIZED,
-    FAULT_TIMEOUT,
     FORFEIT_POINTS,
     BotFault,
     BotPlay,
@@ -60,10 +55,10 @@ from game.tavla.game import (
 )
 from game.tavla.position import format_state
 from game.tavla.protocol import DEFAULT_TIMEOUT, ExternalBot, check_timeout, close_all
+from game.tavla.results import Fault, Outcome
 from game.tavla.rules import Rules
 
 MAX_CONSECUTIVE_FAULTS = 5  # disqualifications in a row after which a bot forfeits the rest unplayed
-FAULT_ABANDONED = "abandoned"
 LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
 _CMD_EXAMPLE = "cmd:python3 its_file.py"
 Z95 = 1.959964
@@ -77,22 +72,6 @@ STDERR_INDENT = "    | "
 FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 130
 EXIT_SIGNALLED = 128  # plus the signal's number: 130 after Ctrl+C, 143 after SIGTERM, 129 after SIGHUP
-GAMMON_KINDS = ("mars", "gammon", "backgammon")
-# What the tables and the log call each kind of fault (GameResult.fault, also a --json value, stays as is).
-FAULT_NAMES = {
-    # Translators: a kind of bot fault in a tournament's table and log: it played against the rules
-    FAULT_ILLEGAL: N_("illegal"),
-    # Translators: a kind of bot fault in a tournament's table and log: its answer was not a play at all
-    FAULT_GARBAGE: N_("garbage"),
-    # Translators: a kind of bot fault in a tournament's table and log: it crashed or its program exited
-    FAULT_CRASH: N_("crash"),
-    # Translators: a kind of bot fault in a tournament's table and log: it did not answer in time
-    FAULT_TIMEOUT: N_("timeout"),
-    # Translators: a kind of bot fault in a tournament's table and log: its answer was far too long
-    FAULT_OVERSIZED: N_("oversized"),
-    # Translators: a kind of bot fault in a tournament's table and log: it forfeited after too many faults
-    FAULT_ABANDONED: N_("abandoned"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +188,7 @@ class Ledger:
                 "abandoned after {count} disqualifications in a row (last: {last})",
                 MAX_CONSECUTIVE_FAULTS,
             ).format(count=MAX_CONSECUTIVE_FAULTS, last=last)
-            return forfeit(loser, self.rules, 0, reason, None, FAULT_ABANDONED)
+            return forfeit(loser, self.rules, 0, reason, None, Fault.ABANDONED)
         if played is None:
             return None
         for seat, name in enumerate(spec.seats):
@@ -372,25 +351,25 @@ def _timed(function: BotPlay, timeout: float) -> BotPlay:
         except _Alarm:
             # Translators: {seconds} is the time limit, e.g. 1 or 0.5
             message = _("no answer within {seconds} s").format(seconds=f"{timeout:g}")
-            raise BotFault(FAULT_TIMEOUT, message) from None
+            raise BotFault(Fault.TIMEOUT, message) from None
         except StopRequested:
             raise
         except SystemExit as exit_:
             # Translators: said of a Python bot that ended the program; {code} is the value it passed
             message = _("called sys.exit({code})").format(code=repr(exit_.code))
-            raise BotFault(FAULT_CRASH, message) from None
+            raise BotFault(Fault.CRASH, message) from None
         except Exception:
             _check_stop()
             raise
         except BaseException as error:  # noqa: BLE001 - KeyboardInterrupt & co. from the bot's own code
             _check_stop()
-            raise BotFault(FAULT_CRASH, _exception_text(error)) from None
+            raise BotFault(Fault.CRASH, _exception_text(error)) from None
         _check_stop()
         late = time.monotonic() - start
         if late > timeout:
             # Translators: {seconds} is how long the bot took, {limit} the time limit, both in seconds
             message = _("answered after {seconds} s, over the limit of {limit} s")
-            raise BotFault(FAULT_TIMEOUT, message.format(seconds=f"{late:.2f}", limit=f"{timeout:g}"))
+            raise BotFault(Fault.TIMEOUT, message.format(seconds=f"{late:.2f}", limit=f"{timeout:g}"))
         return play
 
     return answer
@@ -619,10 +598,10 @@ class Tally:
             self.points_for += result.points
         else:
             self.points_against += result.points
-        gammon = result.kind in GAMMON_KINDS
+        gammon = result.kind.gammon
         self.gammons += won and gammon
         self.gammons_lost += (not won) and gammon
-        self.backgammons += won and result.kind == "backgammon"
+        self.backgammons += won and result.kind is Outcome.BACKGAMMON
         if disqualified:
             self.disqualifications += 1
             self.faults[result.fault] += 1
@@ -691,7 +670,7 @@ class Standings:
             sides[0 if name == pair[0] else 1].add(won, result, disqualified, spec.block)
         if result.disqualified is None:
             return
-        if result.fault == FAULT_ABANDONED:
+        if result.fault == Fault.ABANDONED:
             self.abandoned[spec.seats[result.disqualified]] += 1
         if len(self.entries) >= MAX_LISTED_DISQUALIFICATIONS:
             self.unlisted += 1
@@ -1115,8 +1094,7 @@ def _interval(tally: Tally, widest: float) -> str:
 
 def fault_name(kind: str) -> str:
     """What a player reads for a kind of fault (GameResult.fault), in the current language."""
-    name = FAULT_NAMES.get(kind)
-    return _(name) if name is not None else kind
+    return _(kind.label) if isinstance(kind, Fault) else kind
 
 
 def _faults(tally: Tally) -> str:
@@ -1174,7 +1152,7 @@ def _write_log(report: Report, path: Path) -> Path | None:
         # replaces the log of an earlier run)
         lines.append(_("Nobody was disqualified in this run."))
     for entry in entries:
-        if entry["fault"] == FAULT_ABANDONED:
+        if entry["fault"] == Fault.ABANDONED:
             continue
         a, b = entry["pair"]
         # Translators: an entry's heading in the disqualification log: the game's number, the pair of bots,

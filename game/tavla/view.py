@@ -18,7 +18,7 @@ from arcade.types import XYWH
 
 from game.config import rgb
 from game.errors import UserError
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
 from game.tavla.board_art import Palette, board_image, checker_image, die_image, slab_image
@@ -29,6 +29,7 @@ from game.tavla.match_file import dump_match, export_mat, load_match, new_export
 from game.tavla.moves import Move
 from game.tavla.notation import parse_play
 from game.tavla.position import State, flip, pip_counts, position_id
+from game.tavla.results import Outcome
 from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
 from game.tavla.turn import Step, TurnInProgress
@@ -65,19 +66,6 @@ SAVE_KIND = "tavla"
 YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
 SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour of their checkers
 
-RESULT_NAMES = {
-    # Translators: how a game was won: a single game, worth 1 point (neither mars nor backgammon)
-    "single": N_("single"),
-    # Translators: how a game was won in tavla rules: the loser bore off no checker (2 points)
-    "mars": N_("mars"),
-    # Translators: how a game was won in standard rules: the loser bore off no checker (2 points)
-    "gammon": N_("gammon"),
-    # Translators: how a game was won: the loser bore off nothing and has a checker on the bar or in the
-    # winner's home board (3 points)
-    "backgammon": N_("backgammon"),
-    # Translators: how a game ended: the bot made an illegal play or gave no answer, and lost
-    "disqualification": N_("disqualification"),
-}
 
 KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
 KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
@@ -972,11 +960,11 @@ class TavlaView(SceneView):
                 # Translators: {name} is the winner of the game: a bot, or "White" or "Black"
                 title = _("You win") if you else _("{name} wins").format(name=winner)
             self.over_texts[0].text = title
-            if result.kind == "disqualification" and result.reason:
+            if result.kind is Outcome.DISQUALIFICATION and result.reason:
                 # Translators: {reason} says what the bot did wrong
                 kind = _("disqualification: {reason}").format(reason=result.reason)
             else:
-                kind = _result_name(result.kind)
+                kind = _(result.kind.label)
             # Translators: how the game ended: {kind} is "single", "mars", "gammon" or "backgammon" (or
             # the disqualification), {points} the points won; then the match score
             line = ngettext(
@@ -1190,8 +1178,3 @@ def _shown_command(name: str, limit: int) -> str:
 def _exception_text(error: BaseException) -> str:
     text = str(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def _result_name(kind: str) -> str:
-    """How a game was won, in the player's language (`GameResult.kind` is the recorded English word)."""
-    return _(RESULT_NAMES[kind]) if kind in RESULT_NAMES else kind
