@@ -41,16 +41,23 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from game.errors import UserError
 from game.files import write_atomically
-from game.tavla.bearoff import both_home
+from game.resources import asset_path
 from game.tavla.bots import get_bot
-from game.tavla.bots.features import INPUTS, RACE_INPUT, encode
+from game.tavla.bots.features import INPUTS, encode
 from game.tavla.bots.levels import MasterBot
-from game.tavla.bots.neural import HIDDEN, Evaluator, Network, NeuralBot, shipped_evaluator
+from game.tavla.bots.neural import (
+    HIDDEN,
+    WEIGHTS_FILE,
+    Evaluator,
+    Network,
+    NeuralBot,
+    judged,
+    phase_rows,
+    shipped_evaluator,
+)
 from game.tavla.bots.search import probabilities
-from game.tavla.moves import legal_results
-from game.tavla.position import OPENING, flip
 from game.tavla.rules import Rules
-from game.tavla.train import versus
+from game.tavla.train import LAMBDA, self_play, versus
 
 RULES = Rules.TAVLA
 SAVE_SECONDS = 60.0
@@ -114,42 +121,12 @@ class Dataset:
 
 def digest(path: Path | None) -> str:
     """A short fingerprint of a weights file, so a data file says which evaluator labelled it."""
-    from game.resources import asset_path
-
-    data = Path(path if path is not None else asset_path("weights/tavla_net.npz")).read_bytes()
+    data = Path(path if path is not None else asset_path(WEIGHTS_FILE)).read_bytes()
     return hashlib.sha256(data).hexdigest()[:16]
 
 
 def load_evaluator(path: Path | None) -> Evaluator:
     return Evaluator.load(path) if path is not None else shipped_evaluator()
-
-
-def judged(states: np.ndarray) -> np.ndarray:
-    """Rows a network judges: neither finished nor an exact home-board race."""
-    return (states[:, 0] != 15) & ~both_home(states)
-
-
-def game_positions(net: Evaluator, rng: random.Random, explore: float) -> list[tuple[int, ...]]:
-    """One self-play game at 0-ply with random plays mixed in: the positions after each move."""
-    weights = np.array(RULES.equity_weights)
-    while True:
-        first, second = rng.randint(1, 6), rng.randint(1, 6)
-        if first != second:
-            break
-    dice, state, seen = (first, second), OPENING, []
-    while True:
-        afters = [after for _, after in legal_results(state, dice[0], dice[1], RULES)] or [state]
-        if len(afters) == 1:
-            chosen = afters[0]
-        elif rng.random() < explore:
-            chosen = afters[rng.randrange(len(afters))]
-        else:
-            chosen = afters[int(np.argmax(net.probabilities(afters) @ weights))]
-        seen.append(chosen)
-        if chosen[0] == 15:
-            return seen
-        state = flip(chosen)
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
 
 
 def _progress(console: Console) -> Progress:
@@ -201,7 +178,7 @@ def generate(args: argparse.Namespace, console: Console) -> None:
     with _progress(console) as progress:
         task = progress.add_task(f"labelling at {args.plies}-ply", total=total)
         while _budget(args.positions, args.minutes, made, start):
-            states = np.asarray(game_positions(net, rng, args.explore), dtype=np.int8)
+            states, _ = self_play(net, rng, LAMBDA, args.explore)
             keep = judged(states) & (np.array([rng.random() for _ in states]) < args.sample)
             games += 1
             data.games += 1
@@ -271,15 +248,16 @@ def train(args: argparse.Namespace, console: Console) -> None:
     keep = judged(states)
     states, labels = states[keep], labels[keep]
     x = encode(states)
-    race = x[:, RACE_INPUT] > 0.5
+    rows_of = phase_rows(x)
     rng = np.random.default_rng(args.seed)
     held = rng.random(len(states)) < HOLD_OUT
     phases = {}
-    for phase, rows in (("contact", ~race), ("race", race)):
+    for phase, rows in rows_of.items():
         phases[phase] = (np.flatnonzero(rows & ~held), np.flatnonzero(rows & held))
     optimisers = {phase: Adam(net.network(phase), args.lr) for phase in phases}
     console.print(
-        f"{len(states):,} positions: contact {int((~race).sum()):,}, race {int(race.sum()):,}; "
+        f"{len(states):,} positions: contact {int(rows_of['contact'].sum()):,}, "
+        f"race {int(rows_of['race'].sum()):,}; "
         f"{int(held.sum()):,} held out"
     )
 

@@ -38,9 +38,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from game.errors import UserError
-from game.tavla.bearoff import both_home
-from game.tavla.bots.features import INPUTS, RACE_INPUT, encode
-from game.tavla.bots.neural import HIDDEN, Evaluator, Network, NeuralBot, other_side
+from game.tavla.bots.features import INPUTS, encode
+from game.tavla.bots.neural import HIDDEN, Evaluator, Network, NeuralBot, judged, other_side, phase_rows
 from game.tavla.bots.pubeval import PubevalBot
 from game.tavla.game import BotPlay, play_bots
 from game.tavla.moves import legal_results
@@ -58,22 +57,32 @@ Z95 = 1.959964
 CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 
 
-def self_play(net: Evaluator, rng: random.Random, lam: float) -> tuple[np.ndarray, np.ndarray]:
-    """One greedy self-play game: the chosen positions (28 ints each) and their lambda-return targets."""
+def self_play(
+    net: Evaluator, rng: random.Random, lam: float, explore: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """One self-play game at 0-ply: the chosen positions (28 ints each) and their lambda-return targets.
+
+    With `explore`, that share of the decisions with a choice is a uniformly random play instead.
+    """
     while True:
         first, second = rng.randint(1, 6), rng.randint(1, 6)
         if first != second:
             break
     dice = (first, second)
     state = OPENING
-    weights = np.array([2.0, 1.0, 0.0, -1.0, 0.0])
+    weights = np.array(RULES.equity_weights)
     chosen: list[tuple[int, ...]] = []
     chosen_y: list[np.ndarray] = []
     while True:
         results = legal_results(state, dice[0], dice[1], RULES)
         afters = [after for _, after in results] or [state]
         y = net.probabilities(afters)
-        best = int(np.argmax(y @ weights)) if len(afters) > 1 else 0
+        if len(afters) == 1:
+            best = 0
+        elif explore and rng.random() < explore:
+            best = rng.randrange(len(afters))
+        else:
+            best = int(np.argmax(y @ weights))
         chosen.append(afters[best])
         chosen_y.append(y[best])
         if afters[best][0] == 15:
@@ -89,13 +98,12 @@ def self_play(net: Evaluator, rng: random.Random, lam: float) -> tuple[np.ndarra
 
 def learn_positions(net: Evaluator, states: np.ndarray, targets: np.ndarray, rate: float) -> None:
     """One step for each phase's network on the positions it judges (exact ones teach nothing)."""
-    judged = (states[:, 0] != 15) & ~both_home(states)
-    if not judged.any():
+    keep = judged(states)
+    if not keep.any():
         return
-    states, targets = states[judged], targets[judged]
+    states, targets = states[keep], targets[keep]
     x = encode(states)
-    race = x[:, RACE_INPUT] > 0.5
-    for phase, rows in (("race", race), ("contact", ~race)):
+    for phase, rows in phase_rows(x).items():
         if rows.any():
             learn(net.network(phase), x[rows], targets[rows], rate)
 

@@ -30,7 +30,7 @@ from game.tavla.bearoff import both_home, race_outcomes
 from game.tavla.bots.features import ENCODING_VERSION, INPUTS, RACE_INPUT, encode
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
-from game.tavla.position import State
+from game.tavla.position import State, winner_gammon_level
 from game.tavla.rules import Rules
 
 WEIGHTS_FILE = "weights/tavla_net.npz"
@@ -127,20 +127,19 @@ class Evaluator:
         s = np.asarray(states, dtype=np.int8).reshape(-1, 28)
         out = np.empty((len(s), OUTPUTS))
         finished = s[:, 0] == 15
-        if finished.any():
-            out[finished] = finished_outcomes(s[finished])
-        home = both_home(s) & ~finished
+        for row in np.flatnonzero(finished):
+            level = winner_gammon_level(s[row])
+            out[row] = (1.0, level >= 2, level >= 3, 0.0, 0.0)
+        rest = judged(s)
+        home = ~(finished | rest)
         if home.any():
             out[home] = race_outcomes(s[home])
-        rest = ~(finished | home)
         if rest.any():
             x = encode(s[rest])
-            race = x[:, RACE_INPUT] > 0.5
             y = np.empty((len(x), OUTPUTS))
-            if race.any():
-                y[race] = self.race.forward(x[race])
-            if (~race).any():
-                y[~race] = self.contact.forward(x[~race])
+            for phase, rows in phase_rows(x).items():
+                if rows.any():
+                    y[rows] = self.network(phase).forward(x[rows])
             out[rest] = y
         return out
 
@@ -205,16 +204,16 @@ def _fits(w1: np.ndarray | None, b1: np.ndarray | None, w2: np.ndarray | None, b
     return (w1.shape, b1.shape, w2.shape, b2.shape) == expected
 
 
-def finished_outcomes(states: np.ndarray) -> np.ndarray:
-    """The five probabilities, all 0 or 1, where the player who has just moved has borne off all 15."""
+def judged(states: np.ndarray) -> np.ndarray:
+    """Rows (28-int states) a network judges: neither finished nor an exact home-board race."""
     s = np.asarray(states)
-    saved = s[:, 27] > 0
-    backgammon = ~saved & ((s[:, 26] > 0) | (s[:, 1:7] < 0).any(axis=1))
-    out = np.zeros((len(s), OUTPUTS))
-    out[:, 0] = 1.0
-    out[:, 1] = ~saved
-    out[:, 2] = backgammon
-    return out
+    return (s[:, 0] != 15) & ~both_home(s)
+
+
+def phase_rows(x: np.ndarray) -> dict[str, np.ndarray]:
+    """For encoded positions, the rows of each phase's network."""
+    race = x[:, RACE_INPUT] > 0.5
+    return {"contact": ~race, "race": race}
 
 
 def other_side(probabilities: np.ndarray) -> np.ndarray:
