@@ -10,7 +10,19 @@ from enum import StrEnum
 from game.i18n import N_
 
 
-class Outcome(StrEnum):
+class _Labelled(StrEnum):
+    """A str value with the (untranslated) `label` a player reads."""
+
+    label: str
+
+    def __new__(cls, value: str, label: str) -> "_Labelled":
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member
+
+
+class Outcome(_Labelled):
     """How a game was won (`GameResult.kind`)."""
 
     # Translators: how a game was won: a single game, worth 1 point (neither mars nor backgammon)
@@ -25,13 +37,6 @@ class Outcome(StrEnum):
     # Translators: how a game ended: the bot made an illegal play or gave no answer, and lost
     DISQUALIFICATION = "disqualification", N_("disqualification")
 
-    label: str
-
-    def __new__(cls, value: str, label: str) -> "Outcome":
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.label = label
-        return member
 
     @property
     def gammon(self) -> bool:
@@ -39,7 +44,7 @@ class Outcome(StrEnum):
         return self in (Outcome.MARS, Outcome.GAMMON, Outcome.BACKGAMMON)
 
 
-class Fault(StrEnum):
+class Fault(_Labelled):
     """Why a bot lost a game by disqualification (`GameResult.fault`); the tournament counts them by kind."""
 
     # Translators: a kind of bot fault in a tournament's table and log: it played against the rules
@@ -55,10 +60,3 @@ class Fault(StrEnum):
     # Translators: a kind of bot fault in a tournament's table and log: it forfeited after too many faults
     ABANDONED = "abandoned", N_("abandoned")  # the rest of its games, after too many faults in a row
 
-    label: str
-
-    def __new__(cls, value: str, label: str) -> "Fault":
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.label = label
-        return member
