@@ -7,8 +7,7 @@ import os
 import pytest
 
 from game.errors import UserError
-from game.tavla import tournament
-from game.tavla.tournament import LOG_NAME, tournament_command
+from game.tavla.tournament import LOG_NAME, command, tournament_command
 from tests.faults.helpers import game
 
 
@@ -71,7 +70,7 @@ def test_the_default_log_is_checked_before_any_game(tmp_path, kind):
 
 
 def test_a_default_log_in_a_folder_that_cannot_be_written_is_refused_before_any_game(monkeypatch):
-    monkeypatch.setattr(tournament.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(command.os, "access", lambda path, mode: False)
     words = r"would be written to .* is not writable; give another place with --log"
     with pytest.raises(UserError, match=words):
         tournament_command(["random", "greedy"], 100_000, 1, 1, "tavla", None, 1.0)

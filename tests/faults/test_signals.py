@@ -126,8 +126,8 @@ def test_what_a_python_bot_starts_is_ended_too(tmp_path, pids, jobs):
 def test_nohup_keeps_sighup_ignored(tmp_path):
     code = (
         "import signal, sys; signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-        "from game.tavla import tournament\n"
-        "with tournament._stop_signals():\n"
+        "from game.tavla.tournament import stopping\n"
+        "with stopping.stop_signals():\n"
         "    print(signal.getsignal(signal.SIGHUP) is signal.SIG_IGN)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=LIMIT,

@@ -1,0 +1,195 @@
+"""The `tournament` command: check the entries, play the round robin, write and print its report."""
+
+import contextlib
+import os
+import re
+import secrets
+import signal
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.errors import UserError
+from game.files import NotARegularFile, writable_target
+from game.i18n import _
+from game.tavla.bots import bot_names
+from game.tavla.protocol import DEFAULT_TIMEOUT, check_timeout
+from game.tavla.rules import Rules
+from game.tavla.tournament.figures import Report
+from game.tavla.tournament.pool import play_schedule
+from game.tavla.tournament.referee import load_bot
+from game.tavla.tournament.report import print_report, write_json_atomically, write_log
+from game.tavla.tournament.schedule import schedule
+from game.tavla.tournament.stopping import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_SIGNALLED,
+    no_interrupts,
+)
+
+LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
+
+
+def check_entries(
+    bots: list[str], games: int, seed: int | None, jobs: int, rules: Rules, timeout: float
+) -> list[str]:
+    """Refuse bad input before anything is played; returns the names as they will be reported.
+
+    Bots that are not built in are loaded now (a Python file is executed, a command is looked up) so a
+    typo is reported at once, not in the middle of the run.
+    """
+    check_timeout(timeout)
+    for option, value in (("--games", games), ("--jobs", jobs)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            # Translators: {option} is a command-line option, --games or --jobs; {value} what was given
+            message = _("{option} must be a whole number of at least 1, not {value}")
+            raise UserError(message.format(option=option, value=repr(value)))
+    if games % 2:
+        # Translators: --games is a command-line option; keep it as it is
+        message = _(
+            "--games must be even, not {games}: each pair plays both sides equally, in pairs "
+            "of games with the same dice and the seats swapped"
+        )
+        raise UserError(message.format(games=games))
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        # Translators: --seed is a command-line option; keep it as it is
+        raise UserError(_("--seed must be a whole number of 0 or more, not {seed}").format(seed=repr(seed)))
+    names = [name.strip() for name in bots]
+    if any(not name for name in names):
+        # Translators: --bots random,greedy is an example command line; keep it as it is
+        raise UserError(_("a bot name is empty; give names separated by commas, e.g. --bots random,greedy"))
+    if len(names) < 2:
+        raise UserError(_("a tournament needs at least two bots, got {count}").format(count=len(names)))
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        # Translators: {names} lists bots' names, separated by commas
+        message = _("each bot can enter once; given more than once: {names}")
+        raise UserError(message.format(names=", ".join(twice)))
+    for name in names:
+        if name not in bot_names():
+            load_bot(name, rules, timeout)
+    return names
+
+
+def run_tournament(
+    bots: list[str],
+    games: int,
+    seed: int | None = None,
+    jobs: int = 1,
+    rules: Rules | str = Rules.TAVLA,
+    timeout: float = DEFAULT_TIMEOUT,
+    show_progress: bool = False,
+) -> Report:
+    """Play the whole round robin and return the figures; Ctrl+C, SIGTERM or SIGHUP end it early with
+    what was finished. `rules` is the rule set's name as given (or a Rules)."""
+    rule_set = Rules.parse(rules)
+    names = check_entries(bots, games, seed, jobs, rule_set, timeout)
+    seed = secrets.randbelow(2**32) if seed is None else seed
+    specs = schedule(names, games, seed)
+    start = time.perf_counter()
+    board, interrupted, aborted = play_schedule(specs, jobs, rule_set, timeout, show_progress)
+    return Report(
+        names,
+        games,
+        seed,
+        jobs,
+        rule_set,
+        timeout,
+        len(specs),
+        board.standings,
+        time.perf_counter() - start,
+        interrupted,
+        aborted,
+        board.stopped_by,
+    )
+
+
+def split_bot_list(values: Sequence[str]) -> list[str]:
+    """The bots of `--bots` (given once or more): commas separate names, and `\\,` is a comma inside one,
+    since a `cmd:` command line may need it."""
+    return [
+        part.replace("\\,", ",").strip() for value in values for part in re.split(r"(?<!\\),", value)
+    ]
+
+
+def tournament_command(
+    bots: list[str],
+    games: int,
+    seed: int | None = None,
+    jobs: int = 1,
+    rules: Rules | str = Rules.TAVLA,
+    json_path: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    log_path: str | None = None,
+) -> int:
+    """`python main.py tournament`: play, write the disqualification log and --json, print the tables.
+
+    Returns 0; after Ctrl+C 130, after SIGTERM 143, after SIGHUP 129 (128 + the signal: the games
+    finished so far are still reported and written, marked incomplete); 1 if a worker process died.
+    Bad input (bots, numbers, the paths of --json and --log) raises UserError before any game is played.
+    """
+    json_file = _writable(json_path, "--json") if json_path is not None else None
+    log_file = _writable(log_path) if log_path is not None else _writable(LOG_NAME, default=True)
+    report = run_tournament(bots, games, seed, jobs, rules, timeout, show_progress=True)
+    with no_interrupts():
+        log = write_log(report, log_file)
+        if json_file is not None:
+            write_json_atomically(json_file, report.to_json(str(log) if log else None))
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone: the files are written
+            print_report(report, log)
+    if report.aborted:
+        return EXIT_FAILED
+    if report.stopped_by:
+        return EXIT_SIGNALLED + getattr(signal, report.stopped_by, signal.SIGINT)
+    return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
+
+
+
+def _writable(path: str, option: str | None = None, default: bool = False) -> Path:
+    """A file path that can be written, checked before the games rather than after them: its folder
+    exists and is writable, and it is not a folder, a device or a pipe (a symbolic link is followed).
+
+    `option` names the command-line option the path came from; None for the disqualification log
+    (`default`: the log's default path, not one given with --log).
+    """
+    given = Path(path)
+    try:
+        target = writable_target(given)
+    except NotARegularFile as error:
+        if option is None:
+            # Translators: {path} is the file name of the disqualification log, quoted; {reason} says it
+            # is a folder or a device; --log is a command-line option, kept as it is
+            message = _("the disqualification log {path} cannot be written: {reason}; give --log PATH")
+        else:
+            # Translators: {option} is a command-line option such as --json; {reason} says that the path
+            # is a folder or a device and that nothing was written
+            message = _("{option}: {reason}")
+        raise UserError(message.format(option=option, path=repr(path), reason=error)) from None
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        if option is None:
+            # Translators: {path} is the file name given for the disqualification log, {folder} its folder
+            message = _("the log {path}: folder {folder} does not exist")
+        else:
+            # Translators: {option} is a command-line option such as --json; {path} the file name given
+            message = _("{option} {path}: folder {folder} does not exist")
+    elif not os.access(folder, os.W_OK):
+        if default:
+            # Translators: {path} is where the disqualification log goes by default, {folder} its
+            # folder (the current one); --log PATH is a command-line option, kept as it is
+            message = _(
+                "the disqualification log would be written to {path}, but folder {folder} is not "
+                "writable; give another place with --log PATH"
+            )
+        elif option is None:
+            # Translators: {path} is the file name given for the disqualification log, {folder} its folder
+            message = _("the log {path}: folder {folder} is not writable")
+        else:
+            # Translators: {option} is a command-line option such as --json; {path} the file name given
+            message = _("{option} {path}: folder {folder} is not writable")
+    else:
+        return given
+    raise UserError(message.format(option=option, path=repr(path), folder=repr(str(folder))))
+
+
