@@ -45,6 +45,7 @@ from game.tavla.game import BotPlay, play_bots
 from game.tavla.moves import legal_results
 from game.tavla.position import OPENING, flip
 from game.tavla.rules import Rules
+from game.tavla.tournament import Tally
 
 DEFAULT_CHECKPOINT = Path("runs/tavla_net/checkpoint.npz")
 CHECKPOINT_SECONDS = 60.0
@@ -53,7 +54,6 @@ LAMBDA = 0.7
 EVAL_EVERY = 5000
 EVAL_GAMES = 400
 RULES = Rules.TAVLA  # self-play rules; the outputs carry backgammons for `standard` too
-Z95 = 1.959964
 CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 
 
@@ -139,18 +139,21 @@ def versus_pubeval(net: Evaluator, games: int, seed: int) -> tuple[float, float]
 def versus(
     ours: BotPlay, theirs: BotPlay, games: int, seed: int, on_game: Callable[[], None] | None = None
 ) -> tuple[float, float]:
-    """Points per game of `ours` and the 95% half-width; games 2k and 2k+1 share dice, seats swapped."""
-    points = []
+    """Points per game of `ours` and the 95% half-width; games 2k and 2k+1 share dice, seats swapped.
+
+    The interval is the tournament's: each pair of games with the same dice is one sample, since the two
+    are not independent. Fewer than two pairs give an unbounded half-width.
+    """
+    tally = Tally()
     for game in range(games):
         seat = game % 2
         bots = (ours, theirs) if seat == 0 else (theirs, ours)
         result, _ = play_bots(*bots, rules=RULES, seed=seed * 1_000_003 + game // 2)
-        points.append(result.points if result.winner == seat else -result.points)
+        tally.add(result.winner == seat, result, result.disqualified == seat, (0, game // 2))
         if on_game is not None:
             on_game()
-    mean = float(np.mean(points))
-    half = Z95 * float(np.std(points, ddof=1)) / math.sqrt(games) if games > 1 else float("inf")
-    return mean, half
+    low, high = tally.ci95(math.inf)
+    return tally.ppg, (high - low) / 2
 
 
 def _append_curve(path: Path, row: dict[str, float]) -> None:
