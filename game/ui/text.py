@@ -6,6 +6,7 @@ multiline. `fits()` says whether it managed, which the headless tests check on e
 language.
 """
 
+from dataclasses import dataclass
 from typing import Literal
 
 import arcade
@@ -14,6 +15,10 @@ from game.ui import theme
 
 MIN_SCALE = 0.7
 MIN_SIZE = 9
+
+AnchorX = Literal["left", "center", "right"]
+AnchorY = Literal["top", "center", "bottom", "baseline"]
+Align = Literal["left", "center", "right"]
 
 
 class Label(arcade.Text):
@@ -30,10 +35,10 @@ class Label(arcade.Text):
         box_width: float,
         box_height: float | None = None,
         bold: bool = False,
-        anchor_x: Literal["left", "center", "right"] = "left",
-        anchor_y: Literal["top", "center", "bottom", "baseline"] = "baseline",
+        anchor_x: AnchorX = "left",
+        anchor_y: AnchorY = "baseline",
         multiline: bool = False,
-        align: Literal["left", "center", "right"] = "left",
+        align: Align = "left",
     ) -> None:
         self.box_width = box_width
         self.box_height = box_height
@@ -76,3 +81,38 @@ class Label(arcade.Text):
         while not self.fits() and size - 1 >= smallest:
             size -= 1
             self.font_size = size
+
+
+@dataclass(frozen=True)
+class LabelSpec:
+    """A label's place and look without its text, so a screen declares its labels as one table.
+
+    Centred vertically on `y` unless told; a `box_height` makes it a wrapping multiline label.
+    """
+
+    x: float
+    y: float
+    box_width: float
+    colour: tuple[int, ...] = theme.TEXT
+    size: float = theme.BODY_SIZE
+    box_height: float | None = None
+    bold: bool = False
+    anchor_x: AnchorX = "left"
+    anchor_y: AnchorY = "center"
+    align: Align = "left"
+
+    def label(self, text: str = "") -> Label:
+        return Label(
+            text,
+            self.x,
+            self.y,
+            self.colour,
+            self.size,
+            box_width=self.box_width,
+            box_height=self.box_height,
+            bold=self.bold,
+            anchor_x=self.anchor_x,
+            anchor_y=self.anchor_y,
+            multiline=self.box_height is not None,
+            align=self.align,
+        )

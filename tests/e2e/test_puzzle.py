@@ -3,7 +3,7 @@
 import pytest
 
 from game.puzzle.board import Board
-from game.puzzle.view import BOARD_AREA, BOARD_X, BOARD_Y, PANEL_X, SOLVED_Y
+from game.puzzle.layout import BOARD_AREA, BOARD_X, BOARD_Y, PANEL_X, SOLVED_Y
 from tests.e2e.harness import difference, pixel
 
 pytestmark = pytest.mark.e2e

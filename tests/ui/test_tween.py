@@ -3,7 +3,7 @@
 import pytest
 
 from game.ui.easing import EASINGS, ease_out, linear
-from game.ui.tween import Fade, Tween
+from game.ui.tween import Glides, Tween
 
 
 @pytest.mark.parametrize("name", sorted(EASINGS))
@@ -59,6 +59,48 @@ def test_many_small_steps_equal_one_big_step():
 
 
 def test_fade_goes_from_start_to_end():
-    fade = Fade(0, 255, 0.5)
+    fade = Tween(0, 255, 0.5)
     assert fade.update(0.25) == pytest.approx(127.5)
     assert fade.update(1) == 255 and fade.done
+
+
+class Dot:
+    def __init__(self, x: float, y: float) -> None:
+        self.position = (x, y)
+
+
+def test_queued_batches_glide_one_after_another_from_where_they_are():
+    glides = Glides()
+    a, b = Dot(0, 0), Dot(10, 0)
+    glides.queue([(a, (10.0, 0.0)), (b, (20.0, 0.0))], 0.1)
+    glides.queue([(a, (10.0, 10.0))], 0.1)
+    assert len(glides) == 2 and glides.busy
+    assert glides.update(0.05) is False
+    assert a.position == pytest.approx((5.0, 0.0)) and b.position == pytest.approx((15.0, 0.0))
+    assert glides.update(0.05) is True, "the first batch has landed"
+    assert len(glides) == 1 and a.position == (10.0, 0.0)
+    glides.update(0.1)
+    assert a.position == (10.0, 10.0) and not glides.busy
+
+
+def test_a_long_backlog_speeds_up_and_finish_lands_everything():
+    glides = Glides(backlog_speedup=4)
+    dot = Dot(0, 0)
+    for x in (1.0, 2.0, 3.0, 4.0):
+        glides.queue([(dot, (x, 0.0))], 0.4)
+    glides.update(0.4)
+    glides.update(0.1)
+    assert dot.position == (2.0, 0.0), "two batches wait behind this one: four times faster"
+    glides.finish()
+    assert dot.position == (4.0, 0.0) and not glides.busy
+
+
+def test_starting_a_glide_replaces_the_sprites_glide():
+    glides = Glides()
+    dot = Dot(0, 0)
+    glides.start(dot, (10.0, 0.0), 0.2)
+    glides.update(0.1)
+    glides.start(dot, (5.0, 5.0), 0.2)
+    assert len(glides) == 1 and glides.heading(dot) == (5.0, 5.0)
+    glides.stop(dot)
+    assert glides.heading(dot) is None and dot.position == pytest.approx((5.0, 0.0))
