@@ -21,7 +21,7 @@ from game.tavla.moves import (
     legal_plays,
 )
 from game.tavla.notation import check_move, format_play, parse_play
-from game.tavla.position import OPENING, State, flip, validate_state, winner_gammon_level
+from game.tavla.position import OPENING, State, all_borne_off, flip, validate_state, winner_gammon_level
 from game.tavla.results import Fault, Outcome
 from game.tavla.rules import Rules
 
@@ -203,7 +203,7 @@ class Game:
         after = apply_play(self.state, chosen) if chosen else self.state
         self.dice = None
         self._legal = None
-        if after[0] == 15:
+        if all_borne_off(after):
             points = score(after, self.rules)
             self.state = after
             kind = self.rules.result_kind(points)
@@ -265,7 +265,7 @@ def play_bots(
             record.append(Turn(mover, dice, chosen, state))
         if chosen:
             state = apply_play(state, chosen)
-            if state[0] == 15:
+            if all_borne_off(state):
                 points = score(state, rules)
                 kind = rules.result_kind(points)
                 return GameResult(winner=mover, points=points, kind=kind, turns=turns), record

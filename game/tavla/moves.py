@@ -17,14 +17,10 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
-from game.tavla.notation import check_move, format_move, parse_play
+from game.tavla.notation import Move, Play, check_move, format_move, parse_play
+from game.tavla.position import BAR, CHECKERS, OFF, OPP_BAR, State
 from game.tavla.rules import Rules
 
-Move = tuple[int, int]
-Play = tuple[Move, ...]
-State = tuple[int, ...]
-
-BAR, OFF, OPP_BAR = 25, 0, 26
 DICE_RANGE = range(1, 7)
 _BAD_DIE = (
     N_("the first die must be an integer from 1 to 6, got {die}"),
@@ -257,7 +253,7 @@ def _walk(state: Sequence[int], die1: int, die2: int, moves: Sequence[Move]) -> 
                 raise IllegalPlay(_("{move}: point {point} is blocked").format(move=text, point=end))
             die = distance
         else:
-            if any(b[point] > 0 for point in range(7, 26)):
+            if any(b[point] > 0 for point in range(7, BAR + 1)):
                 message = _("{move}: cannot bear off until all 15 checkers are home")
                 raise IllegalPlay(message.format(move=text))
             if distance in dice:
@@ -366,7 +362,7 @@ def _search(state: Sequence[int], die1: int, die2: int, rules: Rules) -> dict[St
         for first, second in ((die1, die2), (die2, die1)):
             for start, end in _movers(b, first):
                 hit = _step(b, start, end)
-                followers = _movers(b, second) if b[OFF] < 15 else []
+                followers = _movers(b, second) if b[OFF] < CHECKERS else []
                 if followers:
                     for start2, end2 in followers:
                         hit2 = _step(b, start2, end2)
@@ -379,7 +375,7 @@ def _search(state: Sequence[int], die1: int, die2: int, rules: Rules) -> dict[St
         moves: list[Move] = []
 
         def deeper(highest_start: int) -> None:
-            done = len(moves) == 4 or b[OFF] == 15
+            done = len(moves) == 4 or b[OFF] == CHECKERS
             options = [] if done else [m for m in _movers(b, die1) if m[0] <= highest_start]
             if not options:
                 if moves:
@@ -479,7 +475,7 @@ def _open_double(s: Sequence[int], die: int) -> list[Play]:
         return []
     starts = [p for p in range(BAR, die, -1) if s[p - die] >= -1]
     step = {p: (p, p - die) for p in starts}
-    count = [v if v > 0 else 0 for v in s[:26]]
+    count = [v if v > 0 else 0 for v in s[: BAR + 1]]
     n = len(starts)
     by_length: list[list[Play]] = [[], [], [], [], []]
     fours = by_length[4]

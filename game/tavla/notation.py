@@ -11,11 +11,11 @@ from collections.abc import Iterable
 
 from game.errors import UserError
 from game.i18n import N_, _
+from game.tavla.position import BAR, OFF
 
 Move = tuple[int, int]
 Play = tuple[Move, ...]
 
-BAR, OFF = 25, 0
 MAX_MOVES = 4
 _MOVE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
 # Translators: FROM/TO, 25 and 0 are the notation a bot or a player types; keep them as they are

@@ -20,7 +20,7 @@ State = tuple[int, ...]
 
 STATE_SIZE = 28
 CHECKERS = 15
-OWN_OFF, OWN_BAR, OPP_BAR, OPP_OFF = 0, 25, 26, 27
+OFF, BAR, OPP_BAR, OPP_OFF = 0, 25, 26, 27  # the mover's borne off and bar, the opponent's bar and off
 HOME_POINTS = range(1, 7)
 OPENING: State = (0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0, 0, 0)
 
@@ -30,8 +30,8 @@ _INTEGER = re.compile(r"[+-]?[0-9]{1,9}")  # ASCII digits only: int() also reads
 # Translators: {opening} is the 28 numbers of the starting position
 _STATE_HELP = N_("a state is 28 integers, e.g. the opening: {opening}")
 _NEGATIVE = {
-    OWN_OFF: N_("your checkers borne off (state[0]) cannot be negative, got {value}"),
-    OWN_BAR: N_("your checkers on the bar (state[25]) cannot be negative, got {value}"),
+    OFF: N_("your checkers borne off (state[0]) cannot be negative, got {value}"),
+    BAR: N_("your checkers on the bar (state[25]) cannot be negative, got {value}"),
     OPP_BAR: N_("the opponent's checkers on the bar (state[26]) cannot be negative, got {value}"),
     OPP_OFF: N_("the opponent's checkers borne off (state[27]) cannot be negative, got {value}"),
 }
@@ -91,7 +91,7 @@ def validate_state(values: Iterable[int]) -> State:
     for index, message in _NEGATIVE.items():
         if values[index] < 0:
             raise UserError(_(message).format(value=values[index]))
-    own = values[OWN_OFF] + values[OWN_BAR] + sum(v for v in values[1:25] if v > 0)
+    own = values[OFF] + values[BAR] + sum(v for v in values[1:25] if v > 0)
     opp = values[OPP_OFF] + values[OPP_BAR] - sum(v for v in values[1:25] if v < 0)
     if own != CHECKERS:
         message = _("you must have 15 checkers (on points, on the bar and borne off), got {count}")
@@ -99,10 +99,15 @@ def validate_state(values: Iterable[int]) -> State:
     if opp != CHECKERS:
         message = _("the opponent must have 15 checkers (on points, on the bar and borne off), got {count}")
         raise UserError(message.format(count=opp))
-    if values[OWN_OFF] == CHECKERS and values[OPP_OFF] == CHECKERS:
+    if all_borne_off(values) and values[OPP_OFF] == CHECKERS:
         # Translators: a position where both sides have borne off all 15 checkers cannot happen
         raise UserError(_("both sides have borne off all 15 checkers: no game ends that way"))
     return tuple(values)
+
+
+def all_borne_off(state: Sequence[int]) -> bool:
+    """True when the player who has just moved has borne off all 15 checkers: that player has won."""
+    return state[OFF] == CHECKERS
 
 
 def format_state(state: Sequence[int]) -> str:
@@ -147,7 +152,7 @@ def flip(state: Sequence[int]) -> State:
 
 def pip_counts(state: Sequence[int]) -> tuple[int, int]:
     """(player on roll, opponent) pips still to travel; a checker on the bar has 25 to go."""
-    own = 25 * state[OWN_BAR]
+    own = 25 * state[BAR]
     opp = 25 * state[OPP_BAR]
     for point in range(1, 25):
         n = state[point]
@@ -160,7 +165,7 @@ def pip_counts(state: Sequence[int]) -> tuple[int, int]:
 
 def is_race(state: Sequence[int]) -> bool:
     """True when the two sides have passed each other, so no checker can ever be hit again."""
-    if state[OWN_BAR] or state[OPP_BAR]:
+    if state[BAR] or state[OPP_BAR]:
         return False
     lowest_opponent = 0
     for point in range(1, 25):
@@ -187,7 +192,7 @@ def winner_gammon_level(state: Sequence[int]) -> int:
 
 def to_gnubg_board(state: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """GNU Backgammon's board: (opponent, player on roll), each 24 points from its owner's side + bar."""
-    own = (*(max(state[point], 0) for point in range(1, 25)), state[OWN_BAR])
+    own = (*(max(state[point], 0) for point in range(1, 25)), state[BAR])
     opp = (*(max(-state[25 - point], 0) for point in range(1, 25)), state[OPP_BAR])
     return opp, own
 

@@ -43,7 +43,7 @@ from game.tavla.bots.neural import HIDDEN, Evaluator, Network, NeuralBot, judged
 from game.tavla.bots.pubeval import PubevalBot
 from game.tavla.game import BotPlay, play_bots
 from game.tavla.moves import legal_results
-from game.tavla.position import OPENING, flip
+from game.tavla.position import OPENING, all_borne_off, flip
 from game.tavla.rules import Rules
 from game.tavla.tournament import Tally
 
@@ -85,7 +85,7 @@ def self_play(
             best = int(np.argmax(y @ weights))
         chosen.append(afters[best])
         chosen_y.append(y[best])
-        if afters[best][0] == 15:
+        if all_borne_off(afters[best]):
             break
         state = flip(afters[best])
         dice = (rng.randint(1, 6), rng.randint(1, 6))

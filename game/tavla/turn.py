@@ -8,12 +8,10 @@ both dice" rule (SPEC §3) can never be broken by the order the player chooses.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.tavla.moves import Move, State, apply_play, dice_left, legal_results, next_moves
-from game.tavla.notation import format_play
-from game.tavla.position import OPP_BAR
+from game.tavla.moves import apply_play, dice_left, legal_results, next_moves
+from game.tavla.notation import Move, format_play
+from game.tavla.position import OFF, OPP_BAR, State
 from game.tavla.rules import Rules
-
-OFF = 0
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ when such a name is asked for). Other modules can serve a name prefix through `r
 import importlib
 import importlib.util
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -28,57 +29,112 @@ class Bot(Protocol):
         ...
 
 
-BotFactory = Callable[[int | None, Rules], Bot]
 EXTERNAL_PREFIX = "cmd:"
 
 
-def _random(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.random_bot import RandomBot
+@dataclass(frozen=True)
+class BuiltIn:
+    """One built-in bot: its name, what a player reads about it, and where its class lives.
 
-    return RandomBot(seed=seed, rules=rules)
+    `factory` is "module:Class", imported only when the bot is built (the network bots load numpy and
+    their weights). `seeded` says whether the class takes a `seed`. `strength` places the bot among
+    those that can give hints (1 = the strongest); None for the rest.
+    """
 
+    name: str
+    title: str
+    description: str
+    factory: str
+    seeded: bool = False
+    strength: int | None = None
 
-def _greedy(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.greedy import GreedyBot
-
-    return GreedyBot(rules=rules)
-
-
-def _pubeval(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.pubeval import PubevalBot
-
-    return PubevalBot(rules=rules)
-
-
-def _beginner(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.levels import BeginnerBot
-
-    return BeginnerBot(rules=rules, seed=seed)
-
-
-def _expert(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.neural import NeuralBot
-
-    return NeuralBot(rules=rules)
+    def build(self, seed: int | None, rules: Rules) -> Bot:
+        """A new bot of this kind for `rules` (and `seed`, when it takes one)."""
+        module, _dot, name = self.factory.partition(":")
+        cls = getattr(importlib.import_module(module), name)
+        return cls(rules=rules, seed=seed) if self.seeded else cls(rules=rules)
 
 
-def _master(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.levels import MasterBot
-
-    return MasterBot(rules=rules)
-
-
-def _gnubg(seed: int | None, rules: Rules) -> Bot:
-    from game.tavla.bots.gnubg_bot import GnubgBot
-
-    return GnubgBot(rules=rules)
+# The built-in bots, in the order menus and help texts list them; titles and descriptions are
+# translated where they are shown. Strength: master is +0.049 a game against gnubg's 0-ply
+# (benchmarks/tavla_levels.py); gnubg stands in when the weights are gone.
+_BUILT_INS = (
+    BuiltIn(
+        "random",
+        # Translators: the name of a bot that plays at random
+        N_("Random"),
+        N_("a uniformly random legal play (seedable)"),
+        "game.tavla.bots.random_bot:RandomBot",
+        seeded=True,
+    ),
+    BuiltIn(
+        "greedy",
+        # Translators: the name of a bot that plays by simple rules of thumb
+        N_("Greedy"),
+        N_("hand-written heuristics: hit, make points, stay safe, race, bear off sensibly"),
+        "game.tavla.bots.greedy:GreedyBot",
+    ),
+    BuiltIn(
+        "pubeval",
+        # Translators: the name of Tesauro's evaluator bot; usually kept as it is
+        N_("Pubeval"),
+        N_("Tesauro's public-domain linear evaluator, the classic benchmark opponent"),
+        "game.tavla.bots.pubeval:PubevalBot",
+        strength=4,
+    ),
+    BuiltIn(
+        "beginner",
+        # Translators: a difficulty level (a bot's name in menus)
+        N_("Beginner"),
+        N_("level 1: the network's judgement with deliberate noise (seedable)"),
+        "game.tavla.bots.levels:BeginnerBot",
+        seeded=True,
+    ),
+    BuiltIn(
+        "intermediate",
+        # Translators: a difficulty level (a bot's name in menus)
+        N_("Intermediate"),
+        # Translators: pubeval is the name of a bot (Tesauro's evaluator); keep it as it is
+        N_("level 2: pubeval"),
+        "game.tavla.bots.pubeval:PubevalBot",
+    ),
+    BuiltIn(
+        "expert",
+        # Translators: a difficulty level (a bot's name in menus)
+        N_("Expert"),
+        N_("level 3: the self-trained networks and bear-off database, best play at 0-ply"),
+        "game.tavla.bots.neural:NeuralBot",
+        strength=3,
+    ),
+    BuiltIn(
+        "master",
+        # Translators: a difficulty level (a bot's name in menus)
+        N_("Master"),
+        N_("level 4: the networks looking two rolls ahead (pruned 2-ply search)"),
+        "game.tavla.bots.levels:MasterBot",
+        strength=1,
+    ),
+    BuiltIn(
+        "gnubg",
+        # Translators: the name of a free backgammon program; usually kept as it is
+        N_("GNU Backgammon"),
+        N_("GNU Backgammon's 0-ply network judging every legal play (optional package)"),
+        "game.tavla.bots.gnubg_bot:GnubgBot",
+        strength=2,
+    ),
+)
+_BY_NAME = {bot.name: bot for bot in _BUILT_INS}
+STRONGEST_FIRST = tuple(
+    bot.name for bot in sorted((b for b in _BUILT_INS if b.strength is not None), key=lambda b: b.strength)
+)
 
 
 def _gnubg_description() -> str:
+    """gnubg's line, saying how to install it when the optional package is missing here."""
     from game.tavla.bots.gnubg_bot import INSTALL_HINT, available
 
     if available():
-        return _(_BUILT_IN["gnubg"][1])
+        return _(_BY_NAME["gnubg"].description)
     # Translators: {command} is the command that installs the package, e.g. pip install gnubg
     message = _(
         "GNU Backgammon's 0-ply network judging every legal play (optional package); "
@@ -87,39 +143,8 @@ def _gnubg_description() -> str:
     return message.format(command=INSTALL_HINT)
 
 
-# Each built-in bot: its factory and one line about it (translated where it is shown).
-_BUILT_IN: dict[str, tuple[BotFactory, str]] = {
-    "random": (_random, N_("a uniformly random legal play (seedable)")),
-    "greedy": (_greedy, N_("hand-written heuristics: hit, make points, stay safe, race, bear off sensibly")),
-    "pubeval": (_pubeval, N_("Tesauro's public-domain linear evaluator, the classic benchmark opponent")),
-    "beginner": (_beginner, N_("level 1: the network's judgement with deliberate noise (seedable)")),
-    # Translators: pubeval is the name of a bot (Tesauro's evaluator); keep it as it is
-    "intermediate": (_pubeval, N_("level 2: pubeval")),
-    "expert": (_expert, N_("level 3: the self-trained networks and bear-off database, best play at 0-ply")),
-    "master": (_master, N_("level 4: the networks looking two rolls ahead (pruned 2-ply search)")),
-    "gnubg": (_gnubg, N_("GNU Backgammon's 0-ply network judging every legal play (optional package)")),
-}
 # Descriptions that depend on this machine, computed when asked for.
 _LIVE_DESCRIPTIONS: dict[str, Callable[[], str]] = {"gnubg": _gnubg_description}
-# The name a player reads for each built-in bot (menus, the table); translated where it is shown.
-_TITLES: dict[str, str] = {
-    # Translators: the name of a bot that plays at random
-    "random": N_("Random"),
-    # Translators: the name of a bot that plays by simple rules of thumb
-    "greedy": N_("Greedy"),
-    # Translators: the name of Tesauro's evaluator bot; usually kept as it is
-    "pubeval": N_("Pubeval"),
-    # Translators: a difficulty level (a bot's name in menus)
-    "beginner": N_("Beginner"),
-    # Translators: a difficulty level (a bot's name in menus)
-    "intermediate": N_("Intermediate"),
-    # Translators: a difficulty level (a bot's name in menus)
-    "expert": N_("Expert"),
-    # Translators: a difficulty level (a bot's name in menus)
-    "master": N_("Master"),
-    # Translators: the name of a free backgammon program; usually kept as it is
-    "gnubg": N_("GNU Backgammon"),
-}
 
 
 _PREFIXES: dict[str, Callable[[str, Rules], Bot]] = {}
@@ -131,10 +156,6 @@ def register_prefix(prefix: str, factory: Callable[[str, Rules], Bot]) -> None:
     `factory(rest_of_the_name, rules)` builds the bot; this keeps one registry for every kind of bot.
     """
     _PREFIXES[prefix] = factory
-
-
-# master: +0.049 a game against gnubg's 0-ply (benchmarks/tavla_levels.py); gnubg if the weights are gone.
-STRONGEST_FIRST = ("master", "gnubg", "expert", "pubeval")
 
 
 def strongest_bot(rules: Rules = Rules.TAVLA) -> tuple[str, Bot]:
@@ -149,22 +170,22 @@ def strongest_bot(rules: Rules = Rules.TAVLA) -> tuple[str, Bot]:
 
 def bot_names() -> list[str]:
     """The built-in bot names, in a stable order for menus and help texts."""
-    return list(_BUILT_IN)
+    return list(_BY_NAME)
 
 
 def bot_title(name: str) -> str:
     """The name a player reads for a bot: translated for a built-in one, else the name as entered."""
-    title = _TITLES.get(name)
-    return _(title) if title is not None else name
+    bot = _BY_NAME.get(name)
+    return _(bot.title) if bot is not None else name
 
 
 def bot_description(name: str) -> str:
     """One line about a built-in bot, for menus and `--help`, in the current language."""
-    if name not in _BUILT_IN:
+    if name not in _BY_NAME:
         raise UserError(_unknown(name))
     if name in _LIVE_DESCRIPTIONS:
         return _LIVE_DESCRIPTIONS[name]()
-    return _(_BUILT_IN[name][1])
+    return _(_BY_NAME[name].description)
 
 
 def get_bot(name: str, seed: int | None = None, rules: Rules = Rules.TAVLA) -> Bot:
@@ -173,8 +194,8 @@ def get_bot(name: str, seed: int | None = None, rules: Rules = Rules.TAVLA) -> B
     `rules` tells the built-in bots which rule set their plays must satisfy; `seed` makes the random
     bot reproducible.
     """
-    if name in _BUILT_IN:
-        return _BUILT_IN[name][0](seed, rules)
+    if name in _BY_NAME:
+        return _BY_NAME[name].build(seed, rules)
     for prefix, factory in _PREFIXES.items():
         if name.startswith(prefix):
             return factory(name[len(prefix) :], rules)
@@ -216,7 +237,7 @@ def _unknown(name: str, error: ImportError | None = None) -> str:
             "unknown bot {name}; use one of {names}, a Python file (bot.py) or a module "
             "(package.module) that defines play(state, die1, die2) (importing it failed: {error})"
         )
-    return message.format(name=repr(name), names=", ".join(_BUILT_IN), error=error)
+    return message.format(name=repr(name), names=", ".join(_BY_NAME), error=error)
 
 
 def _play_function(

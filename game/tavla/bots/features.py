@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.tavla.position import BAR, OFF, OPP_BAR, OPP_OFF
 from game.tavla.rolls import ROLL_WEIGHTS, ROLLS
 
 RAW_INPUTS = 24 * 4 * 2 + 4  # per point and side: n>=1, n>=2, n>=3, (n-3)/2; bars and borne-off
@@ -99,12 +100,12 @@ def encode(states: np.ndarray) -> np.ndarray:
     counts = np.asarray(states)[:, 1:25].astype(np.int64) + 15
     out[:, :96] = _OWN_UNITS[counts].reshape(k, 96)
     out[:, 96:192] = _OPP_UNITS[counts].reshape(k, 96)
-    out[:, 192] = s[:, 25] / 2.0
-    out[:, 193] = s[:, 26] / 2.0
-    out[:, 194] = s[:, 0] / 15.0
-    out[:, 195] = s[:, 27] / 15.0
-    own_pips = own @ _PIP_WEIGHTS + 25.0 * s[:, 25]
-    opp_pips = opp @ _PIP_WEIGHTS[::-1] + 25.0 * s[:, 26]
+    out[:, 192] = s[:, BAR] / 2.0
+    out[:, 193] = s[:, OPP_BAR] / 2.0
+    out[:, 194] = s[:, OFF] / 15.0
+    out[:, 195] = s[:, OPP_OFF] / 15.0
+    own_pips = own @ _PIP_WEIGHTS + 25.0 * s[:, BAR]
+    opp_pips = opp @ _PIP_WEIGHTS[::-1] + 25.0 * s[:, OPP_BAR]
     f = RAW_INPUTS
     out[:, f] = own_pips / PIP_SCALE
     out[:, f + 1] = opp_pips / PIP_SCALE
@@ -115,16 +116,16 @@ def encode(states: np.ndarray) -> np.ndarray:
     out[:, f + 6] = _longest_run((opp >= 2)[:, ::-1]) / 6.0
     out[:, f + 7] = (own[:, :6] >= 2).sum(axis=1) / 6.0
     out[:, f + 8] = (opp[:, 18:] >= 2).sum(axis=1) / 6.0
-    out[:, f + 9] = (own[:, :6].sum(axis=1) + s[:, 0]) / 15.0
-    out[:, f + 10] = (opp[:, 18:].sum(axis=1) + s[:, 27]) / 15.0
+    out[:, f + 9] = (own[:, :6].sum(axis=1) + s[:, OFF]) / 15.0
+    out[:, f + 10] = (opp[:, 18:].sum(axis=1) + s[:, OPP_OFF]) / 15.0
     race = _is_race(states)
     out[:, f + 11] = race
     # The opponent (on roll) travels from our point 1 to our 24, entering at our points 1..6.
-    out[:, f + 12] = shot_chances(opp > 0, s[:, 26], own == 1, own >= 2)
+    out[:, f + 12] = shot_chances(opp > 0, s[:, OPP_BAR], own == 1, own >= 2)
     # We would travel from our 24 down to 1: reverse the points to put them in our direction.
-    out[:, f + 13] = shot_chances((own > 0)[:, ::-1], s[:, 25], (opp == 1)[:, ::-1], (opp >= 2)[:, ::-1])
-    own_back = np.where(s[:, 25] > 0, 25, np.where(own > 0, _POINT_INDEX, 0).max(axis=1))
-    opp_back = np.where(s[:, 26] > 0, 0, np.where(opp > 0, _POINT_INDEX, 25).min(axis=1))
+    out[:, f + 13] = shot_chances((own > 0)[:, ::-1], s[:, BAR], (opp == 1)[:, ::-1], (opp >= 2)[:, ::-1])
+    own_back = np.where(s[:, BAR] > 0, 25, np.where(own > 0, _POINT_INDEX, 0).max(axis=1))
+    opp_back = np.where(s[:, OPP_BAR] > 0, 0, np.where(opp > 0, _POINT_INDEX, 25).min(axis=1))
     out[:, f + 14] = own_back / 25.0
     out[:, f + 15] = (25 - opp_back) / 25.0
     # The most advanced anchor in the other side's home board (its 6-point counts 6/6, its 1-point 1/6).
@@ -153,5 +154,5 @@ def _is_race(states: np.ndarray) -> np.ndarray:
     points = s[:, 1:25]
     own_back = np.where(points > 0, _POINT_INDEX, 0).max(axis=1)
     opp_front = np.where(points < 0, _POINT_INDEX, 25).min(axis=1)
-    no_bar = (s[:, 25] == 0) & (s[:, 26] == 0)
+    no_bar = (s[:, BAR] == 0) & (s[:, OPP_BAR] == 0)
     return ((own_back < opp_front) & no_bar).astype(np.float32)

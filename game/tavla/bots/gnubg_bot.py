@@ -12,10 +12,9 @@ from types import ModuleType
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.bots.evaluator_bot import EvaluatorBot
 from game.tavla.game import score
-from game.tavla.moves import legal_results
-from game.tavla.notation import format_play
-from game.tavla.position import flip, to_gnubg_board
+from game.tavla.position import State, all_borne_off, flip, to_gnubg_board
 from game.tavla.rules import Rules
 
 INSTALL_HINT = "pip install gnubg"
@@ -44,13 +43,13 @@ def available() -> bool:
     return True
 
 
-class GnubgBot:
+class GnubgBot(EvaluatorBot):
     """Plays the legal play whose resulting position GNU Backgammon's 0-ply evaluation likes best."""
 
     name = "gnubg"
 
     def __init__(self, rules: Rules = Rules.TAVLA) -> None:
-        self.rules = rules
+        super().__init__(rules)
         self.gnubg = load_gnubg()
         self.cube = self.gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)
         self.context = self.gnubg.evalcontext(0, 0, 1, 0, 0.0)
@@ -59,14 +58,11 @@ class GnubgBot:
 
     def value(self, after: Sequence[int]) -> float:
         """Our expected points after a play: exact when the game is over, else minus the opponent's."""
-        if after[0] == 15:
+        if all_borne_off(after):
             return float(score(after, self.rules))
         probabilities = self.gnubg.evaluate(to_gnubg_board(flip(after)), self.cube, self.context)[:5]
         return 1.0 - sum(w * p for w, p in zip(self.weights, probabilities, strict=True))
 
-    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """The best play by gnubg's evaluation, in the seed's notation ("" when there is none)."""
-        results = legal_results(tuple(state), die1, die2, self.rules)
-        if not results:
-            return ""
-        return format_play(max(results, key=lambda result: self.value(result[1]))[0])
+    def values(self, state: State, afters: list[State]) -> list[float]:
+        """Our expected points after each play."""
+        return [self.value(after) for after in afters]

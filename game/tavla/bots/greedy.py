@@ -9,10 +9,8 @@ no blot for a checker on the bar outweighs a pip.
 
 from collections.abc import Sequence
 
-from game.tavla.moves import apply_play, legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import is_race, pip_counts
-from game.tavla.rules import Rules
+from game.tavla.bots.evaluator_bot import EvaluatorBot
+from game.tavla.position import BAR, OFF, OPP_BAR, State, all_borne_off, is_race, pip_counts
 
 # Rolls out of 36 that hit a blot at a given distance in pips (single checker, no blocking).
 HIT_ROLLS = {
@@ -83,7 +81,7 @@ def shots(position: Sequence[int], point: int) -> int:
     The opponent moves up our numbering, and enters from the bar as if from our point 0.
     """
     total = 0
-    if position[26] > 0:
+    if position[OPP_BAR] > 0:
         total += HIT_ROLLS.get(point, 0)
     for source in range(point - 1, 0, -1):
         if position[source] < 0:
@@ -93,13 +91,13 @@ def shots(position: Sequence[int], point: int) -> int:
 
 def evaluate(position: Sequence[int]) -> float:
     """The heuristic value of a position after our move, from our side (higher is better)."""
-    if position[0] == 15:
+    if all_borne_off(position):
         return WIN
     own_pips, opp_pips = pip_counts(position)
     if is_race(position):
         waste = sum(n - 3 for n in position[1:25] if n > 3)
-        return RACE_OFF * position[0] - own_pips - RACE_WASTE * waste
-    value = HIT_VALUE * opp_pips - PIP_VALUE * own_pips + BEAR_OFF_CONTACT * position[0]
+        return RACE_OFF * position[OFF] - own_pips - RACE_WASTE * waste
+    value = HIT_VALUE * opp_pips - PIP_VALUE * own_pips + BEAR_OFF_CONTACT * position[OFF]
     run = 0
     home_points = 0
     for point in range(1, 25):
@@ -115,23 +113,17 @@ def evaluate(position: Sequence[int]) -> float:
             run = 0
             if n == 1:
                 value -= shots(position, point) / ROLLS * (BLOT_BASE + BLOT_PIP * (25 - point))
-    if position[25]:
-        value -= BLOT_BASE * position[25]
-    value += HOME_BOARD_BAR * home_points * position[26]
+    if position[BAR]:
+        value -= BLOT_BASE * position[BAR]
+    value += HOME_BOARD_BAR * home_points * position[OPP_BAR]
     return value
 
 
-class GreedyBot:
+class GreedyBot(EvaluatorBot):
     """Plays the legal play whose resulting position `evaluate` likes best."""
 
     name = "greedy"
 
-    def __init__(self, rules: Rules = Rules.TAVLA) -> None:
-        self.rules = rules
-
-    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """The best play by the heuristics, in the seed's notation ("" when there is none)."""
-        plays = legal_plays(state, die1, die2, self.rules)
-        if not plays:
-            return ""
-        return format_play(max(plays, key=lambda play: evaluate(apply_play(state, play))))
+    def values(self, state: State, afters: list[State]) -> list[float]:
+        """The heuristics' value of each resulting position."""
+        return [evaluate(after) for after in afters]

@@ -27,10 +27,9 @@ from game.files import write_atomically
 from game.i18n import _
 from game.resources import asset_path
 from game.tavla.bearoff import both_home, race_outcomes
+from game.tavla.bots.evaluator_bot import EvaluatorBot
 from game.tavla.bots.features import ENCODING_VERSION, INPUTS, RACE_INPUT, encode
-from game.tavla.moves import legal_results
-from game.tavla.notation import format_play
-from game.tavla.position import State, winner_gammon_level
+from game.tavla.position import CHECKERS, OFF, STATE_SIZE, State, winner_gammon_level
 from game.tavla.rules import Rules
 
 WEIGHTS_FILE = "weights/tavla_net.npz"
@@ -124,9 +123,9 @@ class Evaluator:
 
     def probabilities(self, states: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
         """The five probabilities for each position (seen by the player who has just moved)."""
-        s = np.asarray(states, dtype=np.int8).reshape(-1, 28)
+        s = np.asarray(states, dtype=np.int8).reshape(-1, STATE_SIZE)
         out = np.empty((len(s), OUTPUTS))
-        finished = s[:, 0] == 15
+        finished = s[:, OFF] == CHECKERS
         for row in np.flatnonzero(finished):
             level = winner_gammon_level(s[row])
             out[row] = (1.0, level >= 2, level >= 3, 0.0, 0.0)
@@ -207,7 +206,7 @@ def _fits(w1: np.ndarray | None, b1: np.ndarray | None, w2: np.ndarray | None, b
 def judged(states: np.ndarray) -> np.ndarray:
     """Rows (28-int states) a network judges: neither finished nor an exact home-board race."""
     s = np.asarray(states)
-    return (s[:, 0] != 15) & ~both_home(s)
+    return (s[:, OFF] != CHECKERS) & ~both_home(s)
 
 
 def phase_rows(x: np.ndarray) -> dict[str, np.ndarray]:
@@ -243,20 +242,15 @@ def rank_results(net: Evaluator, results: list[tuple[tuple, State]], rules: Rule
     return equities(net.probabilities([after for _, after in results]), rules)
 
 
-class NeuralBot:
+class NeuralBot(EvaluatorBot):
     """The evaluator at 0-ply: the legal play whose resulting position has the best expected points."""
 
     name = "expert"
 
     def __init__(self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None) -> None:
-        self.rules = rules
+        super().__init__(rules)
         self.net = net if net is not None else shipped_evaluator()
 
-    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """The best play in the seed's notation ("" when there is none)."""
-        results = legal_results(tuple(state), die1, die2, self.rules)
-        if not results:
-            return ""
-        if len(results) == 1:
-            return format_play(results[0][0])
-        return format_play(results[int(np.argmax(rank_results(self.net, results, self.rules)))][0])
+    def values(self, state: State, afters: list[State]) -> np.ndarray:
+        """Expected points after each play, all positions judged in one batch."""
+        return equities(self.net.probabilities(afters), self.rules)

@@ -14,14 +14,12 @@ from pathlib import Path
 from game.errors import UserError
 from game.i18n import _
 from game.resources import asset_path
-from game.tavla.moves import apply_play, legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import is_race
+from game.tavla.bots.evaluator_bot import EvaluatorBot
+from game.tavla.position import CHECKERS, OFF, OPP_BAR, State, all_borne_off, is_race
 from game.tavla.rules import Rules
 
 WEIGHTS_FILE = "weights/pubeval_weights.txt"
 INPUTS = 122
-MAX_COUNT = 15
 WIN = float("inf")
 
 Table = tuple[tuple[float, ...], ...]
@@ -64,7 +62,7 @@ def point_table(weights: Sequence[float]) -> Table:
             )
 
         rows.append(
-            tuple(value(n) for n in range(MAX_COUNT + 1)) + tuple(value(n) for n in range(-MAX_COUNT, 0))
+            tuple(value(n) for n in range(CHECKERS + 1)) + tuple(value(n) for n in range(-CHECKERS, 0))
         )
     return tuple(rows)
 
@@ -77,28 +75,24 @@ def _tables() -> tuple[tuple[Table, float, float], tuple[Table, float, float]]:
 
 def evaluate(position: Sequence[int], table: Table, bar_weight: float, off_weight: float) -> float:
     """Pubeval's score of a position after a move, from the mover's side (higher is better)."""
-    if position[0] == MAX_COUNT:
+    if all_borne_off(position):
         return WIN
-    total = bar_weight * position[26] / 2 + off_weight * position[0] / 15
+    total = bar_weight * position[OPP_BAR] / 2 + off_weight * position[OFF] / CHECKERS
     for point in range(1, 25):
         total += table[point][position[point]]
     return total
 
 
-class PubevalBot:
+class PubevalBot(EvaluatorBot):
     """Plays the legal play whose resulting position pubeval scores highest."""
 
     name = "pubeval"
 
     def __init__(self, rules: Rules = Rules.TAVLA) -> None:
-        self.rules = rules
+        super().__init__(rules)
         self.race, self.contact = _tables()
 
-    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """The best play by pubeval in the seed's notation ("" when there is none)."""
-        plays = legal_plays(state, die1, die2, self.rules)
-        if not plays:
-            return ""
+    def values(self, state: State, afters: list[State]) -> list[float]:
+        """Pubeval's score of each resulting position, with the weights the position before the move picks."""
         table, bar_weight, off_weight = self.race if is_race(state) else self.contact
-        best = max(plays, key=lambda play: evaluate(apply_play(state, play), table, bar_weight, off_weight))
-        return format_play(best)
+        return [evaluate(after, table, bar_weight, off_weight) for after in afters]

@@ -16,7 +16,7 @@ import numpy as np
 
 from game.tavla.bots.neural import Evaluator, equities, other_side
 from game.tavla.moves import legal_results
-from game.tavla.position import State, flip
+from game.tavla.position import State, all_borne_off, flip
 from game.tavla.rolls import ROLL_WEIGHTS, ROLLS
 from game.tavla.rules import Rules
 
@@ -36,7 +36,7 @@ def probabilities(net: Evaluator, afters: Sequence[Sequence[int]], rules: Rules,
     """The five outcome probabilities of each position for the player who has just moved, `plies` deep."""
     afters = [tuple(after) for after in afters]
     out = net.probabilities(afters)
-    open_rows = [i for i, after in enumerate(afters) if after[0] != 15]
+    open_rows = [i for i, after in enumerate(afters) if not all_borne_off(after)]
     if plies == 0 or not open_rows:
         return out
     flat: list[State] = []
