@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import arcade
 
 from game.app import GameWindow
-from game.config import load_config
+from game.config_file import load_config
 from game.puzzle.view import PuzzleView
 
 FRAME = 1 / 60

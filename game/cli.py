@@ -191,7 +191,8 @@ def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
 
         check_bot(args.opponent, _rules(args, config))
     if args.command == "puzzle":
-        from game.puzzle.board import parse_game_id, parse_size
+        from game.puzzle.board import parse_game_id
+        from game.sizes import parse_size
 
         if args.size is not None:
             parse_size(args.size)
@@ -311,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     i18n.set_language(i18n.AUTO)
     _speak_argparse()
-    from game.config import load_config
+    from game.config_file import load_config
     from game.user_config import config_to_load
 
     try:

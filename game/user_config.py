@@ -12,7 +12,8 @@ from pathlib import Path
 import platformdirs
 import yaml
 
-from game.config import Config, load_config
+from game.config import Config
+from game.config_file import load_config
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _

@@ -22,7 +22,7 @@ def session_window():
     import arcade
 
     from game.app import GameWindow
-    from game.config import load_config
+    from game.config_file import load_config
 
     window = GameWindow(load_config())
     yield window
@@ -34,7 +34,7 @@ def session_window():
 def window(session_window, tmp_path):
     """The session window at the main menu, with the default config and language restored; what the
     Settings screen saves goes to a file of this test's own."""
-    from game.config import load_config
+    from game.config_file import load_config
 
     session_window.settings = load_config()
     session_window.config_file = tmp_path / "config.yaml"

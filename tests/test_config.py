@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import cli, i18n
-from game.config import load_config
+from game.config_file import load_config
 from game.errors import UserError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,7 +241,7 @@ def test_pydantic_errors_are_explained_in_whole_english_sentences(tmp_path, text
 
 
 def test_unmapped_pydantic_error_keeps_pydantic_text():
-    from game.config import _pydantic_reason
+    from game.config_errors import _pydantic_reason
 
     assert _pydantic_reason("some_future_type", {}, "Pydantic says no", ("window",)) == "Pydantic says no"
 

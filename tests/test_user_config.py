@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.config import load_config
+from game.config_file import load_config
 from game.errors import UserError
 from game.user_config import HEADER, config_to_load, save_setting, user_config_file
 

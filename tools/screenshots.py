@@ -22,7 +22,7 @@ import arcade  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
-from game.config import load_config  # noqa: E402
+from game.config_file import load_config  # noqa: E402
 from game.tavla.position import OPENING  # noqa: E402
 from game.tavla.rules import Rules  # noqa: E402
 from game.tavla.session import TableSession  # noqa: E402

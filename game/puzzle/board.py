@@ -14,14 +14,11 @@ from typing import NamedTuple
 
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
+from game.sizes import check_size, format_size, parse_size, quote
 
-MIN_SIDE = 2
-MAX_SIDE = 10
 MAX_SEED = 2**63 - 1
 EMPTY = 0
 
-# Translators: what a board size may be; "WxH", "4x4" and "6x5" are typed as they are, keep them.
-SIZE_HELP = N_("WxH = columns x rows, each a whole number from {min} to {max}, e.g. 4x4 or 6x5")
 # Translators: the two forms of a game ID, typed as they are ("WxH:t0,t1,..." and "WxH#seed"); keep them.
 ID_HELP = N_("a game ID is WxH:t0,t1,... (every tile from 0 to W*H-1 once, 0 = empty) or WxH#seed")
 # Translators: {last} is the highest tile number; tile 0 stands for the empty square.
@@ -29,11 +26,9 @@ TILES_HELP = N_("tiles 0 to {last} once each, 0 = empty")
 # Translators: {max} is the largest seed, a 19-digit number.
 SEED_HELP = N_("a seed is a whole number from 0 to {max}")
 
-_SIZE_RE = re.compile(r"\s*([0-9]{1,9})\s*[xX×]\s*([0-9]{1,9})\s*")
 _TILE_SPLIT_RE = re.compile(r"[\s,]+")
 _DIGITS_RE = re.compile(r"[0-9]{1,9}")
 _SEED_RE = re.compile(r"[0-9]{1,19}")
-_SHOWN_CHARS = 60
 
 Cell = tuple[int, int]
 
@@ -72,11 +67,6 @@ class Slide(NamedTuple):
     moves: tuple[TileMove, ...]
 
 
-def size_help() -> str:
-    """What a board size may be, in the player's language."""
-    return _(SIZE_HELP).format(min=MIN_SIDE, max=MAX_SIDE)
-
-
 def id_help() -> str:
     """What a game ID may be, in the player's language."""
     return _(ID_HELP)
@@ -92,48 +82,12 @@ def tiles_help(last: int) -> str:
     return _(TILES_HELP).format(last=last)
 
 
-def _shown(text: object) -> str:
-    """Quote user input in a message, shortened so a pasted novel does not become the message."""
-    shown = repr(text)
-    return shown if len(shown) <= _SHOWN_CHARS else f"{shown[: _SHOWN_CHARS - 4]}...{shown[-1]}"
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """Read a board size ``WxH`` (columns x rows); shared by the config, the command line and game IDs."""
-    match = _SIZE_RE.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
-        # Translators: {size} is what the player typed, quoted; {allowed} says what a board size may be.
-        message = _("board size {size} is not valid: {allowed}")
-        raise UserError(message.format(size=_shown(text), allowed=size_help()))
-    width, height = int(match.group(1)), int(match.group(2))
-    check_size(width, height, text)
-    return width, height
-
-
-def format_size(width: int, height: int) -> str:
-    """The ``WxH`` text of a board size, the inverse of :func:`parse_size`."""
-    return f"{width}x{height}"
-
-
-def check_size(width: int, height: int, shown: str | None = None) -> None:
-    """Refuse a board size outside 2..10 on either side, saying which side is wrong."""
-    label = _shown(shown if shown is not None else format_size(width, height))
-    for value, message in (
-        # Translators: {size} is the board size as typed, {value} the width; {allowed} says what is allowed.
-        (width, N_("board size {size}: width (columns) {value} is out of range: {allowed}")),
-        # Translators: {size} is the board size as typed, {value} the height; {allowed} says what is allowed.
-        (height, N_("board size {size}: height (rows) {value} is out of range: {allowed}")),
-    ):
-        if isinstance(value, bool) or not isinstance(value, int) or not MIN_SIDE <= value <= MAX_SIDE:
-            raise UserError(_(message).format(size=label, value=_shown(value), allowed=size_help()))
-
-
 def check_seed(seed: int) -> int:
     """Refuse seeds that a ``WxH#seed`` game ID could not carry, so every shuffle can be shared."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         # Translators: {seed} is the seed given, quoted; {allowed} says what a seed may be.
         message = _("seed {seed} is not valid: {allowed}")
-        raise UserError(message.format(seed=_shown(seed), allowed=seed_help()))
+        raise UserError(message.format(seed=quote(seed), allowed=seed_help()))
     return seed
 
 
@@ -189,7 +143,7 @@ class Board:
             if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < count:
                 # Translators: {tile} is the tile number given; {size} a board size like 4x4.
                 message = _("tile {tile} is out of range on a {size} board ({allowed})")
-                raise UserError(message.format(tile=_shown(tile), size=label, allowed=tiles_help(count - 1)))
+                raise UserError(message.format(tile=quote(tile), size=label, allowed=tiles_help(count - 1)))
             if tile in seen:
                 # Translators: {allowed} says which tiles the board holds.
                 message = _("tile {tile} appears twice ({allowed})")
@@ -340,12 +294,12 @@ def parse_tiles(width: int, height: int, text: str) -> Board:
         last = width * height - 1
         # Translators: {tile} is what was typed for a tile, quoted; {last} the highest tile number.
         message = _("tile {tile} is not valid: tiles are whole numbers 0 to {last}, 0 = empty")
-        raise UserError(message.format(tile=_shown(bad), last=last))
+        raise UserError(message.format(tile=quote(bad), last=last))
     board = Board(width, height, tuple(int(p) for p in parts))
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4; {board} the tiles as typed, quoted.
         message = _("the {size} board {board} cannot be solved (half of all arrangements cannot)")
-        raise UserError(message.format(size=label, board=_shown(text.strip())))
+        raise UserError(message.format(size=label, board=quote(text.strip())))
     return board
 
 
@@ -366,17 +320,17 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
     else:
         # Translators: {id} is the game ID as typed, quoted; ':' and '#' are the characters of a game ID.
         message = _("game ID {id} has neither ':' nor '#': {allowed}")
-        raise UserError(message.format(id=_shown(text), allowed=id_help()))
+        raise UserError(message.format(id=quote(text), allowed=id_help()))
     try:
         width, height = parse_size(size_text)
     except UserError as error:
         # Translators: {id} is the game ID as typed, quoted; {error} says what is wrong with it.
-        raise UserError(_("game ID {id}: {error}").format(id=_shown(text), error=error)) from None
+        raise UserError(_("game ID {id}: {error}").format(id=quote(text), error=error)) from None
     if separator == "#":
         if not _SEED_RE.fullmatch(rest) or int(rest) > MAX_SEED:
             # Translators: {id} is the game ID as typed, {seed} its seed part; {allowed} what a seed may be.
             message = _("game ID {id}: seed {seed} is not valid: {allowed}")
-            raise UserError(message.format(id=_shown(text), seed=_shown(rest), allowed=seed_help()))
+            raise UserError(message.format(id=quote(text), seed=quote(rest), allowed=seed_help()))
         seed = int(rest)
         return Board.shuffled(width, height, seed), seed
     try:
@@ -384,9 +338,9 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
     except UserError as error:
         # Translators: {id} is the game ID as typed; {error} what is wrong; {allowed} what a game ID may be.
         message = _("game ID {id}: {error}; {allowed}")
-        raise UserError(message.format(id=_shown(text), error=error, allowed=id_help())) from None
+        raise UserError(message.format(id=quote(text), error=error, allowed=id_help())) from None
     if board.is_solved():
         # Translators: {id} is the game ID as typed, quoted.
         message = _("game ID {id} is the solved board: there is nothing to play")
-        raise UserError(message.format(id=_shown(text)))
+        raise UserError(message.format(id=quote(text)))
     return board, None

@@ -6,7 +6,8 @@ import time
 import pytest
 from PIL import Image
 
-from game.config import MAX_CONFIG_BYTES, MAX_DEPTH, SHOWN_CHARS, load_config
+from game.config import SHOWN_CHARS
+from game.config_file import MAX_CONFIG_BYTES, MAX_DEPTH, load_config
 from game.errors import UserError
 from tests.faults.helpers import OPENING, game
 

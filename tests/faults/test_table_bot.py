@@ -100,7 +100,7 @@ os.environ["ARCADE_SOUND_BACKENDS"] = "silent"
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = {str(tmp_path)!r}
 import arcade
 from game.app import GameWindow
-from game.config import load_config
+from game.config_file import load_config
 from game import i18n
 from game.tavla.game import Game, Match
 from game.tavla.rules import Rules

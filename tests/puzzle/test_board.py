@@ -8,13 +8,12 @@ from game.puzzle.board import (
     Board,
     Direction,
     TileMove,
-    format_size,
     goal_tiles,
     parse_game_id,
-    parse_size,
     parse_tiles,
     seed_game_id,
 )
+from game.sizes import format_size, parse_size
 
 ALMOST = Board(4, 4, (*range(1, 15), 0, 15))
 

@@ -5,7 +5,7 @@ import random
 from arcade import key
 
 from game import i18n
-from game.config import load_config
+from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.menu.settings import FULLSCREEN, SETTINGS, SettingsView
 from tests.views.driver import click, press_key
