@@ -3,6 +3,7 @@
 The state is always seen from the player on roll (SPEC §3):
 index 0 = this player's checkers borne off, 1..24 = points (positive = this player's, negative = the
 opponent's), 25 = this player's bar, 26 = the opponent's bar, 27 = the opponent's checkers borne off.
+Those indices' names (OFF, BAR, OPP_BAR, OPP_OFF) and CHECKERS are defined here, for the whole engine.
 
 That layout is also the engine's internal representation, as a tuple (immutable, hashable, cheap to
 copy): the bar sits at index 25 and "off" at index 0, so a move from point p with die d lands on index
@@ -119,7 +120,7 @@ def flip(state: Sequence[int]) -> State:
     """The same position seen by the other player: point p becomes 25 - p, colours and counts swap."""
     s = state
     return (
-        s[27],
+        s[OPP_OFF],
         -s[24],
         -s[23],
         -s[22],
@@ -144,9 +145,9 @@ def flip(state: Sequence[int]) -> State:
         -s[3],
         -s[2],
         -s[1],
-        s[26],
-        s[25],
-        s[0],
+        s[OPP_BAR],
+        s[BAR],
+        s[OFF],
     )
 
 
