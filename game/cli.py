@@ -140,6 +140,21 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("time limit for the answer (default 1, as in a tournament)"),
     )
 
+    cube = commands.add_parser("cube", help=_("print the cube decision for a position before the roll"))
+    cube.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
+    cube.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set (the cube: standard)"))
+    cube.add_argument("--cube", dest="cube_value", type=int, default=1, metavar="V", help=_("its value"))
+    cube.add_argument(
+        "--owner", default="centre", choices=("centre", "me", "opponent"), help=_("who owns the cube")
+    )
+    cube.add_argument("--match", type=int, default=None, metavar="N", help=_("a match to N points"))
+    cube.add_argument(
+        "--score", type=int, nargs=2, default=None, metavar=("A", "B"), help=_("your points, the opponent's")
+    )
+    cube.add_argument("--crawford", action="store_true", help=_("this game is the Crawford game"))
+    cube.add_argument("--jacoby", action="store_true", help=_("money play under the Jacoby rule"))
+    cube.add_argument("--bot", default="master", metavar="NAME", help=_("expert or master (default)"))
+
     tournament = commands.add_parser(
         "tournament", help=_("a round robin between bots, with a table of results")
     )
@@ -250,6 +265,24 @@ def _run_bot(args: argparse.Namespace, config: "Config") -> int:
     return 0
 
 
+def _run_cube(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.commands import cube_command
+
+    lines = cube_command(
+        args.state,
+        _rules(args, config),
+        cube_value=args.cube_value,
+        owner=args.owner,
+        match=args.match,
+        score=args.score,
+        crawford=args.crawford,
+        jacoby=args.jacoby,
+        bot_name=args.bot,
+    )
+    print("\n".join(lines))
+    return 0
+
+
 def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.protocol import DEFAULT_TIMEOUT
     from game.tavla.tournament import split_bot_list, tournament_command
@@ -275,6 +308,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "solve": _run_solve,
     "moves": _run_moves,
     "bot": _run_bot,
+    "cube": _run_cube,
     "tournament": _run_tournament,
 }
 

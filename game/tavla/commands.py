@@ -100,3 +100,56 @@ def bot_command(
         message = _("bot {bot} answered an illegal play {answer}: {reason}")
         shown = shown_answer(answer)
         raise BotFailed(message.format(bot=repr(bot_name), answer=shown, reason=error)) from None
+
+
+CUBE_BOTS = {"expert": 1, "master": 2}  # bots that give cube equities, and the rolls they look ahead
+
+
+def cube_command(
+    state_text: str,
+    rules: Rules,
+    cube_value: int = 1,
+    owner: str = "centre",
+    match: int | None = None,
+    score: Sequence[int] | None = None,
+    crawford: bool = False,
+    jacoby: bool = False,
+    bot_name: str = "master",
+) -> list[str]:
+    """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
+    from game.tavla.bots.doubling import network_decision, pre_roll_chances
+    from game.tavla.bots.neural import shipped_evaluator
+    from game.tavla.cube import Cube, CubeOwner, MatchScore
+
+    if not rules.has_cube:
+        # Translators: {rules} is the rule set's name (tavla)
+        message = _("the {rules} rule set has no doubling cube; use --rules standard")
+        raise UserError(message.format(rules=rules))
+    if bot_name not in CUBE_BOTS:
+        message = _("bot {bot} gives no cube equities; use one of: {known}")
+        raise UserError(message.format(bot=repr(bot_name), known=", ".join(CUBE_BOTS)))
+    if match is None and (score is not None or crawford):
+        raise UserError(_("--score and --crawford need --match N"))
+    if owner not in CubeOwner._value2member_map_:
+        message = _("the cube's owner is one of: {known}, not {owner}")
+        raise UserError(message.format(known=", ".join(CubeOwner), owner=repr(owner)))
+    match_score = None
+    if match is not None:
+        mine, theirs = score if score is not None else (0, 0)
+        match_score = MatchScore(match, mine, theirs, crawford)
+    cube = Cube(cube_value, CubeOwner(owner), match_score, jacoby)
+    state = parse_state(state_text)
+    net = shipped_evaluator()
+    plies = CUBE_BOTS[bot_name]
+    decision = network_decision(net, state, cube, rules, plies)
+    chances = pre_roll_chances(net, state, rules, plies)
+    equities = _("no double {nd:+.3f}, double/take {dt:+.3f}, double/pass {dp:+.3f}").format(
+        nd=decision.no_double, dt=decision.double_take, dp=decision.double_pass
+    )
+    names = ("win", "gammon", "backgammon", "lose_gammon", "lose_backgammon")
+    # Translators: the cubeless chances of the player on roll, in per cent
+    shares = _(
+        "win {win:.1f}% (gammon {gammon:.1f}%, backgammon {backgammon:.1f}%), "
+        "lose gammon {lose_gammon:.1f}%, backgammon {lose_backgammon:.1f}%"
+    )
+    return [decision.action.value, equities, shares.format(**dict(zip(names, 100.0 * chances, strict=True)))]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from game.errors import UserError
 from game.i18n import _, ngettext
+from game.tavla.cube import Cube, CubeEvent, CubeOwner, MatchScore, accepts_double, wants_double
 from game.tavla.moves import (
     IllegalPlay,
     Play,
@@ -23,7 +24,7 @@ from game.tavla.moves import (
 from game.tavla.notation import check_move, format_play, parse_play
 from game.tavla.position import OPENING, State, all_borne_off, flip, validate_state, winner_gammon_level
 from game.tavla.results import Fault, Outcome
-from game.tavla.rules import Rules
+from game.tavla.rules import MatchRules, Rules
 
 FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
@@ -58,6 +59,38 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class CubeTurn:
+    """A cube action in the record: who acted, what (double, take, pass), the cube's value after it, and
+    how many turns had been played before it (where it stands among the game's `Turn`s)."""
+
+    player: int
+    event: CubeEvent
+    value: int
+    before_turn: int
+
+
+@dataclass(frozen=True)
+class CubeTerms:
+    """The doubling cube's terms for one game: the Jacoby rule (money play), or the match's length, the
+    score by seat before this game, and whether it is the Crawford game."""
+
+    jacoby: bool = False
+    length: int | None = None
+    scores: tuple[int, int] = (0, 0)
+    crawford: bool = False
+
+    def cube_for(self, seat: int, value: int, owner: int | None) -> Cube:
+        """The cube as `seat` sees it."""
+        relative = CubeOwner.CENTRE
+        if owner is not None:
+            relative = CubeOwner.ME if owner == seat else CubeOwner.OPPONENT
+        score = None
+        if self.length is not None:
+            score = MatchScore(self.length, self.scores[seat], self.scores[1 - seat], self.crawford)
+        return Cube(value, relative, score, self.jacoby)
+
+
+@dataclass(frozen=True)
 class GameResult:
     """How a game ended: the winner, the points it scored, and a disqualification if there was one.
 
@@ -69,6 +102,7 @@ class GameResult:
     points: int
     kind: Outcome
     turns: int
+    cube: int = 1
     disqualified: int | None = None
     reason: str = ""
     state: State | None = None
@@ -85,6 +119,18 @@ def score(state: Sequence[int], rules: Rules) -> int:
     return rules.points(winner_gammon_level(state))
 
 
+def finished(
+    winner: int, state: Sequence[int], rules: Rules, turns: int, cube: int = 1, jacoby: bool = False
+) -> GameResult:
+    """The result of a game the winner has just borne off: the board's points times the cube; under the
+    Jacoby rule a game whose cube was never turned counts as a single game."""
+    points = score(state, rules)
+    kind = rules.result_kind(points)
+    if jacoby and cube == 1:
+        points = 1
+    return GameResult(winner=winner, points=points * cube, kind=kind, turns=turns, cube=cube)
+
+
 class Game:
     """A game of tavla between seats 0 and 1, step by step.
 
@@ -92,6 +138,10 @@ class Game:
     `legal_plays()` (the table builds a turn move by move with game.tavla.turn), and
     `play(choice)`; the empty play `()` or `""` passes when nothing is legal. Every refused call
     raises UserError (IllegalPlay for a bad play) and leaves the game unchanged.
+
+    With the doubling cube (`cube` terms given), the player on turn may `double()` before rolling
+    while `may_double()`; the opponent then must `take()` (owning the cube at twice the value) or
+    `pass_double()` (losing the game at the cube's value) before anything else happens.
     """
 
     def __init__(
@@ -100,7 +150,11 @@ class Game:
         seed: int | None = None,
         rng: random.Random | None = None,
         start_state: Sequence[int] = OPENING,
+        cube: CubeTerms | None = None,
     ) -> None:
+        if cube is not None and not rules.has_cube:
+            message = _("the {rules} rule set has no doubling cube; use --rules standard")
+            raise UserError(message.format(rules=rules))
         self.rules = rules
         self.rng = rng if rng is not None else random.Random(seed)
         self.state: State = validate_state(start_state)
@@ -110,6 +164,59 @@ class Game:
         self.record: list[Turn] = []
         self.result: GameResult | None = None
         self._legal: list[Play] | None = None
+        self.terms = cube
+        self.cube_value = 1
+        self.cube_owner: int | None = None
+        self.offered_by: int | None = None  # the seat whose double waits for an answer
+        self.cube_record: list[CubeTurn] = []
+
+    def cube_for(self, seat: int) -> Cube | None:
+        """The cube as `seat` sees it, or None in a game without the cube."""
+        if self.terms is None:
+            return None
+        return self.terms.cube_for(seat, self.cube_value, self.cube_owner)
+
+    def may_double(self) -> bool:
+        """Whether the player on turn may offer the cube now: before rolling, holding or sharing it."""
+        cube = self.cube_for(self.turn) if self.turn is not None else None
+        return (
+            cube is not None
+            and not self.over
+            and self.dice is None
+            and self.offered_by is None
+            and bool(self.record)
+            and cube.may_double()
+        )
+
+    def double(self) -> None:
+        """The player on turn offers the cube; the opponent must answer before the roll."""
+        if not self.may_double():
+            raise UserError(_("you cannot double now"))
+        assert self.turn is not None
+        self.offered_by = self.turn
+        self.cube_record.append(CubeTurn(self.turn, CubeEvent.DOUBLE, self.cube_value * 2, len(self.record)))
+
+    def take(self) -> None:
+        """The opponent takes the double: it owns the cube at twice the value, and the doubler rolls."""
+        taker = self._answering()
+        self.cube_value *= 2
+        self.cube_owner = taker
+        self.offered_by = None
+        self.cube_record.append(CubeTurn(taker, CubeEvent.TAKE, self.cube_value, len(self.record)))
+
+    def pass_double(self) -> GameResult:
+        """The opponent passes: the doubler wins the game at the cube's present value."""
+        passer = self._answering()
+        self.offered_by = None
+        self.cube_record.append(CubeTurn(passer, CubeEvent.PASS, self.cube_value, len(self.record)))
+        value = self.cube_value
+        self.result = GameResult(1 - passer, value, Outcome.PASSED, len(self.record), cube=value)
+        return self.result
+
+    def _answering(self) -> int:
+        if self.offered_by is None or self.over:
+            raise UserError(_("there is no double to answer"))
+        return 1 - self.offered_by
 
     @property
     def over(self) -> bool:
@@ -149,6 +256,8 @@ class Game:
             raise UserError(_("the game is over"))
         if self.dice is not None:
             raise UserError(_("the dice are already rolled; play them first"))
+        if self.offered_by is not None:
+            raise UserError(_("answer the double first: take or pass"))
         if dice is None:
             dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         self.dice = check_dice(*dice)
@@ -204,10 +313,9 @@ class Game:
         self.dice = None
         self._legal = None
         if all_borne_off(after):
-            points = score(after, self.rules)
             self.state = after
-            kind = self.rules.result_kind(points)
-            self.result = GameResult(winner=mover, points=points, kind=kind, turns=len(self.record))
+            jacoby = self.terms is not None and self.terms.jacoby
+            self.result = finished(mover, after, self.rules, len(self.record), self.cube_value, jacoby)
             return
         self.state = flip(after)
         self.turn = 1 - mover
@@ -220,12 +328,19 @@ def play_bots(
     rng: random.Random | None = None,
     seed: int | None = None,
     keep_record: bool = False,
+    cube: CubeTerms | None = None,
+    deciders: tuple[object, object] | None = None,
 ) -> tuple[GameResult, list[Turn]]:
     """A whole game between two `play(state, die1, die2)` functions, as fast as the engine allows.
 
     A bot that answers an illegal play, or raises, is disqualified for this game (SPEC §3, §5) and the
     position, dice and answer are kept in the result; a BotFault keeps its kind, any other exception
     counts as a crash. The record is only collected when asked for.
+
+    With `cube` terms, before each roll after the first the player on turn may double: `deciders` are
+    the two bots' objects, asked through their `double` and `take` (game/tavla/cube.py), which count
+    as answers as well: a fault there disqualifies like one in a play. Cube decisions draw no dice, so
+    a seed rolls the same dice with the cube as without it.
     """
     rng = rng if rng is not None else random.Random(seed)
     randint = rng.randint
@@ -239,6 +354,8 @@ def play_bots(
     state = OPENING
     record: list[Turn] = []
     turns = 0
+    value, owner = 1, None
+    jacoby = cube is not None and cube.jacoby
     while True:
         die1, die2 = dice
         answer = None
@@ -254,24 +371,57 @@ def play_bots(
                 # Translators: {answer} is the bot's answer, quoted as it was; {reason} says what is wrong
                 message = _("unreadable answer {answer}: {reason}")
             reason = message.format(answer=shown_answer(answer), reason=error)
-            return forfeit(mover, rules, turns, reason, state, kind, dice, answer), record
+            return forfeit(mover, rules, turns, reason, state, kind, dice, answer, value), record
         except BotFault as fault:
-            return forfeit(mover, rules, turns, str(fault), state, fault.kind, dice, fault.answer), record
+            reason = str(fault)
+            return forfeit(mover, rules, turns, reason, state, fault.kind, dice, fault.answer, value), record
         except Exception as error:  # noqa: BLE001 - any crash of a bot's code disqualifies that bot
             reason = f"{type(error).__name__}: {error}"
-            return forfeit(mover, rules, turns, reason, state, Fault.CRASH, dice, answer), record
+            return forfeit(mover, rules, turns, reason, state, Fault.CRASH, dice, answer, value), record
         turns += 1
         if keep_record:
             record.append(Turn(mover, dice, chosen, state))
         if chosen:
             state = apply_play(state, chosen)
             if all_borne_off(state):
-                points = score(state, rules)
-                kind = rules.result_kind(points)
-                return GameResult(winner=mover, points=points, kind=kind, turns=turns), record
+                return finished(mover, state, rules, turns, value, jacoby), record
         state = flip(state)
         mover = 1 - mover
+        if cube is not None and deciders is not None:
+            outcome = _cube_turn(cube, deciders, mover, state, value, owner, rules, turns)
+            if isinstance(outcome, GameResult):
+                return outcome, record
+            value, owner = outcome
         dice = (randint(1, 6), randint(1, 6))
+
+
+def _cube_turn(
+    terms: CubeTerms,
+    deciders: tuple[object, object],
+    mover: int,
+    state: State,
+    value: int,
+    owner: int | None,
+    rules: Rules,
+    turns: int,
+) -> tuple[int, int | None] | GameResult:
+    """Before `mover` rolls: its double and the answer, as the new (value, owner) or the game's end."""
+    view = terms.cube_for(mover, value, owner)
+    if not view.may_double():
+        return value, owner
+    asked = mover
+    try:
+        if not wants_double(deciders[mover], state, view):
+            return value, owner
+        asked = 1 - mover
+        if accepts_double(deciders[asked], flip(state), view.flipped()):
+            return value * 2, asked
+    except BotFault as fault:
+        return forfeit(asked, rules, turns, str(fault), state, fault.kind, None, fault.answer, value)
+    except Exception as error:  # noqa: BLE001 - a crash in a cube decision disqualifies like one in a play
+        reason = f"{type(error).__name__}: {error}"
+        return forfeit(asked, rules, turns, reason, state, Fault.CRASH, None, None, value)
+    return GameResult(winner=mover, points=value, kind=Outcome.PASSED, turns=turns, cube=value)
 
 
 def forfeit(
@@ -283,14 +433,17 @@ def forfeit(
     fault: Fault = Fault.ILLEGAL,
     dice: tuple[int, int] | None = None,
     answer: object = None,
+    cube: int = 1,
 ) -> GameResult:
-    """The result of a game lost by disqualification: the opponent scores the rule set's maximum."""
+    """The result of a game lost by disqualification: the opponent scores the rule set's maximum, times
+    the cube."""
     text = None if answer is None else _cut(answer if isinstance(answer, str) else repr(answer))
     return GameResult(
         winner=1 - loser,
-        points=FORFEIT_POINTS[rules],
+        points=FORFEIT_POINTS[rules] * cube,
         kind=Outcome.DISQUALIFICATION,
         turns=turns,
+        cube=cube,
         disqualified=loser,
         reason=reason,
         state=state,
@@ -340,25 +493,27 @@ def check_match_length(length: object) -> int:
 
 @dataclass
 class Match:
-    """A match to `length` points: games are added one after another until a seat reaches the length."""
+    """A match to `length` points: games are added one after another until a seat reaches the length.
+
+    With the cube (`cube=True`, standard rules) each game's points are multiplied by its cube, and the
+    Crawford rule holds: no doubling in the game after a player first needs one point.
+    """
 
     length: int
     rules: Rules = Rules.TAVLA
     seed: int | None = None
     games: list[Game] = field(default_factory=list)
+    cube: bool = False
 
     def __post_init__(self) -> None:
         check_match_length(self.length)
+        self.terms = MatchRules(self.rules, self.length, self.cube)
         self.rng = random.Random(self.seed)
 
     @property
     def scores(self) -> tuple[int, int]:
         """Points of seat 0 and seat 1 from the finished games."""
-        points = [0, 0]
-        for game in self.games:
-            if game.result is not None:
-                points[game.result.winner] += game.result.points
-        return points[0], points[1]
+        return _scores(self.games)
 
     @property
     def winner(self) -> int | None:
@@ -373,12 +528,33 @@ class Match:
         """The game being played, or the last one."""
         return self.games[-1] if self.games else None
 
+    def is_crawford(self, finished_games: int) -> bool:
+        """Whether the game after `finished_games` games is the Crawford game: the first one in which a
+        player needs exactly one point."""
+        if not self.terms.crawford:
+            return False
+        needs_one = [self.length - 1 in _scores(self.games[:done]) for done in range(finished_games + 1)]
+        return needs_one[-1] and not any(needs_one[:-1])
+
     def next_game(self) -> Game:
         """Start the next game of the match (its opening roll is still to be made with `start()`)."""
         if self.winner is not None:
             raise UserError(_("the match is over"))
         if self.games and not self.games[-1].over:
             raise UserError(_("finish the current game first"))
-        game = Game(self.rules, rng=self.rng)
+        terms = None
+        if self.cube:
+            crawford = self.is_crawford(len(self.games))
+            terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
+        game = Game(self.rules, rng=self.rng, cube=terms)
         self.games.append(game)
         return game
+
+
+def _scores(games: Sequence[Game]) -> tuple[int, int]:
+    """Points of seat 0 and seat 1 from the finished ones of `games`."""
+    points = [0, 0]
+    for game in games:
+        if game.result is not None:
+            points[game.result.winner] += game.result.points
+    return points[0], points[1]

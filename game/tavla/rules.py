@@ -13,6 +13,7 @@ translate with `_` where shown) and the evaluator's equity weights (`equity_weig
 to it (its length, and for the cube Crawford and Jacoby) belongs to the match, next to its `Rules`.
 """
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from game.errors import UserError
@@ -92,9 +93,44 @@ class Rules(StrEnum):
         return self.result_kinds[points - 1]
 
     @property
+    def has_cube(self) -> bool:
+        """Whether the doubling cube is played: standard backgammon; Turkish tavla has none."""
+        return self is Rules.STANDARD
+
+    @property
     def equity_weights(self) -> tuple[float, float, float, float, float]:
         """Weights that turn an evaluator's outputs (win, win gammon, win backgammon, lose gammon, lose
         backgammon) into the expected points: `outputs @ weights - 1`."""
         gammon, backgammon = self.points(2), self.points(3)
         extra, more = float(gammon - 1), float(backgammon - gammon)
         return (2.0, extra, more, 0.0 - extra, 0.0 - more)
+
+
+MAX_CUBE_MATCH = 25  # the longest match the shipped match equity table covers
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """What is played: a rule set, a match length (None: money play, each game scored alone), whether
+    the doubling cube is used, and for money play the Jacoby rule (gammons count only after a double).
+    Matches with the cube follow the Crawford rule. Checked once where it is made."""
+
+    rules: Rules = Rules.TAVLA
+    length: int | None = None
+    cube: bool = False
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        if self.cube and not self.rules.has_cube:
+            message = _("the {rules} rule set has no doubling cube; use --rules standard")
+            raise UserError(message.format(rules=self.rules))
+        if self.jacoby and (not self.cube or self.length is not None):
+            raise UserError(_("the Jacoby rule is for money play with the cube"))
+        if self.cube and self.length is not None and not 1 <= self.length <= MAX_CUBE_MATCH:
+            message = _("a match with the cube is played to 1 to {most} points, not {length}")
+            raise UserError(message.format(most=MAX_CUBE_MATCH, length=self.length))
+
+    @property
+    def crawford(self) -> bool:
+        """Whether the Crawford rule applies: in every match played with the cube."""
+        return self.cube and self.length is not None
