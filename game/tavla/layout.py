@@ -28,13 +28,13 @@ INNER_LEFT = BOARD_LEFT + FRAME
 INNER_BOTTOM = BOARD_BOTTOM + FRAME
 INNER_TOP = INNER_BOTTOM + INNER_HEIGHT
 LEFT_HALF = (INNER_LEFT, INNER_LEFT + HALF_WIDTH)
-BAR = (LEFT_HALF[1], LEFT_HALF[1] + BAR_WIDTH)
-RIGHT_HALF = (BAR[1], BAR[1] + HALF_WIDTH)
+BAR_SPAN = (LEFT_HALF[1], LEFT_HALF[1] + BAR_WIDTH)  # the bar's x-range
+RIGHT_HALF = (BAR_SPAN[1], BAR_SPAN[1] + HALF_WIDTH)
 TRAY = (RIGHT_HALF[1] + TRAY_GAP, RIGHT_HALF[1] + TRAY_GAP + TRAY_WIDTH)
 BOARD_RIGHT = TRAY[1] + FRAME
 BOARD_TOP = INNER_TOP + FRAME
 MIDDLE_Y = (INNER_BOTTOM + INNER_TOP) / 2
-BAR_X = (BAR[0] + BAR[1]) / 2
+BAR_X = (BAR_SPAN[0] + BAR_SPAN[1]) / 2
 TRAY_X = (TRAY[0] + TRAY[1]) / 2
 
 BAR_POINT = 25
@@ -106,7 +106,7 @@ def location_at(x: float, y: float) -> int | None:
         return None
     if TRAY[0] - TRAY_GAP / 2 <= x <= TRAY[1]:
         return OFF_POINT
-    if BAR[0] <= x <= BAR[1]:
+    if BAR_SPAN[0] <= x <= BAR_SPAN[1]:
         return BAR_POINT
     for low, high in (LEFT_HALF, RIGHT_HALF):
         if low <= x < high:
