@@ -25,7 +25,7 @@ from game.app import GameWindow
 from game.config_file import load_config
 from game.tavla.bots import get_bot
 from game.tavla.notation import parse_play
-from game.tavla.view import TavlaView
+from game.tavla.table.view import TableView
 
 FRAME = 1 / 60
 
@@ -53,7 +53,7 @@ def main() -> None:
     window = GameWindow(load_config())
     window.show_tavla(opponent="pubeval", seed=1)
     view = window.current_view
-    assert isinstance(view, TavlaView)
+    assert isinstance(view, TableView)
     seat0 = get_bot("pubeval")
 
     def table_frame(i: int) -> None:
@@ -74,7 +74,7 @@ def main() -> None:
         view.on_draw()
 
     bare = arcade.SpriteList()
-    for sprite in [*view.board_sprites, *view.checker_sprites, *view.dice_sprites]:
+    for sprite in [*view.board_sprites, *view.checkers.sprites, *view.dice.sprites]:
         copy = arcade.Sprite(sprite.texture, center_x=sprite.center_x, center_y=sprite.center_y)
         copy.width, copy.height = sprite.width, sprite.height
         bare.append(copy)
@@ -87,7 +87,7 @@ def main() -> None:
 
     timed(window, table_frame, 60)
     timed(window, bare_frame, 60)
-    table = timed(window, table_frame, args.frames, lambda: bool(view.glides))
+    table = timed(window, table_frame, args.frames, lambda: bool(view.checkers.glides))
     reference = timed(window, bare_frame, args.frames)
     t_med, r_med = statistics.median(table) * 1000, statistics.median(reference) * 1000
     p95 = sorted(table)[int(0.95 * len(table))] * 1000

@@ -92,6 +92,6 @@ class GameWindow(arcade.Window):
     def show_tavla(
         self, opponent: str | None = None, rules: Rules | None = None, seed: int | None = None
     ) -> None:
-        from game.tavla.view import TavlaView
+        from game.tavla.table.view import TableView
 
-        self.show_view(TavlaView(opponent=opponent, rules=rules, seed=seed))
+        self.show_view(TableView(opponent=opponent, rules=rules, seed=seed))

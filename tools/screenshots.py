@@ -85,7 +85,7 @@ def main() -> None:
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "pubeval", match_length=5))
     settle(window, 1.0)
     save(window, "tavla-opening", out)
-    start = table.stacks[(0, 13)][-1].position
+    start = table.checkers.stacks[(0, 13)][-1].position
     table.on_mouse_press(*(int(v) for v in table.camera.project(start)[:2]), arcade.MOUSE_BUTTON_LEFT, 0)
     for i in range(1, 9):
         x, y = start[0] + 18 * i, start[1] - 22 * i
@@ -130,6 +130,10 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
     settle(window, 1.0)
     table.show_hint()
+    deadline = time.monotonic() + 30
+    while table.driver.hint_pending and time.monotonic() < deadline:
+        settle(window, FRAME)
+        time.sleep(0.01)
     save(window, "tavla", out)
     almost = [0] * 28
     almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3

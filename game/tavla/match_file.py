@@ -1,5 +1,8 @@
 """A match as text: the save file that lets a player quit and resume, and the Jellyfish `.mat` export.
 
+The table keeps its unfinished match in the records under SAVE_KIND (`save_table`, `saved_table`), its
+players named in English by `player_names`.
+
 The save is JSON: the rules, the match length, the players' names, every game's opening rolls and turns
 (dice and play), the dice of a turn rolled but not yet played (so quitting cannot re-roll bad dice), and
 the state of the match's random generator (so a resumed match rolls exactly the dice it would have
@@ -22,11 +25,13 @@ from typing import Any
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
+from game.records import Records
 from game.tavla.game import Game, Match, Turn, check_match_length
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_move, format_play
 from game.tavla.position import winner_gammon_level
 from game.tavla.rules import Rules
+from game.tavla.session import HUMAN
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 1
@@ -43,6 +48,9 @@ MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, 
 MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
 MAT_RIGHT_INDENT = 34  # and in the right one
 PROGRAM = "Fifteen & Tavla"
+SAVE_KIND = "tavla"  # the records' slot for the table's unfinished match
+YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
+SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour of their checkers
 
 
 def dump_match(match: Match, names: tuple[str, str]) -> str:
@@ -253,6 +261,35 @@ def _valid_names(names: object) -> bool:
 def _damaged(message: str) -> UserError:
     # Translators: {reason} says what is wrong with the save file
     return UserError(_("cannot restore the saved match: {reason}").format(reason=message))
+
+
+def player_names(opponent: str, human_side: str) -> tuple[str, str]:
+    """The table's players as the match file and the .mat export name them: in English, whatever the
+    language (`opponent` is a bot's name or HUMAN; `human_side` the colour seat 0 plays)."""
+    if opponent == HUMAN:
+        return SIDES if human_side == "white" else (SIDES[1], SIDES[0])
+    return (YOU, opponent)
+
+
+def save_table(records: Records, match: Match, opponent: str, human_side: str) -> None:
+    """Keep the table's match for the next visit, or forget it once it is decided; RecordsUnavailable
+    when the records cannot be written."""
+    if match.winner is not None:
+        records.clear_game(SAVE_KIND)
+    else:
+        records.save_game(SAVE_KIND, dump_match(match, player_names(opponent, human_side)))
+
+
+def saved_table(records: Records) -> tuple[Match, str] | None:
+    """The table's unfinished match and its opponent (a bot's name or HUMAN), if one is kept;
+    UserError when it cannot be read or restored."""
+    text = records.load_game(SAVE_KIND)
+    if text is None:
+        return None
+    match, names = load_match(text)
+    if match.winner is not None:
+        return None
+    return match, HUMAN if names[0] != YOU else names[1]
 
 
 MAX_EXPORTS_PER_SECOND = 1000

@@ -4,7 +4,7 @@ import pytest
 
 from game.tavla import layout
 from game.tavla.session import Phase, TableSession
-from game.tavla.view import PANEL_WIDTH, PANEL_X
+from game.tavla.table.panel import PANEL_WIDTH, PANEL_X
 from tests.e2e.harness import difference
 
 pytestmark = pytest.mark.e2e

@@ -13,21 +13,21 @@ from game import i18n
 from game.tavla.game import Game, Match
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
-from game.tavla.view import TavlaView
+from game.tavla.table.view import TableView
 from tests.faults.helpers import LIMIT, PYTHON, ROOT, all_gone, protocol_script, python_bot
 from tests.tavla.bots import gone
 from tests.views.driver import FRAME, click, press_key
 from tests.views.test_text_fits import assert_text_fits
 
 
-def open_table(window, opponent, seed=1) -> TavlaView:
+def open_table(window, opponent, seed=1) -> TableView:
     window.show_tavla(opponent=str(opponent), rules=Rules.TAVLA, seed=seed)
     view = window.current_view
-    assert isinstance(view, TavlaView)
+    assert isinstance(view, TableView)
     return view
 
 
-def computer_to_play(view: TavlaView) -> None:
+def computer_to_play(view: TableView) -> None:
     """The computer (seat 1) won the opening roll: it is to play 6-1."""
     game = Game(Rules.TAVLA, seed=1)
     game.start((1, 6))
@@ -37,7 +37,7 @@ def computer_to_play(view: TavlaView) -> None:
     assert view.session.phase is Phase.COMPUTER
 
 
-def run_frames(view: TavlaView, seconds: float) -> float:
+def run_frames(view: TableView, seconds: float) -> float:
     """Real time passes (the bot has a real time limit); returns the longest frame in seconds."""
     longest = 0.0
     end = time.monotonic() + seconds
@@ -77,10 +77,10 @@ def test_quitting_while_the_bot_loops_does_not_wait_and_ends_its_process(window,
     view = open_table(window, bot)
     computer_to_play(view)
     deadline = time.monotonic() + 10
-    while view.bot.pid is None and time.monotonic() < deadline:
+    while view.driver.bot.pid is None and time.monotonic() < deadline:
         view.on_update(FRAME)
         time.sleep(0.01)
-    pid = view.bot.pid
+    pid = view.driver.bot.pid
     assert pid is not None
     start = time.monotonic()
     view.leave()
@@ -113,11 +113,11 @@ game.start((1, 6))
 match = Match(1, Rules.TAVLA, seed=1)
 match.games.append(game)
 view.start_session(TableSession.resume(match, view.opponent))
-while view.bot.pid is None:
+while view.driver.bot.pid is None:
     view.on_update(1 / 60)
     time.sleep(0.01)
 time.sleep(0.3)
-open({str(pids)!r}, "w").write(str(view.bot.pid))
+open({str(pids)!r}, "w").write(str(view.driver.bot.pid))
 window.on_close()
 print("closed", flush=True)
 """
@@ -151,8 +151,8 @@ def test_a_saved_match_whose_opponent_is_gone_offers_a_new_match(window, tmp_pat
     bot.unlink()
     window.show_tavla(opponent="random", rules=Rules.TAVLA)
     again = window.current_view
-    assert again.saved is not None and "mine.py" in again.offer_texts[1].text
-    click(again, again.offer_buttons[0].rect.x, again.offer_buttons[0].rect.y)
+    assert again.saved is not None and "mine.py" in again.offer.texts[1].text
+    click(again, again.offer.buttons[0].rect.x, again.offer.buttons[0].rect.y)
     assert again.saved is None
     assert "cannot be resumed" in again.toast.message and "bot file not found" in again.toast.message
     assert again.opponent == "random" and len(again.session.match.games) == 1
@@ -184,9 +184,9 @@ def test_a_saved_match_against_a_program_shows_it_and_asks_before_running_it(win
     save_a_match(window, name)
     window.show_tavla(opponent="random", rules=Rules.TAVLA)
     again = window.current_view
-    text = again.offer_texts[1].text
+    text = again.offer.texts[1].text
     assert "Resuming runs cmd:" in text and "prog.py" in text
-    assert again.offer_buttons[0].label == "Run it"
+    assert again.offer.buttons[0].label == "Run it"
     for _ in range(30):
         again.on_update(FRAME)
     assert not marker.exists(), "nothing runs before the player says so"
@@ -201,7 +201,7 @@ def test_a_saved_match_against_a_built_in_bot_is_offered_as_before(window, tmp_p
     save_a_match(window, "greedy")
     window.show_tavla(opponent="random", rules=Rules.TAVLA)
     again = window.current_view
-    assert "Resuming runs" not in again.offer_texts[1].text and again.offer_buttons[0].label == "Resume"
+    assert "Resuming runs" not in again.offer.texts[1].text and again.offer.buttons[0].label == "Resume"
     press_key(again, key.ENTER)
     assert again.opponent == "greedy"
     again.leave()
@@ -212,7 +212,7 @@ def test_the_bot_process_of_a_finished_table_is_gone(window, tmp_path):
     view = open_table(window, bot)
     computer_to_play(view)
     run_frames(view, 3)
-    pid = view.bot.pid
+    pid = view.driver.bot.pid
     view.leave()
     assert pid is None or gone(pid) or all_gone([pid])
 

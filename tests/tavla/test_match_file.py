@@ -7,13 +7,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import UserError
+from game.records import Records
 from game.tavla.bots.random_bot import RandomBot
 from game.tavla.game import Match
-from game.tavla.match_file import SAVE_VERSION, dump_match, export_mat, load_match
+from game.tavla.match_file import (
+    SAVE_VERSION,
+    dump_match,
+    export_mat,
+    load_match,
+    player_names,
+    save_table,
+    saved_table,
+)
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
 from game.tavla.position import position_id, winner_gammon_level
 from game.tavla.rules import Rules
+from game.tavla.session import HUMAN
 
 NAMES = ("You", "random")
 GNUBG_MISSING = "gnubg (GNU Backgammon's Python bindings, a test extra) is not installed"
@@ -287,3 +297,25 @@ def compare_game(theirs, ours, points, seen):
     elif ours.dice is not None and len(legal_plays(ours.state, *ours.dice, Rules.STANDARD)) > 1:
         assert theirs["game"][-1] == {"action": "set", "dice": ours.dice, "player": "XO"[ours.turn]}
         seen["pending roll"] += 1
+
+
+def test_the_table_keeps_its_match_under_english_names_and_forgets_it_once_decided(tmp_path):
+    records = Records(tmp_path / "records.sqlite")
+    assert saved_table(records) is None
+    assert player_names("pubeval", "white") == ("You", "pubeval")
+    assert player_names(HUMAN, "black") == ("Black", "White")
+    match = Match(3, Rules.TAVLA, seed=5)
+    match.next_game().start()
+    save_table(records, match, "pubeval", "white")
+    restored, opponent = saved_table(records)
+    assert opponent == "pubeval" and restored.scores == match.scores
+    save_table(records, match, HUMAN, "black")
+    assert saved_table(records)[1] == HUMAN
+    while match.winner is None:
+        game = match.current
+        if game.over:
+            match.next_game().start()
+        else:
+            game.disqualify("gone")
+    save_table(records, match, "pubeval", "white")
+    assert saved_table(records) is None

@@ -4,7 +4,7 @@ from arcade import key
 
 from game.menu.main_menu import MainMenuView
 from game.puzzle.view import PuzzleView
-from game.tavla.view import TavlaView
+from game.tavla.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
 
 
@@ -34,7 +34,7 @@ def test_menu_opens_tavla_with_chosen_opponent_and_rules(window):
     assert rules != window.settings.tavla.rules
     click(menu, *rect_centre(menu.play_tavla))
     table = window.current_view
-    assert isinstance(table, TavlaView)
+    assert isinstance(table, TableView)
     assert (table.opponent, table.rules) == (opponent, rules)
     press_key(table, key.ESCAPE)
     assert isinstance(window.current_view, MainMenuView)
@@ -79,5 +79,5 @@ def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window
             assert window.current_view is menu
             assert "no-such-file.npz" in menu.toast.message
     table = window.current_view
-    assert isinstance(table, TavlaView) and table.opponent == "pubeval"
+    assert isinstance(table, TableView) and table.opponent == "pubeval"
     press_key(table, key.ESCAPE)

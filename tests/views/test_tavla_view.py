@@ -2,6 +2,7 @@
 
 import concurrent.futures
 import random
+import time
 
 import arcade
 import pytest
@@ -13,35 +14,43 @@ from game.tavla.moves import apply_play
 from game.tavla.position import OPENING, flip
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
-from game.tavla.view import TavlaView
+from game.tavla.table.view import TableView
 from tests.views.driver import FRAME, press_key, step, to_screen
 
 # Seat 0 to play 3-1 from the opening position.
 THREE_ONE = (3, 1)
 
 
-def open_table(window, opponent="random", seed=1) -> TavlaView:
+def open_table(window, opponent="random", seed=1) -> TableView:
     window.show_tavla(opponent=opponent, rules=Rules.TAVLA, seed=seed)
     view = window.current_view
-    assert isinstance(view, TavlaView)
+    assert isinstance(view, TableView)
     return view
 
 
-def set_up(view: TavlaView, state, dice, opponent="random") -> None:
+def set_up(view: TableView, state, dice, opponent="random") -> None:
     view.start_session(TableSession.from_position(state, dice, Rules.TAVLA, opponent))
     settle(view)
 
 
-def tick(view: TavlaView) -> None:
+def tick(view: TableView) -> None:
     """One frame; if the bot is thinking in its thread, give it the real time it needs first."""
-    if view.thinking is not None:
-        concurrent.futures.wait([view.thinking], timeout=10)
+    if view.driver.thinking is not None:
+        concurrent.futures.wait([view.driver.thinking], timeout=10)
     view.on_update(FRAME)
 
 
-def settle(view: TavlaView, seconds: float = 1.5) -> None:
+def settle(view: TableView, seconds: float = 1.5) -> None:
     for _ in range(round(seconds / FRAME)):
         tick(view)
+
+
+def wait_for_hint(view: TableView, seconds: float = 30.0) -> None:
+    """The hint is found in a thread of its own: frames pass until it shows (or `seconds` of real time)."""
+    deadline = time.monotonic() + seconds
+    while view.driver.hint_pending and time.monotonic() < deadline:
+        view.on_update(FRAME)
+        time.sleep(0.01)
 
 
 def point_centre(seat: int, point: int) -> tuple[float, float]:
@@ -49,7 +58,7 @@ def point_centre(seat: int, point: int) -> tuple[float, float]:
     return layout.checker_position(seat, shown, 0, 1)
 
 
-def drag(view: TavlaView, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+def drag(view: TableView, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
     sx, sy = to_screen(view, *start)
     view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
     for i in range(1, steps + 1):
@@ -62,22 +71,22 @@ def drag(view: TavlaView, start: tuple[float, float], end: tuple[float, float], 
     view.on_mouse_release(int(ex), int(ey), arcade.MOUSE_BUTTON_LEFT, 0)
 
 
-def top_checker(view: TavlaView, seat: int, point: int) -> tuple[float, float]:
-    return view.stacks[(seat, layout.to_display(seat, point))][-1].position
+def top_checker(view: TableView, seat: int, point: int) -> tuple[float, float]:
+    return view.checkers.stacks[(seat, layout.to_display(seat, point))][-1].position
 
 
-def assert_sprites_match(view: TavlaView) -> None:
+def assert_sprites_match(view: TableView) -> None:
     board = view.session.board()
     counts = {(0, 0): board[0], (0, 25): board[25], (1, 25): board[26], (1, 0): board[27]}
     for point in range(1, 25):
         counts[(0, point)] = max(board[point], 0)
         counts[(1, point)] = max(-board[point], 0)
     for location, count in counts.items():
-        stack = view.stacks.get(location, [])
+        stack = view.checkers.stacks.get(location, [])
         assert len(stack) == count, location
         for index, sprite in enumerate(stack):
             assert sprite.position == pytest.approx(layout.checker_position(*location, index, len(stack)))
-    assert len(view.checker_sprites) == 30
+    assert len(view.checkers.sprites) == 30
 
 
 def test_dragging_a_checker_to_a_legal_point_moves_it(window):
@@ -181,10 +190,10 @@ def test_a_click_during_the_bots_turn_lands_everything(window):
     view.finish_turn()
     for _ in range(120):
         tick(view)
-        if view.pending:
+        if view.checkers.pending:
             break
     view.on_scene_press(100, 100, arcade.MOUSE_BUTTON_LEFT, 0)
-    assert not view.glides and not view.pending
+    assert not view.checkers.glides and not view.checkers.pending
     step(view, 0.5)
     assert_sprites_match(view)
 
@@ -219,8 +228,8 @@ def test_fuzz_random_mouse_and_keys_never_break_the_table(window, seed):
             symbol = rng.choice(keys)
             view.on_key_press(symbol, key.MOD_CTRL if symbol == key.Z else 0)
         else:
-            if view.thinking is not None:
-                concurrent.futures.wait([view.thinking], timeout=10)
+            if view.driver.thinking is not None:
+                concurrent.futures.wait([view.driver.thinking], timeout=10)
             view.on_update(rng.choice([FRAME, 0.2, 1.0]))
         if i % 50 == 0:
             game = view.session.game
@@ -232,7 +241,7 @@ def test_fuzz_random_mouse_and_keys_never_break_the_table(window, seed):
                 human_moves = max(human_moves, sum(1 for t in game.record if t.player == 0 and t.play))
             if view.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
                 view.new_match() if view.session.phase is Phase.MATCH_OVER else view.next_game()
-    assert isinstance(window.current_view, TavlaView)
+    assert isinstance(window.current_view, TableView)
     assert human_moves > 0, "the random clicks also played some turns"
 
 
@@ -247,7 +256,7 @@ def test_game_over_panel_and_next_game(window):
     settle(view, 3.0)
     assert view.session.phase is Phase.GAME_OVER
     assert view.session.result.points == 2 and view.session.result.kind == "mars"
-    assert "You win" in view.over_texts[0].text and "mars" in view.over_texts[1].text
+    assert "You win" in view.over.texts[0].text and "mars" in view.over.texts[1].text
     view.next_game()
     assert view.session.phase in (Phase.HUMAN, Phase.COMPUTER, Phase.PASS)
     assert len(view.session.match.games) == 2
@@ -268,10 +277,10 @@ def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch)
     press_key(view, key.ESCAPE)
     window.show_tavla(opponent="random", rules=Rules.STANDARD)
     again = window.current_view
-    assert again.saved is not None and "match to" in again.offer_texts[1].text
+    assert again.saved is not None and "match to" in again.offer.texts[1].text
     step(again, 1.0)
     assert not again.session.game.record, "nothing happens behind the offer"
-    click_at(again, again.offer_buttons[0])
+    click_at(again, again.offer.buttons[0])
     assert again.saved is None
     assert again.opponent == "greedy" and again.rules == "tavla"
     assert [t.text for t in again.session.game.record] == [t.text for t in record]
@@ -284,7 +293,7 @@ def test_declining_the_saved_match_starts_fresh(window, tmp_path, monkeypatch):
     press_key(view, key.ESCAPE)
     window.show_tavla(opponent="random")
     again = window.current_view
-    click_at(again, again.offer_buttons[1])
+    click_at(again, again.offer.buttons[1])
     assert again.saved is None and len(again.session.match.games) == 1
 
 
@@ -306,7 +315,7 @@ def test_a_whole_match_against_pubeval_with_the_mouse_alone(window):
             break
         if view.animating or view.auto_commit or session.phase is not Phase.HUMAN:
             if session.phase is Phase.GAME_OVER and not view.animating:
-                click_at(view, view.over_buttons[0])
+                click_at(view, view.over.buttons[0])
             else:
                 tick(view)
             continue
@@ -326,3 +335,24 @@ def test_a_whole_match_against_pubeval_with_the_mouse_alone(window):
     assert max(view.session.match.scores) >= 3
     for game in view.session.match.games:
         replay(game.record)
+
+
+def test_the_hint_is_found_without_holding_up_the_table(window):
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    start = time.monotonic()
+    view.show_hint()
+    assert time.monotonic() - start < 0.1, "asking for a hint returns at once"
+    assert view.driver.hint_pending and "thinking" in view.panel.texts["hint"].text
+    wait_for_hint(view)
+    assert view.panel.texts["hint"].text.startswith("Hint (") and view.hint
+
+
+def test_a_hint_still_on_its_way_is_dropped_once_the_player_moves(window):
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    view.show_hint()
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    assert not view.driver.hint_pending
+    settle(view)
+    assert view.hint == [] and view.panel.texts["hint"].text == ""

@@ -14,7 +14,7 @@ from game.tavla.session import Phase, TableSession
 from game.ui.text import Label
 from tests.views.driver import click, screenshot, step
 from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle, wait_for
-from tests.views.test_tavla_view import open_table, settle
+from tests.views.test_tavla_view import open_table, settle, wait_for_hint
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
 TAVLA = Rules.TAVLA
@@ -105,6 +105,7 @@ def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, mo
     view = open_table(window, opponent="expert", seed=4)
     settle(view, 2.0)
     view.show_hint()
+    wait_for_hint(view)
     view.finish_turn()
     assert_text_fits(window, "table")
     view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=3))

@@ -1,0 +1,51 @@
+"""What the table marks on the board for the player: where a dragged checker may go, which checkers
+can move, and the hint's arrows. Points are in the numbering of the seat on roll."""
+
+from collections.abc import Iterable
+
+import arcade
+from arcade.types import XYWH
+
+from game.tavla import layout
+from game.tavla.moves import Move
+
+Colour = tuple[int, int, int]
+
+
+def draw_targets(seat: int, points: Iterable[int], colour: Colour) -> None:
+    """Light the points (or the tray) a dragged checker of `seat` may be dropped on."""
+    for point in points:
+        shown = layout.to_display(seat, point)
+        if shown == layout.OFF_POINT:
+            height = layout.INNER_TOP - layout.INNER_BOTTOM
+            rect = XYWH(layout.TRAY_X, layout.MIDDLE_Y, layout.TRAY_WIDTH, height)
+            arcade.draw_rect_filled(rect, (*colour, 110))
+            continue
+        shape = layout.point_shape(shown)
+        half = layout.POINT_WIDTH / 2
+        arcade.draw_triangle_filled(
+            shape.x - half, shape.base_y, shape.x + half, shape.base_y, shape.x, shape.tip_y, (*colour, 110)
+        )
+
+
+def draw_movable(tops: Iterable[tuple[float, float]], colour: Colour) -> None:
+    """Ring the top checkers (at `tops`) that can be moved."""
+    for x, y in tops:
+        arcade.draw_circle_outline(x, y, layout.CHECKER / 2 + 1, (*colour, 200), 3)
+
+
+def draw_hint(seat: int, moves: Iterable[Move], colour: Colour) -> None:
+    """An arrow for each move of the hinted play, from the bar and to the tray too."""
+    for start, end in moves:
+        a = (
+            layout.checker_position(seat, layout.to_display(seat, start), 0, 1)
+            if start != layout.BAR_POINT
+            else (layout.BAR_X, layout.MIDDLE_Y)
+        )
+        b = (
+            layout.checker_position(seat, layout.to_display(seat, end), 0, 1)
+            if end != layout.OFF_POINT
+            else (layout.TRAY_X, layout.INNER_BOTTOM + 40)
+        )
+        arcade.draw_line(a[0], a[1], b[0], b[1], (*colour, 230), 5)
+        arcade.draw_circle_filled(b[0], b[1], 9, (*colour, 230))

@@ -1,0 +1,94 @@
+"""The table's bots off the frame loop: seat 1's answers and the hints, each in a thread, the view polls.
+
+Pure Python (no Arcade). Each bot call runs in a daemon thread of its own, so a bot that never answers
+is waited for neither by the table (which polls) nor at exit. A hint is tied to the turn it was asked
+for: one that arrives after the player has moved on is dropped instead of shown for the wrong board.
+"""
+
+import concurrent.futures
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from game.tavla.bots import bot_title, strongest_bot
+from game.tavla.isolated import close_bot
+from game.tavla.position import State
+from game.tavla.rules import Rules
+
+Dice = tuple[int, int]
+
+
+def run_in_thread(name: str, function: Callable[..., Any], *arguments: object) -> concurrent.futures.Future:
+    """`function(*arguments)` in a new daemon thread; its result or exception lands in the future."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(function(*arguments))
+        except BaseException as error:  # noqa: BLE001 - handed to the table as the bot's failure
+            future.set_exception(error)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
+
+
+def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
+    """The strongest bot's title and play for `state` and `dice` (UserError when none can be built)."""
+    name, bot = strongest_bot(rules)
+    return bot_title(name), bot.play(list(state), *dice)
+
+
+class OpponentDriver:
+    """Seat 1's bot (None when a second person plays it) and the bot that gives the player hints."""
+
+    def __init__(self, bot: Any, rules: Rules) -> None:
+        self.bot = bot
+        self.rules = rules
+        self.thinking: concurrent.futures.Future | None = None
+        self._hint: tuple[object, concurrent.futures.Future] | None = None
+
+    def ask(self, state: State, dice: Dice) -> None:
+        """Seat 1 starts thinking about its play of `dice` from `state` (its own side)."""
+        if self.thinking is None and self.bot is not None:
+            self.thinking = run_in_thread("tavla-bot", self.bot.play, list(state), dice[0], dice[1])
+
+    def answer(self) -> concurrent.futures.Future | None:
+        """The bot's finished answer (its result, or its failure as the exception), once; else None."""
+        future = self.thinking
+        if future is None or not future.done():
+            return None
+        self.thinking = None
+        return future
+
+    def forget(self) -> None:
+        """A new position is on the table: an answer still on its way is for another one."""
+        self.thinking = None
+
+    def request_hint(self, turn: object, state: State, dice: Dice) -> None:
+        """Look for the best play of `dice` from `state` for `turn` (any object naming the turn)."""
+        if self._hint is None or self._hint[0] is not turn:
+            self._hint = (turn, run_in_thread("tavla-hint", _hint, self.rules, state, dice))
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint is not None
+
+    def hint_for(self, turn: object) -> tuple[str, str] | None:
+        """The hint for `turn` as (bot title, play), once found; raises the UserError that prevented it."""
+        if self._hint is None or self._hint[0] is not turn or not self._hint[1].done():
+            return None
+        future = self._hint[1]
+        self._hint = None
+        return future.result()
+
+    def drop_hint(self) -> None:
+        self._hint = None
+
+    def close(self) -> None:
+        """End the bot's process, if it has one (a program or a Python file); a thread still waiting
+        on it gets its answer as a failure and is forgotten."""
+        self.thinking = None
+        self._hint = None
+        close_bot(self.bot)

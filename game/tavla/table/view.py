@@ -1,0 +1,572 @@
+"""The backgammon table: drag and drop checkers against a bot (or a friend), with eased slides.
+
+The view only draws the session and turns mouse and keys into calls on it. The checkers' sprites
+and glides are `CheckerStacks`', the words `captions`', the panels over the board the overlay layer's,
+and the bots (seat 1's play, the hints) think in threads of `OpponentDriver`, so frames keep coming.
+"""
+
+import random
+import time
+from dataclasses import dataclass
+
+import arcade
+from arcade import key
+
+from game.config import rgb
+from game.errors import UserError
+from game.i18n import _
+from game.records import Records, RecordsUnavailable, data_dir
+from game.tavla import layout
+from game.tavla.board_art import Palette, board_image
+from game.tavla.game import BotFault, Match
+from game.tavla.isolated import guarded_bot
+from game.tavla.match_file import export_mat, new_export_path, player_names, save_table, saved_table
+from game.tavla.moves import Move
+from game.tavla.notation import parse_play
+from game.tavla.position import State, flip
+from game.tavla.rules import Rules
+from game.tavla.session import HUMAN, Phase, TableSession
+from game.tavla.table import captions, marks
+from game.tavla.table.captions import Players
+from game.tavla.table.checkers import CheckerStacks
+from game.tavla.table.dice import DiceSprites
+from game.tavla.table.opponent import OpponentDriver
+from game.tavla.table.overlays import offer_dialog, over_dialog
+from game.tavla.table.panel import SidePanel
+from game.tavla.turn import Step, TurnInProgress
+from game.ui.easing import easing_by_name
+from game.ui.keys import matches
+from game.ui.overlay import OverlayLayer
+from game.ui.scene import SceneView
+from game.ui.widgets import Toast
+
+ROLL_SECONDS = 0.5
+PASS_SECONDS = 1.6
+DRAG_THRESHOLD = 6
+DOUBLE_CLICK_SECONDS = 0.35
+
+KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
+KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
+KEY_HINT = [key.H]
+KEY_NEW = [key.N]
+
+
+@dataclass
+class _Drag:
+    sprite: arcade.Sprite
+    source: int
+    start: tuple[float, float]
+    turn: TurnInProgress
+    moved: bool = False
+
+
+class TableView(SceneView):
+    """A match at the table; New game / New match / Menu when a game ends."""
+
+    def __init__(
+        self, opponent: str | None = None, rules: Rules | None = None, seed: int | None = None
+    ) -> None:
+        super().__init__()
+        settings = self.game_window.settings.tavla
+        self.settings = settings
+        self.opponent = opponent or settings.opponent
+        self.rules = rules or settings.rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        bot = None if self.opponent == HUMAN else guarded_bot(self.opponent, rules=self.rules, seed=seed)
+        self.driver = OpponentDriver(bot, self.rules)
+        self.players = Players(self.opponent, settings.human_side)
+        colours = settings.colours
+        self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
+        self.duration = settings.animation.duration
+        light_seat = 0 if settings.human_side == "white" else 1
+        self.checkers = CheckerStacks(self.duration, easing_by_name(settings.animation.easing), light_seat)
+        self.records = Records()
+        self.board_sprites = arcade.SpriteList()
+        self.dice = DiceSprites()
+        self._drag: _Drag | None = None
+        self.targets: dict[int, list[Step]] = {}
+        self.hint: list[Move] = []
+        self.rolling = 0.0
+        self.pass_wait = 0.0
+        self.last_click = (0.0, -1)
+        self.auto_commit = False
+        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
+        self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
+        self.saved: tuple[Match, str] | None = None
+        self._build_widgets()
+        self._build_textures()
+        self.start_session(self.session)
+        if seed is None:
+            self.saved = self._saved_match()
+        if self.saved is not None:
+            match, opponent = self.saved
+            saved_players = Players(opponent, settings.human_side)
+            if captions.runs_code(opponent):
+                self.offer.buttons[0].label = captions.run_it_label()
+            self.offer.texts[1].text = captions.offer_text(match, saved_players)
+
+    @property
+    def drag(self) -> _Drag | None:
+        """The checker being dragged, if any; the stacks leave it where the mouse is."""
+        return self._drag
+
+    @drag.setter
+    def drag(self, drag: _Drag | None) -> None:
+        self._drag = drag
+        self.checkers.held = None if drag is None else drag.sprite
+
+    def _saved_match(self) -> tuple[Match, str] | None:
+        """The match left unfinished last time, if there is one that can be restored."""
+        try:
+            return saved_table(self.records)
+        except UserError as error:
+            self.toast.show(_("The saved match could not be restored: {error}").format(error=error))
+            return None
+
+    def resume_saved(self) -> None:
+        """Carry on the saved match; if its opponent cannot be loaded any more, say so and keep the new
+        match that is already on the table."""
+        if self.saved is None:
+            return
+        match, opponent = self.saved
+        self.saved = None
+        try:
+            bot = None if opponent == HUMAN else guarded_bot(opponent, rules=match.rules)
+            session = TableSession.resume(match, opponent)
+        except UserError as error:
+            self.toast.show(captions.unresumable_text(opponent, error), 6.0)
+            self._update_hud()
+            return
+        self.driver.close()
+        self.opponent, self.rules = opponent, match.rules
+        self.driver = OpponentDriver(bot, match.rules)
+        self.players = Players(opponent, self.settings.human_side)
+        self.start_session(session)
+
+    def decline_saved(self) -> None:
+        self.saved = None
+        self._update_hud()
+
+    def start_session(self, session: TableSession) -> None:
+        """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
+        self.session = session
+        self.drag = None
+        self.driver.forget()
+        self.checkers.sync(self.session.board())
+        self._start_turn()
+        self._announce_opening()
+
+    def _announce_opening(self) -> None:
+        """Say who won the opening roll, since it decides who plays first with which dice."""
+        text = captions.opening_text(self.session.game, self.players)
+        if text is not None:
+            self.toast.show(text, 3.0)
+
+    # --- set-up ---
+
+    def _build_widgets(self) -> None:
+        self.panel = SidePanel(self.finish_turn, self.undo, self.show_hint, self.to_menu, self.export)
+        self.buttons = list(self.panel.buttons)
+        offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
+        self.offer = offer_dialog(
+            lambda: self.saved is not None, self.resume_saved, self.decline_saved, offer_keys
+        )
+        self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match)
+        self.overlays = OverlayLayer([self.offer, self.over])
+
+    def _game_over_shown(self) -> bool:
+        """The card over the board once a game is over and every checker has landed."""
+        return self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating
+
+    def _build_textures(self) -> None:
+        """Board, checkers and dice as textures at screen resolution; rebuilt after a resize."""
+        scale = self.pixel_scale
+        self.board_sprites.clear()
+        board = board_image(self.palette, scale, numbers=self.settings.point_numbers)
+        sprite = arcade.Sprite(
+            arcade.Texture(
+                board.convert("RGBA"),
+                hash=f"tavla-board-{self.palette}-{scale:.4f}-{self.settings.point_numbers}",
+            )
+        )
+        sprite.width = layout.BOARD_RIGHT - layout.BOARD_LEFT
+        sprite.height = layout.BOARD_TOP - layout.BOARD_BOTTOM
+        sprite.position = (
+            (layout.BOARD_LEFT + layout.BOARD_RIGHT) / 2,
+            (layout.BOARD_BOTTOM + layout.BOARD_TOP) / 2,
+        )
+        self.board_sprites.append(sprite)
+        self.checkers.build_textures(self.palette, scale)
+        self.dice.build_textures(scale)
+        self._update_dice()
+
+    def on_scale_changed(self) -> None:
+        self._build_textures()
+
+    @property
+    def animating(self) -> bool:
+        return self.checkers.animating or self.rolling > 0
+
+    # --- turns ---
+
+    def _start_turn(self) -> None:
+        """A fresh turn: roll the dice on screen; the rest happens in on_update."""
+        self._clear_hint()
+        self.targets = {}
+        self.auto_commit = False
+        self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
+        if self.session.phase is Phase.PASS:
+            self.pass_wait = PASS_SECONDS + ROLL_SECONDS
+            self.toast.show(captions.pass_text(self.session, self.players), PASS_SECONDS + 0.6)
+        self._update_hud()
+
+    def _after_animation(self) -> None:
+        """Called when everything on the board has landed: the next thing in the turn may happen."""
+        session = self.session
+        phase = session.phase
+        if phase is Phase.HUMAN:
+            turn = session.turn
+            assert turn is not None
+            if turn.done and self.auto_commit:
+                self.finish_turn()
+                return
+            if not turn.steps:
+                moves = session.auto_play(self.settings.auto_forced_moves, self.settings.auto_bear_off)
+                if moves:
+                    for move in moves:
+                        step = next(s for s in turn.options() if s.move == move)
+                        turn.apply(step)
+                        self.checkers.pending.append((session.seat, move))
+                    self.auto_commit = True
+        elif phase is Phase.COMPUTER:
+            game = session.game
+            assert game.dice is not None
+            self.driver.ask(game.state, game.dice)
+        self._update_hud()
+
+    def _collect_bot_answer(self) -> None:
+        future = self.driver.answer()
+        if future is None:
+            return
+        seat = self.session.seat
+        try:
+            answer = future.result()
+        except BaseException as error:  # noqa: BLE001 - a bot's failure ends its game, not the program
+            reason = str(error) if isinstance(error, BotFault | UserError) else captions.exception_text(error)
+            self.session.opponent_failed(reason)
+            self.toast.show(captions.failure_text(reason), 5.0)
+            self._update_hud()
+            return
+        steps = self.session.computer_play(answer)
+        result = self.session.result
+        if self.session.game.over and result and result.disqualified is not None:
+            self.toast.show(captions.disqualified_text(self.players.name(seat), result.reason))
+        for move, _before, _after in steps:
+            self.checkers.pending.append((seat, move))
+        if not self.session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def finish_turn(self) -> None:
+        """Done / a click on the dice: the human's play is committed once every usable die is used."""
+        session = self.session
+        if (
+            session.phase is not Phase.HUMAN
+            or self.animating
+            or session.turn is None
+            or self.drag is not None
+        ):
+            return
+        if not session.turn.done:
+            self.toast.show(_("Use every die that can be used first."), 2.5)
+            return
+        session.commit_turn()
+        if not session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def undo(self) -> None:
+        turn = self.session.turn
+        if self.session.phase is not Phase.HUMAN or turn is None or self.animating or not turn.steps:
+            return
+        if self.drag is not None:
+            return
+        self.auto_commit = False
+        turn.undo()
+        self.checkers.glide_to(turn.state, self.session.seat)
+
+    def _clear_hint(self) -> None:
+        self.hint = []
+        self.panel.texts["hint"].text = ""
+        self.driver.drop_hint()
+
+    def show_hint(self) -> None:
+        """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
+        session = self.session
+        if session.phase is not Phase.HUMAN or session.turn is None:
+            return
+        turn = session.turn
+        self.driver.request_hint(turn, turn.start, turn.dice)
+        self.hint = []
+        self.panel.texts["hint"].text = captions.hint_thinking_text()
+
+    def _collect_hint(self) -> None:
+        if not self.driver.hint_pending:
+            return
+        try:
+            found = self.driver.hint_for(self.session.turn)
+        except UserError as error:
+            self.panel.texts["hint"].text = ""
+            self.toast.show(str(error))
+            return
+        if found is None:
+            return
+        title, answer = found
+        self.hint = list(parse_play(answer))
+        self.panel.texts["hint"].text = captions.hint_text(title, answer)
+
+    def export(self) -> None:
+        names = player_names(self.opponent, self.settings.human_side)
+        try:
+            path = new_export_path(data_dir() / "exports", export_mat(self.session.match, names))
+        except OSError as error:
+            self.toast.show(_("could not export the match: {error}").format(error=error))
+            return
+        self.toast.show(_("Match exported to {path}").format(path=path))
+
+    def next_game(self) -> None:
+        if self.session.phase is Phase.GAME_OVER and not self.animating:
+            self.session.new_game()
+            self.checkers.sync(self.session.board())
+            self._start_turn()
+            self._announce_opening()
+
+    def new_match(self) -> None:
+        seed = self.rng.randrange(10**9)
+        self.start_session(TableSession(self.rules, self.settings.match_length, self.opponent, seed))
+
+    def to_menu(self) -> None:
+        self.game_window.show_menu()
+
+    def leave(self) -> None:
+        """Keep a match in progress so the menu can offer to resume it."""
+        try:
+            save_table(self.records, self.session.match, self.opponent, self.settings.human_side)
+        except RecordsUnavailable as error:
+            self.toast.show(str(error))
+        self.driver.close()
+
+    # --- input ---
+
+    def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return
+        if self.drag is not None:
+            return
+        if self.animating:
+            self._skip_animation()
+        if self.session.phase is not Phase.HUMAN or self.auto_commit:
+            return
+        turn = self.session.turn
+        assert turn is not None
+        seat = self.session.seat
+        where = layout.location_at(x, y)
+        if where is None:
+            return
+        if self.dice.contains(x, y):
+            self.finish_turn()
+            return
+        if where == layout.OFF_POINT:
+            self._bear_off_any()
+            return
+        point = layout.from_display(seat, where)
+        if point not in turn.movable_points():
+            return
+        sprite = self.checkers.top(seat, point)
+        if sprite is None:
+            return
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            self._move_by_die(point, min(turn.remaining_dice))
+            return
+        self.drag = _Drag(sprite, point, (x, y), turn)
+        self.targets = turn.destinations(point)
+        self.checkers.raise_to_top(sprite)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self.drag is None:
+            return
+        wx, wy = self.to_world(x, y)
+        if abs(wx - self.drag.start[0]) + abs(wy - self.drag.start[1]) > DRAG_THRESHOLD:
+            self.drag.moved = True
+        if self.drag.moved:
+            self.drag.sprite.position = (wx, wy)
+
+    def on_scene_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        targets, self.targets = self.targets, {}
+        if self.session.turn is not drag.turn or self.session.phase is not Phase.HUMAN:
+            self.checkers.place()
+            return
+        seat = self.session.seat
+        if not drag.moved:
+            now = time.monotonic()
+            double = now - self.last_click[0] < DOUBLE_CLICK_SECONDS and self.last_click[1] == drag.source
+            self.last_click = (now, drag.source)
+            if double and layout.OFF_POINT in targets:
+                self._play_steps(targets[layout.OFF_POINT])
+            else:
+                self._move_by_die(drag.source, max(drag.turn.remaining_dice, default=0))
+            return
+        where = layout.location_at(x, y)
+        destination = None if where is None else layout.from_display(seat, where)
+        if destination in targets:
+            self._play_steps(targets[destination])
+        else:
+            self.checkers.place()
+
+    def _move_by_die(self, point: int, die: int) -> None:
+        turn = self.session.turn
+        assert turn is not None
+        step = turn.move_by_die(point, die) or next(
+            (
+                turn.move_by_die(point, other)
+                for other in turn.remaining_dice
+                if turn.move_by_die(point, other)
+            ),
+            None,
+        )
+        if step is None:
+            self.checkers.place()
+            return
+        self._play_steps([step])
+
+    def _bear_off_any(self) -> None:
+        turn = self.session.turn
+        assert turn is not None
+        offs = [s for s in turn.options() if s.move[1] == layout.OFF_POINT]
+        if offs:
+            self._play_steps([max(offs, key=lambda s: s.move[0])])
+
+    def _play_steps(self, steps: list[Step]) -> None:
+        turn = self.session.turn
+        assert turn is not None
+        seat = self.session.seat
+        for step in steps:
+            if step not in turn.options():
+                break
+            turn.apply(step)
+            self.checkers.move(seat, step.move)
+        self._clear_hint()
+        self.checkers.place(duration=self.duration * 0.8)
+        self._update_hud()
+
+    def _skip_animation(self) -> None:
+        """A click during the computer's turn lands everything at once."""
+        self.rolling = 0.0
+        self.checkers.land_all()
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if self.overlays.on_key(symbol, modifiers):
+            return
+        if matches(KEY_UNDO, symbol, modifiers):
+            self.undo()
+        elif matches(KEY_DONE, symbol, modifiers):
+            if self.session.phase is Phase.GAME_OVER:
+                self.next_game()
+            else:
+                self.finish_turn()
+        elif matches(KEY_HINT, symbol, modifiers):
+            self.show_hint()
+        elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
+            self.new_match()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if not self.overlays.on_mouse_press(*self.to_world(x, y)):
+            super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if not self.overlays.on_mouse_release(*self.to_world(x, y)):
+            super().on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        self.overlays.on_mouse_motion(*self.to_world(x, y))
+
+    # --- time ---
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+        if self.saved is not None:
+            return
+        if self.rolling > 0:
+            self.rolling = max(0.0, self.rolling - delta_time)
+            self._update_dice()
+        self.checkers.update(delta_time, rolling=self.rolling > 0)
+        self._collect_hint()
+        if self.pass_wait > 0:
+            self.pass_wait -= delta_time
+            if self.pass_wait <= 0 and self.session.phase is Phase.PASS:
+                self.session.pass_turn()
+                if not self.session.game.over:
+                    self._start_turn()
+            return
+        self._collect_bot_answer()
+        if not self.animating and self.drag is None:
+            self._after_animation()
+
+    # --- drawing ---
+
+    def _update_dice(self) -> None:
+        game, turn = self.session.game, self.session.turn
+        dice = game.dice if turn is not None else None
+        remaining = list(turn.remaining_dice) if turn is not None else []
+        self.dice.show(dice, remaining, self.session.seat, self.rolling > 0, self.rng)
+
+    def _update_hud(self) -> None:
+        session = self.session
+        self.panel.set_texts(captions.panel_texts(session, self._shown_board(), self.rules, self.players))
+        human = session.phase is Phase.HUMAN
+        turn = session.turn
+        self.panel.done_button.enabled = human and turn is not None and turn.done
+        self.panel.undo_button.enabled = human and turn is not None and bool(turn.steps)
+        self.panel.hint_button.enabled = human
+        self._update_dice()
+        if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
+            title, line = captions.result_texts(session, self.players)
+            self.over.texts[0].text, self.over.texts[1].text = title, line
+            primary = self.over.buttons[0]
+            if session.phase is Phase.GAME_OVER:
+                primary.label, primary.on_click = _("Next game"), self.next_game
+            else:
+                primary.label, primary.on_click = _("Menu"), self.to_menu
+
+    def _shown_board(self) -> State:
+        """The position on the table now, from seat 0's side, including moves of the turn in progress."""
+        turn = self.session.turn
+        if turn is None or self.session.game.over:
+            return self.session.board()
+        return turn.state if self.session.seat == 0 else flip(turn.state)
+
+    def draw_scene(self) -> None:
+        self.board_sprites.draw()
+        self._draw_highlights()
+        self.checkers.draw()
+        self.dice.draw()
+        marks.draw_hint(self.session.seat, self.hint, self.palette.highlight)
+        self.panel.draw()
+        self.overlays.draw()
+        # The half of the board without the dice, so a message never hides the roll.
+        free = layout.RIGHT_HALF if self.session.seat == 1 else layout.LEFT_HALF
+        self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
+        self.toast.draw()
+
+    def _draw_highlights(self) -> None:
+        seat, turn = self.session.seat, self.session.turn
+        if self.drag is not None:
+            marks.draw_targets(seat, self.targets, self.palette.highlight)
+        elif self.session.phase is Phase.HUMAN and not self.animating and turn is not None:
+            tops = (self.checkers.top(seat, point) for point in turn.movable_points())
+            marks.draw_movable((top.position for top in tops if top is not None), self.palette.highlight)
