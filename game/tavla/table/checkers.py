@@ -6,7 +6,6 @@ slot. Moves the computer made wait in `pending` and are shown one checker at a t
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import arcade
 
@@ -15,15 +14,9 @@ from game.tavla.board_art import Palette, checker_image, slab_image
 from game.tavla.moves import Move
 from game.tavla.position import State, flip
 from game.ui.text import Label
-from game.ui.tween import Tween
+from game.ui.tween import Glides
 
 Location = tuple[int, int]
-
-
-@dataclass
-class Glide:
-    sprite: arcade.Sprite
-    tween: Tween
 
 
 class CheckerStacks:
@@ -35,7 +28,7 @@ class CheckerStacks:
         self.light_seat = light_seat
         self.sprites = arcade.SpriteList()
         self.stacks: dict[Location, list[arcade.Sprite]] = {}
-        self.glides: list[Glide] = []
+        self.glides = Glides()
         self.pending: deque[tuple[int, Move]] = deque()
         self.held: arcade.Sprite | None = None  # the checker under the mouse, left where the mouse is
         self._count_labels: dict[Location, Label] = {}
@@ -123,14 +116,12 @@ class CheckerStacks:
                 if sprite is self.held:
                     continue
                 target = layout.checker_position(seat, point, index, len(stack))
-                current = next((g for g in self.glides if g.sprite is sprite), None)
-                if current is not None and current.tween.end == target:
+                if self.glides.heading(sprite) == target:
                     continue
-                if current is not None:
-                    self.glides.remove(current)
+                self.glides.stop(sprite)
                 if animate and sprite.position != target:
                     seconds = self.duration if duration is None else duration
-                    self.glides.append(Glide(sprite, Tween(sprite.position, target, seconds, self.easing)))
+                    self.glides.start(sprite, target, seconds, self.easing)
                 else:
                     sprite.position = target
 
@@ -163,16 +154,11 @@ class CheckerStacks:
             seat, move = self.pending.popleft()
             self.move(seat, move)
         self.place(animate=False)
-        for glide in self.glides:
-            glide.sprite.position = glide.tween.end
-        self.glides.clear()
+        self.glides.finish()
 
     def update(self, delta_time: float, rolling: bool) -> None:
         """Advance the glides; once they end (and the dice no longer roll), show the next pending move."""
-        if self.glides:
-            for glide in self.glides:
-                glide.sprite.position = glide.tween.update(delta_time)
-            self.glides = [g for g in self.glides if not g.tween.done]
+        self.glides.update(delta_time)
         if not self.glides and self.pending and not rolling:
             seat, move = self.pending.popleft()
             self.move(seat, move)
