@@ -34,7 +34,7 @@ class Outcome(_Labelled):
     # Translators: how a game was won: the loser bore off nothing and has a checker on the bar or in the
     # winner's home board (3 points)
     BACKGAMMON = "backgammon", N_("backgammon")
-    # Translators: how a game ended: a player passed (declined) the opponent's double and lost the cube's value
+    # Translators: how a game ended: a player passed (declined) the opponent's double, losing the cube's value
     PASSED = "passed", N_("double passed")
     # Translators: how a game ended: the bot made an illegal play or gave no answer, and lost
     DISQUALIFICATION = "disqualification", N_("disqualification")
