@@ -188,6 +188,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=_("where disqualifications are logged (default ./tavla-disqualifications.log)"),
     )
+    tournament.add_argument(
+        "--cube", action="store_true", help=_("play with the doubling cube (standard rules)")
+    )
+    tournament.add_argument(
+        "--match", type=int, default=None, metavar="N", help=_("each pair plays matches to N points")
+    )
+    tournament.add_argument(
+        "--jacoby", action="store_true", help=_("money play with the cube under the Jacoby rule")
+    )
 
     for sub in commands.choices.values():
         _add_config(sub, argparse.SUPPRESS)
@@ -298,6 +307,9 @@ def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
         args.json_path,
         timeout,
         args.log_path,
+        args.cube,
+        args.match,
+        args.jacoby,
     )
 
 

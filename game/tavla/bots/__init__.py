@@ -103,7 +103,7 @@ _BUILT_INS = (
         # Translators: a difficulty level (a bot's name in menus)
         N_("Expert"),
         N_("level 3: the self-trained networks and bear-off database, best play at 0-ply"),
-        "game.tavla.bots.neural:NeuralBot",
+        "game.tavla.bots.levels:ExpertBot",
         strength=3,
     ),
     BuiltIn(

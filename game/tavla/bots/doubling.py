@@ -53,7 +53,23 @@ def network_decision(
     return decide(chances, cube, cube_efficiency(state, opponent_finishes_next(state)))
 
 
-class NetworkCube:
+class DecisionCube:
+    """`double` and `take` from a full cube decision, which a subclass supplies (`cube_decision`)."""
+
+    def cube_decision(self, state: Sequence[int], cube: Cube) -> CubeDecision:
+        """The decision of the player on roll in `state`, with its three equities."""
+        raise NotImplementedError
+
+    def double(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether to offer the cube before this roll."""
+        return cube.may_double() and self.cube_decision(state, cube).action.doubles
+
+    def take(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether to take the opponent's double; `state` and `cube` are seen by the taker, not on roll."""
+        return self.cube_decision(flip(state), cube.flipped()).action.takes
+
+
+class NetworkCube(DecisionCube):
     """`double` and `take` from the evaluator, for the bots built on it."""
 
     def __init__(self, rules: Rules, net: Evaluator | None = None, plies: int = 1) -> None:
@@ -64,14 +80,6 @@ class NetworkCube:
     def cube_decision(self, state: Sequence[int], cube: Cube) -> CubeDecision:
         """The full decision, with its three equities."""
         return network_decision(self.cube_net, state, cube, self.cube_rules, self.cube_plies)
-
-    def double(self, state: Sequence[int], cube: Cube) -> bool:
-        """Whether to offer the cube before this roll."""
-        return cube.may_double() and self.cube_decision(state, cube).action.doubles
-
-    def take(self, state: Sequence[int], cube: Cube) -> bool:
-        """Whether to take the opponent's double; `state` and `cube` are seen by the taker, not on roll."""
-        return self.cube_decision(flip(state), cube.flipped()).action.takes
 
 
 def race_lead(state: Sequence[int]) -> float | None:

@@ -3,6 +3,11 @@
 The `gnubg` package (PyPI) is an optional extra. Its move lists are not used: its Python binding cuts
 move tuples short at the first checker borne off, so the plays come from our engine and gnubg only
 evaluates the positions they lead to, from the opponent's side (it is on roll there), negated.
+
+Cube decisions: gnubg's 0-ply chances of the position before the roll (gnubg evaluates for the player
+on roll, before rolling) through the cube model of game/tavla/cube.py. The binding's `evaluate` returns
+the cubeless equity even with a cubeful context, and its `hint` needs a whole game session, so gnubg's
+own cubeful decision is not used.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from types import ModuleType
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.bots.doubling import DecisionCube
 from game.tavla.bots.evaluator_bot import EvaluatorBot
+from game.tavla.cube import Cube, CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.game import score
 from game.tavla.position import State, all_borne_off, flip, to_gnubg_board
 from game.tavla.rules import Rules
@@ -43,15 +50,16 @@ def available() -> bool:
     return True
 
 
-class GnubgBot(EvaluatorBot):
-    """Plays the legal play whose resulting position GNU Backgammon's 0-ply evaluation likes best."""
+class GnubgBot(EvaluatorBot, DecisionCube):
+    """Plays the legal play whose resulting position GNU Backgammon's 0-ply evaluation likes best, and
+    decides the cube from gnubg's chances before the roll."""
 
     name = "gnubg"
 
     def __init__(self, rules: Rules = Rules.TAVLA) -> None:
         super().__init__(rules)
         self.gnubg = load_gnubg()
-        self.cube = self.gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)
+        self.cubeinfo = self.gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)
         self.context = self.gnubg.evalcontext(0, 0, 1, 0, 0.0)
         # gnubg's probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon
         self.weights = rules.equity_weights
@@ -60,9 +68,14 @@ class GnubgBot(EvaluatorBot):
         """Our expected points after a play: exact when the game is over, else minus the opponent's."""
         if all_borne_off(after):
             return float(score(after, self.rules))
-        probabilities = self.gnubg.evaluate(to_gnubg_board(flip(after)), self.cube, self.context)[:5]
+        probabilities = self.gnubg.evaluate(to_gnubg_board(flip(after)), self.cubeinfo, self.context)[:5]
         return 1.0 - sum(w * p for w, p in zip(self.weights, probabilities, strict=True))
 
     def values(self, state: State, afters: list[State]) -> list[float]:
         """Our expected points after each play."""
         return [self.value(after) for after in afters]
+
+    def cube_decision(self, state: Sequence[int], cube: Cube) -> CubeDecision:
+        """The decision before the roll from gnubg's 0-ply chances of the player on roll."""
+        chances = self.gnubg.evaluate(to_gnubg_board(state), self.cubeinfo, self.context)[:5]
+        return decide(chances, cube, cube_efficiency(state, opponent_finishes_next(state)))

@@ -9,6 +9,7 @@ no blot for a checker on the bar outweighs a pip.
 
 from collections.abc import Sequence
 
+from game.tavla.bots.doubling import CountCube
 from game.tavla.bots.evaluator_bot import EvaluatorBot
 from game.tavla.position import BAR, OFF, OPP_BAR, State, all_borne_off, is_race, pip_counts
 
@@ -119,8 +120,8 @@ def evaluate(position: Sequence[int]) -> float:
     return value
 
 
-class GreedyBot(EvaluatorBot):
-    """Plays the legal play whose resulting position `evaluate` likes best."""
+class GreedyBot(EvaluatorBot, CountCube):
+    """Plays the legal play whose resulting position `evaluate` likes best; the cube by a race count."""
 
     name = "greedy"
 

@@ -1,7 +1,9 @@
-"""Difficulty levels built on the evaluator: `beginner` (deliberate noise) and `master` (pruned 2-ply).
+"""Difficulty levels built on the evaluator: `beginner` (noise), `expert` (0-ply) and `master` (2-ply).
 
-`intermediate` is pubeval and `expert` the evaluator at 0-ply (game/tavla/bots/neural.py); the registry
-maps the names. The beginner draws its play from a softmax over the evaluator's expected points, so it
+`intermediate` is pubeval; the registry maps the names. `expert` is the evaluator's 0-ply play
+(game/tavla/bots/neural.py). Each level also answers cube questions (game/tavla/bots/doubling.py) from
+the same evaluator: the beginner judging the position as it stands, the expert one roll ahead, the
+master two. The beginner draws its play from a softmax over the evaluator's expected points, so it
 usually plays something sensible but often not the best. The master searches as gnubg's 2-ply does,
 with gnubg's kind of move filter: the plays the evaluator likes at 0-ply (at most eight, within 0.16
 points of the best) are looked at 1-ply deep, and the few best of those (at most three, within 0.08)
@@ -16,7 +18,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.tavla.bots.neural import Evaluator, rank_results, shipped_evaluator
+from game.tavla.bots.doubling import NetworkCube
+from game.tavla.bots.neural import Evaluator, NeuralBot, rank_results, shipped_evaluator
 from game.tavla.bots.search import values
 from game.tavla.moves import legal_results
 from game.tavla.notation import format_play
@@ -28,10 +31,13 @@ BEGINNER_TEMPERATURE = 0.1  # points of expected value; higher plays worse
 MASTER_FILTER = ((0, 8, 0.16), (1, 3, 0.08))
 MASTER_PLIES = 2
 RACE_PLIES = 1  # once the sides have passed, the race network and the bear-off database need less
+# Rolls looked ahead for cube decisions (game/tavla/bots/doubling.py).
+BEGINNER_CUBE_PLIES, EXPERT_CUBE_PLIES, MASTER_CUBE_PLIES = 0, 1, 2
 
 
-class BeginnerBot:
-    """Softmax over the evaluator's expected points with a high temperature: a beatable, human-like foe."""
+class BeginnerBot(NetworkCube):
+    """Softmax over the evaluator's expected points with a high temperature: a beatable, human-like foe;
+    its cube decisions judge the position as it stands, without looking a roll ahead."""
 
     name = "beginner"
 
@@ -46,6 +52,7 @@ class BeginnerBot:
         self.rng = random.Random(seed)
         self.net = net if net is not None else shipped_evaluator()
         self.temperature = temperature
+        NetworkCube.__init__(self, rules, self.net, BEGINNER_CUBE_PLIES)
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """A play drawn with probability growing with its expected points ("" when there is none)."""
@@ -57,8 +64,17 @@ class BeginnerBot:
         return format_play(results[self.rng.choices(range(len(results)), weights=weights.tolist())[0]][0])
 
 
-class MasterBot:
-    """The evaluator searched 2-ply deep on the plays that survive a 0-ply and a 1-ply filter."""
+class ExpertBot(NeuralBot, NetworkCube):
+    """The evaluator's best play at 0-ply; cube decisions look one roll ahead."""
+
+    def __init__(self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None) -> None:
+        NeuralBot.__init__(self, rules, net)
+        NetworkCube.__init__(self, rules, self.net, EXPERT_CUBE_PLIES)
+
+
+class MasterBot(NetworkCube):
+    """The evaluator searched 2-ply deep on the plays that survive a 0-ply and a 1-ply filter; cube
+    decisions look two rolls ahead."""
 
     name = "master"
 
@@ -68,6 +84,7 @@ class MasterBot:
         self.rules = rules
         self.net = net if net is not None else shipped_evaluator()
         self.plies = plies
+        NetworkCube.__init__(self, rules, self.net, MASTER_CUBE_PLIES)
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """The play with the best searched value ("" when there is none)."""

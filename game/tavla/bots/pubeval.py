@@ -14,6 +14,7 @@ from pathlib import Path
 from game.errors import UserError
 from game.i18n import _
 from game.resources import asset_path
+from game.tavla.bots.doubling import CountCube
 from game.tavla.bots.evaluator_bot import EvaluatorBot
 from game.tavla.position import CHECKERS, OFF, OPP_BAR, State, all_borne_off, is_race
 from game.tavla.rules import Rules
@@ -83,8 +84,8 @@ def evaluate(position: Sequence[int], table: Table, bar_weight: float, off_weigh
     return total
 
 
-class PubevalBot(EvaluatorBot):
-    """Plays the legal play whose resulting position pubeval scores highest."""
+class PubevalBot(EvaluatorBot, CountCube):
+    """Plays the legal play whose resulting position pubeval scores highest; the cube by a race count."""
 
     name = "pubeval"
 

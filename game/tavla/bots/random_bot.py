@@ -3,13 +3,15 @@
 import random
 from collections.abc import Sequence
 
+from game.tavla.bots.doubling import CountCube
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_play
 from game.tavla.rules import Rules
 
 
-class RandomBot:
-    """Chooses uniformly among the distinct legal plays; a seed makes its choices reproducible."""
+class RandomBot(CountCube):
+    """Chooses uniformly among the distinct legal plays; a seed makes its choices reproducible. The cube:
+    a race count (CountCube), like the other bots without an evaluator."""
 
     name = "random"
 

@@ -13,8 +13,9 @@ from game.errors import UserError
 from game.files import NotARegularFile, writable_target
 from game.i18n import _
 from game.tavla.bots import bot_names
+from game.tavla.game import check_match_length
 from game.tavla.protocol import DEFAULT_TIMEOUT, check_timeout
-from game.tavla.rules import Rules
+from game.tavla.rules import MatchRules, Rules
 from game.tavla.tournament.figures import Report
 from game.tavla.tournament.pool import play_schedule
 from game.tavla.tournament.referee import load_bot
@@ -72,6 +73,15 @@ def check_entries(
     return names
 
 
+def match_terms(rules: Rules, cube: bool, match: int | None, jacoby: bool) -> MatchRules:
+    """What the games are (`--cube`, `--match N`, `--jacoby`), checked: UserError for the cube under
+    tavla, Jacoby in a match or without the cube, a match length that is not a positive number (at most
+    MAX_CUBE_MATCH with the cube)."""
+    if match is not None:
+        check_match_length(match)
+    return MatchRules(rules, match, cube, jacoby)
+
+
 def run_tournament(
     bots: list[str],
     games: int,
@@ -80,15 +90,20 @@ def run_tournament(
     rules: Rules | str = Rules.TAVLA,
     timeout: float = DEFAULT_TIMEOUT,
     show_progress: bool = False,
+    cube: bool = False,
+    match: int | None = None,
+    jacoby: bool = False,
 ) -> Report:
     """Play the whole round robin and return the figures; Ctrl+C, SIGTERM or SIGHUP end it early with
-    what was finished. `rules` is the rule set's name as given (or a Rules)."""
+    what was finished. `rules` is the rule set's name as given (or a Rules). With `cube`, the doubling
+    cube (standard rules); with `match`, every pair plays `games` matches to that many points."""
     rule_set = Rules.parse(rules)
+    terms = match_terms(rule_set, cube, match, jacoby)
     names = check_entries(bots, games, seed, jobs, rule_set, timeout)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     start = time.perf_counter()
-    board, interrupted, aborted = play_schedule(specs, jobs, rule_set, timeout, show_progress)
+    board, interrupted, aborted = play_schedule(specs, jobs, rule_set, timeout, show_progress, terms)
     return Report(
         names,
         games,
@@ -102,6 +117,7 @@ def run_tournament(
         interrupted,
         aborted,
         board.stopped_by,
+        terms,
     )
 
 
@@ -122,6 +138,9 @@ def tournament_command(
     json_path: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     log_path: str | None = None,
+    cube: bool = False,
+    match: int | None = None,
+    jacoby: bool = False,
 ) -> int:
     """`python main.py tournament`: play, write the disqualification log and --json, print the tables.
 
@@ -129,9 +148,10 @@ def tournament_command(
     finished so far are still reported and written, marked incomplete); 1 if a worker process died.
     Bad input (bots, numbers, the paths of --json and --log) raises UserError before any game is played.
     """
+    match_terms(Rules.parse(rules), cube, match, jacoby)
     json_file = _writable(json_path, "--json") if json_path is not None else None
     log_file = _writable(log_path) if log_path is not None else _writable(LOG_NAME, default=True)
-    report = run_tournament(bots, games, seed, jobs, rules, timeout, show_progress=True)
+    report = run_tournament(bots, games, seed, jobs, rules, timeout, True, cube, match, jacoby)
     with no_interrupts():
         log = write_log(report, log_file)
         if json_file is not None:

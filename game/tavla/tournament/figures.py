@@ -10,12 +10,13 @@ from typing import Any
 from game.tavla.game import FORFEIT_POINTS, GameResult
 from game.tavla.position import format_state
 from game.tavla.results import Fault, Outcome
-from game.tavla.rules import Rules
-from game.tavla.tournament.schedule import GameSpec
+from game.tavla.rules import MatchRules, Rules
+from game.tavla.tournament.schedule import CubeCounts, GameSpec
 
 Z95 = 1.959964
 BLOCK_GAMES = 2  # games that share their dice (a duplicate pair): one sample of the intervals
 MAX_LISTED_DISQUALIFICATIONS = 10_000  # kept in full for the log and --json; more are only counted
+NO_CUBE = CubeCounts()
 
 
 @dataclass
@@ -41,10 +42,30 @@ class Tally:
     sum_tt: int = 0  # over closed blocks: total net points squared
     sum_tg: int = 0  # ... total net points times games
     sum_gg: int = 0  # ... games squared
+    doubles: int = 0
+    takes: int = 0
+    passes: int = 0
+    match_points_for: int = 0  # in matches: the points this side scored in their games, cube included
+    match_points_against: int = 0
 
-    def add(self, won: bool, result: GameResult, disqualified: bool, block: tuple[int, int]) -> None:
-        """One game from this side: won or lost, by how much, and whether this side was disqualified."""
+    def add(
+        self,
+        won: bool,
+        result: GameResult,
+        disqualified: bool,
+        block: tuple[int, int],
+        cube: CubeCounts = NO_CUBE,
+        scores: tuple[int, int] | None = None,
+    ) -> None:
+        """One game (or match) from this side: won or lost, by how much, whether this side was
+        disqualified, its cube actions, and a match's final score (this side's first)."""
         self.games += 1
+        self.doubles += cube.doubles
+        self.takes += cube.takes
+        self.passes += cube.passes
+        if scores is not None:
+            self.match_points_for += scores[0]
+            self.match_points_against += scores[1]
         net = result.points if won else -result.points
         if won:
             self.wins += 1
@@ -112,15 +133,25 @@ class Standings:
         self.unlisted = 0
         self.abandoned: Counter[str] = Counter()
 
-    def add(self, spec: GameSpec, result: GameResult, stderr: str = "") -> None:
-        """One decided game, in schedule order."""
+    def add(
+        self,
+        spec: GameSpec,
+        result: GameResult,
+        stderr: str = "",
+        cube: tuple[CubeCounts, CubeCounts] = (NO_CUBE, NO_CUBE),
+        scores: tuple[int, int] | None = None,
+    ) -> None:
+        """One decided game (or match), in schedule order, with each seat's cube actions and a match's
+        final score by seat."""
         self.finished += 1
         pair = self.pairs[spec.pair] if spec.pair < len(self.pairs) else _pair_of(spec, self.bots)
         sides = self.per_pair.setdefault(pair, (Tally(), Tally()))
         for seat, name in enumerate(spec.seats):
             won, disqualified = result.winner == seat, result.disqualified == seat
-            self.per_bot.setdefault(name, Tally()).add(won, result, disqualified, spec.block)
-            sides[0 if name == pair[0] else 1].add(won, result, disqualified, spec.block)
+            mine = (scores[seat], scores[1 - seat]) if scores is not None else None
+            facts = (won, result, disqualified, spec.block, cube[seat], mine)
+            self.per_bot.setdefault(name, Tally()).add(*facts)
+            sides[0 if name == pair[0] else 1].add(*facts)
         if result.disqualified is None:
             return
         if result.fault == Fault.ABANDONED:
@@ -151,6 +182,9 @@ class Report:
     """Everything a tournament found: settings, per bot and per pair figures, the disqualifications.
 
     `stopped_by` names the signal that stopped the run early (SIGINT for Ctrl+C, SIGTERM, SIGHUP).
+    `terms` say what was played beyond the rule set (a match length, the cube, Jacoby); None: single
+    games without the cube. In a tournament of matches, `games` counts matches and each is worth one
+    point to its winner.
     """
 
     bots: list[str]
@@ -165,6 +199,12 @@ class Report:
     interrupted: bool = False
     aborted: str = ""
     stopped_by: str = ""
+    terms: MatchRules | None = None
+
+    @property
+    def played(self) -> MatchRules:
+        """What was played: the rule set, and a match length and the cube if any."""
+        return self.terms if self.terms is not None else MatchRules(self.rules)
 
     @property
     def per_bot(self) -> dict[str, Tally]:
@@ -186,8 +226,8 @@ class Report:
 
     @property
     def widest(self) -> float:
-        """The largest points a game can be worth under the rule set."""
-        return float(FORFEIT_POINTS[self.rules])
+        """The largest points a game (without the cube) can be worth under the rule set; 1 for a match."""
+        return 1.0 if self.played.length is not None else float(FORFEIT_POINTS[self.rules])
 
     def disqualifications(self) -> list[dict[str, Any]]:
         """One entry per game lost by disqualification (abandoned games included), in schedule order;
@@ -211,6 +251,7 @@ class Report:
                 "backgammons": tally.backgammons,
                 "disqualifications": tally.disqualifications,
                 "faults": dict(sorted(tally.faults.items())),
+                **_cube_json(tally, "", self.played),
             }
         pairs = []
         for (a, b), (side_a, side_b) in self.per_pair.items():
@@ -229,11 +270,16 @@ class Report:
                     "b_gammons": side_b.gammons,
                     "a_disqualifications": side_a.disqualifications,
                     "b_disqualifications": side_b.disqualifications,
+                    **_cube_json(side_a, "a_", self.played),
+                    **_cube_json(side_b, "b_", self.played),
                 }
             )
         return {
             "rules": str(self.rules),
             "games_per_pair": self.games,
+            "cube": self.played.cube,
+            "jacoby": self.played.jacoby,
+            "match": self.played.length,
             "seed": self.seed,
             "jobs": self.jobs,
             "timeout": self.timeout,
@@ -250,6 +296,18 @@ class Report:
             "disqualifications_not_listed": self.standings.unlisted,
             "log": log,
         }
+
+
+def _cube_json(tally: Tally, prefix: str, played: MatchRules) -> dict[str, int]:
+    """A side's cube actions (with the cube) and points scored in its matches (in matches), for --json."""
+    figures = {}
+    if played.cube:
+        figures.update(doubles=tally.doubles, takes=tally.takes, passes=tally.passes)
+    if played.length is not None:
+        figures.update(
+            match_points_for=tally.match_points_for, match_points_against=tally.match_points_against
+        )
+    return {prefix + key: value for key, value in figures.items()}
 
 
 def _pair_of(spec: GameSpec, bots: list[str]) -> tuple[str, str]:

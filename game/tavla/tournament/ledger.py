@@ -1,6 +1,7 @@
 """Folding finished games into the standings in schedule order, and the rule for bots that keep failing."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from game.i18n import ngettext
 from game.tavla.game import GameResult, forfeit
@@ -17,11 +18,14 @@ class Ledger:
 
     After MAX_CONSECUTIVE_FAULTS disqualifications in a row in games it played, a bot is abandoned: it
     loses every later game by forfeit, unplayed. If both bots of a game are abandoned, the one abandoned
-    first loses. Games that were not played (abandoned or unfinished) leave the streaks alone.
+    first loses. Games that were not played (abandoned or unfinished) leave the streaks alone. In a
+    tournament of matches (`matches`), each scheduled entry is a match, and a forfeit is worth its one
+    point.
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, matches: bool = False) -> None:
         self.rules = rules
+        self.matches = matches
         self.streaks: dict[str, int] = {}
         self.abandoned: dict[str, tuple[int, str]] = {}
 
@@ -41,7 +45,8 @@ class Ledger:
                 "abandoned after {count} disqualifications in a row (last: {last})",
                 MAX_CONSECUTIVE_FAULTS,
             ).format(count=MAX_CONSECUTIVE_FAULTS, last=last)
-            return forfeit(loser, self.rules, 0, reason, None, Fault.ABANDONED)
+            lost = forfeit(loser, self.rules, 0, reason, None, Fault.ABANDONED)
+            return replace(lost, points=1) if self.matches else lost
         if played is None:
             return None
         for seat, name in enumerate(spec.seats):
@@ -59,7 +64,7 @@ class Scoreboard:
     """The games of one run as they finish, in any order, folded into `standings` in schedule order.
 
     Only games that finished ahead of an unfinished one wait (at most the games in flight), so memory
-    stays flat however long the schedule.
+    stays flat however long the schedule. `matches`: each entry of the schedule is a match.
     """
 
     def __init__(
@@ -68,13 +73,14 @@ class Scoreboard:
         rules: Rules,
         tick: Callable[[], None],
         standings: Standings | None = None,
+        matches: bool = False,
     ) -> None:
         self.specs = specs
         self.rules = rules
         self.standings = standings if standings is not None else Standings(_bots_of(specs), rules)
         self.pending: dict[int, Played | None] = {}
         self.stopped_by = ""
-        self._ledger = Ledger(rules)
+        self._ledger = Ledger(rules, matches)
         self._cursor = 0
         self._tick = tick
 
@@ -116,9 +122,12 @@ class Scoreboard:
 
     def _fold(self, spec: GameSpec, played: Played | None) -> None:
         result = self._ledger.judge(spec, played.result if played else None)
-        if result is not None:
-            stderr = played.stderr if played is not None and result is played.result else ""
-            self.standings.add(spec, result, stderr)
+        if result is None:
+            return
+        if played is not None and result is played.result:
+            self.standings.add(spec, result, played.stderr, played.cube, played.scores)
+        else:
+            self.standings.add(spec, result)
 
 
 def _bots_of(specs: Sequence[GameSpec]) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 from game.i18n import _, current_language, set_language
 from game.tavla import reaper
 from game.tavla.protocol import close_all
-from game.tavla.rules import Rules
+from game.tavla.rules import MatchRules, Rules
 from game.tavla.tournament.ledger import Scoreboard
 from game.tavla.tournament.referee import play_game, release_bots, time_limits
 from game.tavla.tournament.report import progress_bar
@@ -34,9 +34,15 @@ class TournamentAborted(Exception):
 
 
 def play_schedule(
-    specs: Sequence[GameSpec], jobs: int, rules: Rules, timeout: float, show_progress: bool = False
+    specs: Sequence[GameSpec],
+    jobs: int,
+    rules: Rules,
+    timeout: float,
+    show_progress: bool = False,
+    terms: MatchRules | None = None,
 ) -> tuple[Scoreboard, bool, str]:
-    """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want).
+    """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want); with
+    `terms` (their rules are `rules`), the cube and matches: then each entry of `specs` is a match.
 
     Returns the scoreboard, whether a stop signal (Ctrl+C, SIGTERM, SIGHUP) ended it, and why a dead
     worker stopped it ("" if none). Every process a bot started is ended before it returns.
@@ -44,13 +50,13 @@ def play_schedule(
     interrupted, aborted = False, ""
     reaper.become_subreaper()
     with stop_signals() as stop, progress_bar(len(specs), show_progress) as tick:
-        board = Scoreboard(specs, rules, tick)
+        board = Scoreboard(specs, rules, tick, matches=terms is not None and terms.length is not None)
         try:
             if jobs == 1:
-                _run_here(board, rules, timeout, stop)
+                _run_here(board, rules, timeout, stop, terms)
             else:
                 release_bots()
-                _run_workers(board, jobs, rules, timeout)
+                _run_workers(board, jobs, rules, timeout, terms)
             stop.check()
         except KeyboardInterrupt:
             interrupted = True
@@ -66,21 +72,23 @@ def play_schedule(
     return board, interrupted, aborted
 
 
-def _run_here(board: Scoreboard, rules: Rules, timeout: float, stop: Stop) -> None:
+def _run_here(board: Scoreboard, rules: Rules, timeout: float, stop: Stop, terms: MatchRules | None) -> None:
     watch = reaper.Watch()
     with time_limits():
         try:
             for spec in board.specs:
                 stop.check()
                 if not board.skip(spec):
-                    board.record(play_game(spec, rules, timeout))
+                    board.record(play_game(spec, rules, timeout, terms))
         finally:
             with no_interrupts():
                 release_bots()
                 watch.end()
 
 
-def _worker(conn: Connection, rules: Rules, timeout: float, language: str) -> None:
+def _worker(
+    conn: Connection, rules: Rules, timeout: float, language: str, terms: MatchRules | None = None
+) -> None:
     """A worker process: play the chunks of games it is sent, one message per finished game.
 
     `language` is the tournament's, so the reasons for disqualifications read as the rest of its report.
@@ -98,7 +106,7 @@ def _worker(conn: Connection, rules: Rules, timeout: float, language: str) -> No
         with time_limits():
             while (chunk := conn.recv()) is not None:
                 for spec in chunk:
-                    conn.send(("game", play_game(spec, rules, timeout)))
+                    conn.send(("game", play_game(spec, rules, timeout, terms)))
                 conn.send(("done", None))
     except (EOFError, BrokenPipeError):
         pass
@@ -124,7 +132,9 @@ class _Worker:
     chunks: list[list[GameSpec]] = field(default_factory=list)
 
 
-def _run_workers(board: Scoreboard, jobs: int, rules: Rules, timeout: float) -> None:
+def _run_workers(
+    board: Scoreboard, jobs: int, rules: Rules, timeout: float, terms: MatchRules | None
+) -> None:
     context = multiprocessing.get_context("spawn")
     specs = iter(board.specs)
     size = max(1, min(MAX_CHUNK, len(board.specs) // (jobs * 8)))
@@ -133,7 +143,7 @@ def _run_workers(board: Scoreboard, jobs: int, rules: Rules, timeout: float) -> 
     try:
         for _number in range(min(jobs, len(board.specs))):
             here, there = context.Pipe()
-            arguments = (there, rules, timeout, current_language())
+            arguments = (there, rules, timeout, current_language(), terms)
             process = context.Process(target=_worker, args=arguments, daemon=True)
             process.start()
             there.close()

@@ -1,23 +1,37 @@
-"""Playing one scheduled game, in this process or in a worker: the bots and their time limits."""
+"""Playing one scheduled game or match, in this process or in a worker: the bots and their time limits.
+
+With the cube, each seat answers the cube questions through a `CubeSide` that counts its doubles, takes
+and passes for the report. A match (MatchRules with a length) is played game after game to its length,
+each game's points multiplied by its cube, under the Crawford rule when the cube is used; game k of a
+match rolls the dice of (the match's dice seed, k), so the two matches of a duplicate pair start every
+game with the same dice. A bot disqualified in a game of a match loses the whole match.
+"""
 
 import random
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
+from typing import ParamSpec, TypeVar
 
 from game.i18n import _
 from game.tavla.bots import Bot, bot_names, get_bot
-from game.tavla.game import BotFault, BotPlay, play_bots
+from game.tavla.cube import Cube
+from game.tavla.game import BotFault, BotPlay, CubeTerms, GameResult, play_bots
 from game.tavla.protocol import ExternalBot, close_all
 from game.tavla.results import Fault
-from game.tavla.rules import Rules
-from game.tavla.tournament.schedule import GameSpec, Played, derive_seed
+from game.tavla.rules import MatchRules, Rules
+from game.tavla.tournament.schedule import CubeCounts, GameSpec, Played, derive_seed
 from game.tavla.tournament.stopping import StopRequested, check_stop
 
 _BOTS: dict[tuple[str, str, float], Bot] = {}
 _alarms_on = False
+
+CubeQuestion = Callable[[list[int], Cube], object]
+Asked = ParamSpec("Asked")
+Answer = TypeVar("Answer")
 
 
 class _Alarm(BaseException):
@@ -25,20 +39,86 @@ class _Alarm(BaseException):
     `except Exception` does not swallow it."""
 
 
-def play_game(spec: GameSpec, rules: Rules, timeout: float) -> Played:
-    """Play one scheduled game; bots that are not built in are loaded once per process and kept."""
+class CubeSide:
+    """One seat's answers to the cube questions in one game or match, counted: a bot without `double`
+    never doubles, one without `take` always takes (as game/tavla/cube.py has it)."""
+
+    def __init__(self, double: CubeQuestion | None, take: CubeQuestion | None) -> None:
+        self._double = double
+        self._take = take
+        self.doubles = self.takes = self.passes = 0
+
+    def double(self, state: list[int], cube: Cube) -> bool:
+        """The bot's double before its roll, counted when it doubles."""
+        doubles = self._double is not None and bool(self._double(state, cube))
+        self.doubles += doubles
+        return doubles
+
+    def take(self, state: list[int], cube: Cube) -> bool:
+        """The bot's answer to a double, counted as a take or a pass."""
+        takes = self._take is None or bool(self._take(state, cube))
+        self.takes += takes
+        self.passes += not takes
+        return takes
+
+    @property
+    def counts(self) -> CubeCounts:
+        """What it did, for the report."""
+        return CubeCounts(self.doubles, self.takes, self.passes)
+
+
+def play_game(spec: GameSpec, rules: Rules, timeout: float, terms: MatchRules | None = None) -> Played:
+    """Play one scheduled game, or a match when `terms` has a length (`terms.rules` is `rules`; None:
+    a game without the cube); bots that are not built in are loaded once per process and kept."""
+    terms = terms if terms is not None else MatchRules(rules)
     random.seed(spec.bot_seed)
-    players = [
+    seats = [
         _player(name, derive_seed(spec.bot_seed, seat), rules, timeout)
         for seat, name in enumerate(spec.seats)
     ]
-    result, _record = play_bots(players[0], players[1], rules, rng=random.Random(spec.dice_seed))
+    players = (seats[0][0], seats[1][0])
+    sides = (seats[0][1], seats[1][1]) if terms.cube else None
+    if terms.length is None:
+        cube = CubeTerms(jacoby=terms.jacoby) if terms.cube else None
+        rng = random.Random(spec.dice_seed)
+        result, _record = play_bots(*players, rules, rng=rng, cube=cube, deciders=sides)
+        scores = None
+    else:
+        result, scores = _play_match(spec, terms, players, sides)
     stderr = ""
     if result.disqualified is not None:
         bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout))
         if isinstance(bot, ExternalBot):
             stderr = bot.stderr_tail()
-    return Played(spec.index, result, stderr)
+    counts = (sides[0].counts, sides[1].counts) if sides is not None else (CubeCounts(), CubeCounts())
+    return Played(spec.index, result, stderr, counts, scores)
+
+
+def _play_match(
+    spec: GameSpec, terms: MatchRules, players: tuple[BotPlay, BotPlay], sides: Sequence[CubeSide] | None
+) -> tuple[GameResult, tuple[int, int]]:
+    """A match to `terms.length`: its result (one point to the winner, or a disqualification) and the
+    final score by seat."""
+    assert terms.length is not None
+    scores = [0, 0]
+    crawford_played = False
+    turns = 0
+    number = 0
+    while max(scores) < terms.length:
+        crawford = terms.crawford and not crawford_played and terms.length - 1 in scores
+        crawford_played = crawford_played or crawford
+        cube = CubeTerms(length=terms.length, scores=(scores[0], scores[1]), crawford=crawford)
+        rng = random.Random(derive_seed(spec.dice_seed, number))
+        result, _record = play_bots(
+            *players, terms.rules, rng=rng, cube=cube if terms.cube else None, deciders=sides
+        )
+        number += 1
+        turns += result.turns
+        if result.disqualified is not None:
+            return replace(result, points=1, turns=turns, cube=1), (scores[0], scores[1])
+        scores[result.winner] += result.points
+    winner = 0 if scores[0] >= terms.length else 1
+    return GameResult(winner, 1, result.kind, turns), (scores[0], scores[1])
 
 
 def load_bot(name: str, rules: Rules, timeout: float) -> Bot:
@@ -62,26 +142,28 @@ def release_bots() -> None:
     close_all()
 
 
-def _player(name: str, seed: int, rules: Rules, timeout: float) -> BotPlay:
-    if name in bot_names():
-        return get_bot(name, seed=seed, rules=rules).play
-    bot = load_bot(name, rules, timeout)
-    if isinstance(bot, ExternalBot):
-        return bot.play
-    return _timed(bot.play, timeout)
+def _player(name: str, seed: int, rules: Rules, timeout: float) -> tuple[BotPlay, CubeSide]:
+    """A seat's play and its cube answers: a built-in bot as it is, a program with its own time limits,
+    a Python bot's functions each under the time limit."""
+    bot = get_bot(name, seed=seed, rules=rules) if name in bot_names() else load_bot(name, rules, timeout)
+    double, take = (getattr(bot, question, None) for question in ("double", "take"))
+    if name in bot_names() or isinstance(bot, ExternalBot):
+        return bot.play, CubeSide(double, take)
+    double, take = (_timed(asked, timeout) if asked is not None else None for asked in (double, take))
+    return _timed(bot.play, timeout), CubeSide(double, take)
 
 
-def _timed(function: BotPlay, timeout: float) -> BotPlay:
-    """A Python bot's play with the time limit: an alarm interrupts it where signals allow (the main
-    thread on POSIX), and an answer that still comes late is refused."""
+def _timed(function: Callable[Asked, Answer], timeout: float) -> Callable[Asked, Answer]:
+    """A Python bot's play (or cube answer) with the time limit: an alarm interrupts it where signals
+    allow (the main thread on POSIX), and an answer that still comes late is refused."""
 
-    def answer(state: list[int], die1: int, die2: int) -> str | None:
+    def answer(*args: Asked.args, **kwargs: Asked.kwargs) -> Answer:
         start = time.monotonic()
         try:
             try:
                 if _alarms_on:
                     signal.setitimer(signal.ITIMER_REAL, timeout)
-                play = function(state, die1, die2)
+                play = function(*args, **kwargs)
             finally:
                 if _alarms_on:
                     signal.setitimer(signal.ITIMER_REAL, 0)

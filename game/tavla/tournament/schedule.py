@@ -27,12 +27,24 @@ class GameSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class CubeCounts:
+    """What one seat did with the cube in a game or a match: doubles offered, doubles taken and passed."""
+
+    doubles: int = 0
+    takes: int = 0
+    passes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
-    """A game as a worker reports it; `stderr` is the tail of a disqualified external bot's stderr."""
+    """A game (or a match) as a worker reports it; `stderr` is the tail of a disqualified external bot's
+    stderr, `cube` each seat's cube actions, `scores` a match's final score by seat (None for a game)."""
 
     index: int
     result: GameResult
     stderr: str = ""
+    cube: tuple[CubeCounts, CubeCounts] = (CubeCounts(), CubeCounts())
+    scores: tuple[int, int] | None = None
 
 
 def derive_seed(*parts: object) -> int:

@@ -1,0 +1,12 @@
+"""`expert`'s plays without its cube decisions: a Python file bot with `play` only, so with the cube it
+never doubles and always takes (the baseline the cube is measured against, and a test bot)."""
+
+from game.tavla.bots.levels import ExpertBot
+from game.tavla.rules import Rules
+
+_EXPERT = ExpertBot(Rules.STANDARD)
+
+
+def play(state: list[int], die1: int, die2: int) -> str:
+    """The expert's play."""
+    return _EXPERT.play(state, die1, die2)
