@@ -206,9 +206,11 @@ class PuzzleView(SceneView):
             Rect(PANEL_LEFT + 3 * half + 10, row1, 2 * half, BUTTON_HEIGHT),
             self.restart,
         )
-        # Translators: button: take back the last move.
         self.undo_button = Button(
-            _("Undo"), Rect(PANEL_LEFT + half, row2, 2 * half, BUTTON_HEIGHT), self.undo
+            # Translators: button: take back the last move.
+            _("Undo"),
+            Rect(PANEL_LEFT + half, row2, 2 * half, BUTTON_HEIGHT),
+            self.undo,
         )
         self.redo_button = Button(
             # Translators: button: play again the move taken back.
@@ -228,9 +230,11 @@ class PuzzleView(SceneView):
             Rect(PANEL_LEFT + 3 * half + 10, row3, 2 * half, BUTTON_HEIGHT),
             self.auto_solve,
         )
-        # Translators: button: back to the main menu.
         self.menu_button = Button(
-            _("Menu"), Rect(PANEL_LEFT + half, row4, 2 * half, BUTTON_HEIGHT), self.to_menu
+            # Translators: button: back to the main menu.
+            _("Menu"),
+            Rect(PANEL_LEFT + half, row4, 2 * half, BUTTON_HEIGHT),
+            self.to_menu,
         )
         self.panel_button = Button(
             _("Play again"),
