@@ -12,7 +12,7 @@ import arcade
 from game.tavla import layout
 from game.tavla.board_art import Palette, checker_image, slab_image
 from game.tavla.moves import Move
-from game.tavla.position import State, flip
+from game.tavla.position import BAR, OFF, OPP_BAR, OPP_OFF, State, flip
 from game.ui.text import Label
 from game.ui.tween import Glides
 
@@ -70,10 +70,10 @@ class CheckerStacks:
     def sync(self, board: State) -> None:
         """Put every checker where `board` (seat 0's side) says, at once."""
         counts: dict[Location, int] = {
-            (0, layout.OFF_POINT): board[0],
-            (0, layout.BAR_POINT): board[25],
-            (1, layout.BAR_POINT): board[26],
-            (1, layout.OFF_POINT): board[27],
+            (0, layout.OFF_POINT): board[OFF],
+            (0, layout.BAR_POINT): board[BAR],
+            (1, layout.BAR_POINT): board[OPP_BAR],
+            (1, layout.OFF_POINT): board[OPP_OFF],
         }
         for point in range(1, 25):
             if board[point] > 0:
