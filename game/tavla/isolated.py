@@ -4,7 +4,9 @@ Loading a bot file runs its code, and its `play` may loop forever, block inside 
 `os._exit`, or ignore signals. In a spawned child process (a session of its own) it can do none of that
 to the game: an answer that does not come in time is a timeout and the child is killed; a child that
 ends is a crash, reported with its exit status; an exception (KeyboardInterrupt and SystemExit
-included) is a crash with its message. Every process the bot starts is ended with it
+included) is a crash with its message. The cube questions (`double`, `take`, where the bot's file
+defines them) are asked the same way, with the same time limit and the same faults; a cube answer that
+is not True or False is garbage. Every process the bot starts is ended with it
 (game/tavla/reaper.py). The tournament keeps Python bots in its own workers, where an alarm is enough.
 """
 
@@ -22,6 +24,7 @@ from typing import Any, NoReturn
 from game.errors import UserError
 from game.i18n import _, current_language, set_language
 from game.tavla import reaper
+from game.tavla.cube import Cube
 from game.tavla.game import BotFault
 from game.tavla.protocol import DEFAULT_TIMEOUT, STARTUP_SECONDS, check_timeout, exit_description
 from game.tavla.results import Fault
@@ -57,6 +60,7 @@ class IsolatedBot:
         self._process: Any = None
         self._conn: Connection | None = None
         self._mark = ""
+        self._questions: frozenset[str] = frozenset()  # the cube questions its file answers
 
     @property
     def pid(self) -> int | None:
@@ -87,24 +91,39 @@ class IsolatedBot:
         if kind == "refused":
             self.close()
             raise UserError(message)
+        self._questions = message
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> Any:
         """The bot's answer, within `timeout` seconds."""
+        return self._ask(("play", list(state), die1, die2))
+
+    def double(self, state: Sequence[int], cube: Cube) -> bool:
+        """The bot's `double(state, cube)`, within `timeout` seconds; False if its file has none."""
+        self.start()
+        return "double" in self._questions and bool(self._ask(("double", list(state), cube)))
+
+    def take(self, state: Sequence[int], cube: Cube) -> bool:
+        """The bot's `take(state, cube)`, within `timeout` seconds; True if its file has none."""
+        self.start()
+        return "take" not in self._questions or bool(self._ask(("take", list(state), cube)))
+
+    def _ask(self, request: tuple[Any, ...]) -> Any:
+        """Send one question to the child and wait `timeout` seconds for its answer."""
         self.start()
         conn = self._conn
         assert conn is not None
         try:
-            conn.send(("play", list(state), die1, die2))
+            conn.send(request)
             if not conn.poll(self.timeout):
                 # Translators: {seconds} is the time limit, e.g. 1 or 0.5
                 message = _("no answer within {seconds} s").format(seconds=f"{self.timeout:g}")
                 self._fail(Fault.TIMEOUT, message)
-            kind, value = conn.recv()
+            kind, value, fault = conn.recv()
         except (EOFError, OSError):
             self._fail(Fault.CRASH, self._ended())
         if kind == "answer":
             return value
-        self._fail(Fault.CRASH, value)
+        self._fail(Fault(fault), value)
 
     def close(self) -> None:
         """End the child and everything it started."""
@@ -150,12 +169,18 @@ class IsolatedBot:
 
 
 def guarded_bot(
-    name: str, rules: Rules = Rules.TAVLA, timeout: float = DEFAULT_TIMEOUT, seed: int | None = None
+    name: str,
+    rules: Rules = Rules.TAVLA,
+    timeout: float = DEFAULT_TIMEOUT,
+    seed: int | None = None,
+    cube: bool = False,
 ) -> Any:
     """The bot for `name` with a time limit: a built-in bot as it is (trusted, as in a tournament), a
     `cmd:` program with `timeout` per answer, any other Python bot in a child process (IsolatedBot).
+    `cube`: its games have the doubling cube (a `cmd:` program is told so in its environment).
 
-    The result has `play`; call `close_bot` when done with it.
+    The result has `play`, `double` and `take` (a built-in bot's where it has them); call `close_bot`
+    when done with it.
     """
     from game.tavla.bots import EXTERNAL_PREFIX, bot_names, get_bot
 
@@ -164,6 +189,7 @@ def guarded_bot(
     if name.startswith(EXTERNAL_PREFIX):
         bot = get_bot(name, seed=seed, rules=rules)
         bot.timeout = check_timeout(timeout)  # type: ignore[attr-defined]
+        bot.cube = cube  # type: ignore[attr-defined]
         return bot
     is_file = name.endswith(".py") or "/" in name or "\\" in name
     if is_file and not Path(name).is_file():
@@ -223,23 +249,29 @@ def _serve(conn: Connection, name: str, rules: Rules, seed: int | None, language
         message = _("cannot load bot {name}: {error}")
         conn.send(("refused", message.format(name=name, error=_exception_text(error))))
         return
-    conn.send(("ready", None))
+    conn.send(("ready", getattr(bot, "cube_questions", frozenset())))
     while True:
         try:
             request = conn.recv()
         except (EOFError, OSError):
             return
-        _kind, state, die1, die2 = request
-        try:
-            answer = bot.play(state, die1, die2)
-        except SystemExit as error:
-            # Translators: said of a Python bot that ended the program; {code} is the value it passed
-            conn.send(("fault", _("called sys.exit({code})").format(code=repr(error.code))))
-            continue
-        except BaseException as error:  # noqa: BLE001 - any failure of the bot is its own fault
-            conn.send(("fault", _exception_text(error)))
-            continue
-        conn.send(("answer", _sendable(answer)))
+        conn.send(_answer(bot, request))
+
+
+def _answer(bot: Any, request: tuple[Any, ...]) -> tuple[str, object, str | None]:
+    """The child's reply to one request: ("answer", value, None) or ("fault", reason, its Fault)."""
+    kind, state, *rest = request
+    try:
+        if kind == "play":
+            return "answer", _sendable(bot.play(state, *rest)), None
+        return "answer", bool(getattr(bot, kind)(state, *rest)), None
+    except BotFault as fault:
+        return "fault", str(fault), str(fault.kind)
+    except SystemExit as error:
+        # Translators: said of a Python bot that ended the program; {code} is the value it passed
+        return "fault", _("called sys.exit({code})").format(code=repr(error.code)), str(Fault.CRASH)
+    except BaseException as error:  # noqa: BLE001 - any failure of the bot is its own fault
+        return "fault", _exception_text(error), str(Fault.CRASH)
 
 
 def _sendable(answer: object) -> object:

@@ -24,6 +24,10 @@ One request, one answer line: output is read in the asking thread, and after eac
 bot is given a moment (SETTLE_SECONDS at most) to go back to waiting for input, so a second line
 written with the answer is found at the decision that caused it, whatever the timing, and is never
 taken for the answer to a later one. It is a fault (garbage) with one fixed reason.
+
+The doubling cube (game/tavla/protocol_cube.py): in games with the cube the program's environment has
+TAVLA_CUBE=1; a program that writes `cube on` before its first answer is also asked `double` and
+`take` lines. One that does not is never asked: it never doubles and always takes.
 """
 
 import atexit
@@ -44,8 +48,10 @@ from typing import IO, NoReturn
 from game.errors import UserError
 from game.i18n import _
 from game.tavla import reaper
+from game.tavla.cube import Cube
 from game.tavla.game import BotFault
 from game.tavla.position import format_state
+from game.tavla.protocol_cube import CUBE_ENV, DECLARED, DOUBLE, TAKE, cube_question, is_declaration, reply_to
 from game.tavla.results import Fault
 from game.tavla.rules import Rules
 
@@ -116,10 +122,14 @@ class ExternalBot:
         rules: Rules = Rules.TAVLA,
         timeout: float = DEFAULT_TIMEOUT,
         startup: float = STARTUP_SECONDS,
+        cube: bool = False,
     ) -> None:
         self.command = command
         self.argv = split_command(command)
         self.rules = rules
+        self.cube = cube  # its games have the cube: TAVLA_CUBE=1 in its environment
+        self.speaks_cube = False  # it declared, since its latest start, that it answers cube questions
+        self._answered = False  # it has answered once since its latest start
         self.timeout = check_timeout(timeout)
         self.startup = startup
         self.starts = 0
@@ -147,6 +157,9 @@ class ExternalBot:
             return
         self._mark = reaper.mark(reaper.new_bot_id())
         env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: self._mark}
+        env.pop(CUBE_ENV, None)
+        if self.cube:
+            env[CUBE_ENV] = "1"
         group = (
             {"start_new_session": True}
             if POSIX
@@ -169,6 +182,7 @@ class ExternalBot:
         _LIVE.add(self)
         self.starts += 1
         self._fresh = True
+        self._answered = self.speaks_cube = False
         self._stderr = bytearray()
         assert process.stdin is not None and process.stdout is not None and process.stderr is not None
         if POSIX:
@@ -185,6 +199,32 @@ class ExternalBot:
         One request, one answer line: output before the request, or after the answer line and before
         the program waits for its next input, is a fault (kind garbage) with one fixed reason.
         """
+        return self._exchange(f"{format_state(state)} {die1} {die2}")
+
+    def double(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether the program doubles before its roll: asked only of a program that declared the cube
+        since its start (game/tavla/protocol_cube.py); False for any other."""
+        if not self.speaks_cube or self._process is None:
+            return False
+        return self._cube_answer(DOUBLE, state, cube)
+
+    def take(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether the program takes a double (state and cube from its side, before the double); True
+        without asking for a program that did not declare the cube."""
+        if not self.speaks_cube or self._process is None:
+            return True
+        return self._cube_answer(TAKE, state, cube)
+
+    def _cube_answer(self, question: str, state: Sequence[int], cube: Cube) -> bool:
+        answer = self._exchange(cube_question(question, state, cube))
+        try:
+            return reply_to(question, answer)
+        except ValueError as error:
+            self._fail(Fault.GARBAGE, str(error), answer)
+
+    def _exchange(self, line: str) -> str:
+        """Send one request line and return the answer line (see `play`); the cube's declaration is
+        taken before the first answer after a start."""
         self.start()
         process, output = self._process, self._output
         assert process is not None and process.stdin is not None and output is not None
@@ -192,7 +232,7 @@ class ExternalBot:
         limit = self.timeout + (self.startup if graced else 0.0)
         self._fresh = False
         self._check_quiet()
-        request = f"{format_state(state)} {die1} {die2}\n".encode("ascii")
+        request = f"{line}\n".encode("ascii")
         try:
             written = os.write(process.stdin.fileno(), request)
         except BlockingIOError:
@@ -202,7 +242,11 @@ class ExternalBot:
         if written != len(request):
             # Translators: said of a bot program, as the reason it was disqualified
             self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
-        event, data = output.line(time.monotonic() + limit)
+        deadline = time.monotonic() + limit
+        event, data = output.line(deadline)
+        if event == LINE and not self._answered and is_declaration(data):
+            self.speaks_cube = True
+            event, data = output.line(deadline)
         if event == TIMEOUT:
             if graced:
                 self._grace_spent = True  # a program that hangs at its start gets the allowance once
@@ -221,6 +265,7 @@ class ExternalBot:
         except UnicodeDecodeError:
             self._fail(Fault.GARBAGE, _("the answer is not ASCII text"), repr(data))
         self._check_settled()
+        self._answered = True
         return answer
 
     def stderr_tail(self) -> str:
@@ -267,6 +312,12 @@ class ExternalBot:
         """Between decisions a bot must stay silent: an early line or an exit is a fault now."""
         assert self._output is not None
         event, data = self._output.pending()
+        if not self._answered:
+            if self._output.take_line(DECLARED):
+                self.speaks_cube = True
+                event, data = self._output.pending()
+            if event == LINE and any((DECLARED + end).startswith(data) for end in (b"\n", b"\r\n")):
+                return  # the declaration is on its way: it is read with the answer
         if event == EOF:
             # Translators: {ended} says how the bot's program ended, e.g. "exited with status 0"
             message = _("{ended} before its next decision (keep reading lines until the end of the input)")
@@ -368,6 +419,14 @@ class _Output:
         if self.eof:
             return EOF, b""
         return None, b""
+
+    def take_line(self, line: bytes) -> bool:
+        """Remove `line` and its line ending from the head of what was read, if it is there whole."""
+        for ending in (b"\n", b"\r\n"):
+            if self.buffer.startswith(line + ending):
+                del self.buffer[: len(line) + len(ending)]
+                return True
+        return False
 
     def has_data(self) -> bool:
         """Whether unread output is already in hand (no waiting)."""

@@ -13,7 +13,7 @@ from game.tavla.bots.pubeval import evaluate, load_weights, point_table
 from game.tavla.game import play_bots
 from game.tavla.moves import check_play, legal_plays
 from game.tavla.notation import format_play
-from game.tavla.position import OPENING
+from game.tavla.position import OPENING, flip
 from game.tavla.rules import Rules
 from tests.tavla.builders import dice, position, states
 
@@ -187,3 +187,39 @@ def test_a_registered_prefix_serves_its_names(monkeypatch):
     bots.register_prefix("cmd:", factory)
     assert isinstance(get_bot("cmd:./engine --fast", rules=Rules.STANDARD), Bot)
     assert made == [("./engine --fast", "standard")]
+
+
+RACE_AHEAD = (11, 2, 2, *([0] * 16), -10, *([0] * 5), 0, 0, 5)  # 6 pips against 60, no gammon left
+
+
+def test_every_built_in_bot_answers_the_cube_questions():
+    from game.tavla.cube import Cube
+
+    ahead, behind = list(RACE_AHEAD), list(flip(RACE_AHEAD))
+    for name in playable_names():
+        bot = get_bot(name, seed=1, rules=Rules.STANDARD)
+        assert bot.double(list(OPENING), Cube()) is False, name
+        assert bot.take(list(OPENING), Cube()) is True, name
+        assert bot.double(ahead, Cube()) is True, name  # a race won for sure: double, and pass
+        assert bot.take(behind, Cube()) is False, name
+
+
+def test_a_python_file_may_answer_the_cube_and_must_answer_true_or_false(tmp_path):
+    from game.tavla.cube import Cube, CubeOwner
+    from game.tavla.game import BotFault
+
+    plain = tmp_path / "plain.py"
+    plain.write_text("def play(state, die1, die2):\n    return ''\n")
+    bot = get_bot(str(plain))
+    assert (bot.double(list(OPENING), Cube()), bot.take(list(OPENING), Cube())) == (False, True)
+    cubed = tmp_path / "cubed.py"
+    cubed.write_text("def play(state, die1, die2):\n    return ''\n"
+                     "def double(state, cube):\n    return cube.owner == 'centre'\n"
+                     "def take(state, cube):\n    return 'yes' if cube.value > 1 else False\n")
+    bot = get_bot(str(cubed))
+    assert bot.double(list(OPENING), Cube()) is True
+    assert bot.double(list(OPENING), Cube(2, CubeOwner.ME)) is False
+    assert bot.take(list(OPENING), Cube()) is False
+    with pytest.raises(BotFault, match=r"take\(\) must return True or False, not 'yes'") as fault:
+        bot.take(list(OPENING), Cube(2, CubeOwner.OPPONENT))
+    assert fault.value.kind == "garbage"

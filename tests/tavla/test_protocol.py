@@ -13,12 +13,13 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.bots import get_bot
-from game.tavla.game import BotFault, play_bots
+from game.tavla.cube import Cube, CubeOwner, MatchScore
+from game.tavla.game import BotFault, CubeTerms, play_bots
 from game.tavla.moves import apply_play, check_play, legal_plays
 from game.tavla.position import OPENING
 from game.tavla.protocol import MAX_ANSWER_BYTES, STDERR_TAIL_BYTES, ExternalBot, close_all, running_bots
 from game.tavla.rules import Rules
-from tests.tavla.bots import bot_command, gone
+from tests.tavla.bots import bot_command, cube_bot_command, gone
 from tests.tavla.builders import random_game_positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +136,73 @@ def test_a_program_that_cannot_start_is_a_crash(tmp_path):
     with pytest.raises(BotFault, match="cannot start") as fault:
         ExternalBot(str(script)).play(OPENING, 3, 1)
     assert fault.value.kind == "crash"
+
+
+# ---- the doubling cube -------------------------------------------------------------------------------
+
+OPENING_LINE = " ".join(map(str, OPENING))
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["at-start", "with-the-first-answer"])
+def test_a_program_that_declares_the_cube_is_asked_double_and_take_lines(tmp_path, late):
+    log = tmp_path / "lines"
+    options = ("--log", str(log), *(["--late"] if late else []))
+    with ExternalBot(cube_bot_command("eager", *options), rules=STANDARD, cube=True) as bot:
+        assert bot.double(list(OPENING), Cube()) is False, "no cube question before its first answer"
+        assert bot.play(list(OPENING), 3, 1) == "24/23 24/21" and bot.speaks_cube
+        assert bot.double(list(OPENING), Cube()) is True
+        assert bot.take(list(OPENING), Cube(2, CubeOwner.OPPONENT, MatchScore(5, 1, 3))) is True
+        assert bot.take(list(OPENING), Cube(4, CubeOwner.OPPONENT, jacoby=True)) is True
+        assert bot.starts == 1
+    assert log.read_text().splitlines() == [
+        f"{OPENING_LINE} 3 1",
+        f"double {OPENING_LINE} 1 centre 0 0 0 0 0",
+        f"take {OPENING_LINE} 2 opponent 5 1 3 0 0",
+        f"take {OPENING_LINE} 4 opponent 0 0 0 0 1",
+    ]
+
+
+def test_an_old_program_in_cube_games_is_never_sent_a_cube_line_never_doubles_and_always_takes():
+    with ExternalBot(bot_command("legal"), rules=STANDARD, cube=True) as bot:  # it would crash on one
+        for state, die1, die2 in random_game_positions(20, seed=5, rules=STANDARD):
+            check_play(state, die1, die2, bot.play(state, die1, die2), STANDARD)
+            assert bot.double(state, Cube()) is False and bot.take(state, Cube()) is True
+        assert not bot.speaks_cube and bot.starts == 1
+
+
+def test_a_program_is_told_of_the_cube_only_in_cube_games():
+    with ExternalBot(cube_bot_command("eager"), rules=STANDARD) as bot:
+        bot.play(list(OPENING), 3, 1)
+        assert not bot.speaks_cube and bot.double(list(OPENING), Cube()) is False
+
+
+def test_a_bad_answer_to_a_cube_question_is_garbage_and_the_program_is_restarted():
+    with ExternalBot(cube_bot_command("garbage"), rules=STANDARD, cube=True) as bot:
+        bot.play(list(OPENING), 3, 1)
+        words = "the answer to a double question is 'double' or 'no double'"
+        with pytest.raises(BotFault, match=words) as fault:
+            bot.double(list(OPENING), Cube())
+        assert (fault.value.kind, fault.value.answer) == ("garbage", "maybe")
+        assert bot.take(list(OPENING), Cube()) is True, "not yet declared since its restart"
+        bot.play(list(OPENING), 3, 1)
+        with pytest.raises(BotFault, match="the answer to a take question is 'take' or 'pass'"):
+            bot.take(list(OPENING), Cube())
+        assert bot.starts == 2
+
+
+def test_cube_programs_and_old_ones_play_whole_games_with_the_cube():
+    terms = CubeTerms()
+    with ExternalBot(cube_bot_command("passer"), rules=STANDARD, cube=True) as passer, \
+            ExternalBot(bot_command("legal"), rules=STANDARD, cube=True) as old:
+        expert = get_bot("expert", rules=STANDARD)
+        passed = 0
+        for seed in range(4):
+            for first, second in ((passer, expert), (old, expert), (passer, old)):
+                result, _ = play_bots(first.play, second.play, STANDARD, seed=seed, cube=terms,
+                                      deciders=(first, second))
+                assert result.disqualified is None, result.reason
+                passed += result.kind == "passed"
+        assert passed > 0 and passer.starts == old.starts == 1
 
 
 # ---- the examples for bot authors -------------------------------------------------------------------

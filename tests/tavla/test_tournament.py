@@ -218,3 +218,61 @@ def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, j
     time.sleep(0.2)
     assert started and all(gone(pid) for pid in started)
 
+
+
+# ---- the doubling cube ------------------------------------------------------------------------------
+
+CUBE_BOTS = ["expert", "greedy", cmd("legal")]  # the program does not speak the cube: it must still work
+
+
+def test_money_games_with_the_cube_count_its_value_and_every_bots_doubles_takes_and_passes():
+    report = run_tournament(CUBE_BOTS, 4, seed=21, rules="standard", cube=True)
+    data = figures(report)
+    assert (data["cube"], data["jacoby"], data["match"], data["complete"]) == (True, False, None, True)
+    bots = data["bots"]
+    assert all(bot["disqualifications"] == 0 for bot in bots.values())
+    answered = sum(bot["takes"] + bot["passes"] for bot in bots.values())
+    assert sum(bot["doubles"] for bot in bots.values()) == answered
+    assert bots[cmd("legal")]["doubles"] == bots[cmd("legal")]["passes"] == 0
+    assert bots["expert"]["doubles"] > 0
+    assert sum(bot["points_for"] for bot in bots.values()) > sum(bot["wins"] for bot in bots.values())
+    for pair in data["pairs"]:
+        assert {"a_doubles", "a_takes", "a_passes", "b_doubles", "b_takes", "b_passes"} <= set(pair)
+    assert figures(run_tournament(CUBE_BOTS, 4, seed=21, rules="standard", cube=True, jobs=2)) == data
+
+
+def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(capsys, tmp_path):
+    path = tmp_path / "report.json"
+    assert tournament_command(["greedy", "random", "pubeval"], 2, 4, 1, "standard", str(path), 1.0,
+                              log_path=str(tmp_path / "dq.log"), cube=True, match=3) == EXIT_OK
+    data = json.loads(path.read_text())
+    assert (data["match"], data["games_finished"]) == (3, 6)
+    for bot in data["bots"].values():
+        assert bot["points_for"] == bot["wins"] and bot["points_against"] == bot["losses"]
+        assert bot["match_points_for"] >= 3 * bot["wins"]
+        assert -1 <= bot["ppg"] <= 1
+    out = capsys.readouterr().out
+    assert "2 matches to 3 points per pair" in out and "Matches to 3 points:" in out
+    assert "Doubles/takes/passes" in out and "Match points" in out
+
+
+@pytest.mark.parametrize(("arguments", "words"), [
+    ({"rules": "tavla", "cube": True}, "the tavla rule set has no doubling cube"),
+    ({"jacoby": True}, "the Jacoby rule is for money play with the cube"),
+    ({"cube": True, "jacoby": True, "match": 5}, "the Jacoby rule is for money play"),
+    ({"cube": True, "match": 30}, "1 to 25 points"),
+    ({"match": 0}, "a match is played to a positive number of points"),
+])
+def test_bad_cube_arguments_are_refused_before_any_game(arguments, words):
+    given = {"bots": ["random", "greedy"], "games": 2, "rules": "standard", **arguments}
+    with pytest.raises(UserError, match=words):
+        tournament_command(**given)
+
+
+def test_the_cube_under_tavla_is_one_line_and_exit_2():
+    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "--bots", "random,greedy",
+                          "--games", "2", "--rules", "tavla", "--cube"], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == ["fifteen-tavla: the tavla rule set has no doubling cube; "
+                                               "use --rules standard"]

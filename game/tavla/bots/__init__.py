@@ -1,23 +1,30 @@
 """The one registry of tavla bots, used by the table scene, the `bot` command and the tournament.
 
 A bot is anything with `play(state: list[int], die1: int, die2: int) -> str | None`, the seed's
-interface: the 28-integer state from the bot's side, the dice, and the play in the seed's notation
+interface (and, for the doubling cube, optionally `double(state, cube)` and `take(state, cube)`, see
+game/tavla/cube.py): the 28-integer state from the bot's side, the dice, and the play in the seed's notation
 ("" or None = no legal move). `get_bot` accepts a built-in name, a Python file (`path/to/bot.py`) or an
 importable module (`package.module`) that defines such a `play` function, or `cmd:<command line>`: an
 external program speaking the line protocol (game/tavla/protocol.py, registered below and imported only
 when such a name is asked for). Other modules can serve a name prefix through `register_prefix`.
 """
 
+from __future__ import annotations
+
 import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.errors import UserError
 from game.i18n import N_, _
 from game.tavla.rules import Rules
+
+if TYPE_CHECKING:
+    from game.tavla.cube import Cube
 
 
 @runtime_checkable
@@ -204,22 +211,60 @@ def get_bot(name: str, seed: int | None = None, rules: Rules = Rules.TAVLA) -> B
         message = _("{name}: external bots ({prefix}<command line>) are not supported here")
         raise UserError(message.format(name=repr(name), prefix=EXTERNAL_PREFIX))
     if name.endswith(".py") or "/" in name or "\\" in name:
-        return FunctionBot(_load_file(Path(name)), name)
+        return _function_bot(_load_file(Path(name)), name, path=Path(name))
     if "." in name and not name.startswith("."):
-        return FunctionBot(_load_module(name), name)
+        return _function_bot(_load_module(name), name)
     raise UserError(_unknown(name))
 
 
 class FunctionBot:
-    """A bot made of a module-level `play(state, die1, die2)` function, as the seed's contest had."""
+    """A bot made of a module-level `play(state, die1, die2)` function, as the seed's contest had, and
+    the module's `double(state, cube)` and `take(state, cube)` where it defines them (the cube: a
+    game.tavla.cube.Cube as the bot sees it); without them it never doubles and always takes."""
 
-    def __init__(self, function: Callable[[list[int], int, int], str | None], name: str) -> None:
+    def __init__(
+        self,
+        function: Callable[[list[int], int, int], str | None],
+        name: str,
+        double: Callable[[list[int], Cube], object] | None = None,
+        take: Callable[[list[int], Cube], object] | None = None,
+    ) -> None:
         self.function = function
         self.name = name
+        self._double = double
+        self._take = take
 
     def play(self, state: list[int], die1: int, die2: int) -> str | None:
         """Ask the wrapped function."""
         return self.function(state, die1, die2)
+
+    @property
+    def cube_questions(self) -> frozenset[str]:
+        """The cube questions ("double", "take") the module answers itself."""
+        given = {"double": self._double, "take": self._take}
+        return frozenset(name for name, function in given.items() if function is not None)
+
+    def double(self, state: list[int], cube: Cube) -> bool:
+        """The module's `double`, which must answer True or False; False when it has none."""
+        return self._double is not None and cube_answer(self._double(state, cube), "double")
+
+    def take(self, state: list[int], cube: Cube) -> bool:
+        """The module's `take`, which must answer True or False; True when it has none."""
+        return self._take is None or cube_answer(self._take(state, cube), "take")
+
+
+def cube_answer(answer: object, question: str) -> bool:
+    """A Python bot's answer to a cube question: True or False (numpy's too); anything else is garbage
+    (BotFault), so a bot that returns "no" is not taken to mean yes."""
+    if isinstance(answer, bool) or type(answer).__name__ == "bool_":
+        return bool(answer)
+    from game.tavla.game import BotFault, shown_answer
+    from game.tavla.results import Fault
+
+    # Translators: {question} is double or take (a Python function's name); {answer} what it returned
+    message = _("{question}() must return True or False, not {answer}")
+    reason = message.format(question=question, answer=shown_answer(answer))
+    raise BotFault(Fault.GARBAGE, reason, repr(answer))
 
 
 def _unknown(name: str, error: ImportError | None = None) -> str:
@@ -240,10 +285,9 @@ def _unknown(name: str, error: ImportError | None = None) -> str:
     return message.format(name=repr(name), names=", ".join(_BY_NAME), error=error)
 
 
-def _play_function(
-    module: object, path: Path | None = None, name: str | None = None
-) -> Callable[[list[int], int, int], str | None]:
-    """The module's `play`; UserError naming the file (`path`) or the module (`name`) when it has none."""
+def _function_bot(module: object, name: str, path: Path | None = None) -> FunctionBot:
+    """The bot of a loaded module: its `play` (UserError naming the file or the module when it has
+    none), and its `double` and `take` if it defines them."""
     function = getattr(module, "play", None)
     if not callable(function):
         if path is not None:
@@ -252,10 +296,12 @@ def _play_function(
             # Translators: {name} is a Python module's name, e.g. my_bots.strong
             message = _("module {name} does not define a function play(state, die1, die2)")
         raise UserError(message.format(path=path, name=name))
-    return function
+    questions = [getattr(module, question, None) for question in ("double", "take")]
+    double, take = (question if callable(question) else None for question in questions)
+    return FunctionBot(function, name, double, take)
 
 
-def _load_file(path: Path) -> Callable[[list[int], int, int], str | None]:
+def _load_file(path: Path) -> ModuleType:
     if not path.is_file():
         raise UserError(_("bot file not found: {path}").format(path=path))
     spec = importlib.util.spec_from_file_location(f"tavla_bot_{path.stem}", path)
@@ -268,19 +314,18 @@ def _load_file(path: Path) -> Callable[[list[int], int, int], str | None]:
         # Translators: {error} is the Python exception, e.g. "SyntaxError: invalid syntax"
         message = _("cannot load bot file {path}: {error}")
         raise UserError(message.format(path=path, error=f"{type(error).__name__}: {error}")) from error
-    return _play_function(module, path=path)
+    return module
 
 
-def _load_module(name: str) -> Callable[[list[int], int, int], str | None]:
+def _load_module(name: str) -> ModuleType:
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ImportError as error:
         raise UserError(_unknown(name, error)) from error
     except Exception as error:
         # Translators: {error} is the Python exception, e.g. "ValueError: bad value"
         message = _("cannot load bot module {name}: {error}")
         raise UserError(message.format(name=name, error=f"{type(error).__name__}: {error}")) from error
-    return _play_function(module, name=name)
 
 
 def _external(command: str, rules: Rules) -> Bot:

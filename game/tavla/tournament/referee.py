@@ -21,12 +21,12 @@ from game.tavla.bots import Bot, bot_names, get_bot
 from game.tavla.cube import Cube
 from game.tavla.game import BotFault, BotPlay, CubeTerms, GameResult, play_bots
 from game.tavla.protocol import ExternalBot, close_all
-from game.tavla.results import Fault
+from game.tavla.results import Fault, Outcome
 from game.tavla.rules import MatchRules, Rules
 from game.tavla.tournament.schedule import CubeCounts, GameSpec, Played, derive_seed
 from game.tavla.tournament.stopping import StopRequested, check_stop
 
-_BOTS: dict[tuple[str, str, float], Bot] = {}
+_BOTS: dict[tuple[str, str, float, bool], Bot] = {}
 _alarms_on = False
 
 CubeQuestion = Callable[[list[int], Cube], object]
@@ -73,7 +73,7 @@ def play_game(spec: GameSpec, rules: Rules, timeout: float, terms: MatchRules | 
     terms = terms if terms is not None else MatchRules(rules)
     random.seed(spec.bot_seed)
     seats = [
-        _player(name, derive_seed(spec.bot_seed, seat), rules, timeout)
+        _player(name, derive_seed(spec.bot_seed, seat), rules, timeout, terms.cube)
         for seat, name in enumerate(spec.seats)
     ]
     players = (seats[0][0], seats[1][0])
@@ -87,7 +87,7 @@ def play_game(spec: GameSpec, rules: Rules, timeout: float, terms: MatchRules | 
         result, scores = _play_match(spec, terms, players, sides)
     stderr = ""
     if result.disqualified is not None:
-        bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout))
+        bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout, terms.cube))
         if isinstance(bot, ExternalBot):
             stderr = bot.stderr_tail()
     counts = (sides[0].counts, sides[1].counts) if sides is not None else (CubeCounts(), CubeCounts())
@@ -97,8 +97,8 @@ def play_game(spec: GameSpec, rules: Rules, timeout: float, terms: MatchRules | 
 def _play_match(
     spec: GameSpec, terms: MatchRules, players: tuple[BotPlay, BotPlay], sides: Sequence[CubeSide] | None
 ) -> tuple[GameResult, tuple[int, int]]:
-    """A match to `terms.length`: its result (one point to the winner, or a disqualification) and the
-    final score by seat."""
+    """A match to `terms.length`: its result (a single point to the winner, or a disqualification) and
+    the final score by seat."""
     assert terms.length is not None
     scores = [0, 0]
     crawford_played = False
@@ -118,17 +118,19 @@ def _play_match(
             return replace(result, points=1, turns=turns, cube=1), (scores[0], scores[1])
         scores[result.winner] += result.points
     winner = 0 if scores[0] >= terms.length else 1
-    return GameResult(winner, 1, result.kind, turns), (scores[0], scores[1])
+    return GameResult(winner, 1, Outcome.SINGLE, turns), (scores[0], scores[1])
 
 
-def load_bot(name: str, rules: Rules, timeout: float) -> Bot:
-    """The bot for a name that is not built in, loaded (or its command checked) once per process."""
-    key = (name, rules, timeout)
+def load_bot(name: str, rules: Rules, timeout: float, cube: bool = False) -> Bot:
+    """The bot for a name that is not built in, loaded (or its command checked) once per process;
+    `cube`: a program is told its games have the cube."""
+    key = (name, rules, timeout, cube)
     bot = _BOTS.get(key)
     if bot is None:
         bot = get_bot(name, rules=rules)
         if isinstance(bot, ExternalBot):
             bot.timeout = timeout
+            bot.cube = cube
         _BOTS[key] = bot
     return bot
 
@@ -142,12 +144,13 @@ def release_bots() -> None:
     close_all()
 
 
-def _player(name: str, seed: int, rules: Rules, timeout: float) -> tuple[BotPlay, CubeSide]:
+def _player(name: str, seed: int, rules: Rules, timeout: float, cube: bool) -> tuple[BotPlay, CubeSide]:
     """A seat's play and its cube answers: a built-in bot as it is, a program with its own time limits,
     a Python bot's functions each under the time limit."""
-    bot = get_bot(name, seed=seed, rules=rules) if name in bot_names() else load_bot(name, rules, timeout)
+    built_in = name in bot_names()
+    bot = get_bot(name, seed=seed, rules=rules) if built_in else load_bot(name, rules, timeout, cube)
     double, take = (getattr(bot, question, None) for question in ("double", "take"))
-    if name in bot_names() or isinstance(bot, ExternalBot):
+    if built_in or isinstance(bot, ExternalBot):
         return bot.play, CubeSide(double, take)
     double, take = (_timed(asked, timeout) if asked is not None else None for asked in (double, take))
     return _timed(bot.play, timeout), CubeSide(double, take)

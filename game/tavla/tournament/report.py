@@ -28,8 +28,18 @@ def print_report(report: Report, log: Path | None) -> None:
     rate = report.finished / report.seconds if report.seconds > 0 else 0.0
     # Translators: part of a tournament's title, e.g. "10 games per pair"
     per_pair = ngettext("{count} game per pair", "{count} games per pair", report.games)
+    if report.played.length is not None:
+        # Translators: part of a tournament's title, e.g. "10 matches to 5 points per pair"
+        per_pair = ngettext(
+            "{count} match to {length} points per pair",
+            "{count} matches to {length} points per pair",
+            report.games,
+        )
     # Translators: part of a tournament's title: how many games were played, e.g. "30 games"
     played = ngettext("{count} game", "{count} games", report.finished)
+    if report.played.length is not None:
+        # Translators: part of a tournament's title: how many matches were played, e.g. "30 matches"
+        played = ngettext("{count} match", "{count} matches", report.finished)
     # Translators: a tournament's title. {rules} is the rule set's name as typed (tavla or standard), kept
     # as it is; {per_pair} is "10 games per pair"; {played} is "30 games"; {rate} is games per second
     title = _(
@@ -37,7 +47,7 @@ def print_report(report: Report, log: Path | None) -> None:
         "{played} in {seconds} s ({rate}/s, --jobs {jobs})"
     ).format(
         rules=report.rules,
-        per_pair=per_pair.format(count=report.games),
+        per_pair=per_pair.format(count=report.games, length=report.played.length),
         seed=report.seed,
         played=played.format(count=report.finished),
         seconds=f"{report.seconds:.1f}",
@@ -66,6 +76,7 @@ def print_report(report: Report, log: Path | None) -> None:
         _("Gammons won/lost"),
         # Translators: heading of a tournament's table: games lost by disqualification
         _("Disqualified"),
+        *_cube_headers(report),
     ):
         table.add_column(header, justify="right", overflow="fold")
     ranked = sorted(report.per_bot.items(), key=lambda item: -item[1].ppg)
@@ -81,8 +92,26 @@ def print_report(report: Report, log: Path | None) -> None:
             _interval(tally, report.widest),
             f"{tally.gammons}/{tally.gammons_lost}",
             _faults(tally),
+            *_cube_cells(report, tally),
         )
     console.print(table)
+    if report.played.length is not None:
+        # Translators: under a tournament's table of matches; {length} is the match length in points
+        message = _(
+            "Matches to {length} points: Games, Wins and the points count matches, one point to the "
+            "winner of each; Match points are the points scored in their games, the cube's value included."
+        )
+        console.print(message.format(length=report.played.length))
+    elif report.played.cube:
+        if report.played.jacoby:
+            # Translators: under a tournament's table of money games with the doubling cube
+            message = _(
+                "Money play with the doubling cube and the Jacoby rule: points count the cube's value."
+            )
+        else:
+            # Translators: under a tournament's table of money games with the doubling cube
+            message = _("Money play with the doubling cube: points count the cube's value.")
+        console.print(message)
 
     # Translators: title of the table of pairs of bots; A and B are the columns of the two bots
     pairs = Table(title=_("Pairs, from A's side"), title_justify="left")
@@ -142,6 +171,30 @@ def print_report(report: Report, log: Path | None) -> None:
 def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
     """Write the report so that a reader never sees half a file: a temporary file, then a rename."""
     write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _cube_headers(report: Report) -> list[str]:
+    """The per-bot table's extra headings: cube actions with the cube, points scored in matches."""
+    headers = []
+    if report.played.cube:
+        # Translators: heading of a tournament's table: the bot's doubles offered, doubles it took and
+        # doubles it passed (declined), shown as 12/8/3
+        headers.append(_("Doubles/takes/passes"))
+    if report.played.length is not None:
+        # Translators: heading of a tournament's table of matches: points scored in the games of the
+        # matches, won and lost, shown as 45/38
+        headers.append(_("Match points won/lost"))
+    return headers
+
+
+def _cube_cells(report: Report, tally: Tally) -> list[str]:
+    """A bot's cells under `_cube_headers`."""
+    cells = []
+    if report.played.cube:
+        cells.append(f"{tally.doubles}/{tally.takes}/{tally.passes}")
+    if report.played.length is not None:
+        cells.append(f"{tally.match_points_for}/{tally.match_points_against}")
+    return cells
 
 
 def _interval_heading() -> str:

@@ -6,11 +6,17 @@ import sys
 from pathlib import Path
 
 PROTOCOL_BOT = Path(__file__).resolve().parent / "protocol_bot.py"
+CUBE_BOT = Path(__file__).resolve().parent / "cube_bot.py"
 
 
 def bot_command(mode: str, *options: str) -> str:
     """The command line of the misbehaving test bot in `mode` (see protocol_bot.py)."""
     return " ".join([shlex.quote(sys.executable), shlex.quote(str(PROTOCOL_BOT)), mode, *options])
+
+
+def cube_bot_command(mode: str, *options: str) -> str:
+    """The command line of the cube-speaking test bot in `mode` (see cube_bot.py)."""
+    return " ".join([shlex.quote(sys.executable), shlex.quote(str(CUBE_BOT)), mode, *options])
 
 
 def gone(pid: int) -> bool:
