@@ -18,9 +18,19 @@ The state is always seen from this bot's side (SPEC §3):
                   from my home, 1..6)
 A play is "from/to" moves separated by spaces, one per die, from the higher number to the lower:
 "24/18 13/11"; 25 is the bar, 0 is off; "" means no move is possible.
+
+The doubling cube (standard rules, `--cube`): `double(state, cube)` is asked before my roll when I may
+double, `take(state, cube)` when the opponent doubles; each answers True or False. `cube` is the cube
+as I see it before the double: `cube.value` (1, 2, 4...), `cube.owner` ("centre", "me", "opponent"),
+`cube.score` (None for money play, else `.length`, `.mine`, `.theirs`, `.crawford`) and `cube.jacoby`.
+A bot without these two functions never doubles and always takes. Run as a program, this file declares
+the cube with the line `cube on` when TAVLA_CUBE=1 and then reads `double ...` and `take ...` lines
+too (docs/bot-protocol.md); `main` turns them into the same two calls.
 """
 
+import os
 import sys
+from types import SimpleNamespace
 
 BAR, OFF, THEIR_BAR = 25, 0, 26
 
@@ -118,11 +128,64 @@ def play(state: list[int], die1: int, die2: int) -> str:
     return " ".join(f"{start}/{end}" for start, end in moves)
 
 
+def pip_counts(state: list[int]) -> tuple[int, int]:
+    """The pips I and the opponent still have to travel."""
+    mine = sum(point * state[point] for point in range(1, 25) if state[point] > 0) + BAR * state[BAR]
+    theirs = sum((25 - point) * -state[point] for point in range(1, 25) if state[point] < 0)
+    return mine, theirs + BAR * state[THEIR_BAR]
+
+
+def race_lead(state: list[int]) -> float | None:
+    """In a race (no checker can hit any more), my lead as a share of my pip count; None in contact."""
+    mine_points = [point for point in range(1, 25) if state[point] > 0]
+    their_points = [point for point in range(1, 25) if state[point] < 0]
+    if state[BAR] or state[THEIR_BAR] or max(mine_points, default=0) > min(their_points, default=25):
+        return None
+    mine, theirs = pip_counts(state)
+    return (theirs - mine) / max(mine, 1)
+
+
+def double(state: list[int], cube: object) -> bool:
+    """Before my roll: double a race I lead by 8% of my count or more. Improve me!"""
+    lead = race_lead(state)
+    return lead is not None and lead >= 0.08
+
+
+def take(state: list[int], cube: object) -> bool:
+    """The opponent doubled (it is on roll): take unless it leads a race by more than 12%."""
+    flipped = [state[27], *(-n for n in reversed(state[1:25])), state[26], state[25], state[0]]
+    lead = race_lead(flipped)
+    return lead is None or lead <= 0.12
+
+
+def read_cube(fields: list[str]) -> SimpleNamespace:
+    """The cube of a `double` or `take` line: value, owner, match length (0: money), my score, their
+    score, Crawford (0/1), Jacoby (0/1); the same attributes as the cube a Python file bot gets."""
+    value, owner, length, mine, theirs, crawford, jacoby = fields
+    score = None
+    if int(length):
+        score = SimpleNamespace(
+            length=int(length), mine=int(mine), theirs=int(theirs), crawford=crawford == "1"
+        )
+    return SimpleNamespace(value=int(value), owner=owner, score=score, jacoby=jacoby == "1")
+
+
 def main() -> None:
-    """The line protocol: one line of 30 integers in (state, then the dice), one line out, flushed."""
+    """The line protocol: one line of 30 integers in (state, then the dice), one line out, flushed;
+    with the cube, first the declaration, then also `double`/`take` lines (28 integers, then the cube)."""
+    if os.environ.get("TAVLA_CUBE") == "1":
+        print("cube on", flush=True)
     for line in sys.stdin:
-        numbers = [int(token) for token in line.split()]
-        print(play(numbers[:28], numbers[28], numbers[29]), flush=True)
+        words = line.split()
+        if words[0] in ("double", "take"):
+            state, cube = [int(n) for n in words[1:29]], read_cube(words[29:])
+            if words[0] == "double":
+                print("double" if double(state, cube) else "no double", flush=True)
+            else:
+                print("take" if take(state, cube) else "pass", flush=True)
+        else:
+            numbers = [int(token) for token in words]
+            print(play(numbers[:28], numbers[28], numbers[29]), flush=True)
 
 
 if __name__ == "__main__":

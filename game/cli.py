@@ -192,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--cube", action="store_true", help=_("play with the doubling cube (standard rules)")
     )
     tournament.add_argument(
-        "--match", type=int, default=None, metavar="N", help=_("each pair plays matches to N points")
+        "--match", type=int, default=None, metavar="N", help=_("--games counts matches to N points per pair")
     )
     tournament.add_argument(
         "--jacoby", action="store_true", help=_("money play with the cube under the Jacoby rule")

@@ -5,6 +5,12 @@
 // For each decision it reads one line: the 28 integers of the state (from its own side) then the two
 // dice. It writes one line: its play, e.g. "24/18 13/11" (25 = bar, 0 = off), or "" for no move.
 // It finds the legal plays itself and picks the one whose position scores best in evaluate().
+//
+// The doubling cube (python main.py tournament --rules standard --cube ...): when TAVLA_CUBE=1 is in
+// its environment it writes "cube on" at once, and then also gets cube questions, each one line:
+//   double <28 ints> <cube value> <owner: centre|me|opponent> <match length, 0 = money> <my score>
+//          <their score> <crawford 0|1> <jacoby 0|1>        answered "double" or "no double"
+//   take <the same fields>                                  answered "take" or "pass"
 "use strict";
 
 const readline = require("readline");
@@ -98,9 +104,52 @@ function play(state, die1, die2) {
   return best.moves.map(([start, end]) => `${start}/${end}`).join(" ");
 }
 
-// One answer line per input line; console.log writes whole lines to the pipe as they come.
+// In a race (no checker can hit any more), my lead in pips as a share of my count; null in contact.
+function raceLead(state) {
+  const mine = [];
+  const theirs = [];
+  for (let point = 1; point <= 24; point++) {
+    if (state[point] > 0) mine.push(point);
+    if (state[point] < 0) theirs.push(point);
+  }
+  if (state[BAR] || state[THEIR_BAR] || Math.max(0, ...mine) > Math.min(25, ...theirs)) return null;
+  let myPips = 0;
+  let theirPips = 0;
+  for (let point = 1; point <= 24; point++) {
+    if (state[point] > 0) myPips += point * state[point];
+    if (state[point] < 0) theirPips += (25 - point) * -state[point];
+  }
+  return (theirPips - myPips) / Math.max(myPips, 1);
+}
+
+// Before my roll: double a race I lead by 8% of my count or more.
+function double(state, cube) {
+  const lead = raceLead(state);
+  return lead !== null && lead >= 0.08;
+}
+
+// The opponent doubled: take unless it leads a race by more than 12% (its side is the flipped board).
+function take(state, cube) {
+  const flipped = [state[27], ...state.slice(1, 25).reverse().map((n) => -n), state[26], state[25], state[0]];
+  const lead = raceLead(flipped);
+  return lead === null || lead <= 0.12;
+}
+
+if (process.env.TAVLA_CUBE === "1") process.stdout.write("cube on\n");
+
+// One answer line per input line, written whole to the pipe as it comes.
 const input = readline.createInterface({ input: process.stdin, terminal: false });
 input.on("line", (line) => {
-  const numbers = line.trim().split(/\s+/).map(Number);
+  const words = line.trim().split(/\s+/);
+  if (words[0] === "double" || words[0] === "take") {
+    const state = words.slice(1, 29).map(Number);
+    const [value, owner, length, mine, theirs, crawford, jacoby] = words.slice(29);
+    const cube = { value: Number(value), owner, length: Number(length), mine: Number(mine),
+      theirs: Number(theirs), crawford: crawford === "1", jacoby: jacoby === "1" };
+    if (words[0] === "double") process.stdout.write(double(state, cube) ? "double\n" : "no double\n");
+    else process.stdout.write(take(state, cube) ? "take\n" : "pass\n");
+    return;
+  }
+  const numbers = words.map(Number);
   process.stdout.write(play(numbers.slice(0, 28), numbers[28], numbers[29]) + "\n");
 });

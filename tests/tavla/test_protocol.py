@@ -16,7 +16,7 @@ from game.tavla.bots import get_bot
 from game.tavla.cube import Cube, CubeOwner, MatchScore
 from game.tavla.game import BotFault, CubeTerms, play_bots
 from game.tavla.moves import apply_play, check_play, legal_plays
-from game.tavla.position import OPENING
+from game.tavla.position import OPENING, flip
 from game.tavla.protocol import MAX_ANSWER_BYTES, STDERR_TAIL_BYTES, ExternalBot, close_all, running_bots
 from game.tavla.rules import Rules
 from tests.tavla.bots import bot_command, cube_bot_command, gone
@@ -247,3 +247,28 @@ def test_the_python_template_is_a_file_bot_too():
     bot = get_bot(str(EXAMPLES / "my_bot.py"))
     result, _ = play_bots(bot.play, get_bot("random", seed=1).play, seed=9)
     assert result.disqualified is None
+
+
+SURE_WIN = [11, 2, 2, *([0] * 16), -10, *([0] * 5), 0, 0, 5]  # a race won for sure, no gammon left
+
+
+@pytest.mark.parametrize("command", EXTERNAL_EXAMPLES)
+def test_the_external_examples_play_cube_games_and_the_python_and_js_ones_speak_the_cube(command):
+    speaks = "java" not in command
+    expert = get_bot("expert", rules=STANDARD)
+    with ExternalBot(command, rules=STANDARD, cube=True) as bot:
+        for seed in range(2):
+            result, _ = play_bots(bot.play, expert.play, STANDARD, seed=seed, cube=CubeTerms(),
+                                  deciders=(bot, expert))
+            assert result.disqualified is None, result.reason
+        assert bot.speaks_cube is speaks
+        if speaks:
+            assert bot.double(SURE_WIN, Cube()) is True and bot.take(list(flip(SURE_WIN)), Cube()) is False
+        assert bot.starts == 1
+
+
+def test_the_python_template_answers_the_cube_as_a_file_bot():
+    bot = get_bot(str(EXAMPLES / "my_bot.py"))
+    assert bot.cube_questions == {"double", "take"}
+    assert bot.double(SURE_WIN, Cube()) is True and bot.double(list(OPENING), Cube()) is False
+    assert bot.take(list(flip(SURE_WIN)), Cube()) is False and bot.take(list(OPENING), Cube()) is True

@@ -33,7 +33,7 @@ LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log p
 
 
 def check_entries(
-    bots: list[str], games: int, seed: int | None, jobs: int, rules: Rules, timeout: float
+    bots: list[str], games: int, seed: int | None, jobs: int, rules: Rules, timeout: float, cube: bool = False
 ) -> list[str]:
     """Refuse bad input before anything is played; returns the names as they will be reported.
 
@@ -69,7 +69,7 @@ def check_entries(
         raise UserError(message.format(names=", ".join(twice)))
     for name in names:
         if name not in bot_names():
-            load_bot(name, rules, timeout)
+            load_bot(name, rules, timeout, cube)
     return names
 
 
@@ -99,7 +99,7 @@ def run_tournament(
     cube (standard rules); with `match`, every pair plays `games` matches to that many points."""
     rule_set = Rules.parse(rules)
     terms = match_terms(rule_set, cube, match, jacoby)
-    names = check_entries(bots, games, seed, jobs, rule_set, timeout)
+    names = check_entries(bots, games, seed, jobs, rule_set, timeout, cube)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     start = time.perf_counter()
