@@ -5,12 +5,15 @@ from arcade import key
 from arcade.types import XYWH
 from PIL import Image
 
-from game.config import NUMBERS, picture_title
+from game.config import NUMBERS, picture_title, rgb
 from game.errors import UserError
 from game.i18n import _
 from game.puzzle.board import parse_size
 from game.puzzle.tiles import thumbnail
+from game.tavla import layout
+from game.tavla.board_art import Palette, board_image, checker_image
 from game.tavla.bots import bot_description, bot_names, bot_title
+from game.tavla.position import OPENING
 from game.tavla.rules import Rules
 from game.ui import theme
 from game.ui.scene import SceneView
@@ -24,6 +27,7 @@ LEFT_X = theme.DESIGN_WIDTH / 2 - 280
 RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
 PREVIEW_SIZE = 180
 PREVIEW_Y = CARD_Y + 120
+TAVLA_PREVIEW_HEIGHT = PREVIEW_SIZE + 16
 FIRST_SELECTOR_Y = CARD_Y - 36
 SECOND_SELECTOR_Y = CARD_Y - 116
 NOTE_Y = CARD_Y - 168
@@ -51,6 +55,24 @@ def describe_opponent(name: str) -> str:
 
 def describe_rules(rules: Rules) -> str:
     return _(rules.display_name)
+
+
+def opening_image(palette: Palette, light_seat: int, scale: float) -> Image.Image:
+    """The table at the opening, in the board art the table draws, `scale` pixels a board unit."""
+    image = board_image(palette, scale, numbers=False).convert("RGBA")
+    side = round(layout.CHECKER * scale)
+    colours = [palette.white_checker, palette.black_checker]
+    checkers = [checker_image(colour, side) for colour in (colours if light_seat == 0 else colours[::-1])]
+    for point in range(1, 25):
+        count, seat = abs(OPENING[point]), 0 if OPENING[point] > 0 else 1
+        for index in range(count):
+            x, y = layout.checker_position(seat, point, index, count)
+            corner = (
+                round((x - layout.BOARD_LEFT) * scale - side / 2),
+                round((layout.BOARD_TOP - y) * scale - side / 2),
+            )
+            image.alpha_composite(checkers[seat], corner)
+    return image
 
 
 class MainMenuView(SceneView):
@@ -209,6 +231,11 @@ class MainMenuView(SceneView):
             for n in range(1, 16)
         ]
         self._thumbnails: dict[tuple[str, str], arcade.SpriteList] = {}
+        colours = tavla.colours
+        self._palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
+        self._light_seat = 0 if tavla.human_side == "white" else 1
+        self._tavla_preview = arcade.SpriteList()
+        self._build_tavla_preview()
         self.toast = Toast(theme.DESIGN_WIDTH / 2, 110, 760)
 
     def start_puzzle(self) -> None:
@@ -249,7 +276,7 @@ class MainMenuView(SceneView):
             text.draw()
         self.opponent_note.draw()
         self._draw_puzzle_preview()
-        self._draw_tavla_preview()
+        self._tavla_preview.draw()
         for selector in self.selectors:
             selector.draw()
         self.toast.draw()
@@ -289,33 +316,18 @@ class MainMenuView(SceneView):
             self._thumbnails[name, size].append(sprite)
         return self._thumbnails[name, size]
 
-    def _draw_tavla_preview(self) -> None:
-        width, height = PREVIEW_SIZE * 1.6, PREVIEW_SIZE
-        arcade.draw_rect_filled(XYWH(RIGHT_X, PREVIEW_Y, width + 16, height + 16), (59, 42, 30))
-        arcade.draw_rect_filled(XYWH(RIGHT_X, PREVIEW_Y, width, height), (31, 77, 58))
-        point_w = width / 13
-        left = RIGHT_X - width / 2
-        for i in range(12):
-            x = left + (i + (1 if i >= 6 else 0) + 0.5) * point_w
-            colour = (217, 192, 140) if i % 2 == 0 else (140, 59, 46)
-            top, bottom = PREVIEW_Y + height / 2, PREVIEW_Y - height / 2
-            arcade.draw_triangle_filled(
-                x - point_w / 2, top, x + point_w / 2, top, x, top - height * 0.42, colour
-            )
-            other = (140, 59, 46) if i % 2 == 0 else (217, 192, 140)
-            arcade.draw_triangle_filled(
-                x - point_w / 2, bottom, x + point_w / 2, bottom, x, bottom + height * 0.42, other
-            )
-        arcade.draw_rect_filled(XYWH(RIGHT_X, PREVIEW_Y, point_w, height), (59, 42, 30))
-        for i, (column, count, colour) in enumerate(
-            [(0, 5, (242, 236, 224)), (4, 3, (43, 43, 43)), (6, 5, (43, 43, 43)), (11, 2, (242, 236, 224))]
-        ):
-            x = left + (column + (1 if column >= 6 else 0) + 0.5) * point_w
-            for k in range(count):
-                y = (
-                    PREVIEW_Y + height / 2 - point_w * (k + 0.5)
-                    if i % 2 == 0
-                    else PREVIEW_Y - height / 2 + point_w * (k + 0.5)
-                )
-                arcade.draw_circle_filled(x, y, point_w * 0.45, colour)
-                arcade.draw_circle_outline(x, y, point_w * 0.45, (0, 0, 0, 80), 1)
+    def on_scale_changed(self) -> None:
+        self._build_tavla_preview()
+
+    def _build_tavla_preview(self) -> None:
+        """The Tavla card's picture at screen resolution, in the player's colours and side."""
+        units = TAVLA_PREVIEW_HEIGHT / (layout.BOARD_TOP - layout.BOARD_BOTTOM)
+        image = opening_image(self._palette, self._light_seat, units * self.pixel_scale)
+        sprite = arcade.Sprite(
+            arcade.Texture(image, hash=f"menu-tavla-{self._palette}-{self._light_seat}-{image.size}"),
+            center_x=RIGHT_X,
+            center_y=PREVIEW_Y,
+        )
+        sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
+        self._tavla_preview.clear()
+        self._tavla_preview.append(sprite)
