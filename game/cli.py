@@ -155,6 +155,18 @@ def build_parser() -> argparse.ArgumentParser:
     cube.add_argument("--jacoby", action="store_true", help=_("money play under the Jacoby rule"))
     cube.add_argument("--bot", default="master", metavar="NAME", help=_("expert or master (default)"))
 
+    analyse = commands.add_parser("analyse", help=_("analyse a match file: errors, marks, luck, ratings"))
+    analyse.add_argument("match_path", metavar="MATCH.mat", help=_("a match in the .mat format"))
+    analyse.add_argument(
+        "--rules", choices=Rules.names(), default=None, help=_("rule set (default: the file's, or standard)")
+    )
+    analyse.add_argument(
+        "--json", dest="json_path", metavar="PATH", help=_("also write every decision as JSON")
+    )
+    analyse.add_argument(
+        "--level", default="expert", choices=("expert", "master"), help=_("how deep plays are judged")
+    )
+
     tournament = commands.add_parser(
         "tournament", help=_("a round robin between bots, with a table of results")
     )
@@ -292,6 +304,14 @@ def _run_cube(args: argparse.Namespace, config: "Config") -> int:
     return 0
 
 
+def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.analysis_command import analyse_command
+
+    rules = None if args.rules is None else Rules.parse(args.rules)
+    print("\n".join(analyse_command(args.match_path, rules, args.json_path, args.level)))
+    return 0
+
+
 def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.protocol import DEFAULT_TIMEOUT
     from game.tavla.tournament import split_bot_list, tournament_command
@@ -322,6 +342,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "bot": _run_bot,
     "cube": _run_cube,
     "tournament": _run_tournament,
+    "analyse": _run_analyse,
 }
 
 
