@@ -7,7 +7,7 @@ disqualify it with a message its author can act on.
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.errors import UserError
 from game.i18n import N_, _
@@ -74,3 +74,18 @@ def format_play(play: Iterable[Move] | None) -> str:
     if not play:
         return ""
     return " ".join(f"{start}/{end}" for start, end in sorted(play, reverse=True))
+
+
+def format_play_hits(state: Sequence[int], play: Iterable[Move] | None) -> str:
+    """The play from `state` (the mover's side) in canonical order, a `*` after each move that hits a
+    blot, as GNU Backgammon writes it (`13/7* 6/5`): the record shows what was hit, not only where."""
+    if not play:
+        return ""
+    opponent = {point: -count for point, count in enumerate(state[1:BAR], start=1) if count < 0}
+    words = []
+    for start, end in sorted(play, reverse=True):
+        hit = end != OFF and opponent.get(end) == 1
+        if hit:
+            opponent[end] = 0
+        words.append(f"{start}/{end}{'*' if hit else ''}")
+    return " ".join(words)

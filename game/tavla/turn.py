@@ -5,12 +5,13 @@ Every partial play it offers can still be completed to a legal play of the whole
 both dice" rule (SPEC §3) can never be broken by the order the player chooses.
 """
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.tavla.moves import apply_play, dice_left, legal_results, next_moves
 from game.tavla.notation import Move, format_play
-from game.tavla.position import OFF, OPP_BAR, State
+from game.tavla.position import BAR, OFF, OPP_BAR, State
 from game.tavla.rules import Rules
 
 
@@ -23,6 +24,30 @@ class Step:
     hit: bool
     before: State
     after: State
+
+
+class Refusal(enum.Enum):
+    """Why the table does not take a checker, or puts it back: the player is told, never left guessing."""
+
+    BAR_FIRST = "bar first"  # a checker is on the bar: it enters before any other moves
+    PLAYED = "played"  # no move is left in this roll
+    STUCK = "stuck"  # this checker has no move with the dice left
+    BACKWARD = "backward"  # checkers only move toward home
+    NOT_HOME = "not home"  # bearing off waits until every checker is home
+    BLOCKED = "blocked"  # two or more of the opponent's checkers hold the point
+    NO_DIE = "no die"  # no die (nor sum of dice) is that distance
+    HIGHER_FIRST = "higher first"  # a larger die bears off from the highest point only
+    NO_ROUTE = "no route"  # the dice add up, but the points on the way are blocked
+    FULL_ROLL = "full roll"  # the move would leave a die unplayable: the roll is played in full
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A refused pick-up or drop: the reason, and the points (the mover's numbering) it is about."""
+
+    reason: Refusal
+    source: int = 0
+    target: int = 0
 
 
 class TurnInProgress:
@@ -109,6 +134,43 @@ class TurnInProgress:
                     self._explore(end, path, found)
                 finally:
                     self.steps.pop()
+
+    def pick_refusal(self, source: int) -> Refused | None:
+        """Why the checker on `source` (25 = bar) cannot be picked up; None when it can, or when the
+        player has no checker there (a click on nothing needs no answer)."""
+        state = self.state
+        if source in self.movable_points() or state[source] <= 0:
+            return None
+        if not self.options():
+            return Refused(Refusal.PLAYED, source)
+        if state[BAR] > 0 and source != BAR:
+            return Refused(Refusal.BAR_FIRST, source)
+        return Refused(Refusal.STUCK, source)
+
+    def drop_refusal(self, source: int, target: int) -> Refused | None:
+        """Why the checker picked up on `source` may not be put on `target` (0 = off); None when it may,
+        or when it is put back where it was."""
+        if target == source or target in self.destinations(source):
+            return None
+        state, dice = self.state, self.remaining_dice
+        distance = source - target
+        if distance < 0:
+            return Refused(Refusal.BACKWARD, source, target)
+        if target == OFF:
+            if any(state[point] > 0 for point in range(7, BAR + 1)):
+                return Refused(Refusal.NOT_HOME, source, target)
+            if distance not in dice and any(die > distance for die in dice):
+                higher = any(state[point] > 0 for point in range(source + 1, 7))
+                return Refused(Refusal.HIGHER_FIRST if higher else Refusal.FULL_ROLL, source, target)
+        elif state[target] <= -2:
+            return Refused(Refusal.BLOCKED, source, target)
+        if distance in dice:
+            return Refused(Refusal.FULL_ROLL, source, target)
+        double = len(set(dice)) == 1
+        sums = {dice[0] * count for count in range(2, len(dice) + 1)} if double else {sum(dice)}
+        if distance in sums:
+            return Refused(Refusal.NO_ROUTE, source, target)
+        return Refused(Refusal.NO_DIE, source, target)
 
     def move_by_die(self, source: int, die: int) -> Step | None:
         """The allowed move of the checker on `source` with `die`, if there is one."""

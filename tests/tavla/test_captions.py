@@ -2,13 +2,15 @@
 
 import subprocess
 import sys
+from types import SimpleNamespace
 
-from game.tavla.game import Match
+from game.tavla.game import Match, Turn
 from game.tavla.position import OPENING
 from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
 from game.tavla.table import captions
 from game.tavla.table.captions import Players
+from game.tavla.turn import Refusal, Refused, TurnInProgress
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
 
@@ -68,6 +70,40 @@ def test_hints_and_failures():
     assert captions.hint_text("Master", "") == "Hint (Master): no move"
     assert captions.exception_text(ValueError("my bug")) == "ValueError: my bug"
     assert captions.exception_text(KeyboardInterrupt()) == "KeyboardInterrupt"
+
+
+def test_the_move_list_stars_hits_and_numbers_pairs_of_turns():
+    state = list(OPENING)
+    state[4] = -1
+    state[19] += 1
+    session = TableSession.from_position(tuple(state), (3, 1), Rules.TAVLA, "pubeval")
+    for move in ((8, 5), (5, 4)):
+        session.turn.apply(next(s for s in session.turn.options() if s.move == move))
+    session.commit_turn()
+    record = [*session.game.record, Turn(1, (6, 6), (), session.game.state)]
+    rows = captions.move_rows(SimpleNamespace(record=record))
+    assert rows[0] == captions.MoveRow("1", 0, "31: 8/5 5/4*")
+    assert rows[1].number == "" and rows[1].seat == 1 and rows[1].text.endswith(": no move")
+
+
+def test_refusals_say_why_in_a_few_words():
+    turn = TurnInProgress(OPENING, 3, 1)
+    assert captions.refusal_text(turn.drop_refusal(13, 12), turn.remaining_dice) == "Point 12 is blocked."
+    assert captions.refusal_text(turn.drop_refusal(8, 6), [3, 1]) == "No die of 3-1 takes 8 to 6."
+    assert captions.refusal_text(Refused(Refusal.BAR_FIRST, 6), [5, 4]) == "Enter from the bar first."
+    stuck = captions.refusal_text(Refused(Refusal.STUCK, 25), [6, 6])
+    assert stuck == "The checker on the bar cannot move with 6-6."
+    for reason in Refusal:
+        assert captions.refusal_text(Refused(reason, 6, 0), [3, 1])
+
+
+def test_an_exported_path_is_broken_at_its_folders():
+    path = "/home/someone/.local/share/fifteen-tavla/exports/match-2026-12-01-130501.mat"
+    text = captions.export_text(path, home="/home/someone")
+    lines = text.split("\n")
+    assert lines[0] == "Match exported to " and "".join(lines[1:]) == "~" + path[len("/home/someone") :]
+    assert all(len(line) <= captions.PATH_LINE_CHARS for line in lines[1:])
+    assert captions.wrapped_path("x" * 40, 16).split("\n") == ["x" * 16, "x" * 16, "x" * 8]
 
 
 def test_the_words_need_no_arcade():

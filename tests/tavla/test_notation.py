@@ -3,7 +3,8 @@
 import pytest
 
 from game.errors import UserError
-from game.tavla.notation import format_play, parse_play
+from game.tavla.notation import format_play, format_play_hits, parse_play
+from game.tavla.position import OPENING
 
 
 @pytest.mark.parametrize(
@@ -64,3 +65,15 @@ def test_format_lists_highest_from_first_and_never_combines():
     assert format_play(((6, 2), (6, 5))) == "6/5 6/2"
     assert format_play(()) == ""
     assert format_play(None) == ""
+
+
+def test_hits_are_starred_as_gnu_backgammon_writes_them():
+    state = list(OPENING)
+    state[4] = -1
+    state[20] = -1
+    assert format_play_hits(state, [(6, 4), (8, 4)]) == "8/4* 6/4", "the second checker on 4 hits nothing"
+    assert format_play_hits(state, [(24, 20), (20, 16)]) == "24/20* 20/16"
+    assert format_play_hits(state, [(13, 10), (10, 9)]) == "13/10 10/9"
+    state[3] = -2
+    assert format_play_hits(state, [(6, 3)]) == "6/3", "a made point is never hit"
+    assert format_play_hits(state, []) == "" and format_play_hits(state, None) == ""

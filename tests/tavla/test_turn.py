@@ -5,8 +5,9 @@ import random
 import pytest
 
 from game.tavla.moves import legal_results
+from game.tavla.position import OPENING
 from game.tavla.rules import Rules
-from game.tavla.turn import TurnInProgress
+from game.tavla.turn import Refusal, TurnInProgress
 from tests.tavla.builders import position, random_game_positions
 
 POSITIONS = random_game_positions(400, seed=7)
@@ -94,3 +95,35 @@ def test_forced_play_is_found():
     assert turn.single_play
     assert [s.move for s in turn.forced()] == [(25, 20)]
     assert turn.steps == []
+
+
+def _refusal(refused):
+    return None if refused is None else (refused.reason, refused.source, refused.target)
+
+
+def test_a_refused_drop_says_why():
+    opening = TurnInProgress(OPENING, 3, 1)
+    assert _refusal(opening.drop_refusal(13, 12)) == (Refusal.BLOCKED, 13, 12)
+    assert _refusal(opening.drop_refusal(6, 0)) == (Refusal.NOT_HOME, 6, 0)
+    assert _refusal(opening.drop_refusal(8, 6)) == (Refusal.NO_DIE, 8, 6)
+    assert _refusal(opening.drop_refusal(8, 9)) == (Refusal.BACKWARD, 8, 9)
+    assert opening.drop_refusal(8, 5) is None and opening.drop_refusal(8, 8) is None
+    # After 11/7 the 6 plays nowhere (7/1 is blocked, 7 is outside home), so 11/7 breaks the full roll.
+    six_four = position({2: 9, 3: 1, 4: 1, 6: 2, 7: 1, 11: 1}, {1: 2, 5: 1, 10: 1, 13: 2, 17: 1, 24: 6})
+    assert TurnInProgress(six_four, 6, 4).drop_refusal(11, 7).reason is Refusal.FULL_ROLL
+    bearing_off = position({5: 1, 2: 1}, {20: 15})
+    assert TurnInProgress(bearing_off, 4, 1).drop_refusal(2, 0).reason is Refusal.HIGHER_FIRST
+    assert TurnInProgress(OPENING, 6, 6).drop_refusal(24, 6).reason is Refusal.NO_ROUTE, "12 is held"
+
+
+def test_a_refused_pick_up_says_why():
+    on_bar = position({6: 14}, {24: 2, 23: 2, 22: 2, 21: 2, 19: 2, 16: 2, 2: 2, 10: 1}, own_bar=1)
+    assert _refusal(TurnInProgress(on_bar, 5, 4).pick_refusal(6)) == (Refusal.BAR_FIRST, 6, 0)
+    opening = TurnInProgress(OPENING, 6, 5)
+    assert _refusal(opening.pick_refusal(6)) == (Refusal.STUCK, 6, 0)
+    assert opening.pick_refusal(24) is None, "a checker that can move is picked up"
+    assert opening.pick_refusal(12) is None, "a click on the opponent's checkers needs no answer"
+    played = TurnInProgress(OPENING, 3, 1)
+    for move in ((8, 5), (6, 5)):
+        played.apply(next(s for s in played.options() if s.move == move))
+    assert played.pick_refusal(13).reason is Refusal.PLAYED

@@ -5,15 +5,18 @@ without a window. Every player is named through `Players`, so "You", a bot's tit
 player's and the two colours at one desk are decided in one place.
 """
 
+import os
 from dataclasses import dataclass
 
 from game.i18n import _, ngettext
 from game.tavla.bots import EXTERNAL_PREFIX, bot_names, bot_title
 from game.tavla.game import Game, Match
-from game.tavla.position import State, pip_counts, position_id
+from game.tavla.notation import format_play_hits
+from game.tavla.position import OFF, State, pip_counts, position_id
 from game.tavla.results import Outcome
 from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
+from game.tavla.turn import Refusal, Refused
 
 OFFER_COMMAND_CHARS = 72  # a saved opponent's command line, cut to fit the offer
 NAME_CHARS = 20  # an opponent of the player's own (a program, a file) as the table names it
@@ -265,3 +268,97 @@ def hint_text(bot: str, answer: str) -> str:
 def hint_thinking_text() -> str:
     # Translators: the hint was asked for and the strongest bot is still looking for its play
     return _("Hint: thinking…")
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One turn of the move list: its number (on the first turn of each pair only), who moved, and the
+    roll and play as GNU Backgammon writes them ("64: 24/18* 13/9")."""
+
+    number: str
+    seat: int
+    text: str
+
+
+def move_rows(game: Game) -> list[MoveRow]:
+    """The game's turns so far, oldest first, hits starred, a pass written as such."""
+    rows = []
+    for index, turn in enumerate(game.record):
+        # Translators: in the move list, a turn where the roll could not be played
+        play = format_play_hits(turn.state, turn.play) or _("no move")
+        number = str(index // 2 + 1) if index % 2 == 0 else ""
+        rows.append(MoveRow(number, turn.player, f"{turn.dice[0]}{turn.dice[1]}: {play}"))
+    return rows
+
+
+def _point(point: int) -> str:
+    # Translators: the bar, where a hit checker waits to enter, named in a refusal ("the bar")
+    return _("the bar") if point == 25 else str(point)
+
+
+def refusal_text(refused: Refused, dice: list[int]) -> str:
+    """Why a checker was not taken or was put back, in a few words (points in the mover's numbers)."""
+    source, target = _point(refused.source), _point(refused.target)
+    left = "-".join(map(str, dice))
+    reason = refused.reason
+    if reason is Refusal.BAR_FIRST:
+        # Translators: a checker is on the bar; it must enter the board before any other checker moves
+        return _("Enter from the bar first.")
+    if reason is Refusal.PLAYED:
+        # Translators: every die of the roll is used; "Done" is the button that ends the turn
+        return _("The roll is played: click the dice or Done.")
+    if reason is Refusal.STUCK:
+        # Translators: {point} is a point number (or "the bar"); {dice} the dice left, e.g. 6-5
+        return _("The checker on {point} cannot move with {dice}.").format(point=source, dice=left)
+    if reason is Refusal.BACKWARD:
+        # Translators: a checker was dropped behind where it stood
+        return _("Checkers move toward home only.")
+    if reason is Refusal.NOT_HOME:
+        # Translators: bearing off is allowed only once all 15 checkers are in the home board
+        return _("Bear off once all your checkers are home.")
+    if reason is Refusal.BLOCKED:
+        # Translators: {point} is held by two or more of the opponent's checkers
+        return _("Point {point} is blocked.").format(point=target)
+    if reason is Refusal.HIGHER_FIRST:
+        # Translators: a die larger than needed bears off only the checker on the highest point
+        return _("Bear off from the highest point first.")
+    if reason is Refusal.NO_ROUTE:
+        # Translators: the dice add up to the distance, but the points on the way are held
+        return _("The way to {point} is blocked.").format(point=target)
+    if reason is Refusal.FULL_ROLL:
+        # Translators: that move would leave a die that could be played unused
+        return _("Not with this roll: a die would be left unplayed.")
+    if refused.target == OFF:
+        # Translators: {point} is where the checker stands; {dice} the dice left, e.g. 3-1
+        return _("No die of {dice} bears off from {point}.").format(dice=left, point=source)
+    # Translators: {source} and {target} are points; {dice} the dice left, e.g. 3-1
+    return _("No die of {dice} takes {source} to {target}.").format(dice=left, source=source, target=target)
+
+
+PATH_LINE_CHARS = 34  # a file's path in a notice is broken at its folders into lines this long
+
+
+def wrapped_path(path: str, chars: int = PATH_LINE_CHARS) -> str:
+    """`path` in lines of at most `chars` characters, broken after a folder's "/" (a word longer than
+    a line is cut), since a path has no spaces for the label to wrap at."""
+    parts = [part + "/" for part in path.split("/")[:-1]] + [path.split("/")[-1]]
+    lines = [""]
+    for part in (p for p in parts if p):
+        while len(part) > chars:
+            if lines[-1]:
+                lines.append("")
+            lines[-1], part = part[:chars], part[chars:]
+            lines.append("")
+        if lines[-1] and len(lines[-1]) + len(part) > chars:
+            lines.append("")
+        lines[-1] += part
+    return "\n".join(line for line in lines if line)
+
+
+def export_text(path: str, home: str = os.path.expanduser("~")) -> str:
+    """The notice once the match is written as a .mat file: where it is (the home folder as ~),
+    wrapped to fit the notice."""
+    if home not in ("", "/") and path.startswith(home + "/"):
+        path = "~" + path[len(home) :]
+    # Translators: {path} is the file the match was written to (shown on lines of its own)
+    return _("Match exported to {path}").format(path="\n" + wrapped_path(path))
