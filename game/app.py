@@ -90,8 +90,12 @@ class GameWindow(arcade.Window):
         self.show_view(PuzzleView(size=size, image=image, seed=seed, game_id=game_id))
 
     def show_tavla(
-        self, opponent: str | None = None, rules: Rules | None = None, seed: int | None = None
+        self,
+        opponent: str | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        offer_resume: bool = True,
     ) -> None:
         from game.tavla.table.view import TableView
 
-        self.show_view(TableView(opponent=opponent, rules=rules, seed=seed))
+        self.show_view(TableView(opponent=opponent, rules=rules, seed=seed, offer_resume=offer_resume))

@@ -257,7 +257,10 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
         window.show_puzzle(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id)
     elif args.command == "tavla":
         rules = None if args.rules is None else Rules.parse(args.rules)
-        window.show_tavla(opponent=args.opponent, rules=rules, seed=args.seed)
+        # An opponent named on the command line wins over the offer to resume the saved match.
+        window.show_tavla(
+            opponent=args.opponent, rules=rules, seed=args.seed, offer_resume=args.opponent is None
+        )
     else:
         window.show_menu()
     arcade.run()

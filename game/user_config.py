@@ -27,7 +27,7 @@ HEADER = (
 )
 INDENT = 2
 
-Setting = str | bool
+Setting = str | bool | int
 
 
 def user_config_file() -> Path:

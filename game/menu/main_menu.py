@@ -1,132 +1,161 @@
-"""The main menu: pick a board size and picture for Fifteen, an opponent and rules for Tavla."""
+"""The main menu: pick a board size and picture for Fifteen, an opponent and rules for Tavla.
+
+Every choice is kept at once in the player's config file (the Settings screen's file), so the menu
+shows it again after a game, after Settings and at the next start.
+"""
+
+from collections.abc import Callable
 
 import arcade
 from arcade import key
 from arcade.types import XYWH
-from PIL import Image
 
-from game.config import NUMBERS, picture_title, rgb
+from game.config import NUMBERS, picture_title, rgb, with_value
 from game.errors import UserError
 from game.i18n import _
+from game.menu import choices
+from game.menu.choices import IMAGE, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
+from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.puzzle.board import parse_size
-from game.puzzle.tiles import thumbnail
+from game.puzzle.tiles import NumberStyle
 from game.tavla import layout
-from game.tavla.board_art import Palette, board_image, checker_image
-from game.tavla.bots import bot_description, bot_names, bot_title
-from game.tavla.position import OPENING
+from game.tavla.board_art import Palette
 from game.tavla.rules import Rules
 from game.ui import theme
+from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
+from game.user_config import save_setting
 
 CARD_WIDTH = 500
-CARD_HEIGHT = 560
-CARD_Y = 384
+CARD_HEIGHT = 590
+CARD_Y = 385
+CARD_TITLE_Y = CARD_Y + CARD_HEIGHT / 2 - 32
 LEFT_X = theme.DESIGN_WIDTH / 2 - 280
 RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
-PREVIEW_SIZE = 180
-PREVIEW_Y = CARD_Y + 120
-TAVLA_PREVIEW_HEIGHT = PREVIEW_SIZE + 16
-FIRST_SELECTOR_Y = CARD_Y - 36
-SECOND_SELECTOR_Y = CARD_Y - 116
-NOTE_Y = CARD_Y - 168
-NOTE_HEIGHT = 44
-PLAY_Y = CARD_Y - 228
+PREVIEW_SIZE = 130
+PREVIEW_Y = CARD_Y + 180
+FIRST_ROW_Y = CARD_Y + 63
+OPPONENT_NOTE_Y = CARD_Y + 15
+SECOND_ROW_Y = CARD_Y - 63
+RULES_NOTE_Y = CARD_Y - 109
+THIRD_ROW_Y = CARD_Y - 185
+NOTE_HEIGHT = 40
+NOTE_WIDTH = CARD_WIDTH - 40
+PLAY_Y = CARD_Y - 257
 FOOTER_BUTTON_Y = 56
 SETTINGS_X = theme.DESIGN_WIDTH / 2 - 95
 QUIT_X = theme.DESIGN_WIDTH / 2 + 95
-SELECTOR_WIDTH = 320
+WIDE_SELECTOR = 440
+HALF_SELECTOR = 214
+HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
 SELECTOR_HEIGHT = 44
-HUMAN = "human"
+TOAST_Y = CARD_Y - 90
 
 KEY_QUIT = [key.Q]
 KEY_SETTINGS = [key.S]
+KEY_NEXT = [key.TAB, key.DOWN]
+KEY_PREVIOUS = [(key.TAB, key.MOD_SHIFT), key.UP]
+KEY_LEFT = [key.LEFT]
+KEY_RIGHT = [key.RIGHT]
+KEY_PRESS = [key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE]
+
+Focusable = Selector | Button
 
 
-def describe_size(size: str) -> str:
-    columns, rows = parse_size(size)
-    return f"{columns} × {rows}"
-
-
-def describe_opponent(name: str) -> str:
-    return _("Another person") if name == HUMAN else bot_title(name)
-
-
-def describe_rules(rules: Rules) -> str:
-    return _(rules.display_name)
-
-
-def opening_image(palette: Palette, light_seat: int, scale: float) -> Image.Image:
-    """The table at the opening, in the board art the table draws, `scale` pixels a board unit."""
-    image = board_image(palette, scale, numbers=False).convert("RGBA")
-    side = round(layout.CHECKER * scale)
-    colours = [palette.white_checker, palette.black_checker]
-    checkers = [checker_image(colour, side) for colour in (colours if light_seat == 0 else colours[::-1])]
-    for point in range(1, 25):
-        count, seat = abs(OPENING[point]), 0 if OPENING[point] > 0 else 1
-        for index in range(count):
-            x, y = layout.checker_position(seat, point, index, count)
-            corner = (
-                round((x - layout.BOARD_LEFT) * scale - side / 2),
-                round((layout.BOARD_TOP - y) * scale - side / 2),
-            )
-            image.alpha_composite(checkers[seat], corner)
-    return image
+def _note(x: float, y: float) -> Label:
+    return Label(
+        "",
+        x,
+        y,
+        theme.MUTED,
+        theme.SMALL_SIZE,
+        box_width=NOTE_WIDTH,
+        box_height=NOTE_HEIGHT,
+        anchor_x="center",
+        anchor_y="center",
+        multiline=True,
+        align="center",
+    )
 
 
 class MainMenuView(SceneView):
-    """The first screen: two cards, one per game, and Quit."""
+    """The first screen: two cards, one per game, Settings and Quit; mouse or keyboard (Tab or ↑/↓ to
+    move, ←/→ to change a choice, Enter to press or to play the card's game)."""
 
     def __init__(self) -> None:
         super().__init__()
         config = self.game_window.settings
         puzzle, tavla = config.puzzle, config.tavla
-        self.size_selector = Selector(
+        self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 760)
+        self.opponent_note = _note(RIGHT_X, OPPONENT_NOTE_Y)
+        self.rules_note = _note(RIGHT_X, RULES_NOTE_Y)
+        self.size_selector = self._selector(
             _("Board size"),
             puzzle.sizes,
-            puzzle.default_size,
-            Rect(LEFT_X, FIRST_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
-            describe_size,
+            SIZE,
+            Rect(LEFT_X, FIRST_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
+            choices.describe_size,
+            self._rebuild_puzzle_preview,
         )
-        self.image_selector = Selector(
+        self.image_selector = self._selector(
             _("Picture"),
             [NUMBERS] + [image.name for image in puzzle.images],
-            puzzle.default_image,
-            Rect(LEFT_X, SECOND_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
+            IMAGE,
+            Rect(LEFT_X, SECOND_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
             picture_title,
+            self._rebuild_puzzle_preview,
         )
-        self.opponent_selector = Selector(
+        self.opponent_selector = self._selector(
             _("Opponent"),
-            [*bot_names(), HUMAN],
-            tavla.opponent,
-            Rect(RIGHT_X, FIRST_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
-            describe_opponent,
-            self._describe_opponent_below,
+            choices.opponents(tavla.opponent),
+            OPPONENT,
+            Rect(RIGHT_X, FIRST_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
+            choices.describe_opponent,
+            self._show_opponent,
         )
-        self.rules_selector = Selector(
+        self.rules_selector = self._selector(
             _("Rules"),
             list(Rules),
-            tavla.rules,
-            Rect(RIGHT_X, SECOND_SELECTOR_Y, SELECTOR_WIDTH, SELECTOR_HEIGHT),
-            describe_rules,
+            RULES,
+            Rect(RIGHT_X - HALF_OFFSET, SECOND_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            choices.describe_rules,
+            self._show_rules,
+        )
+        self.length_selector = self._selector(
+            _("Match to"),
+            choices.match_lengths(tavla.match_length),
+            MATCH_LENGTH,
+            Rect(RIGHT_X + HALF_OFFSET, SECOND_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            choices.describe_length,
+        )
+        self.side_selector = self._selector(
+            _("Your checkers"),
+            choices.SIDES,
+            SIDE,
+            Rect(RIGHT_X - HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            choices.describe_side,
+            self._rebuild_tavla_preview,
         )
         self.selectors = [
             self.size_selector,
             self.image_selector,
             self.opponent_selector,
             self.rules_selector,
+            self.length_selector,
+            self.side_selector,
         ]
         self.play_puzzle = Button(
             _("Play Fifteen"),
-            Rect(LEFT_X, PLAY_Y, SELECTOR_WIDTH, 52),
+            Rect(LEFT_X, PLAY_Y, WIDE_SELECTOR - 120, 48),
             self.start_puzzle,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
         self.play_tavla = Button(
             _("Play Tavla"),
-            Rect(RIGHT_X, PLAY_Y, SELECTOR_WIDTH, 52),
+            Rect(RIGHT_X, PLAY_Y, WIDE_SELECTOR - 120, 48),
             self.start_tavla,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
@@ -142,14 +171,58 @@ class MainMenuView(SceneView):
             self.quit,
             *(button for selector in self.selectors for button in selector.buttons),
         ]
+        self.focus_order: list[Focusable] = [
+            self.size_selector,
+            self.image_selector,
+            self.play_puzzle,
+            self.opponent_selector,
+            self.rules_selector,
+            self.length_selector,
+            self.side_selector,
+            self.play_tavla,
+            self.settings_button,
+            self.quit,
+        ]
+        self.focus: int | None = None
+        self._texts = self._build_texts()
+        self._show_opponent(self.opponent_selector.value)
+        self._show_rules(self.rules_selector.value)
+        colours = tavla.colours
+        self._palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
+        tiles = puzzle.number_tiles
+        self._number_style = NumberStyle(fill=rgb(tiles.fill), edge=rgb(tiles.edge), text=rgb(tiles.text))
+        self._puzzle_preview = arcade.SpriteList()
+        self._tavla_preview = arcade.SpriteList()
+        self._rebuild_puzzle_preview()
+        self._rebuild_tavla_preview()
+
+    def _selector(
+        self,
+        caption: str,
+        offered: list[str],
+        key_path: tuple[str, ...],
+        rect: Rect,
+        describe: Callable[[str], str],
+        then: Callable[[str], None] | None = None,
+    ) -> Selector:
+        """A selector showing the config's value for `key_path`, keeping each new choice there."""
+
+        def changed(choice: str) -> None:
+            self.remember(key_path, choice)
+            if then is not None:
+                then(choice)
+
+        value = choices.initial(self.game_window.settings, key_path)
+        return Selector(caption, offered, value, rect, describe, changed)
+
+    def _build_texts(self) -> list[Label]:
         centre = theme.DESIGN_WIDTH / 2
-        card_title_y = CARD_Y + CARD_HEIGHT / 2 - 34
-        self._texts = [
+        return [
             Label(
                 # Translators: the name of the program, shown as the menu's title and the window's caption
                 _("Fifteen & Tavla"),
                 centre,
-                730,
+                754,
                 theme.TEXT,
                 theme.TITLE_SIZE,
                 box_width=theme.DESIGN_WIDTH - 80,
@@ -160,7 +233,7 @@ class MainMenuView(SceneView):
             Label(
                 _("a sliding puzzle and a backgammon table"),
                 centre,
-                684,
+                712,
                 theme.MUTED,
                 theme.BODY_SIZE,
                 box_width=theme.DESIGN_WIDTH - 80,
@@ -171,7 +244,7 @@ class MainMenuView(SceneView):
                 # Translators: the sliding puzzle's name (the "15 puzzle")
                 _("Fifteen"),
                 LEFT_X,
-                card_title_y,
+                CARD_TITLE_Y,
                 theme.ACCENT,
                 theme.HEADING_SIZE,
                 box_width=CARD_WIDTH - 40,
@@ -183,7 +256,7 @@ class MainMenuView(SceneView):
                 # Translators: the backgammon game's name on its card in the menu
                 _("Tavla"),
                 RIGHT_X,
-                card_title_y,
+                CARD_TITLE_Y,
                 theme.TEAL,
                 theme.HEADING_SIZE,
                 box_width=CARD_WIDTH - 40,
@@ -192,68 +265,52 @@ class MainMenuView(SceneView):
                 bold=True,
             ),
             Label(
-                _("F11 fullscreen  ·  S settings  ·  Esc returns here from a game"),
+                _("Tab or ↑/↓ choose · ←/→ change · Enter plays · S settings · F11 fullscreen · Q quits"),
                 centre,
-                20,
+                18,
                 theme.MUTED,
                 theme.SMALL_SIZE,
-                box_width=theme.DESIGN_WIDTH - 80,
+                box_width=theme.DESIGN_WIDTH - 40,
                 anchor_x="center",
                 anchor_y="center",
             ),
         ]
-        self.opponent_note = Label(
-            "",
-            RIGHT_X,
-            NOTE_Y,
-            theme.MUTED,
-            theme.SMALL_SIZE,
-            box_width=CARD_WIDTH - 60,
-            box_height=NOTE_HEIGHT,
-            anchor_x="center",
-            anchor_y="center",
-            multiline=True,
-            align="center",
-        )
-        self._describe_opponent_below(self.opponent_selector.value)
-        self._preview_numbers = [
-            Label(
-                str(n),
-                0,
-                0,
-                theme.BACKGROUND,
-                20,
-                box_width=PREVIEW_SIZE / 4 - 6,
-                anchor_x="center",
-                anchor_y="center",
-                bold=True,
-            )
-            for n in range(1, 16)
-        ]
-        self._thumbnails: dict[tuple[str, str], arcade.SpriteList] = {}
-        colours = tavla.colours
-        self._palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
-        self._light_seat = 0 if tavla.human_side == "white" else 1
-        self._tavla_preview = arcade.SpriteList()
-        self._build_tavla_preview()
-        self.toast = Toast(theme.DESIGN_WIDTH / 2, 110, 760)
+
+    def remember(self, key_path: tuple[str, ...], choice: str) -> None:
+        """Keep a choice in the player's config file, and in the window's settings even when the file
+        cannot take it (the toast says why); an opponent that cannot play here is not kept."""
+        if key_path == OPPONENT and choices.unavailable(choice):
+            return
+        window = self.game_window
+        value = choices.stored(key_path, choice)
+        try:
+            window.settings = save_setting(window.config_file, key_path, value)
+        except UserError as error:
+            kept = Rules(value) if key_path == RULES else value
+            window.settings = with_value(window.settings, key_path, kept)
+            self.toast.show(str(error))
 
     def start_puzzle(self) -> None:
         self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
 
-    def _describe_opponent_below(self, opponent: str) -> None:
-        """What the chosen opponent is, so a player can pick a level knowingly."""
-        self.opponent_note.text = (
-            _("Two people take turns at this computer") if opponent == HUMAN else (bot_description(opponent))
-        )
+    def _show_opponent(self, opponent: str) -> None:
+        """What the chosen opponent is, so a player can pick a level knowingly; one that is not
+        installed says how to install it, and cannot be played."""
+        self.opponent_note.text = choices.opponent_note(opponent)
+        self.play_tavla.enabled = not choices.unavailable(opponent)
+
+    def _show_rules(self, rules: str) -> None:
+        self.rules_note.text = choices.rules_note(rules)
 
     def open_settings(self) -> None:
         self.game_window.show_settings()
 
     def start_tavla(self) -> None:
+        if choices.unavailable(self.opponent_selector.value):
+            return
         try:
             self.game_window.show_tavla(
-                opponent=self.opponent_selector.value, rules=self.rules_selector.value
+                opponent=self.opponent_selector.value, rules=Rules(self.rules_selector.value)
             )
         except UserError as error:
             self.toast.show(str(error))
@@ -264,10 +321,47 @@ class MainMenuView(SceneView):
     has_menu_behind = False
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
-        if symbol in KEY_QUIT:
+        if matches(KEY_QUIT, symbol, modifiers):
             arcade.exit()
-        elif symbol in KEY_SETTINGS:
+        elif matches(KEY_SETTINGS, symbol, modifiers):
             self.open_settings()
+        elif matches(KEY_PREVIOUS, symbol, modifiers):
+            self.move_focus(-1)
+        elif matches(KEY_NEXT, symbol, modifiers):
+            self.move_focus(1)
+        elif self.focus is not None:
+            self._on_focused_key(self.focus_order[self.focus], symbol, modifiers)
+
+    def move_focus(self, delta: int) -> None:
+        """The keyboard's place: the first widget at the first press, then on round the screen."""
+        count = len(self.focus_order)
+        if self.focus is None:
+            self.focus = 0 if delta > 0 else count - 1
+        else:
+            self.focus = (self.focus + delta) % count
+
+    def _on_focused_key(self, widget: Focusable, symbol: int, modifiers: int) -> None:
+        if isinstance(widget, Selector):
+            if matches(KEY_LEFT, symbol, modifiers):
+                widget.step(-1)
+            elif matches(KEY_RIGHT, symbol, modifiers):
+                widget.step(1)
+            elif matches(KEY_PRESS, symbol, modifiers) and widget.rect.x == LEFT_X:
+                self.start_puzzle()
+            elif matches(KEY_PRESS, symbol, modifiers):
+                self.start_tavla()
+        elif matches(KEY_PRESS, symbol, modifiers) and widget.enabled:
+            widget.on_click()
+
+    def on_draw(self) -> None:
+        """The scene and its buttons, then what lies above them: the keyboard's ring and the toast."""
+        super().on_draw()
+        with self.camera.activate():
+            if self.focus is not None:
+                lit = self.focus_order[self.focus].rect
+                outline = XYWH(lit.x, lit.y, lit.width + 8, lit.height + 8)
+                arcade.draw_rect_outline(outline, theme.ACCENT, 2)
+            self.toast.draw()
 
     def draw_scene(self) -> None:
         for x in (LEFT_X, RIGHT_X):
@@ -275,59 +369,32 @@ class MainMenuView(SceneView):
         for text in self._texts:
             text.draw()
         self.opponent_note.draw()
-        self._draw_puzzle_preview()
+        self.rules_note.draw()
+        self._puzzle_preview.draw()
         self._tavla_preview.draw()
         for selector in self.selectors:
             selector.draw()
-        self.toast.draw()
-
-    def _draw_puzzle_preview(self) -> None:
-        image = self.image_selector.value
-        if image != NUMBERS:
-            self._thumbnail(image).draw()
-            return
-        cell = PREVIEW_SIZE / 4
-        left, top = LEFT_X - PREVIEW_SIZE / 2, PREVIEW_Y + PREVIEW_SIZE / 2
-        for n, text in enumerate(self._preview_numbers, start=1):
-            row, col = divmod(n - 1, 4)
-            cx, cy = left + (col + 0.5) * cell, top - (row + 0.5) * cell
-            arcade.draw_rect_filled(XYWH(cx, cy, cell - 4, cell - 4), theme.ACCENT)
-            text.position = (cx, cy)
-            text.draw()
-
-    def _thumbnail(self, name: str) -> arcade.SpriteList:
-        """The picture cropped as the chosen board size will show it."""
-        size = self.size_selector.value
-        if (name, size) not in self._thumbnails:
-            path = self.game_window.settings.puzzle.image_path(name)
-            columns, rows = parse_size(size)
-            pixels = round(PREVIEW_SIZE * self.pixel_scale)
-            try:
-                image = thumbnail(path, columns, rows, pixels)
-            except UserError:
-                image = Image.new("RGBA", (pixels, pixels), theme.PANEL_BORDER)
-            sprite = arcade.Sprite(
-                arcade.Texture(image.convert("RGBA"), hash=f"menu-{path}-{size}-{pixels}"),
-                center_x=LEFT_X,
-                center_y=PREVIEW_Y,
-            )
-            sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
-            self._thumbnails[name, size] = arcade.SpriteList()
-            self._thumbnails[name, size].append(sprite)
-        return self._thumbnails[name, size]
 
     def on_scale_changed(self) -> None:
-        self._build_tavla_preview()
+        self._rebuild_puzzle_preview()
+        self._rebuild_tavla_preview()
 
-    def _build_tavla_preview(self) -> None:
+    def _rebuild_puzzle_preview(self, _choice: str = "") -> None:
+        """The Fifteen card's picture at the chosen size: number tiles, or the picture as cropped."""
+        size, image = self.size_selector.value, self.image_selector.value
+        columns, rows = parse_size(size)
+        pixels = round(PREVIEW_SIZE * self.pixel_scale)
+        if image == NUMBERS:
+            picture = numbers_image(columns, rows, self._number_style, pixels)
+        else:
+            picture = picture_image(self.game_window.settings.puzzle.image_path(image), columns, rows, pixels)
+        key = f"puzzle-{image}-{size}-{self._number_style}"
+        self._puzzle_preview = sprite_list(picture, key, LEFT_X, PREVIEW_Y, self.pixel_scale)
+
+    def _rebuild_tavla_preview(self, _choice: str = "") -> None:
         """The Tavla card's picture at screen resolution, in the player's colours and side."""
-        units = TAVLA_PREVIEW_HEIGHT / (layout.BOARD_TOP - layout.BOARD_BOTTOM)
-        image = opening_image(self._palette, self._light_seat, units * self.pixel_scale)
-        sprite = arcade.Sprite(
-            arcade.Texture(image, hash=f"menu-tavla-{self._palette}-{self._light_seat}-{image.size}"),
-            center_x=RIGHT_X,
-            center_y=PREVIEW_Y,
-        )
-        sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
-        self._tavla_preview.clear()
-        self._tavla_preview.append(sprite)
+        light_seat = 0 if self.side_selector.value == "white" else 1
+        units = PREVIEW_SIZE / (layout.BOARD_TOP - layout.BOARD_BOTTOM)
+        image = opening_image(self._palette, light_seat, units * self.pixel_scale)
+        key = f"tavla-{self._palette}-{light_seat}"
+        self._tavla_preview = sprite_list(image, key, RIGHT_X, PREVIEW_Y, self.pixel_scale)

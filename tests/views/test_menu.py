@@ -2,6 +2,7 @@
 
 from arcade import key
 
+from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.puzzle.view import PuzzleView
 from game.tavla.table.view import TableView
@@ -17,7 +18,7 @@ def test_menu_opens_puzzle_with_chosen_size_and_back(window):
     assert isinstance(menu, MainMenuView)
     click(menu, *rect_centre(menu.size_selector.right))
     chosen = menu.size_selector.value
-    assert chosen != window.settings.puzzle.default_size
+    assert chosen != load_config().puzzle.default_size
     click(menu, *rect_centre(menu.play_puzzle))
     puzzle = window.current_view
     assert isinstance(puzzle, PuzzleView)
@@ -31,7 +32,7 @@ def test_menu_opens_tavla_with_chosen_opponent_and_rules(window):
     click(menu, *rect_centre(menu.rules_selector.right))
     click(menu, *rect_centre(menu.opponent_selector.left))
     opponent, rules = menu.opponent_selector.value, menu.rules_selector.value
-    assert rules != window.settings.tavla.rules
+    assert rules != load_config().tavla.rules
     click(menu, *rect_centre(menu.play_tavla))
     table = window.current_view
     assert isinstance(table, TableView)
@@ -71,7 +72,7 @@ def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window
     monkeypatch.setattr(neural, "_cached", {})
     menu = window.current_view
     selector = menu.opponent_selector
-    for name in ("expert", "pubeval"):
+    for name in ("expert", "intermediate"):
         while selector.value != name:
             click(menu, *rect_centre(selector.right))
         click(menu, *rect_centre(menu.play_tavla))
@@ -79,5 +80,111 @@ def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window
             assert window.current_view is menu
             assert "no-such-file.npz" in menu.toast.message
     table = window.current_view
-    assert isinstance(table, TableView) and table.opponent == "pubeval"
+    assert isinstance(table, TableView) and table.opponent == "intermediate"
     press_key(table, key.ESCAPE)
+
+
+def choose(menu, selector, value) -> None:
+    """Click the selector's right arrow until it shows `value`."""
+    for _ in selector.choices:
+        if selector.value == value:
+            return
+        click(menu, *rect_centre(selector.right))
+    raise AssertionError(f"{value} is not offered")
+
+
+def test_the_menu_keeps_every_choice_across_screens_and_runs(window):
+    menu = window.current_view
+    wanted = {
+        "size": "5x5", "image": "sunset", "opponent": "beginner",
+        "rules": "standard", "length": "7", "side": "black",
+    }
+    for name, value in wanted.items():
+        choose(menu, getattr(menu, f"{name}_selector"), value)
+
+    def shown(view) -> dict[str, str]:
+        return {name: str(getattr(view, f"{name}_selector").value) for name in wanted}
+
+    press_key(menu, key.S)
+    press_key(window.current_view, key.ESCAPE)
+    assert shown(window.current_view) == wanted, "back from Settings"
+    click(window.current_view, *rect_centre(window.current_view.play_tavla))
+    assert window.current_view.settings.match_length == 7
+    press_key(window.current_view, key.ESCAPE)
+    assert shown(window.current_view) == wanted, "back from a game"
+    kept = load_config(window.config_file)
+    assert (kept.puzzle.default_size, kept.puzzle.default_image) == ("5x5", "sunset")
+    assert (kept.tavla.opponent, kept.tavla.rules, kept.tavla.match_length, kept.tavla.human_side) == (
+        "beginner", "standard", 7, "black")
+    window.settings = kept
+    window.show_menu()
+    assert shown(window.current_view) == wanted, "the next start reads the file"
+
+
+def test_intermediate_and_pubeval_are_one_entry(window):
+    offered = window.current_view.opponent_selector.choices
+    assert "intermediate" in offered and "pubeval" not in offered
+    assert window.current_view.opponent_selector.value == "intermediate", "the default, pubeval, shows as it"
+
+
+def test_the_keyboard_alone_chooses_and_plays(window):
+    menu = window.current_view
+    press_key(menu, key.TAB)
+    assert menu.focus_order[menu.focus] is menu.size_selector
+    press_key(menu, key.RIGHT)
+    assert menu.size_selector.value != load_config().puzzle.default_size
+    for _ in range(3):
+        press_key(menu, key.TAB)
+    assert menu.focus_order[menu.focus] is menu.opponent_selector
+    press_key(menu, key.LEFT)
+    assert menu.opponent_selector.value == "beginner"
+    press_key(menu, key.TAB, key.MOD_SHIFT)
+    assert menu.focus_order[menu.focus] is menu.play_puzzle
+    press_key(menu, key.DOWN)
+    press_key(menu, key.ENTER)
+    table = window.current_view
+    assert isinstance(table, TableView) and table.opponent == "beginner"
+    press_key(table, key.ESCAPE)
+    menu = window.current_view
+    press_key(menu, key.TAB)
+    press_key(menu, key.RETURN)
+    puzzle = window.current_view
+    assert isinstance(puzzle, PuzzleView) and puzzle.size_text == menu.size_selector.value
+    press_key(puzzle, key.ESCAPE)
+
+
+def test_an_opponent_not_installed_is_shown_so_and_cannot_be_played(window, monkeypatch):
+    from game.tavla.bots import gnubg_bot
+
+    monkeypatch.setattr(gnubg_bot, "available", lambda: False)
+    menu = window.current_view
+    choose(menu, menu.opponent_selector, "gnubg")
+    assert "not installed" in menu.opponent_selector.describe("gnubg")
+    assert gnubg_bot.INSTALL_HINT in menu.opponent_note.text
+    assert not menu.play_tavla.enabled
+    click(menu, *rect_centre(menu.play_tavla))
+    press_key(menu, key.ENTER)
+    assert window.current_view is menu and not menu.toast.message
+    assert load_config(window.config_file).tavla.opponent != "gnubg", "not kept as the choice"
+
+
+def test_the_numbers_preview_shows_the_chosen_size(window):
+    menu = window.current_view
+    choose(menu, menu.image_selector, "numbers")
+    choose(menu, menu.size_selector, "4x4")
+    square = menu._puzzle_preview[0]
+    choose(menu, menu.size_selector, "6x5")
+    wide = menu._puzzle_preview[0]
+    assert square.width == square.height and wide.width > wide.height
+
+
+def test_an_opponent_named_on_the_command_line_wins_over_the_resume_offer(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    window.show_tavla(opponent="random")
+    press_key(window.current_view, key.ESCAPE)
+    window.show_tavla(opponent="human", offer_resume=False)
+    assert window.current_view.saved is None and window.current_view.opponent == "human"
+    press_key(window.current_view, key.ESCAPE)
+    click(window.current_view, *rect_centre(window.current_view.play_tavla))
+    assert window.current_view.saved is not None, "the menu's Play still offers it"
+    press_key(window.current_view, key.ESCAPE)

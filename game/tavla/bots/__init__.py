@@ -70,7 +70,7 @@ _BUILT_INS = (
         "random",
         # Translators: the name of a bot that plays at random
         N_("Random"),
-        N_("a uniformly random legal play (seedable)"),
+        N_("plays any legal move at random: anyone can beat it"),
         "game.tavla.bots.random_bot:RandomBot",
         seeded=True,
     ),
@@ -78,14 +78,14 @@ _BUILT_INS = (
         "greedy",
         # Translators: the name of a bot that plays by simple rules of thumb
         N_("Greedy"),
-        N_("hand-written heuristics: hit, make points, stay safe, race, bear off sensibly"),
+        N_("plays by rules of thumb (hit, make points, stay safe, run home), like a casual player"),
         "game.tavla.bots.greedy:GreedyBot",
     ),
     BuiltIn(
         "pubeval",
         # Translators: the name of Tesauro's evaluator bot; usually kept as it is
         N_("Pubeval"),
-        N_("Tesauro's public-domain linear evaluator, the classic benchmark opponent"),
+        N_("plays like a steady player who knows the basics; the classic practice opponent"),
         "game.tavla.bots.pubeval:PubevalBot",
         strength=4,
     ),
@@ -93,7 +93,7 @@ _BUILT_INS = (
         "beginner",
         # Translators: a difficulty level (a bot's name in menus)
         N_("Beginner"),
-        N_("level 1: the network's judgement with deliberate noise (seedable)"),
+        N_("plays like a newcomer: good ideas, and many slips"),
         "game.tavla.bots.levels:BeginnerBot",
         seeded=True,
     ),
@@ -101,15 +101,14 @@ _BUILT_INS = (
         "intermediate",
         # Translators: a difficulty level (a bot's name in menus)
         N_("Intermediate"),
-        # Translators: pubeval is the name of a bot (Tesauro's evaluator); keep it as it is
-        N_("level 2: pubeval"),
+        N_("plays like a steady player who knows the basics; the classic practice opponent"),
         "game.tavla.bots.pubeval:PubevalBot",
     ),
     BuiltIn(
         "expert",
         # Translators: a difficulty level (a bot's name in menus)
         N_("Expert"),
-        N_("level 3: the self-trained networks and bear-off database, best play at 0-ply"),
+        N_("plays like a strong club player"),
         "game.tavla.bots.levels:ExpertBot",
         strength=3,
     ),
@@ -117,7 +116,7 @@ _BUILT_INS = (
         "master",
         # Translators: a difficulty level (a bot's name in menus)
         N_("Master"),
-        N_("level 4: the networks looking two rolls ahead (pruned 2-ply search)"),
+        N_("plays like a world-class player: thinks two rolls ahead, so it takes a moment"),
         "game.tavla.bots.levels:MasterBot",
         strength=1,
     ),
@@ -125,7 +124,7 @@ _BUILT_INS = (
         "gnubg",
         # Translators: the name of a free backgammon program; usually kept as it is
         N_("GNU Backgammon"),
-        N_("GNU Backgammon's 0-ply network judging every legal play (optional package)"),
+        N_("the free program GNU Backgammon at its quick level: plays like a strong expert"),
         "game.tavla.bots.gnubg_bot:GnubgBot",
         strength=2,
     ),
@@ -144,8 +143,8 @@ def _gnubg_description() -> str:
         return _(_BY_NAME["gnubg"].description)
     # Translators: {command} is the command that installs the package, e.g. pip install gnubg
     message = _(
-        "GNU Backgammon's 0-ply network judging every legal play (optional package); "
-        "unavailable here: {command}"
+        "the free program GNU Backgammon at its quick level: plays like a strong expert; "
+        "not installed here: {command}"
     )
     return message.format(command=INSTALL_HINT)
 

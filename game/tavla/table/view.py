@@ -64,8 +64,14 @@ class TableView(SceneView):
     """A match at the table; New game / New match / Menu when a game ends."""
 
     def __init__(
-        self, opponent: str | None = None, rules: Rules | None = None, seed: int | None = None
+        self,
+        opponent: str | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        offer_resume: bool = True,
     ) -> None:
+        """`offer_resume=False` starts a new match without offering the saved one (an opponent named
+        on the command line)."""
         super().__init__()
         settings = self.game_window.settings.tavla
         self.settings = settings
@@ -97,7 +103,7 @@ class TableView(SceneView):
         self._build_widgets()
         self._build_textures()
         self.start_session(self.session)
-        if seed is None:
+        if seed is None and offer_resume:
             self.saved = self._saved_match()
         if self.saved is not None:
             match, opponent = self.saved

@@ -1,0 +1,113 @@
+"""What the main menu offers and how it names each choice to a player (pure text, no drawing)."""
+
+from game.config import Config
+from game.errors import UserError
+from game.i18n import _, ngettext
+from game.puzzle.board import parse_size
+from game.tavla.bots import bot_description, bot_title
+from game.tavla.rules import Rules
+
+HUMAN = "human"
+MENU_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg", "greedy", "random")
+"""The built-in bots as a player picks them, easiest level first, then the two plain ones."""
+SAME_BOT = {"pubeval": "intermediate"}
+"""Names of one bot that the menu lists once, under its level's name."""
+MATCH_LENGTHS = tuple(str(points) for points in range(1, 26, 2))
+SIDES = ("white", "black")
+
+SIZE = ("puzzle", "default_size")
+IMAGE = ("puzzle", "default_image")
+OPPONENT = ("tavla", "opponent")
+RULES = ("tavla", "rules")
+MATCH_LENGTH = ("tavla", "match_length")
+SIDE = ("tavla", "human_side")
+
+
+def opponents(configured: str) -> list[str]:
+    """The opponents offered: the built-in bots, another person, and the configured one (a Python
+    file, say) when it is none of those."""
+    offered = [*MENU_BOTS, HUMAN]
+    shown = SAME_BOT.get(configured, configured)
+    return offered if shown in offered else [*offered, shown]
+
+
+def match_lengths(configured: int) -> list[str]:
+    """Odd lengths up to 25, and the configured one when it is even."""
+    lengths = list(MATCH_LENGTHS)
+    return lengths if str(configured) in lengths else sorted([*lengths, str(configured)], key=int)
+
+
+def initial(config: Config, key_path: tuple[str, ...]) -> str:
+    """The value the menu shows first for a key: the config's (the choice remembered last time)."""
+    value: object = config
+    for part in key_path:
+        value = getattr(value, part)
+    return SAME_BOT.get(str(value), str(value)) if key_path == OPPONENT else str(value)
+
+
+def stored(key_path: tuple[str, ...], choice: str) -> str | int:
+    """A choice as the config file keeps it (a rule set by its name)."""
+    return int(choice) if key_path == MATCH_LENGTH else str(choice)
+
+
+def describe_size(size: str) -> str:
+    columns, rows = parse_size(size)
+    return f"{columns} × {rows}"
+
+
+def unavailable(name: str) -> bool:
+    """Whether an opponent cannot play on this machine (gnubg without its package)."""
+    from game.tavla.bots import gnubg_bot
+
+    return name == "gnubg" and not gnubg_bot.available()
+
+
+def describe_opponent(name: str) -> str:
+    if name == HUMAN:
+        return _("Another person")
+    if unavailable(name):
+        # Translators: an opponent in the menu whose optional package is missing; {name} is its name
+        return _("{name} (not installed)").format(name=bot_title(name))
+    return bot_title(name)
+
+
+def opponent_note(name: str) -> str:
+    """What the chosen opponent is, in a player's words, or how to install it when it is missing."""
+    if name == HUMAN:
+        return _("Two people take turns at this computer")
+    if unavailable(name):
+        # Translators: under an opponent that is not installed; {command} installs it, keep it as it is
+        message = _("Not installed here. To play it, install it with: {command}")
+        from game.tavla.bots import gnubg_bot
+
+        return message.format(command=gnubg_bot.INSTALL_HINT)
+    try:
+        return bot_description(name)
+    except UserError:
+        # Translators: under an opponent given in the config as a Python file or module
+        return _("your own bot, from the config file")
+
+
+def describe_rules(rules: str) -> str:
+    return _(Rules(rules).display_name)
+
+
+def rules_note(rules: str) -> str:
+    """The chosen rules in a sentence; the one place the menu explains a mars."""
+    if Rules(rules) is Rules.TAVLA:
+        return _(
+            "Either die may be played when only one can. A mars (the loser has borne off no checker) "
+            "scores 2 points"
+        )
+    return _("The larger die must be played when only one can. A gammon scores 2 points, a backgammon 3")
+
+
+def describe_length(points: str) -> str:
+    count = int(points)
+    # Translators: the length of a match in the menu, e.g. "5 points"
+    return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def describe_side(side: str) -> str:
+    # Translators: the colour of the player's checkers, chosen in the menu
+    return _("White") if side == "white" else _("Black")
