@@ -117,6 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--board", required=True, metavar='"t0 t1 ..."', help=_("tiles row by row, 0 = empty"))
     solve.add_argument("--optimal", action="store_true", help=_("fewest moves (boards up to 4x4)"))
 
+    stats = commands.add_parser("stats", help=_("print the statistics of your puzzle solves"))
+    stats.add_argument("--size", metavar="WxH", help=_("only this board size, e.g. 4x4"))
+    stats.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
+
     moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
     moves.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
     moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
@@ -274,6 +278,12 @@ def _run_solve(args: argparse.Namespace, config: "Config") -> int:
     return 0
 
 
+def _run_stats(args: argparse.Namespace, config: "Config") -> int:
+    from game.puzzle.stats_report import stats_command
+
+    return stats_command(args.size, args.json_path)
+
+
 def _run_moves(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import moves_command
 
@@ -341,6 +351,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "puzzle": _run_window,
     "tavla": _run_window,
     "solve": _run_solve,
+    "stats": _run_stats,
     "moves": _run_moves,
     "bot": _run_bot,
     "cube": _run_cube,

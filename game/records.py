@@ -1,9 +1,13 @@
-"""Best results and saved games in one SQLite file under the user's data folder.
+"""Kept puzzle solves, best results and saved games in one SQLite file under the user's data folder.
 
 Every public call opens the database, works inside one transaction and closes it, so a crash never
 leaves a half-written record and another process holding the file only delays us briefly. Any SQLite or
 file-system failure (corrupt file, locked database, unwritable folder) becomes ``RecordsUnavailable``
 with a message the view can show; the game runs on without records.
+
+The file's schema version is SQLite's ``user_version``; an older file is brought up to date step by step
+(``MIGRATIONS``) in one transaction on first use, keeping every row: version 1 kept results only
+(``puzzle_results``), version 2 keeps every solve with its scramble and timed moves (``solves``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -23,15 +27,15 @@ import platformdirs
 from game.errors import UserError
 from game.i18n import _
 from game.paths import APP_NAME
+from game.puzzle.stats import Solve
 
 DATA_DIR_ENV = "FIFTEEN_TAVLA_DATA_DIR"
 DB_NAME = "records.sqlite3"
-SCHEMA_VERSION = 1
 LOCK_TIMEOUT_S = 0.5
 MAX_SAVE_CHARS = 10_000_000
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS puzzle_results (
+_VERSION_1 = (
+    """CREATE TABLE IF NOT EXISTS puzzle_results (
     id INTEGER PRIMARY KEY,
     size TEXT NOT NULL,
     picture TEXT NOT NULL,
@@ -39,14 +43,44 @@ CREATE TABLE IF NOT EXISTS puzzle_results (
     seconds REAL NOT NULL,
     assisted INTEGER NOT NULL,
     finished_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS puzzle_results_key ON puzzle_results (size, picture, assisted);
-CREATE TABLE IF NOT EXISTS saved_games (
+)""",
+    "CREATE INDEX IF NOT EXISTS puzzle_results_key ON puzzle_results (size, picture, assisted)",
+    """CREATE TABLE IF NOT EXISTS saved_games (
     kind TEXT PRIMARY KEY,
     text TEXT NOT NULL,
     saved_at REAL NOT NULL
-);
-"""
+)""",
+)
+_VERSION_2 = (
+    """CREATE TABLE solves (
+    id INTEGER PRIMARY KEY,
+    size TEXT NOT NULL,
+    picture TEXT NOT NULL,
+    scramble TEXT NOT NULL DEFAULT '',
+    moves INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    tps REAL,
+    assisted INTEGER NOT NULL,
+    practice INTEGER NOT NULL DEFAULT 0,
+    solution TEXT NOT NULL DEFAULT '',
+    times TEXT NOT NULL DEFAULT '',
+    finished_at REAL NOT NULL,
+    optimal_moves INTEGER,
+    optimal_proven INTEGER NOT NULL DEFAULT 0
+)""",
+    "INSERT INTO solves (id, size, picture, moves, seconds, tps, assisted, finished_at)"
+    " SELECT id, size, picture, moves, seconds, CASE WHEN seconds > 0 THEN moves / seconds END, assisted,"
+    " finished_at FROM puzzle_results ORDER BY id",
+    "DROP TABLE puzzle_results",
+    "CREATE INDEX solves_key ON solves (size, picture)",
+)
+MIGRATIONS = (_VERSION_1, _VERSION_2)
+"""The statements that take a file from version N to N + 1 (an empty file is version 0)."""
+SCHEMA_VERSION = len(MIGRATIONS)
+_SOLVE_COLUMNS = (
+    "size, picture, scramble, moves, seconds, assisted, practice, solution, times, finished_at,"
+    " optimal_moves, optimal_proven, id"
+)
 
 T = TypeVar("T")
 
@@ -65,16 +99,20 @@ class Best:
 
 @dataclass(frozen=True)
 class ResultOutcome:
-    """What one finished game did to the records; ``previous`` is None for the first game."""
+    """What one finished game did to the records; ``previous`` is None for the first game.
+
+    ``solve_id`` numbers the kept solve (for ``set_optimal`` once the solver has measured it).
+    """
 
     new_best_moves: bool
     new_best_time: bool
     best: Best | None
     previous: Best | None
+    solve_id: int
 
     @property
     def new_best(self) -> bool:
-        """Fewer moves or a shorter time than any earlier unassisted game."""
+        """Fewer moves or a shorter time than any earlier counted game."""
         return self.new_best_moves or self.new_best_time
 
 
@@ -91,6 +129,48 @@ def _size_key(size: tuple[int, int] | str) -> str:
     return f"{width}x{height}"
 
 
+def _check_solve(solve: Solve) -> None:
+    """Refuse impossible values: they are programming errors, never the player's."""
+    moves, seconds = solve.moves, solve.seconds
+    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
+        raise ValueError(f"moves must be a non-negative whole number, not {moves!r}")
+    if not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds < 0:
+        raise ValueError(f"seconds must be a non-negative number, not {seconds!r}")
+    times = solve.times_ms
+    whole = all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in times)
+    if not whole or list(times) != sorted(times):
+        raise ValueError(f"move times must be non-negative whole milliseconds in order, not {times!r}")
+
+
+def _times(text: str) -> tuple[int, ...]:
+    """The move times as kept (``0,180,...``); none when the text is not that (a hand-edited file)."""
+    try:
+        return tuple(int(part) for part in text.split(",")) if text else ()
+    except ValueError:
+        return ()
+
+
+def _solve(row: tuple) -> Solve:
+    """A row of ``SELECT {_SOLVE_COLUMNS}`` as a Solve."""
+    size, picture, scramble, moves, seconds, assisted, practice, solution, times, finished = row[:10]
+    optimal, proven, key = row[10:]
+    return Solve(
+        size=str(size),
+        picture=str(picture),
+        scramble=str(scramble),
+        moves=int(moves),
+        seconds=float(seconds),
+        assisted=bool(assisted),
+        practice=bool(practice),
+        solution=str(solution),
+        times_ms=_times(str(times)),
+        finished_at=float(finished),
+        optimal_moves=None if optimal is None else int(optimal),
+        optimal_proven=bool(proven),
+        id=int(key),
+    )
+
+
 class Records:
     """The record book. Cheap to create: nothing is opened until a method needs it."""
 
@@ -105,31 +185,72 @@ class Records:
     def record_result(
         self, size: tuple[int, int] | str, picture: str, moves: int, seconds: float, assisted: bool = False
     ) -> ResultOutcome:
-        """Store a solved game and say whether it beat the best (assisted games never do)."""
-        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-            raise ValueError(f"moves must be a non-negative whole number, not {moves!r}")
-        if not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds < 0:
-            raise ValueError(f"seconds must be a non-negative number, not {seconds!r}")
-        key = _size_key(size)
+        """Store a solved game known only by its result (no scramble, no moves); see ``record_solve``."""
+        return self.record_solve(Solve(_size_key(size), picture, "", moves, seconds, assisted))
+
+    def record_solve(self, solve: Solve) -> ResultOutcome:
+        """Keep a solve and say whether it beat the best (assisted and practice solves never do)."""
+        _check_solve(solve)
+        if solve.finished_at is None:
+            solve = replace(solve, finished_at=self._clock())
 
         def write(db: sqlite3.Connection) -> ResultOutcome:
-            previous = self._best(db, key, picture)
-            db.execute(
-                "INSERT INTO puzzle_results (size, picture, moves, seconds, assisted, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (key, picture, moves, float(seconds), int(bool(assisted)), self._clock()),
+            previous = self._best(db, solve.size, solve.picture)
+            cursor = db.execute(
+                "INSERT INTO solves (size, picture, scramble, moves, seconds, tps, assisted, practice,"
+                " solution, times, finished_at, optimal_moves, optimal_proven)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    solve.size,
+                    solve.picture,
+                    solve.scramble,
+                    solve.moves,
+                    float(solve.seconds),
+                    solve.tps,
+                    int(bool(solve.assisted)),
+                    int(bool(solve.practice)),
+                    solve.solution,
+                    ",".join(map(str, solve.times_ms)),
+                    solve.finished_at,
+                    solve.optimal_moves,
+                    int(bool(solve.optimal_proven)),
+                ),
             )
-            if assisted:
-                return ResultOutcome(False, False, previous, previous)
-            best = self._best(db, key, picture)
+            key = int(cursor.lastrowid or 0)
+            if not solve.counted:
+                return ResultOutcome(False, False, previous, previous, key)
+            best = self._best(db, solve.size, solve.picture)
             return ResultOutcome(
-                previous is None or moves < previous.moves,
-                previous is None or seconds < previous.seconds,
+                previous is None or solve.moves < previous.moves,
+                previous is None or solve.seconds < previous.seconds,
                 best,
                 previous,
+                key,
             )
 
         return self._run(write, write=True)
+
+    def solves(self, size: tuple[int, int] | str | None = None, picture: str | None = None) -> list[Solve]:
+        """Every kept solve, oldest first, of one size and/or picture if given (counted or not)."""
+        query = (
+            f"SELECT {_SOLVE_COLUMNS} FROM solves"
+            " WHERE (?1 IS NULL OR size = ?1) AND (?2 IS NULL OR picture = ?2) ORDER BY id"
+        )
+        key = None if size is None else _size_key(size)
+        rows = self._run(lambda db: db.execute(query, (key, picture)).fetchall())
+        return [_solve(row) for row in rows]
+
+    def set_optimal(self, solve_id: int, moves: int, proven: bool) -> None:
+        """Note the fewest moves known from a kept solve's scramble (``proven``: the solver's optimum)."""
+        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
+            raise ValueError(f"moves must be a non-negative whole number, not {moves!r}")
+        self._run(
+            lambda db: db.execute(
+                "UPDATE solves SET optimal_moves = ?, optimal_proven = ? WHERE id = ?",
+                (moves, int(bool(proven)), solve_id),
+            ),
+            write=True,
+        )
 
     def save_game(self, kind: str, text: str) -> None:
         """Keep one saved game per kind (e.g. "tavla"), replacing the previous one atomically."""
@@ -156,8 +277,8 @@ class Records:
     @staticmethod
     def _best(db: sqlite3.Connection, key: str, picture: str) -> Best | None:
         row = db.execute(
-            "SELECT MIN(moves), MIN(seconds) FROM puzzle_results"
-            " WHERE size = ? AND picture = ? AND assisted = 0",
+            "SELECT MIN(moves), MIN(seconds) FROM solves"
+            " WHERE size = ? AND picture = ? AND assisted = 0 AND practice = 0",
             (key, picture),
         ).fetchone()
         return None if row is None or row[0] is None else Best(int(row[0]), float(row[1]))
@@ -206,8 +327,27 @@ class Records:
                 message = _("records are off: {path} was written by a newer version of the game")
                 raise RecordsUnavailable(message.format(path=repr(str(self.path))))
             if version < SCHEMA_VERSION:
-                db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+                self._migrate(db)
             yield db
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        """Bring the file up to ``SCHEMA_VERSION`` in one transaction: all the steps, or none of them.
+
+        The version is read again under the write lock: another copy of the game may have just done it.
+        """
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                for step in MIGRATIONS[version:]:
+                    for statement in step:
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            db.rollback()
+            raise
+        db.commit()
 
     def _unavailable(self, error: sqlite3.Error) -> RecordsUnavailable:
         text = str(error)

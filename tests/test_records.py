@@ -1,12 +1,26 @@
-"""The record book: bests per (size, picture), saved games, and failures that never crash the game."""
+"""The record book: kept solves, bests per (size, picture), saved games, the migration from the first
+record book, and failures that never crash the game."""
 
+import shutil
 import sqlite3
 import time
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 
+from game import records as records_module
 from game.errors import UserError
-from game.records import DATA_DIR_ENV, DB_NAME, Best, Records, RecordsUnavailable, data_dir
+from game.puzzle.stats import Solve
+from game.records import (
+    DATA_DIR_ENV,
+    DB_NAME,
+    SCHEMA_VERSION,
+    Best,
+    Records,
+    RecordsUnavailable,
+    data_dir,
+)
 
 
 @pytest.fixture
@@ -112,8 +126,15 @@ def test_corrupt_database_is_reported_and_left_alone(tmp_path):
     garbage = b"this is not a database, it is a shopping list" * 100
     path.write_bytes(garbage)
     book = Records(path)
-    for call in (lambda: book.best((4, 4), "numbers"), lambda: book.record_result((4, 4), "numbers", 1, 1.0),
-                 lambda: book.save_game("tavla", "x"), lambda: book.load_game("tavla")):
+    for call in (
+        lambda: book.best((4, 4), "numbers"),
+        lambda: book.record_result((4, 4), "numbers", 1, 1.0),
+        lambda: book.save_game("tavla", "x"),
+        lambda: book.load_game("tavla"),
+        lambda: book.solves(),
+        lambda: book.record_solve(full_solve()),
+        lambda: book.set_optimal(1, 20, proven=True),
+    ):
         with pytest.raises(RecordsUnavailable, match="damaged") as caught:
             call()
         assert str(path) in str(caught.value)
@@ -157,3 +178,130 @@ def test_database_from_a_newer_version_is_not_touched(tmp_path):
     db.close()
     with pytest.raises(RecordsUnavailable, match="newer version"):
         Records(path).best((4, 4), "numbers")
+
+
+# --- every solve kept (schema 2) and the migration from the first record book ---
+
+V1_FIXTURE = Path(__file__).parent / "fixtures" / "records-v1.sqlite3"
+"""A record book written by the game before solves were kept (schema 1): four unassisted results
+(4x4 numbers 120 moves / 95.5 s and 100 / 120.25 s, 3x3 sunset 25 / 12.5 s, 6x5 numbers 400 / 300 s), one
+assisted (4x4 numbers 30 / 10 s) and a saved Tavla match."""
+
+
+@pytest.fixture
+def old_book(tmp_path) -> Path:
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(V1_FIXTURE, path)
+    return path
+
+
+def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
+    book = Records(old_book)
+    assert book.best((4, 4), "numbers") == Best(100, 95.5)
+    assert book.best((3, 3), "sunset") == Best(25, 12.5)
+    assert book.best((6, 5), "numbers") == Best(400, 300.0)
+    assert book.load_game("tavla") == "saved match text ünïcode"
+    kept = book.solves()
+    assert [(s.id, s.size, s.picture, s.moves, s.seconds, s.assisted) for s in kept] == [
+        (1, "4x4", "numbers", 120, 95.5, False),
+        (2, "4x4", "numbers", 100, 120.25, False),
+        (3, "4x4", "numbers", 30, 10.0, True),
+        (4, "3x3", "sunset", 25, 12.5, False),
+        (5, "6x5", "numbers", 400, 300.0, False),
+    ]
+    assert [s.finished_at for s in kept] == [1.7e9 + i for i in range(5)]
+    assert all(not s.practice and s.scramble == "" and s.times_ms == () for s in kept)
+    with closing(sqlite3.connect(old_book)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert tables == {"solves", "saved_games"}
+        assert db.execute("SELECT tps FROM solves WHERE id = 4").fetchone()[0] == 2.0
+    assert book.record_result((4, 4), "numbers", 90, 100.0).new_best_moves
+    assert Records(old_book).solves((4, 4), "numbers")[-1].id == 6
+
+
+def test_a_migrated_and_a_new_book_have_the_same_schema(old_book, tmp_path):
+    Records(old_book).solves()
+    fresh = tmp_path / "fresh.sqlite3"
+    Records(fresh).solves()
+
+    def schema(path: Path) -> list:
+        with closing(sqlite3.connect(path)) as db:
+            return db.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
+
+    assert schema(old_book) == schema(fresh)
+
+
+def test_a_migration_blocked_by_another_program_changes_nothing(old_book):
+    before = old_book.read_bytes()
+    holder = sqlite3.connect(old_book, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(RecordsUnavailable, match="another program"):
+            Records(old_book).best((4, 4), "numbers")
+    finally:
+        holder.rollback()
+        holder.close()
+    assert old_book.read_bytes() == before
+    assert Records(old_book).best((4, 4), "numbers") == Best(100, 95.5)
+
+
+def test_a_failing_migration_step_rolls_back_all_of_it(old_book, monkeypatch):
+    before = old_book.read_bytes()
+    broken = (*records_module.MIGRATIONS[:-1], (*records_module.MIGRATIONS[-1], "THIS IS NOT SQL"))
+    monkeypatch.setattr(records_module, "MIGRATIONS", broken)
+    with pytest.raises(RecordsUnavailable):
+        Records(old_book).solves()
+    assert old_book.read_bytes() == before
+    monkeypatch.undo()
+    assert len(Records(old_book).solves()) == 5
+
+
+def full_solve(**changes) -> Solve:
+    values = dict(
+        size="3x3",
+        picture="sunset",
+        scramble="3x3:1,2,3,4,5,6,0,7,8",
+        moves=2,
+        seconds=0.5,
+        solution="L2",
+        times_ms=(0, 500),
+    )
+    return Solve(**{**values, **changes})
+
+
+def test_a_solve_is_kept_with_its_moves_and_times(records):
+    outcome = records.record_solve(full_solve())
+    assert outcome.new_best and outcome.best == Best(2, 0.5) and outcome.solve_id == 1
+    (kept,) = records.solves()
+    assert kept == full_solve(finished_at=kept.finished_at, id=1)
+    assert abs(kept.finished_at - time.time()) < 60
+    records.set_optimal(outcome.solve_id, 2, proven=True)
+    assert records.solves("3x3", "sunset")[0].optimal_moves == 2 and records.solves()[0].optimal_proven
+    assert records.solves("4x4") == [] and records.solves(picture="numbers") == []
+    given = records.record_solve(full_solve(finished_at=123.0, picture="numbers"))
+    assert records.solves(picture="numbers")[0].finished_at == 123.0 and given.solve_id == 2
+
+
+def test_practice_solves_are_kept_but_never_best(records):
+    practice = records.record_solve(full_solve(practice=True))
+    assert not practice.new_best and practice.best is None
+    assert records.best("3x3", "sunset") is None
+    assert [s.practice for s in records.solves()] == [True]
+    assert records.record_solve(full_solve(moves=4, seconds=3.0)).new_best
+    assert records.best("3x3", "sunset") == Best(4, 3.0)
+
+
+@pytest.mark.parametrize("times", [(0, -1), (5, 2), (0, 1.5), (True,)])
+def test_impossible_move_times_are_programming_errors(records, times):
+    with pytest.raises(ValueError):
+        records.record_solve(full_solve(times_ms=times))
+    with pytest.raises(ValueError):
+        records.set_optimal(1, -3, proven=False)
+
+
+def test_a_hand_edited_times_column_reads_as_no_times(records):
+    records.record_solve(full_solve())
+    with closing(sqlite3.connect(records.path)) as db, db:
+        db.execute("UPDATE solves SET times = 'soon, later'")
+    assert records.solves()[0].times_ms == ()

@@ -4,18 +4,24 @@ Pure Python (no Arcade). Each answer is tied to the board it was asked for, so a
 arrives after the player has moved on is dropped instead of shown for the wrong board. Building the
 solver's tables (seconds of numpy work, once per machine) happens in a child process, so it cannot
 take the interpreter lock from the frame loop; the game then loads the cached tables in a thread.
+After a solve, the scramble's shortest known solution is measured the same way, for the comparison.
 """
 
 import concurrent.futures
 import multiprocessing
 import os
 import threading
+import time
+from typing import NamedTuple
 
 from game.errors import UserError
 from game.puzzle.board import Board
-from game.puzzle.solver import Cancelled, hint, prepare, solve, tables_ready
+from game.puzzle.solver import DEFAULT_BUDGET, Cancelled, SolverTimeout, hint, prepare, solve, tables_ready
+from game.puzzle.solver.tables import optimal_supported
 
 WORKERS = 2
+SHORTEST_BUDGET = 20.0
+"""Seconds an optimal search of a scramble may take (boards up to 4x4); then it gives up."""
 _SPAWN = multiprocessing.get_context("spawn")
 _BUILDERS: dict[tuple[int, int], tuple[multiprocessing.process.BaseProcess, object]] = {}
 _BUILDERS_LOCK = threading.Lock()
@@ -49,6 +55,32 @@ def _build_tables(width: int, height: int, progress, parent: int) -> None:
     prepare(width, height, report)
 
 
+class Shortest(NamedTuple):
+    """The fewest moves known to solve a board; ``proven``: the solver's optimum (boards up to 4x4)."""
+
+    moves: int
+    proven: bool
+
+
+def shortest(
+    board: Board, budget: float = SHORTEST_BUDGET, cancel: threading.Event | None = None
+) -> Shortest | None:
+    """The fewest moves from ``board`` to the goal: optimal up to 4x4, beyond it the length the
+    near-optimal solver finds in its usual time (at most ``budget``). None when the optimal search runs
+    past ``budget`` seconds or ``cancel`` is set.
+
+    Up to 4x4 it builds the solver's tables if they are missing (seconds, once per machine): call it off
+    the frame loop, once they are ready (``Assistant.request_shortest`` waits for them).
+    """
+    width, height = board.size
+    try:
+        if optimal_supported(width, height):
+            return Shortest(len(solve(board, optimal=True, budget=budget, cancel=cancel)), True)
+        return Shortest(len(solve(board, budget=min(budget, DEFAULT_BUDGET), cancel=cancel)), False)
+    except (SolverTimeout, Cancelled):
+        return None
+
+
 class Assistant:
     """The solver for one puzzle size: its tables load in the background; hints and solutions on request."""
 
@@ -62,6 +94,7 @@ class Assistant:
         self._pool.submit(self._prepare, width, height)
         self._hint: tuple[Board, concurrent.futures.Future] | None = None
         self._solution: tuple[Board, concurrent.futures.Future] | None = None
+        self._shortest: tuple[Board, concurrent.futures.Future] | None = None
         self._stop_solution = threading.Event()
         self.error = ""
 
@@ -112,6 +145,36 @@ class Assistant:
         future = self._solution[1]
         self._solution = None
         return self._result(future, [])
+
+    def request_shortest(self, board: Board, budget: float = SHORTEST_BUDGET) -> None:
+        """Measure the fewest moves from ``board`` (a solve's scramble) in the background.
+
+        The search waits for the tables the assistant is loading; ``budget`` covers the wait and the
+        search together.
+        """
+        if self._cancel.is_set():
+            return
+        if self._shortest is None or self._shortest[0] != board:
+            self._shortest = (board, self._pool.submit(self._measure, board, time.monotonic() + budget))
+
+    def shortest_for(self, board: Board) -> Shortest | None:
+        """The answer for ``board`` once found (None until then, or when it ran out of time)."""
+        if self._shortest is None or self._shortest[0] != board or not self._shortest[1].done():
+            return None
+        future = self._shortest[1]
+        self._shortest = None
+        return self._result(future, None)
+
+    @property
+    def measuring(self) -> bool:
+        """A shortest-solution measure is asked for and not yet collected by ``shortest_for``."""
+        return self._shortest is not None
+
+    def _measure(self, board: Board, deadline: float) -> Shortest | None:
+        while not self._ready:
+            if self._cancel.wait(0.1) or time.monotonic() >= deadline:
+                return None
+        return shortest(board, max(0.0, deadline - time.monotonic()), self._cancel)
 
     @property
     def solving(self) -> bool:

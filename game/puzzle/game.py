@@ -1,7 +1,8 @@
 """One sliding-puzzle session: the board plus history, move count, clock and the solved state.
 
 Time is passed in by the caller (``tick(dt)`` from the view's ``on_update``), never read from the wall
-clock, so tests are deterministic and a paused window does not count.
+clock, so tests are deterministic and a paused window does not count. That clock also stamps every tile
+move in the move log (ms from the first move), which a finished game hands to the records as a ``Solve``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ import math
 from dataclasses import dataclass
 
 from game.puzzle.board import Board, Cell, Direction, Slide, TileMove, seed_game_id
+from game.puzzle.replay import TimedMove, direction_of, format_moves
+from game.puzzle.stats import Solve
+from game.sizes import format_size
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,9 @@ class PuzzleGame:
 
     Every action returns the tiles it moved (tile number, from cell, to cell) in the order they slid,
     so the view can animate exactly what happened; an action that does nothing returns ``()``.
-    The move count is the number of tiles moved on the current path: undo takes moves back.
+    The move count is the number of tiles moved on the current path: undo takes moves back. The move log
+    keeps every tile that slid, undo and redo included (an undo is a slide back), so a replay of the log
+    from the start shows the game as it was played.
     """
 
     def __init__(self, board: Board, seed: int | None = None) -> None:
@@ -39,6 +45,7 @@ class PuzzleGame:
         self.assisted = False
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
+        self._log: list[TimedMove] = []
 
     @classmethod
     def new(cls, width: int, height: int, seed: int) -> PuzzleGame:
@@ -56,6 +63,30 @@ class PuzzleGame:
         if self.seed is not None:
             return seed_game_id(self.start.width, self.start.height, self.seed)
         return self.start.game_id()
+
+    @property
+    def move_log(self) -> tuple[TimedMove, ...]:
+        """Every tile move since the start (or the last restart), stamped by the game clock."""
+        return tuple(self._log)
+
+    def as_solve(self, picture: str, practice: bool) -> Solve:
+        """The finished game as a solve to keep (``practice``: a board given by game ID or seed).
+
+        The time is the clock at the last move; ``finished_at`` is left to the record book's clock.
+        """
+        if not self.solved or not self._log:
+            raise ValueError("only a game solved by moves is a solve")
+        return Solve(
+            size=format_size(*self.start.size),
+            picture=picture,
+            scramble=self.game_id,
+            moves=self.moves,
+            seconds=self.elapsed,
+            assisted=self.assisted,
+            practice=practice,
+            solution=format_moves(move.direction for move in self._log),
+            times_ms=tuple(move.ms for move in self._log),
+        )
 
     @property
     def can_undo(self) -> bool:
@@ -107,7 +138,7 @@ class PuzzleGame:
         self._redo.append(step)
         self.board = step.before
         self.moves -= len(step.moves)
-        return tuple(move.reversed() for move in reversed(step.moves))
+        return self._logged(tuple(move.reversed() for move in reversed(step.moves)))
 
     def redo(self) -> tuple[TileMove, ...]:
         """Play again the last action taken back; a new move clears what could be redone."""
@@ -117,7 +148,7 @@ class PuzzleGame:
         self._undo.append(step)
         self.board = step.after
         self.moves += len(step.moves)
-        return step.moves
+        return self._logged(step.moves)
 
     def restart(self) -> tuple[TileMove, ...]:
         """Back to the starting board with a fresh count, clock and history (allowed even when solved).
@@ -136,6 +167,7 @@ class PuzzleGame:
         self.started = False
         self._undo.clear()
         self._redo.clear()
+        self._log.clear()
         return moves
 
     def _play(self, slide: Slide) -> tuple[TileMove, ...]:
@@ -146,4 +178,10 @@ class PuzzleGame:
         self.board = slide.board
         self.moves += len(slide.moves)
         self.started = True
-        return slide.moves
+        return self._logged(slide.moves)
+
+    def _logged(self, moves: tuple[TileMove, ...]) -> tuple[TileMove, ...]:
+        """Stamp each tile move with the clock (all tiles of one click or key at the same time)."""
+        ms = round(self.elapsed * 1000)
+        self._log.extend(TimedMove(direction_of(move), ms) for move in moves)
+        return moves
