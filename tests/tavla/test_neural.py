@@ -1,6 +1,5 @@
 """The network evaluator, the levels built on it, the optional gnubg bot and the training command."""
 
-import time
 
 import numpy as np
 import pytest
@@ -18,7 +17,9 @@ from game.tavla.rules import Rules
 from game.tavla.train import main as train_main
 from tests.tavla.builders import dice, position, random_game_positions, states
 
-MASTER_BUDGET_SECONDS = 1.5
+# The master's cost is the positions it sends through the network; its time is measured in
+# benchmarks/tavla_levels.py, never here. 2-ply on the few plays that pass its filters stays under this (about 70,000 at worst on these).
+MASTER_POSITION_BUDGET = 100_000
 LEVELS = ("beginner", "intermediate", "expert", "master", "gnubg")
 
 
@@ -73,16 +74,28 @@ def test_network_bots_always_answer_a_legal_play(state, roll):
             assert check_play(state, *roll, answer, rules) in legal or (answer == "" and not legal)
 
 
-def test_expert_takes_a_win_and_master_answers_within_budget(net):
+class _Counting:
+    """An evaluator that counts the positions it judges."""
+
+    def __init__(self, net: Evaluator) -> None:
+        self.net, self.judged = net, 0
+
+    def probabilities(self, states):
+        self.judged += len(states)
+        return self.net.probabilities(states)
+
+
+def test_expert_takes_a_win_and_master_searches_within_budget(net):
     bearing_off = position({1: 1, 2: 1}, {24: 15})
     assert NeuralBot(net=net).play(list(bearing_off), 2, 1) == "2/0 1/0"
-    master = MasterBot(net=net)
-    worst = 0.0
+    counting = _Counting(net)
+    master = MasterBot(net=counting)
+    worst = 0
     for state, die1, die2 in random_game_positions(15, seed=8):
-        start = time.perf_counter()
+        counting.judged = 0
         master.play(list(state), die1, die2)
-        worst = max(worst, time.perf_counter() - start)
-    assert worst < MASTER_BUDGET_SECONDS
+        worst = max(worst, counting.judged)
+    assert 0 < worst < MASTER_POSITION_BUDGET
 
 
 def test_search_is_exact_for_a_finished_game_at_every_depth(net):
