@@ -31,10 +31,10 @@ import numpy as np
 
 from game.files import write_atomically
 from game.paths import cache_root
+from game.tavla.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF
 from game.tavla.rolls import ROLLS
 
 POINTS = 6
-CHECKERS = 15
 MAX_ROLLS = 32  # no home board needs more than 30 (tests/tavla/test_bearoff.py checks the tail is empty)
 BUILD_VERSION = 1
 _KEY_BASE = 16 ** np.arange(POINTS, dtype=np.int64)
@@ -220,8 +220,8 @@ def both_home(states: np.ndarray) -> np.ndarray:
     return (
         (own[:, 6:].sum(axis=1) == 0)
         & (opp[:, :18].sum(axis=1) == 0)
-        & (s[:, 25] == 0)
-        & (s[:, 26] == 0)
+        & (s[:, BAR] == 0)
+        & (s[:, OPP_BAR] == 0)
     )
 
 
@@ -241,12 +241,12 @@ def race_outcomes(states: np.ndarray) -> np.ndarray:
     win = (mine_all * theirs_more).sum(axis=1)
     out = np.zeros((len(s), 5))
     out[:, 0] = win
-    gammon_them = s[:, 27] == 0  # the side on roll has borne off nothing: it can be gammoned
+    gammon_them = s[:, OPP_OFF] == 0  # the side on roll has borne off nothing: it can be gammoned
     if gammon_them.any():
         first = db.first_off[theirs[gammon_them]]
         first_more = 1.0 - np.cumsum(first, axis=1)
         out[gammon_them, 1] = (mine_all[gammon_them] * first_more).sum(axis=1)
-    gammon_me = s[:, 0] == 0
+    gammon_me = s[:, OFF] == 0
     if gammon_me.any():
         first = db.first_off[mine[gammon_me]]
         first_at_least = 1.0 - np.cumsum(first, axis=1) + first
