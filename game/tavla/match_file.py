@@ -8,11 +8,16 @@ The save is JSON: the rules, the match length, the players' names, every game's 
 the state of the match's random generator (so a resumed match rolls exactly the dice it would have
 rolled without the interruption). Loading replays every play through `Game`, so a damaged or edited
 save is refused with a message naming the first problem, and a match is never half restored.
+A match with the doubling cube says `"cube": true` and has its cube actions among the turns
+(`{"cube": "double"}`, `"take"`, `"pass"`), a double not yet answered last; a save without them (older
+saves) is a match without the cube. A disqualified game names its loser's seat (`"loser"`), which is
+not always the player on roll: the computer may fail to answer a double.
 
 The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
 the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
-written as the dice alone, and `Wins N point(s)` in the winner's column. GNU Backgammon replays it with
-the standard rules; where tavla scores differently, see `_mat_game`.
+written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
+the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column. GNU
+Backgammon replays it with the standard rules; where tavla scores differently, see `_mat_game`.
 """
 
 import json
@@ -26,12 +31,14 @@ from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
 from game.records import Records
-from game.tavla.game import Game, Match, Turn, check_match_length
+from game.tavla.cube import CubeEvent
+from game.tavla.game import CubeTurn, Game, Match, Turn, check_match_length
 from game.tavla.moves import legal_plays
 from game.tavla.notation import format_move, format_play
 from game.tavla.position import winner_gammon_level
+from game.tavla.results import Outcome
 from game.tavla.rules import Rules
-from game.tavla.session import HUMAN
+from game.tavla.session import HUMAN, disqualify
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 1
@@ -47,6 +54,7 @@ MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
 MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
 MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
 MAT_RIGHT_INDENT = 34  # and in the right one
+MAT_CUBE = {CubeEvent.DOUBLE: " Doubles => {value}", CubeEvent.TAKE: " Takes", CubeEvent.PASS: " Drops"}
 PROGRAM = "Fifteen & Tavla"
 SAVE_KIND = "tavla"  # the records' slot for the table's unfinished match
 YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
@@ -63,6 +71,7 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
         "version": SAVE_VERSION,
         "rules": str(match.rules),
         "length": match.length,
+        "cube": match.cube,
         "seed": match.seed,
         "names": list(names),
         "games": [_dump_game(game) for game in match.games],
@@ -72,15 +81,26 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
 
 
 def _dump_game(game: Game) -> dict[str, Any]:
-    turns: list[dict[str, Any]] = [
-        {"dice": list(turn.dice), "play": format_play(turn.play)} for turn in game.record
-    ]
+    turns: list[dict[str, Any]] = []
+    for turn, actions in zip(game.record, _cube_before(game), strict=False):
+        turns.extend({"cube": str(action.event)} for action in actions)
+        turns.append({"dice": list(turn.dice), "play": format_play(turn.play)})
+    turns.extend({"cube": str(action.event)} for action in _cube_before(game)[len(game.record)])
     if game.dice is not None:
         turns.append({"dice": list(game.dice)})
     entry: dict[str, Any] = {"opening": [list(roll) for roll in game.opening_rolls], "turns": turns}
     if game.result is not None and game.result.disqualified is not None:
         entry["disqualified"] = game.result.reason
+        entry["loser"] = game.result.disqualified
     return entry
+
+
+def _cube_before(game: Game) -> list[list[CubeTurn]]:
+    """The game's cube actions by the turn they come before (the last entry: after every turn)."""
+    actions: list[list[CubeTurn]] = [[] for _ in range(len(game.record) + 1)]
+    for action in game.cube_record:
+        actions[action.before_turn].append(action)
+    return actions
 
 
 def _dump_rng(state: tuple) -> list:
@@ -117,9 +137,13 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
     if seed is not None and type(seed) is not int:
         raise _damaged(_("the seed must be an integer or null, not {seed}").format(seed=repr(seed)))
     rng_state = _load_rng(data.get("rng"))
+    cube = data.get("cube", False)
+    if not isinstance(cube, bool):
+        # Translators: 'cube' is a field of the save file; keep it as it is
+        raise _damaged(_("'cube' must be true or false, not {cube}").format(cube=repr(cube)))
     try:
         length = check_match_length(data.get("length"))
-        match = Match(length, Rules.parse(data.get("rules")), seed)
+        match = Match(length, Rules.parse(data.get("rules")), seed, cube=cube)
     except UserError as error:
         raise _damaged(str(error)) from None
     games = data.get("games")
@@ -173,7 +197,11 @@ def _replay_game(match: Match, entry: object, number: int) -> None:
             # Translators: {where} is e.g. "game 3"
             message = _("{where}: the reason for the disqualification must be text")
             raise _damaged(message.format(where=where))
-        _step(game.disqualify, reason, where)
+        loser = entry.get("loser", game.turn)
+        if loser not in (0, 1) or type(loser) is not int:
+            # Translators: {where} is e.g. "game 3"; 'loser' is a field of the save file
+            raise _damaged(_("{where}: 'loser' must be the seat 0 or 1").format(where=where))
+        _step(lambda why: disqualify(game, loser, why), reason, where)
 
 
 def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) -> None:
@@ -182,6 +210,9 @@ def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) 
     if not isinstance(turn, dict):
         # Translators: {where} is e.g. "game 3 turn 7"; 'dice' and 'play' are fields of the save file
         raise _damaged(_("{where} must be an object with 'dice' and 'play'").format(where=where))
+    if "cube" in turn:
+        _replay_cube(game, turn["cube"], where)
+        return
     # Translators: where a save is wrong
     dice = _dice(turn.get("dice"), _("game {number} turn {index} dice").format(number=number, index=index))
     if game.over:
@@ -206,6 +237,19 @@ def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) 
         message = _("{where}: the play must be text such as '24/18 13/11', not {play}")
         raise _damaged(message.format(where=where, play=repr(play)))
     _step(game.play, play, where)
+
+
+def _replay_cube(game: Game, event: object, where: str) -> None:
+    """A double, take or pass of the save, through the game's own checks."""
+    actions = {CubeEvent.DOUBLE: game.double, CubeEvent.TAKE: game.take, CubeEvent.PASS: game.pass_double}
+    if event not in actions:
+        # Translators: {where} is e.g. "game 3 turn 7"; keep 'double', 'take' and 'pass' as they are
+        message = _("{where}: a cube action is 'double', 'take' or 'pass', not {event}")
+        raise _damaged(message.format(where=where, event=repr(event)))
+    if game.over:
+        # Translators: {where} is e.g. "game 3 turn 7"
+        raise _damaged(_("{where} comes after the end of the game").format(where=where))
+    _step(lambda _none: actions[CubeEvent(event)](), None, where)
 
 
 def _step(action: Callable[[Any], object], argument: object, where: str) -> None:
@@ -341,7 +385,12 @@ def _mat_game(game: Game) -> list[str]:
     turns = game.record[:-1] if _backgammon_scored_as_mars(game) else game.record
     opener = game.record[0].player if game.record else game.turn
     cells = [""] if opener == 1 else []
-    cells.extend(_mat_turn(turn) for turn in turns)
+    actions = _cube_before(game)
+    for turn, before in zip(turns, actions, strict=False):
+        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in before)
+        cells.append(_mat_turn(turn))
+    if len(turns) == len(game.record):
+        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
     pending = game.dice is not None and result is None
     if pending and len(legal_plays(game.state, *game.dice, Rules.STANDARD)) > 1:
         cells.append(f"{game.dice[0]}{game.dice[1]}:")
@@ -352,19 +401,22 @@ def _mat_game(game: Game) -> list[str]:
         if any(pair):
             lines.append(line)
     if result is not None:
-        indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
-        lines.append(f"{'':<{indent}}Wins {result.points} point{'s' if result.points > 1 else ''}")
+        wins = f"Wins {result.points} point{'s' if result.points > 1 else ''}"
+        if result.winner == 1 and len(cells) % 2 == 1 and lines:
+            lines[-1] = f"{lines[-1]:<{MAT_RIGHT_INDENT}}{wins}"  # beside a drop, as gnubg writes it
+        else:
+            indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
+            lines.append(f"{'':<{indent}}{wins}")
     return lines
 
 
 def _backgammon_scored_as_mars(game: Game) -> bool:
     """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
     result = game.result
-    return (
-        result is not None
-        and result.disqualified is None
-        and winner_gammon_level(game.state) != result.points
-    )
+    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED):
+        return False
+    level = winner_gammon_level(game.state)
+    return game.rules.points(level) != level
 
 
 def _mat_turn(turn: Turn) -> str:

@@ -3,6 +3,10 @@
 Pure Python: the table scene draws it and feeds it clicks and the bot's answers; tests drive it
 directly. Seat 0 is the player at the bottom of the board; seat 1 is the computer, or a second
 person at the same desk.
+
+With the doubling cube (standard rules), the dice wait before each roll in which the player on roll may
+double: a person doubles or rolls (Phase.ROLL), the computer is asked (Phase.COMPUTER_DOUBLE); a double
+is answered by the other seat (Phase.ANSWER for a person, Phase.COMPUTER_ANSWER for the computer).
 """
 
 import enum
@@ -10,7 +14,8 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.game import Game, GameResult, Match
+from game.tavla.cube import Cube
+from game.tavla.game import CubeTerms, Game, GameResult, Match, forfeit
 from game.tavla.moves import IllegalPlay, Move, Play, apply_play
 from game.tavla.position import State, is_race
 from game.tavla.rules import Rules
@@ -25,6 +30,10 @@ class Phase(enum.Enum):
     HUMAN = "human"
     COMPUTER = "computer"
     PASS = "pass"
+    ROLL = "roll or double"  # a person on roll may double before rolling
+    COMPUTER_DOUBLE = "computer may double"
+    ANSWER = "take or pass"  # a person answers a double
+    COMPUTER_ANSWER = "computer answers"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
 
@@ -32,10 +41,12 @@ class Phase(enum.Enum):
 class TableSession:
     """One match between seat 0 (a person) and seat 1 (a bot by name, or a second person)."""
 
-    def __init__(self, rules: Rules, match_length: int, opponent: str, seed: int | None = None) -> None:
+    def __init__(
+        self, rules: Rules, match_length: int, opponent: str, seed: int | None = None, cube: bool = False
+    ) -> None:
         self.opponent = opponent
         self.humans = {0, 1} if opponent == HUMAN else {0}
-        self.match = Match(match_length, rules, seed)
+        self.match = Match(match_length, rules, seed, cube=cube)
         self.turn: TurnInProgress | None = None
         self.new_game()
 
@@ -48,11 +59,13 @@ class TableSession:
         opponent: str,
         match_length: int = 1,
         seed: int | None = None,
+        cube: bool = False,
     ) -> "TableSession":
         """A one-game table set up at `state` with seat 0 to play `dice` (two different dice, as the
         opening roll gives): for practising a position, and for tests."""
-        match = Match(match_length, rules, seed)
-        game = Game(rules, rng=match.rng, start_state=state)
+        match = Match(match_length, rules, seed, cube=cube)
+        terms = CubeTerms(length=match_length) if cube else None
+        game = Game(rules, rng=match.rng, start_state=state, cube=terms)
         match.games.append(game)
         game.start((max(dice), min(dice)))
         return cls.resume(match, opponent)
@@ -90,13 +103,24 @@ class TableSession:
     def phase(self) -> Phase:
         if self.game.over:
             return Phase.MATCH_OVER if self.match.winner is not None else Phase.GAME_OVER
+        offered_by = self.game.offered_by
+        if offered_by is not None:
+            return Phase.ANSWER if 1 - offered_by in self.humans else Phase.COMPUTER_ANSWER
+        human = self.seat in self.humans
+        if self.game.dice is None:
+            return Phase.ROLL if human else Phase.COMPUTER_DOUBLE
         if self.turn is not None and not self.turn.has_play:
             return Phase.PASS
-        return Phase.HUMAN if self.seat in self.humans else Phase.COMPUTER
+        return Phase.HUMAN if human else Phase.COMPUTER
 
     @property
     def result(self) -> GameResult | None:
         return self.game.result
+
+    @property
+    def cube(self) -> Cube | None:
+        """The cube as the seat on roll sees it, or None in a match without it."""
+        return self.game.cube_for(self.seat)
 
     def board(self) -> State:
         """The position from seat 0's side, the way the table is drawn."""
@@ -108,11 +132,58 @@ class TableSession:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
+        """Roll for the seat on roll, unless a double waits for its answer or the seat may double."""
         game = self.game
+        self.turn = None
+        if game.offered_by is not None or (game.dice is None and game.may_double()):
+            return
         if game.dice is None:
             game.roll()
         assert game.dice is not None
         self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], self.rules)
+
+    def roll(self) -> None:
+        """A person who may double rolls instead."""
+        if self.phase is not Phase.ROLL:
+            raise UserError(_("it is not your turn to roll"))
+        self.game.roll()
+        self._begin_turn()
+
+    def double(self) -> None:
+        """A person on roll offers the cube; the other seat answers next."""
+        if self.phase is not Phase.ROLL:
+            raise UserError(_("you cannot double now"))
+        self.game.double()
+
+    def answer(self, take: bool) -> None:
+        """A person takes the double (the doubler rolls next) or passes it (the game ends)."""
+        if self.phase is not Phase.ANSWER:
+            raise UserError(_("there is no double to answer"))
+        self._answer(take)
+
+    def computer_double(self, doubles: bool) -> None:
+        """The computer's cube decision before its roll: it doubles, or it rolls."""
+        if self.phase is not Phase.COMPUTER_DOUBLE:
+            raise UserError(_("it is not the computer's turn"))
+        if doubles:
+            self.game.double()
+        else:
+            self.game.roll()
+            self._begin_turn()
+
+    def computer_answer(self, takes: bool) -> None:
+        """The computer's answer to the person's double."""
+        if self.phase is not Phase.COMPUTER_ANSWER:
+            raise UserError(_("it is not the computer's turn"))
+        self._answer(takes)
+
+    def _answer(self, take: bool) -> None:
+        if take:
+            self.game.take()
+            self._begin_turn()
+        else:
+            self.game.pass_double()
+            self.turn = None
 
     def commit_turn(self) -> Play:
         """The human's moves become the play of the turn; the next player rolls."""
@@ -149,11 +220,12 @@ class TableSession:
         return steps_of(before, play)
 
     def opponent_failed(self, reason: str) -> None:
-        """The computer crashed or gave no answer in time: it loses the game by disqualification, the
-        position kept, as for an illegal play."""
-        if self.phase is not Phase.COMPUTER:
+        """The computer crashed or gave no answer in time (to a play or a cube question): it loses the
+        game by disqualification, the position kept, as for an illegal play."""
+        phase = self.phase
+        if phase not in (Phase.COMPUTER, Phase.COMPUTER_DOUBLE, Phase.COMPUTER_ANSWER):
             raise UserError(_("it is not the computer's turn"))
-        self.game.disqualify(reason)
+        disqualify(self.game, 1 - self.seat if phase is Phase.COMPUTER_ANSWER else self.seat, reason)
         self.turn = None
 
     def _next(self) -> None:
@@ -171,6 +243,19 @@ class TableSession:
         if bear_off and is_race(turn.state) and all(turn.state[p] <= 0 for p in range(7, 26)):
             return _most_off(turn)
         return None
+
+
+def disqualify(game: Game, seat: int, reason: str) -> GameResult:
+    """End `game` with `seat` disqualified: the player on roll (a play, a cube decision) or the one
+    asked to answer a double, whose answer never came."""
+    if seat == game.turn:
+        return game.disqualify(reason)
+    if game.offered_by != 1 - seat or game.over:
+        raise UserError(_("no game in progress"))
+    game.offered_by = None
+    state = game.state_for(seat)
+    game.result = forfeit(seat, game.rules, len(game.record), reason, state, cube=game.cube_value)
+    return game.result
 
 
 def steps_of(state: State, play: Play) -> list[tuple[Move, State, State]]:

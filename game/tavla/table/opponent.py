@@ -1,4 +1,5 @@
-"""The table's bots off the frame loop: seat 1's answers and the hints, each in a thread, the view polls.
+"""The table's bots off the frame loop: seat 1's answers (plays and cube decisions) and the hints, each
+in a thread, the view polls.
 
 Pure Python (no Arcade). Each bot call runs in a daemon thread of its own, so a bot that never answers
 is waited for neither by the table (which polls) nor at exit. A hint is tied to the turn it was asked
@@ -10,7 +11,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from game.errors import UserError
+from game.i18n import _
 from game.tavla.bots import bot_title, strongest_bot
+from game.tavla.cube import Cube, CubeDecision, accepts_double, wants_double
 from game.tavla.isolated import close_bot
 from game.tavla.position import State
 from game.tavla.rules import Rules
@@ -40,6 +44,17 @@ def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
     return bot_title(name), bot.play(list(state), *dice)
 
 
+def _cube_hint(rules: Rules, state: State, cube: Cube) -> tuple[str, CubeDecision]:
+    """The strongest bot's title and cube decision for the player on roll in `state`, before the roll;
+    UserError when no bot at hand weighs the cube."""
+    name, bot = strongest_bot(rules)
+    decide = getattr(bot, "cube_decision", None)
+    if not callable(decide):
+        # Translators: {bot} is the bot that gives the hints
+        raise UserError(_("{bot} gives no hint on the cube").format(bot=bot_title(name)))
+    return bot_title(name), decide(list(state), cube)
+
+
 class OpponentDriver:
     """Seat 1's bot (None when a second person plays it) and the bot that gives the player hints."""
 
@@ -53,6 +68,16 @@ class OpponentDriver:
         """Seat 1 starts thinking about its play of `dice` from `state` (its own side)."""
         if self.thinking is None and self.bot is not None:
             self.thinking = run_in_thread("tavla-bot", self.bot.play, list(state), dice[0], dice[1])
+
+    def ask_double(self, state: State, cube: Cube) -> None:
+        """Seat 1, on roll in `state` (its own side), decides whether to double `cube` (True: it does)."""
+        if self.thinking is None and self.bot is not None:
+            self.thinking = run_in_thread("tavla-bot", wants_double, self.bot, list(state), cube)
+
+    def ask_take(self, state: State, cube: Cube) -> None:
+        """Seat 1, doubled, decides whether to take (True) from `state` and `cube` as it sees them."""
+        if self.thinking is None and self.bot is not None:
+            self.thinking = run_in_thread("tavla-bot", accepts_double, self.bot, list(state), cube)
 
     def answer(self) -> concurrent.futures.Future | None:
         """The bot's finished answer (its result, or its failure as the exception), once; else None."""
@@ -71,12 +96,19 @@ class OpponentDriver:
         if self._hint is None or self._hint[0] is not turn:
             self._hint = (turn, run_in_thread("tavla-hint", _hint, self.rules, state, dice))
 
+    def request_cube_hint(self, moment: object, state: State, cube: Cube) -> None:
+        """Weigh the cube for the player on roll in `state` before the roll, for `moment` (an object
+        naming the decision); the hint found is (bot title, CubeDecision)."""
+        if self._hint is None or self._hint[0] is not moment:
+            self._hint = (moment, run_in_thread("tavla-hint", _cube_hint, self.rules, state, cube))
+
     @property
     def hint_pending(self) -> bool:
         return self._hint is not None
 
-    def hint_for(self, turn: object) -> tuple[str, str] | None:
-        """The hint for `turn` as (bot title, play), once found; raises the UserError that prevented it."""
+    def hint_for(self, turn: object) -> tuple[str, Any] | None:
+        """The hint for `turn` as (bot title, play) or, for a cube hint, (bot title, CubeDecision), once
+        found; raises the UserError that prevented it."""
         if self._hint is None or self._hint[0] is not turn or not self._hint[1].done():
             return None
         future = self._hint[1]
