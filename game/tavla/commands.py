@@ -117,9 +117,9 @@ def cube_command(
     bot_name: str = "master",
 ) -> list[str]:
     """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
-    from game.tavla.bots.doubling import network_decision, pre_roll_chances
+    from game.tavla.bots.doubling import pre_roll_chances
     from game.tavla.bots.neural import shipped_evaluator
-    from game.tavla.cube import Cube, CubeOwner, MatchScore
+    from game.tavla.cube import Cube, CubeOwner, MatchScore, decide_position
 
     if not rules.has_cube:
         # Translators: {rules} is the rule set's name (tavla)
@@ -140,9 +140,8 @@ def cube_command(
     cube = Cube(cube_value, CubeOwner(owner), match_score, jacoby)
     state = parse_state(state_text)
     net = shipped_evaluator()
-    plies = CUBE_BOTS[bot_name]
-    decision = network_decision(net, state, cube, rules, plies)
-    chances = pre_roll_chances(net, state, rules, plies)
+    chances = pre_roll_chances(net, state, rules, CUBE_BOTS[bot_name])
+    decision = decide_position(chances, state, cube)
     equities = _("no double {nd:+.3f}, double/take {dt:+.3f}, double/pass {dp:+.3f}").format(
         nd=decision.no_double, dt=decision.double_take, dp=decision.double_pass
     )

@@ -342,6 +342,11 @@ def decide(
     )
 
 
+def decide_position(chances: Sequence[float], state: Sequence[int], cube: Cube) -> CubeDecision:
+    """`decide` with the cube efficiency of `state`, the position before the roll."""
+    return decide(chances, cube, cube_efficiency(state, opponent_finishes_next(state)))
+
+
 def wants_double(bot: object, state: Sequence[int], cube: Cube) -> bool:
     """Whether `bot`, on roll in `state`, doubles; bots that know nothing of the cube never do."""
     double = getattr(bot, "double", None)

@@ -18,7 +18,7 @@ import numpy as np
 
 from game.tavla.bots.neural import Evaluator, equities, other_side, shipped_evaluator
 from game.tavla.bots.search import probabilities
-from game.tavla.cube import Cube, CubeDecision, cube_efficiency, decide, opponent_finishes_next
+from game.tavla.cube import Cube, CubeDecision, decide_position
 from game.tavla.moves import legal_results
 from game.tavla.position import State, flip, is_race, pip_counts
 from game.tavla.rolls import ROLL_WEIGHTS, ROLLS
@@ -49,8 +49,7 @@ def network_decision(
     net: Evaluator, state: Sequence[int], cube: Cube, rules: Rules, plies: int = 1
 ) -> CubeDecision:
     """The cube decision of the player on roll, from the evaluator looking `plies` rolls ahead."""
-    chances = pre_roll_chances(net, state, rules, plies)
-    return decide(chances, cube, cube_efficiency(state, opponent_finishes_next(state)))
+    return decide_position(pre_roll_chances(net, state, rules, plies), state, cube)
 
 
 class DecisionCube:
