@@ -25,23 +25,23 @@ from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card, readable_size
 from game.user_config import save_setting
 
 CARD_WIDTH = 500
 CARD_HEIGHT = 590
 CARD_Y = 385
-CARD_TITLE_Y = CARD_Y + CARD_HEIGHT / 2 - 32
+CARD_TITLE_Y = CARD_Y + CARD_HEIGHT / 2 - 28
 LEFT_X = theme.DESIGN_WIDTH / 2 - 280
 RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
-PREVIEW_SIZE = 130
-PREVIEW_Y = CARD_Y + 180
-FIRST_ROW_Y = CARD_Y + 63
-OPPONENT_NOTE_Y = CARD_Y + 15
-SECOND_ROW_Y = CARD_Y - 63
-RULES_NOTE_Y = CARD_Y - 109
-THIRD_ROW_Y = CARD_Y - 185
-NOTE_HEIGHT = 40
+PREVIEW_SIZE = 120
+PREVIEW_Y = CARD_Y + 184
+FIRST_ROW_Y = CARD_Y + 88
+OPPONENT_NOTE_Y = CARD_Y + 33
+SECOND_ROW_Y = CARD_Y - 45
+RULES_NOTE_Y = CARD_Y - 100
+THIRD_ROW_Y = CARD_Y - 186
+NOTE_HEIGHT = 50
 NOTE_WIDTH = CARD_WIDTH - 40
 PLAY_Y = CARD_Y - 257
 FOOTER_BUTTON_Y = 56
@@ -119,7 +119,7 @@ class MainMenuView(SceneView):
             _("Rules"),
             list(Rules),
             RULES,
-            Rect(RIGHT_X - HALF_OFFSET, SECOND_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(RIGHT_X, SECOND_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_rules,
             self._show_rules,
         )
@@ -127,14 +127,14 @@ class MainMenuView(SceneView):
             _("Match to"),
             choices.match_lengths(tavla.match_length),
             MATCH_LENGTH,
-            Rect(RIGHT_X + HALF_OFFSET, SECOND_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(RIGHT_X - HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_length,
         )
         self.side_selector = self._selector(
             _("Your checkers"),
             choices.SIDES,
             SIDE,
-            Rect(RIGHT_X - HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(RIGHT_X + HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_side,
             self._rebuild_tavla_preview,
         )
@@ -185,6 +185,7 @@ class MainMenuView(SceneView):
         ]
         self.focus: int | None = None
         self._texts = self._build_texts()
+        self.help_line = self._build_help_line()
         self._show_opponent(self.opponent_selector.value)
         self._show_rules(self.rules_selector.value)
         colours = tavla.colours
@@ -264,31 +265,34 @@ class MainMenuView(SceneView):
                 anchor_y="center",
                 bold=True,
             ),
-            Label(
-                _("Tab or ↑/↓ choose · ←/→ change · Enter plays · S settings · F11 fullscreen · Q quits"),
-                centre,
-                18,
-                theme.MUTED,
-                theme.SMALL_SIZE,
-                box_width=theme.DESIGN_WIDTH - 40,
-                anchor_x="center",
-                anchor_y="center",
-            ),
         ]
 
+    def _build_help_line(self) -> Label:
+        """The keys, at the foot of the screen; larger on a small window, to stay readable."""
+        return Label(
+            _("Tab or ↑/↓ choose · ←/→ change · Enter plays · S settings · F11 fullscreen · Q quits"),
+            theme.DESIGN_WIDTH / 2,
+            18,
+            theme.MUTED,
+            readable_size(theme.SMALL_SIZE, self.pixel_scale),
+            box_width=theme.DESIGN_WIDTH - 40,
+            anchor_x="center",
+            anchor_y="center",
+        )
+
     def remember(self, key_path: tuple[str, ...], choice: str) -> None:
-        """Keep a choice in the player's config file, and in the window's settings even when the file
-        cannot take it (the toast says why); an opponent that cannot play here is not kept."""
+        """Keep a choice in the player's config file (the toast says why when the file cannot take it)
+        and in the window's settings; an opponent that cannot play here is not kept."""
         if key_path == OPPONENT and choices.unavailable(choice):
             return
         window = self.game_window
         value = choices.stored(key_path, choice)
         try:
-            window.settings = save_setting(window.config_file, key_path, value)
+            save_setting(window.config_file, key_path, value)
         except UserError as error:
-            kept = Rules(value) if key_path == RULES else value
-            window.settings = with_value(window.settings, key_path, kept)
             self.toast.show(str(error))
+        kept = Rules(value) if key_path == RULES else value
+        window.settings = with_value(window.settings, key_path, kept)
 
     def start_puzzle(self) -> None:
         self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
@@ -368,6 +372,7 @@ class MainMenuView(SceneView):
             draw_card(x, CARD_Y, CARD_WIDTH, CARD_HEIGHT)
         for text in self._texts:
             text.draw()
+        self.help_line.draw()
         self.opponent_note.draw()
         self.rules_note.draw()
         self._puzzle_preview.draw()
@@ -375,7 +380,12 @@ class MainMenuView(SceneView):
         for selector in self.selectors:
             selector.draw()
 
+    @property
+    def help_lines(self) -> list[Label]:
+        return [self.help_line]
+
     def on_scale_changed(self) -> None:
+        self.help_line = self._build_help_line()
         self._rebuild_puzzle_preview()
         self._rebuild_tavla_preview()
 

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card, readable_size
 from game.user_config import save_setting
 
 if TYPE_CHECKING:
@@ -151,19 +151,7 @@ class SettingsView(SceneView):
                 anchor_y="center",
                 bold=True,
             ),
-            Label(
-                _("Every change applies at once. “System” follows the language of your computer."),
-                centre,
-                NOTE_Y,
-                theme.MUTED,
-                theme.BODY_SIZE,
-                box_width=NOTE_WIDTH,
-                box_height=52,
-                anchor_x="center",
-                anchor_y="center",
-                multiline=True,
-                align="center",
-            ),
+            self._help_line(),
             Label(
                 _("Saved in {path}").format(path=_shown_path(config_file)),
                 centre,
@@ -181,6 +169,29 @@ class SettingsView(SceneView):
         self.toast = Toast(centre, 60, 760)
         if notice:
             self.toast.show(notice)
+
+    def _help_line(self) -> Label:
+        """The note under the settings; larger on a small window, to stay readable."""
+        return Label(
+            _("Every change applies at once. “System” follows the language of your computer."),
+            theme.DESIGN_WIDTH / 2,
+            NOTE_Y,
+            theme.MUTED,
+            readable_size(theme.BODY_SIZE, self.pixel_scale),
+            box_width=NOTE_WIDTH,
+            box_height=80,
+            anchor_x="center",
+            anchor_y="center",
+            multiline=True,
+            align="center",
+        )
+
+    @property
+    def help_lines(self) -> list[Label]:
+        return self.texts[1:2]
+
+    def on_scale_changed(self) -> None:
+        self.texts[1] = self._help_line()
 
     @property
     def language_selector(self) -> Selector:

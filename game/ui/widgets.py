@@ -14,6 +14,14 @@ from game.ui import theme
 from game.ui.text import Label
 
 BUTTON_PADDING = 16
+SMALLEST_PIXELS = 10
+"""The least a help line's font measures on screen, in pixels, however small the window."""
+
+
+def readable_size(size: float, pixel_scale: float) -> float:
+    """`size` (logical units), or larger on a small window so that help lines stay readable there
+    (a 640x480 window halves the logical canvas)."""
+    return max(size, SMALLEST_PIXELS / pixel_scale)
 
 
 @dataclass

@@ -7,17 +7,20 @@ a frame is drawn, and every label reachable from the view is asked whether it fi
 
 import arcade
 import pytest
+from arcade.types import LBWH
 
 from game import i18n
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
 from game.ui.text import Label
+from game.ui.widgets import SMALLEST_PIXELS
 from tests.views.driver import click, screenshot, step
 from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle, wait_for
 from tests.views.test_tavla_view import open_table, settle, wait_for_hint
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
 TAVLA = Rules.TAVLA
+READABLE = 12
 """Seat 0 bears off its last checker with any roll; seat 1 has borne off none: a mars."""
 
 
@@ -80,6 +83,39 @@ def test_the_menu_and_settings_fit(window, language):
         assert_text_fits(window, "settings")
         window.current_view.language_selector.step(1)
     assert i18n.current_language() == language, "a full turn of the selector comes back"
+
+
+def smallest_text(window, where: str) -> list[tuple[str, float]]:
+    """The labels of the current screen drawn under READABLE pixels, with their size on screen."""
+    screenshot(window)
+    view = window.current_view
+    labels, _plain = _labels(view)
+    return [(f"{where}: {label.text[:40]}", label.font_size * view.pixel_scale) for label in labels
+            if label.font_size * view.pixel_scale < READABLE]
+
+
+def test_the_menu_and_settings_text_is_readable(window, language):
+    """At 1280x800 no text of the menu or Settings is under 12 px, in any state; at 640x480 (half the
+    logical canvas) the help lines are still at least 10 px and fit."""
+    window.show_menu()
+    small = smallest_text(window, "menu")
+    for selector in window.current_view.selectors:
+        for _ in selector.choices:
+            selector.step(1)
+            small += smallest_text(window, f"menu, {selector.describe(selector.value)}")
+    window.show_settings()
+    small += smallest_text(window, "settings")
+    assert small == []
+    for show in (window.show_menu, window.show_settings):
+        show()
+        window.current_view.camera.viewport = LBWH(0, 0, 640, 400)
+        window.current_view.on_scale_changed()
+        view = window.current_view
+        view.camera.viewport = LBWH(0, 0, 640, 400)
+        assert view.pixel_scale == 0.5
+        for line in view.help_lines:
+            assert line.font_size * view.pixel_scale >= SMALLEST_PIXELS and line.fits(), line.text
+        view.on_resize(*window.get_size())
 
 
 def test_the_puzzle_fits_while_playing_and_solved(window, language):
