@@ -142,7 +142,8 @@ class PuzzleView(SceneView):
         self.duration = config.animation.duration
         self.easing = easing_by_name(config.animation.easing)
         self.records = Records()
-        self.toast = Toast(BOARD_X, TOAST_Y, BOARD_AREA - 60)
+        # Messages (Solving…, the game ID copied) show in the panel, over its help lines, never on the tiles.
+        self.toast = Toast(PANEL_X, TOAST_Y, PANEL_WIDTH - 20)
         # A board given by game ID is practice: anyone can pick one a move from the goal, so it never
         # sets a best result. New game leaves practice; Restart keeps it.
         self.practice = game_id is not None

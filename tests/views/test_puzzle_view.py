@@ -273,3 +273,13 @@ def test_fuzz_random_clicks_and_keys_keep_the_puzzle_sound(window):
     assert not view.animating
     assert_sprites_on_cells(view)
     view.leave()
+
+
+def test_messages_show_in_the_panel_not_on_the_tiles(window):
+    from game.puzzle.layout import BOARD_AREA, BOARD_PADDING, BOARD_X
+
+    view = open_puzzle(window, size="4x4", image="numbers", seed=3)
+    view.auto_solve()
+    assert view.toast.message
+    board_right = BOARD_X + BOARD_AREA / 2 + BOARD_PADDING
+    assert view.toast.x - view.toast.width / 2 > board_right, "Solving… is beside the board"
