@@ -15,9 +15,9 @@ Measured on 2026-12-01 (2 shared cores under heavy load, so wall times are high;
 expert analysed a 5-point tavla match of 8 games and 483 turns in 4.1-7.5 s (1.6 s CPU), one of 4 games
 and 237 turns in 3.4 s (0.7 s CPU), gnubg's 5-point standard match of 218 turns (tests/tavla/data) in
 5.2 s (1.0 s CPU); master took 255 s for the 483 turns. On 10 gnubg 5-point matches (seed 1), 1071
-unforced checker plays: our mark equals gnubg's on 721 (67.3%; harsher on 178, milder on 172); error
-rates ours against gnubg's
-72.7 / 51.3 and 76.6 / 55.6: ours are higher, cubeless points against gnubg's match-normalised equity.
+unforced checker plays: our mark equals gnubg's on 721 (67.3%; harsher on 178, milder on 172); the
+players' error rates, ours against gnubg's, 72.7 / 51.3 and 76.6 / 55.6: ours are higher (cubeless
+points against gnubg's match-normalised equity).
 
 gnubg runs in a child process per match (its Python module prints boards on stdout and keeps one
 global match), with one thread and a fixed seed, so the files are the same on every run.
