@@ -1,14 +1,15 @@
 """A played match as the analysis reads it: each game's turns, cube actions, score and result.
 
-One shape for matches played here (`MatchRecord.from_match`) and matches imported from a `.mat` file
-(game/tavla/mat_import.py), which may carry doubles, takes and drops that `Game` does not model yet.
+One shape for matches played here (`MatchRecord.from_match`, with the cube actions of each game's
+`cube_record`) and matches imported from a `.mat` file (game/tavla/mat_import.py).
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.tavla.game import Match, Turn
+from game.tavla.cube import CubeEvent as GameCubeEvent
+from game.tavla.game import CubeTurn, Match, Turn
 from game.tavla.rules import Rules
 
 
@@ -54,7 +55,7 @@ class MatchRecord:
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
-        """The record of a match played on this program's table (no cube yet)."""
+        """The record of a match played on this program's table, its cube actions included."""
         games = []
         score = [0, 0]
         for game in match.games:
@@ -63,7 +64,21 @@ class MatchRecord:
             result = game.result
             winner = None if result is None else result.winner
             points = 0 if result is None else result.points
-            games.append(GameRecord(tuple(game.record), (), (score[0], score[1]), winner, points))
+            cube = tuple(_cube_event(action) for action in game.cube_record)
+            games.append(GameRecord(tuple(game.record), cube, (score[0], score[1]), winner, points))
             if winner is not None:
                 score[winner] += points
         return cls((names[0], names[1]), match.length, match.rules, tuple(games))
+
+
+_KINDS = {
+    GameCubeEvent.DOUBLE: CubeKind.DOUBLE,
+    GameCubeEvent.TAKE: CubeKind.TAKE,
+    GameCubeEvent.PASS: CubeKind.DROP,
+}
+
+
+def _cube_event(action: CubeTurn) -> CubeEvent:
+    """A cube action of `Game.cube_record` as the record keeps it (the values already agree: offered
+    for a double, the new value for a take, the value the pass loses)."""
+    return CubeEvent(action.before_turn, action.player, _KINDS[action.event], action.value)

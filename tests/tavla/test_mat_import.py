@@ -119,3 +119,22 @@ def test_a_file_that_cannot_be_read_is_named(tmp_path):
     bad.write_text(_file("  1) 31: 8/5 6/4\n"))
     with pytest.raises(UserError, match=r"bad\.mat: line 5:"):
         read_mat(bad)
+
+
+def test_a_match_played_here_keeps_its_cube_actions_as_the_export_writes_them():
+    match = Match(5, Rules.STANDARD, 4, cube=True)
+    game = match.next_game()
+    game.start((3, 1))
+    game.play(game.legal_plays()[0])
+    game.double()
+    game.take()
+    game.roll()
+    game.play(game.legal_plays()[0])
+    game.double()
+    game.pass_double()
+    names = ("You", "expert")
+    ours = MatchRecord.from_match(match, names)
+    assert [event.kind for event in ours.games[0].cube] == [
+        CubeKind.DOUBLE, CubeKind.TAKE, CubeKind.DOUBLE, CubeKind.DROP
+    ]
+    assert parse_mat(export_mat(match, names)).games[0].cube == ours.games[0].cube
