@@ -1,4 +1,9 @@
-"""The one window of the game and the switching between its screens."""
+"""The one window of the game, the switching between its screens, and drawing only when needed.
+
+A frame is drawn when input came (or the window was resized or uncovered), when the screen says
+something on it moves or changed, and once more after the motion stops; a screen at rest costs almost
+nothing, and input is still answered in the next frame.
+"""
 
 from pathlib import Path
 
@@ -10,11 +15,34 @@ from game.config import Config
 from game.i18n import _
 from game.tavla.rules import Rules
 from game.ui import theme
+from game.ui.scene import SceneView
+from game.ui.sound import ArcadePlayer, Sounds
 from game.user_config import user_config_file
 
 MIN_SIZE = (640, 400)
 
 KEY_FULLSCREEN = [key.F11]
+REDRAW_EVENTS = frozenset(
+    {
+        "on_key_press",
+        "on_key_release",
+        "on_text",
+        "on_text_motion",
+        "on_text_motion_select",
+        "on_mouse_motion",
+        "on_mouse_press",
+        "on_mouse_release",
+        "on_mouse_drag",
+        "on_mouse_scroll",
+        "on_mouse_enter",
+        "on_mouse_leave",
+        "on_resize",
+        "on_expose",
+        "on_show",
+        "on_activate",
+        "on_deactivate",
+    }
+)
 
 
 class GameWindow(arcade.Window):
@@ -38,6 +66,9 @@ class GameWindow(arcade.Window):
         )
         self.settings = config
         self.config_file = config_file or user_config_file()
+        self.sounds = Sounds(ArcadePlayer(), config.sound)
+        self.redraw_needed = True
+        self._was_moving = False
         self.set_minimum_size(*MIN_SIZE)
         self.background_color = theme.BACKGROUND
         theme.load_fonts()
@@ -52,6 +83,21 @@ class GameWindow(arcade.Window):
         """Every change of screen lets the old one save its state and stop its workers."""
         self._leave_current()
         super().show_view(new_view)
+        self.redraw_needed = True
+
+    def dispatch_event(self, event_type: str, *args: object) -> bool | None:
+        if event_type in REDRAW_EVENTS:
+            self.redraw_needed = True
+        return super().dispatch_event(event_type, *args)
+
+    def draw(self, dt: float) -> None:
+        """The event loop's frame: skipped while nothing changed, so the last frame stays on screen."""
+        view = self.current_view
+        moving = view.wants_frame() if isinstance(view, SceneView) else True
+        if self.redraw_needed or moving or self._was_moving:
+            self.redraw_needed = False
+            super().draw(dt)
+        self._was_moving = moving
 
     def on_close(self) -> None:
         """Quitting saves what the screen keeps (a match in progress) and stops its workers."""

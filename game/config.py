@@ -249,9 +249,15 @@ class TavlaConfig(_Strict):
     colours: TavlaColours
 
 
+class SoundConfig(_Strict):
+    enabled: bool
+    volume: Annotated[int, Field(ge=0, le=100)]  # percent
+
+
 class Config(_Strict):
     window: WindowConfig
     language: Literal["en", "tr", "uk", "ko", "auto"]
+    sound: SoundConfig
     puzzle: PuzzleConfig
     tavla: TavlaConfig
 

@@ -220,7 +220,7 @@ def test_bad_config_through_main_py(tmp_path):
             "tavla.opponent",
             "bad value '': String should have at least 1 character",
         ),
-        ("foo: 1\n", 1, "foo", "unknown key; allowed keys here: window, language, puzzle, tavla"),
+        ("foo: 1\n", 1, "foo", "unknown key; allowed keys here: window, language, sound, puzzle, tavla"),
     ],
     ids=[
         "literal",

@@ -1,5 +1,5 @@
-"""The Settings screen: the language, fullscreen and how the games help, each applied at once and kept
-in the player's config file."""
+"""The Settings screen: the language, fullscreen, how the games help and the sound, each applied at once
+and kept in the player's config file."""
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,17 +27,19 @@ PANEL_WIDTH = 800
 PANEL_HEIGHT = 580
 PANEL_Y = 410
 TITLE_Y = PANEL_Y + PANEL_HEIGHT / 2 - 40
-FIRST_ROW_Y = PANEL_Y + 150
-ROW_SPACING = 96
+FIRST_ROW_Y = PANEL_Y + 170
+ROW_SPACING = 84
 COLUMN_OFFSET = 195
 SELECTOR_WIDTH = 350
 SELECTOR_HEIGHT = 46
-NOTE_Y = PANEL_Y - 110
+NOTE_Y = PANEL_Y - 138
 NOTE_WIDTH = PANEL_WIDTH - 80
 BACK_Y = PANEL_Y - PANEL_HEIGHT / 2 + 44
 ON, OFF = "on", "off"
 LANGUAGE = ("language",)
 FULLSCREEN = ("window", "fullscreen")
+VOLUME = ("sound", "volume")
+VOLUME_STEPS = [str(percent) for percent in range(0, 101, 10)]
 
 KEY_LEFT = [key.LEFT, key.A]
 KEY_RIGHT = [key.RIGHT, key.D]
@@ -54,10 +56,12 @@ class Setting:
 
     @property
     def is_switch(self) -> bool:
-        return self.key_path != LANGUAGE
+        return self.key_path not in (LANGUAGE, VOLUME)
 
     @property
     def choices(self) -> list[str]:
+        if self.key_path == VOLUME:
+            return VOLUME_STEPS
         return [ON, OFF] if self.is_switch else [i18n.AUTO, *i18n.LANGUAGES]
 
     def shown(self, window: "GameWindow") -> str:
@@ -68,6 +72,8 @@ class Setting:
         value: object = window.settings
         for part in self.key_path:
             value = getattr(value, part)
+        if self.key_path == VOLUME:
+            return str(round(int(value) / 10) * 10)  # type: ignore[call-overload]
         return (ON if value else OFF) if self.is_switch else str(value)
 
 
@@ -78,6 +84,8 @@ SETTINGS = [
     Setting(("tavla", "point_numbers"), N_("Tavla: point numbers on the board")),
     Setting(("tavla", "auto_forced_moves"), N_("Tavla: forced moves play themselves")),
     Setting(("tavla", "auto_bear_off"), N_("Tavla: bear off by itself in a race")),
+    Setting(("sound", "enabled"), N_("Sound effects")),
+    Setting(VOLUME, N_("Volume")),
 ]
 
 
@@ -90,6 +98,9 @@ def describe_choice(choice: str) -> str:
     if choice == OFF:
         # Translators: a setting that is switched off
         return _("Off")
+    if choice in VOLUME_STEPS:
+        # Translators: a sound volume; {percent} is a whole number from 0 to 100
+        return _("{percent}%").format(percent=choice)
     if choice == i18n.AUTO:
         # Translators: the "follow the system" choice; {language} is the system's language in its own name
         return _("System ({language})").format(language=i18n.LANGUAGES[i18n.system_language()])
@@ -201,7 +212,9 @@ class SettingsView(SceneView):
         """Keep the choice in the config file, apply it, and rebuild this screen (in a new language)."""
         window = self.game_window
         setting = SETTINGS[index]
-        value: str | bool = choice == ON if setting.is_switch else choice
+        value: str | bool | int = choice == ON if setting.is_switch else choice
+        if setting.key_path == VOLUME:
+            value = int(choice)
         notice = ""
         try:
             window.settings = save_setting(self.config_file, setting.key_path, value)
@@ -212,6 +225,9 @@ class SettingsView(SceneView):
             window.apply_language()
         elif setting.key_path == FULLSCREEN and window.fullscreen != value:
             window.set_fullscreen(bool(value))
+        elif setting.key_path[0] == "sound":
+            window.sounds.apply(window.settings.sound)
+            window.sounds.play("land")
         window.show_view(SettingsView(self.config_file, notice, index))
 
     def on_update(self, delta_time: float) -> None:

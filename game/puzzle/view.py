@@ -401,6 +401,7 @@ class PuzzleView(SceneView):
     def _animate(self, moves: tuple[TileMove, ...], duration: float | None = None) -> None:
         if not moves:
             return
+        self.game_window.sounds.play("slide")
         self.hint_tile = 0
         targets = [(self.sprite_of[move.tile], self.cell_centre(move.dst)) for move in moves]
         self.glides.queue(targets, self.duration if duration is None else duration, self.easing)
@@ -415,6 +416,12 @@ class PuzzleView(SceneView):
     @property
     def panel_visible(self) -> bool:
         return self.game.solved and not self.animating
+
+    @property
+    def in_motion(self) -> bool:
+        fading = self.fade is not None and not self.fade.done
+        busy = self.animating or fading or self.toast.remaining > 0
+        return busy or bool(self.hint_tile or self.auto_moves) or self.assistant.solving
 
     def show_message(self, text: str, seconds: float = Toast.SECONDS) -> None:
         self.toast.show(text, seconds)
@@ -469,13 +476,10 @@ class PuzzleView(SceneView):
 
     def on_update(self, delta_time: float) -> None:
         self.game.tick(delta_time)
-        if (
-            self.glides.update(delta_time)
-            and not self.animating
-            and self.game.solved
-            and self.empty_sprite is not None
-            and self.fade is None
-        ):
+        landed = self.glides.update(delta_time) and not self.animating
+        if landed and self.game.solved:
+            self.game_window.sounds.play("solved")
+        if landed and self.game.solved and self.empty_sprite is not None and self.fade is None:
             self._apply_textures()
             self.fade = Tween(0.0, 255.0, FADE_IN_SECONDS, ease_out_cubic)
         if self.fade is not None and self.empty_sprite is not None:
@@ -518,6 +522,7 @@ class PuzzleView(SceneView):
     def _set(self, name: str, value: str) -> None:
         if self.texts[name].text != value:
             self.texts[name].text = value
+            self.request_redraw()
 
     # --- drawing ---
 

@@ -2,7 +2,8 @@
 
 Scenes lay out in DESIGN_WIDTH x DESIGN_HEIGHT logical units; the camera scales that canvas to the
 window keeping its aspect ratio, with bars on the sides. `pixel_scale` tells how many screen pixels a
-logical unit covers, so scenes can build textures at screen resolution and stay sharp.
+logical unit covers, so scenes can build textures at screen resolution and stay sharp. A scene says
+whether it needs frames (`in_motion`, `request_redraw`), so the window can rest when nothing moves.
 """
 
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ class SceneView(arcade.View):
             projection=LRBT(-half_w, half_w, -half_h, half_h), position=(half_w, half_h)
         )
         self.buttons: list[Button] = []
+        self._changed = True
         self._fit_camera()
 
     @property
@@ -46,6 +48,22 @@ class SceneView(arcade.View):
 
     def on_show_view(self) -> None:
         self._fit_camera()
+        self.request_redraw()
+
+    @property
+    def in_motion(self) -> bool:
+        """Whether something on the screen moves or changes by itself now (a glide, a fade, a toast):
+        then every frame is drawn. A screen that does not say is always in motion."""
+        return True
+
+    def request_redraw(self) -> None:
+        """Something drawn changed without input (a timer's text): draw the next frame."""
+        self._changed = True
+
+    def wants_frame(self) -> bool:
+        """The window asks once a frame: draw when the scene moves or changed since the last ask."""
+        changed, self._changed = self._changed, False
+        return changed or self.in_motion
 
     def on_resize(self, width: int, height: int) -> None:
         self._fit_camera()

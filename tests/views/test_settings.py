@@ -112,4 +112,4 @@ def _shown_in(config, setting) -> str:
     value = config
     for part in setting.key_path:
         value = getattr(value, part)
-    return ("on" if value else "off") if setting.is_switch else value
+    return ("on" if value else "off") if setting.is_switch else str(value)

@@ -31,6 +31,8 @@ class CheckerStacks:
         self.glides = Glides()
         self.pending: deque[tuple[int, Move]] = deque()
         self.held: arcade.Sprite | None = None  # the checker under the mouse, left where the mouse is
+        self.sound: Callable[[str], None] = lambda event: None  # the window's Sounds.play, once shown
+        self.landing = "land"  # the sound of the next landing: land, hit or bear_off
         self._count_labels: dict[Location, Label] = {}
         self._checker_textures: list[arcade.Texture] = []
         self._slab_textures: list[arcade.Texture] = []
@@ -130,10 +132,12 @@ class CheckerStacks:
         source = layout.to_display(seat, move[0])
         target = layout.to_display(seat, move[1])
         sprite = self.stacks[(seat, source)].pop()
+        self.landing = "bear_off" if target == layout.OFF_POINT else "land"
         if target != layout.OFF_POINT:
             blots = self.stacks.get((1 - seat, target), [])
             if blots:
                 self.stacks.setdefault((1 - seat, layout.BAR_POINT), []).append(blots.pop())
+                self.landing = "hit"
         self.stacks.setdefault((seat, target), []).append(sprite)
         self._dress(sprite, target)
         self.raise_to_top(sprite)
@@ -158,7 +162,9 @@ class CheckerStacks:
 
     def update(self, delta_time: float, rolling: bool) -> None:
         """Advance the glides; once they end (and the dice no longer roll), show the next pending move."""
-        self.glides.update(delta_time)
+        if self.glides.update(delta_time):
+            self.sound(self.landing)
+            self.landing = "land"
         if not self.glides and self.pending and not rolling:
             seat, move = self.pending.popleft()
             self.move(seat, move)

@@ -38,6 +38,7 @@ from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.overlay import OverlayLayer
 from game.ui.scene import SceneView
+from game.ui.sound import result_event
 from game.ui.widgets import Toast
 
 ROLL_SECONDS = 0.5
@@ -87,6 +88,7 @@ class TableView(SceneView):
         self.duration = settings.animation.duration
         light_seat = 0 if settings.human_side == "white" else 1
         self.checkers = CheckerStacks(self.duration, easing_by_name(settings.animation.easing), light_seat)
+        self.checkers.sound = self.game_window.sounds.play
         self.records = Records()
         self.board_sprites = arcade.SpriteList()
         self.dice = DiceSprites()
@@ -214,6 +216,14 @@ class TableView(SceneView):
     def animating(self) -> bool:
         return self.checkers.animating or self.rolling > 0
 
+    @property
+    def in_motion(self) -> bool:
+        """At rest only while the table waits for a person, with nothing gliding, rolling or fading."""
+        phase = self.session.phase
+        waits = self.saved is not None or phase in (Phase.HUMAN, Phase.GAME_OVER, Phase.MATCH_OVER)
+        busy = self.animating or self.drag is not None or self.toast.remaining > 0 or self.auto_commit
+        return busy or not waits or self.driver.hint_pending
+
     # --- turns ---
 
     def _start_turn(self) -> None:
@@ -222,6 +232,8 @@ class TableView(SceneView):
         self.targets = {}
         self.auto_commit = False
         self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
+        if self.rolling:
+            self.game_window.sounds.play("dice")
         if self.session.phase is Phase.PASS:
             self.pass_wait = PASS_SECONDS + ROLL_SECONDS
             self.toast.show(captions.pass_text(self.session, self.players), PASS_SECONDS + 0.6)
@@ -543,6 +555,9 @@ class TableView(SceneView):
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
             self.over.texts[0].text, self.over.texts[1].text = title, line
+            if not self.animating:
+                event = result_event(session.result.winner, self.opponent == HUMAN)
+                self.game_window.sounds.once(session.result, event)
             primary = self.over.buttons[0]
             if session.phase is Phase.GAME_OVER:
                 primary.label, primary.on_click = _("Next game"), self.next_game

@@ -1,0 +1,76 @@
+"""A screen at rest is not redrawn; input, motion and changes by themselves are, in the next frame."""
+
+import arcade
+import pytest
+from arcade import key
+
+from game.tavla.position import OPENING
+from tests.views.driver import FRAME
+from tests.views.test_puzzle_view import open_puzzle
+from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, top_checker
+
+
+@pytest.fixture
+def frames(window, monkeypatch):
+    """Counts the frames the window really draws; `run(n)` passes n frames of the event loop."""
+    drawn = []
+    monkeypatch.setattr(arcade.Window, "draw", lambda self, dt: drawn.append(dt), raising=False)
+
+    def run(count: int = 1) -> int:
+        before = len(drawn)
+        for _ in range(count):
+            window.current_view.on_update(FRAME)
+            window.draw(FRAME)
+        return len(drawn) - before
+
+    return run
+
+
+def test_the_puzzle_at_rest_draws_nothing_and_answers_a_key_in_the_next_frame(window, frames):
+    view = open_puzzle(window, size="4x4", image="numbers", seed=5)
+    assert frames(3) >= 1, "a new screen is drawn"
+    assert frames(30) == 0
+    window.dispatch_event("on_key_press", key.LEFT, 0)
+    window.dispatch_events()
+    assert view.animating
+    assert frames(1) == 1, "the key is answered in the next frame"
+    drawn = []
+    while view.animating:
+        drawn.append(frames(1))
+    assert len(drawn) >= 3 and all(drawn), "every frame of the glide is drawn, the landing one too"
+    assert frames(20) == 0
+
+
+def test_the_puzzle_clock_redraws_once_a_second(window, frames):
+    view = open_puzzle(window, size="4x4", image="numbers", seed=5)
+    view.on_scene_key(key.LEFT, 0)
+    view.on_scene_key(key.DOWN, 0)
+    frames(60)
+    assert 1 <= frames(120) <= 4, "the timer's text changes twice in two seconds"
+
+
+def test_mouse_motion_redraws_a_hovered_button(window, frames):
+    open_puzzle(window, size="4x4", image="numbers", seed=5)
+    frames(3)
+    window.dispatch_event("on_mouse_motion", 10, 10, 1, 1)
+    window.dispatch_events()
+    assert frames(2) == 1
+
+
+def test_the_table_rests_while_it_waits_for_the_player(window, frames):
+    view = open_table(window)
+    set_up(view, OPENING, THREE_ONE)
+    frames(150)  # the opening roll's message fades out
+    assert frames(30) == 0
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    assert frames(1) == 1
+    frames(60)
+    assert frames(30) == 0
+
+
+def test_a_screen_that_does_not_say_is_always_drawn(window, frames):
+    class Plain(arcade.View):
+        pass
+
+    window.show_view(Plain())
+    assert frames(10) == 10
