@@ -100,7 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     puzzle = commands.add_parser("puzzle", help=_("open straight into a sliding puzzle"))
     puzzle.add_argument("--size", metavar="WxH", help=_("columns x rows, each 2-10, e.g. 4x4 or 6x5"))
     puzzle.add_argument(
-        "--image", metavar="NAME|PATH|numbers", help=_("a picture from the config, an image file, or numbers")
+        "--image",
+        metavar="NAME|PATH|numbers",
+        help=_("a picture from the config or your pictures folder, an image file, or numbers"),
     )
     puzzle.add_argument("--seed", type=_seed, help=_("shuffle reproducibly from this seed"))
     puzzle.add_argument(

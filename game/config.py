@@ -21,6 +21,7 @@ from pydantic import (
 
 from game.errors import UserError
 from game.i18n import N_, _
+from game.puzzle.pictures import Scan, note_resolved, pictures_dir, scan
 from game.sizes import parse_size
 from game.tavla.rules import Rules
 from game.ui.easing import EASINGS
@@ -199,27 +200,43 @@ class PuzzleConfig(_Strict):
         if len(set(names)) != len(names):
             # Translators: "images" is a config key, keep it; {names} lists the image names, e.g. ['a', 'b'].
             raise ValueError(_("images: two images share a name: {names}").format(names=names))
-        if self.default_image not in [NUMBERS, *names]:
+        if self.default_image not in [NUMBERS, *names] and self.image_path(self.default_image) is None:
             # Translators: "default_image" is a config key and 'numbers' a config value, keep both;
             # {image} is the name given; {names} lists the configured image names, e.g. ['sunset', 'night'].
             message = _("default_image: '{image}' is not 'numbers' or an image name {names}")
-            raise ValueError(message.format(image=self.default_image, names=names))
+            raise ValueError(message.format(image=self.default_image, names=[*names, *self.folder().names]))
         return self
 
+    def folder(self) -> Scan:
+        """The pictures of the player's pictures folder, named so as not to clash with these."""
+        return scan(pictures_dir(), [NUMBERS, *(image.name for image in self.images)])
+
+    def picture_names(self) -> list[str]:
+        """Every picture to choose from: number tiles, the configured pictures, then the folder's."""
+        return [NUMBERS, *(image.name for image in self.images), *self.folder().names]
+
     def image_path(self, name: str) -> Path | None:
-        """The file of the picture called `name`; None for number tiles."""
-        return next((image.path for image in self.images if image.name == name), None)
+        """The file of the picture called `name` (configured, else in the pictures folder); None for
+        number tiles."""
+        configured = next((image.path for image in self.images if image.name == name), None)
+        return configured if configured is not None or name == NUMBERS else self.folder().path(name)
 
     def resolve_picture(self, choice: str) -> tuple[str, Path | None]:
-        """A picture's display name and file from a name in the config, a file path, or `numbers`."""
+        """A picture's display name and file from a name in the config or the pictures folder, a file
+        path, or `numbers`; the records learn its content (game/puzzle/pictures.py note_resolved)."""
+        name, path = self._find_picture(choice)
+        note_resolved(name, path)
+        return name, path
+
+    def _find_picture(self, choice: str) -> tuple[str, Path | None]:
         if choice == NUMBERS:
             return NUMBERS, None
-        configured = self.image_path(choice)
-        if configured is not None:
-            return choice, configured
+        known = self.image_path(choice)
+        if known is not None:
+            return choice, known
         path = Path(choice).expanduser()
         if not path.is_file():
-            names = ", ".join([NUMBERS, *(image.name for image in self.images)])
+            names = ", ".join(self.picture_names())
             # Translators: {picture} is the picture asked for, quoted; {names} lists the configured picture
             # names ("numbers" is the number tiles), as typed.
             message = _("picture {picture} is not one of {names}, nor an image file")

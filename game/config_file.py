@@ -16,9 +16,10 @@ from game.config import Config, clip
 from game.config_errors import explain, yaml_problem
 from game.errors import UserError
 from game.i18n import _
-from game.resources import config_path
+from game.resources import asset_path, config_path
 
 MAX_CONFIG_BYTES = 1_000_000  # the shipped file is a few kilobytes; a 50 MB file would slow every command
+ASSET_PREFIX = "asset:"  # an image path that starts so is one of the game's own assets
 MAX_DEPTH = 20  # mappings and lists nested deeper than this are refused before they are built
 
 
@@ -120,17 +121,25 @@ def _check_depth(text: str, path: Path) -> None:
 
 
 def _resolve_image_paths(data: dict[str, Any], source: Path) -> dict[str, Any]:
-    """Relative image paths are relative to the file that names them, not to the working directory."""
+    """Relative image paths are relative to the file that names them, not to the working directory;
+    ``asset:images/sunset.jpg`` names a picture shipped with the game, so a copy of the file works
+    anywhere."""
     images = data.get("puzzle", {}).get("images") if isinstance(data.get("puzzle"), dict) else None
     if not isinstance(images, list):
         return data
     resolved = []
     for image in images:
         if isinstance(image, dict) and isinstance(image.get("path"), str) and image["path"]:
-            path = Path(image["path"]).expanduser()
-            image = {**image, "path": str(path if path.is_absolute() else source.parent / path)}
+            image = {**image, "path": str(_image_path(image["path"], source))}
         resolved.append(image)
     return {**data, "puzzle": {**data["puzzle"], "images": resolved}}
+
+
+def _image_path(written: str, source: Path) -> Path:
+    if written.startswith(ASSET_PREFIX):
+        return asset_path(written[len(ASSET_PREFIX) :])
+    path = Path(written).expanduser()
+    return path if path.is_absolute() else source.parent / path
 
 
 def _overlay(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

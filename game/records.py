@@ -7,7 +7,10 @@ with a message the view can show; the game runs on without records.
 
 The file's schema version is SQLite's ``user_version``; an older file is brought up to date step by step
 (``MIGRATIONS``) in one transaction on first use, keeping every row: version 1 kept results only
-(``puzzle_results``), version 2 keeps every solve with its scramble and timed moves (``solves``).
+(``puzzle_results``), version 2 keeps every solve with its scramble and timed moves (``solves``),
+version 3 the content key of each solve's picture (``picture_key``), so that another file given the name
+of a picture starts with no records (rows from before have none: they belong to the first content that
+is recorded under their name).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import platformdirs
 from game.errors import UserError
 from game.i18n import _
 from game.paths import APP_NAME
+from game.puzzle.pictures import resolved_key
 from game.puzzle.stats import Solve
 
 DATA_DIR_ENV = "FIFTEEN_TAVLA_DATA_DIR"
@@ -74,13 +78,26 @@ _VERSION_2 = (
     "DROP TABLE puzzle_results",
     "CREATE INDEX solves_key ON solves (size, picture)",
 )
-MIGRATIONS = (_VERSION_1, _VERSION_2)
+_VERSION_3 = (
+    "ALTER TABLE solves ADD COLUMN picture_key TEXT",
+    "DROP INDEX solves_key",
+    "CREATE INDEX solves_key ON solves (size, picture, picture_key)",
+)
+MIGRATIONS = (_VERSION_1, _VERSION_2, _VERSION_3)
 """The statements that take a file from version N to N + 1 (an empty file is version 0)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 _SOLVE_COLUMNS = (
     "size, picture, scramble, moves, seconds, assisted, practice, solution, times, finished_at,"
     " optimal_moves, optimal_proven, id"
 )
+
+_THIS_PICTURE = (
+    "picture = :picture AND (:key IS NULL OR picture_key = :key OR (picture_key IS NULL AND NOT EXISTS"
+    " (SELECT 1 FROM solves AS other WHERE other.picture = :picture AND other.picture_key IS NOT NULL"
+    " AND other.picture_key != :key)))"
+)
+"""The solves of one picture: its name and content key (any content when the key is not known); rows
+from before keys were kept count for the first content recorded under the name."""
 
 T = TypeVar("T")
 
@@ -179,7 +196,8 @@ class Records:
         self._clock = clock
 
     def best(self, size: tuple[int, int] | str, picture: str) -> Best | None:
-        """Fewest moves and best time so far for this board size and picture, or None if never solved."""
+        """Fewest moves and best time so far for this board size and picture (its present content), or
+        None if never solved."""
         return self._run(lambda db: self._best(db, _size_key(size), picture))
 
     def record_result(
@@ -194,15 +212,23 @@ class Records:
         if solve.finished_at is None:
             solve = replace(solve, finished_at=self._clock())
 
+        picture_key = resolved_key(solve.picture)
+
         def write(db: sqlite3.Connection) -> ResultOutcome:
             previous = self._best(db, solve.size, solve.picture)
+            if picture_key is not None:
+                db.execute(
+                    "UPDATE solves SET picture_key = :key WHERE picture_key IS NULL AND " + _THIS_PICTURE,
+                    {"picture": solve.picture, "key": picture_key},
+                )
             cursor = db.execute(
-                "INSERT INTO solves (size, picture, scramble, moves, seconds, tps, assisted, practice,"
-                " solution, times, finished_at, optimal_moves, optimal_proven)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO solves (size, picture, picture_key, scramble, moves, seconds, tps, assisted,"
+                " practice, solution, times, finished_at, optimal_moves, optimal_proven)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     solve.size,
                     solve.picture,
+                    picture_key,
                     solve.scramble,
                     solve.moves,
                     float(solve.seconds),
@@ -231,13 +257,18 @@ class Records:
         return self._run(write, write=True)
 
     def solves(self, size: tuple[int, int] | str | None = None, picture: str | None = None) -> list[Solve]:
-        """Every kept solve, oldest first, of one size and/or picture if given (counted or not)."""
+        """Every kept solve, oldest first, of one size and/or picture if given (counted or not); those of
+        a picture are of its present content."""
         query = (
             f"SELECT {_SOLVE_COLUMNS} FROM solves"
-            " WHERE (?1 IS NULL OR size = ?1) AND (?2 IS NULL OR picture = ?2) ORDER BY id"
+            f" WHERE (:size IS NULL OR size = :size) AND (:picture IS NULL OR {_THIS_PICTURE}) ORDER BY id"
         )
-        key = None if size is None else _size_key(size)
-        rows = self._run(lambda db: db.execute(query, (key, picture)).fetchall())
+        values = {
+            "size": None if size is None else _size_key(size),
+            "picture": picture,
+            "key": None if picture is None else resolved_key(picture),
+        }
+        rows = self._run(lambda db: db.execute(query, values).fetchall())
         return [_solve(row) for row in rows]
 
     def set_optimal(self, solve_id: int, moves: int, proven: bool) -> None:
@@ -278,8 +309,8 @@ class Records:
     def _best(db: sqlite3.Connection, key: str, picture: str) -> Best | None:
         row = db.execute(
             "SELECT MIN(moves), MIN(seconds) FROM solves"
-            " WHERE size = ? AND picture = ? AND assisted = 0 AND practice = 0",
-            (key, picture),
+            f" WHERE size = :size AND assisted = 0 AND practice = 0 AND {_THIS_PICTURE}",
+            {"size": key, "picture": picture, "key": resolved_key(picture)},
         ).fetchone()
         return None if row is None or row[0] is None else Best(int(row[0]), float(row[1]))
 
