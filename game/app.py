@@ -41,6 +41,7 @@ REDRAW_EVENTS = frozenset(
         "on_show",
         "on_activate",
         "on_deactivate",
+        "on_file_drop",
     }
 )
 

@@ -322,6 +322,11 @@ class MainMenuView(SceneView):
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
 
+    @property
+    def in_motion(self) -> bool:
+        """Only the toast fades by itself here; the rest changes on input."""
+        return self.toast.remaining > 0
+
     has_menu_behind = False
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:

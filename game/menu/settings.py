@@ -233,6 +233,11 @@ class SettingsView(SceneView):
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
 
+    @property
+    def in_motion(self) -> bool:
+        """Only the toast fades by itself here; the rest changes on input."""
+        return self.toast.remaining > 0
+
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if matches(KEY_UP, symbol, modifiers):
             self.focus = (self.focus - 1) % len(self.selectors)

@@ -74,3 +74,12 @@ def test_a_screen_that_does_not_say_is_always_drawn(window, frames):
 
     window.show_view(Plain())
     assert frames(10) == 10
+
+
+def test_the_menu_rests_until_a_key(window, frames):
+    window.show_menu()
+    frames(3)
+    assert frames(30) == 0
+    window.dispatch_event("on_key_press", key.TAB, 0)
+    window.dispatch_events()
+    assert frames(1) == 1
