@@ -74,6 +74,19 @@ class GameWindow(arcade.Window):
         self.background_color = theme.BACKGROUND
         theme.load_fonts()
 
+    def _create(self) -> None:
+        """Accept files dropped on the window: arcade.Window (3.3) does not pass pyglet's `file_drops`
+        on, so ask for them just before pyglet makes the platform's window (X11, Windows and macOS take
+        them; other platforms pass the flag over)."""
+        self._file_drops = True
+        super()._create()
+
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
+        """A picture dropped on the window goes into the pictures folder and is played."""
+        from game.menu.dropped import take_dropped
+
+        take_dropped(self, paths)
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol in KEY_FULLSCREEN:
             self.set_fullscreen(not self.fullscreen)

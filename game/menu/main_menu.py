@@ -16,7 +16,9 @@ from game.i18n import _
 from game.menu import choices
 from game.menu.choices import IMAGE, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
+from game.menu.size_picker import SizePicker
 from game.puzzle.board import parse_size
+from game.puzzle.pictures import unreported
 from game.puzzle.tiles import NumberStyle
 from game.tavla import layout
 from game.tavla.board_art import Palette
@@ -91,17 +93,21 @@ class MainMenuView(SceneView):
         self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 760)
         self.opponent_note = _note(RIGHT_X, OPPONENT_NOTE_Y)
         self.rules_note = _note(RIGHT_X, RULES_NOTE_Y)
-        self.size_selector = self._selector(
-            _("Board size"),
+        self.pictures_note = _note(LEFT_X, RULES_NOTE_Y)
+        # Translators: under the menu's picture selector; Settings shows where the pictures folder is
+        self.pictures_note.text = _("Your own photo: drop it on this window or put it in the pictures folder")
+        self.size_picker = SizePicker(
             puzzle.sizes,
-            SIZE,
+            choices.initial(config, SIZE),
             Rect(LEFT_X, FIRST_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
-            choices.describe_size,
-            self._rebuild_puzzle_preview,
+            Rect(LEFT_X - HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(LEFT_X + HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            self._size_changed,
         )
+        self.size_selector = self.size_picker.size
         self.image_selector = self._selector(
             _("Picture"),
-            [NUMBERS] + [image.name for image in puzzle.images],
+            self._pictures(),
             IMAGE,
             Rect(LEFT_X, SECOND_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
             picture_title,
@@ -139,7 +145,7 @@ class MainMenuView(SceneView):
             self._rebuild_tavla_preview,
         )
         self.selectors = [
-            self.size_selector,
+            *self.size_picker.selectors,
             self.image_selector,
             self.opponent_selector,
             self.rules_selector,
@@ -182,6 +188,8 @@ class MainMenuView(SceneView):
             self.play_tavla,
             self.settings_button,
             self.quit,
+            self.size_picker.columns,
+            self.size_picker.rows,
         ]
         self.focus: int | None = None
         self._texts = self._build_texts()
@@ -294,6 +302,21 @@ class MainMenuView(SceneView):
         kept = Rules(value) if key_path == RULES else value
         window.settings = with_value(window.settings, key_path, kept)
 
+    def _pictures(self) -> list[str]:
+        """The pictures offered: number tiles, the configured ones and the pictures folder's; files of the
+        folder that cannot be read are named once in the toast."""
+        puzzle = self.game_window.settings.puzzle
+        skipped = unreported(puzzle.folder())
+        if skipped:
+            names = ", ".join(path.name for path in skipped)
+            # Translators: {files} lists file names in the player's pictures folder, separated by commas
+            self.toast.show(_("Not pictures the game can read, left out: {files}").format(files=names))
+        return puzzle.picture_names()
+
+    def _size_changed(self, size: str) -> None:
+        self.remember(SIZE, size)
+        self._rebuild_puzzle_preview()
+
     def start_puzzle(self) -> None:
         self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
 
@@ -355,7 +378,7 @@ class MainMenuView(SceneView):
                 widget.step(-1)
             elif matches(KEY_RIGHT, symbol, modifiers):
                 widget.step(1)
-            elif matches(KEY_PRESS, symbol, modifiers) and widget.rect.x == LEFT_X:
+            elif matches(KEY_PRESS, symbol, modifiers) and widget.rect.x < theme.DESIGN_WIDTH / 2:
                 self.start_puzzle()
             elif matches(KEY_PRESS, symbol, modifiers):
                 self.start_tavla()
@@ -380,6 +403,7 @@ class MainMenuView(SceneView):
         self.help_line.draw()
         self.opponent_note.draw()
         self.rules_note.draw()
+        self.pictures_note.draw()
         self._puzzle_preview.draw()
         self._tavla_preview.draw()
         for selector in self.selectors:

@@ -13,6 +13,7 @@ from game import i18n
 from game.config import with_value
 from game.errors import UserError
 from game.i18n import N_, _
+from game.puzzle.pictures import pictures_dir
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
@@ -164,13 +165,21 @@ class SettingsView(SceneView):
             ),
             self._help_line(),
             Label(
-                _("Saved in {path}").format(path=_shown_path(config_file)),
+                "\n".join(
+                    [
+                        _("Saved in {path}").format(path=_shown_path(config_file)),
+                        # Translators: {path} is the folder where the player puts pictures for Fifteen
+                        _("Your pictures (or drop one on the window): {path}").format(
+                            path=_shown_path(pictures_dir())
+                        ),
+                    ]
+                ),
                 centre,
-                NOTE_Y - 50,
+                NOTE_Y - 52,
                 theme.MUTED,
                 theme.SMALL_SIZE,
                 box_width=NOTE_WIDTH,
-                box_height=40,
+                box_height=46,
                 anchor_x="center",
                 anchor_y="center",
                 multiline=True,
