@@ -79,6 +79,7 @@ def main() -> None:
         save(window, "puzzle-6x5-picture", out)
         solved_puzzle(window, pictures[-1])
         save(window, "puzzle-solved", out)
+    own_picture_scenes(window, out)
 
     window.show_tavla(opponent="pubeval", seed=7)
     table = window.current_view
@@ -104,6 +105,29 @@ def main() -> None:
         if code != i18n.SOURCE_LANGUAGE:
             translated_set(window, code, out / code)
     window.close()
+
+
+def own_picture_scenes(window: GameWindow, out: Path) -> None:
+    """A player's photo dropped on the window at 7x5 (columns and rows set in the menu): the board it
+    opens, and the menu showing it. The choices go to a file of their own, not the player's."""
+    from tools.make_pictures import make_sunset
+
+    folder = Path(tempfile.mkdtemp(prefix="fifteen-tavla-drop-"))
+    photo = folder / "lake.jpg"
+    make_sunset((1400, 1000), seed=29).save(photo, quality=90)
+    settings, config_file = window.settings, window.config_file
+    window.config_file = folder / "config.yaml"
+    window.show_menu()
+    menu = window.current_view
+    for selector, wanted in ((menu.size_picker.columns, "7"), (menu.size_picker.rows, "5")):
+        while selector.value != wanted:
+            selector.step(1)
+    window.on_file_drop(0, 0, [str(photo)])
+    settle(window, 0.5)
+    save(window, "puzzle-7x5-dropped-photo", out)
+    window.show_menu()
+    save(window, "menu-own-picture", out)
+    window.settings, window.config_file = settings, config_file
 
 
 def solved_puzzle(window: GameWindow, image: str) -> None:
