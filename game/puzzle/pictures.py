@@ -157,10 +157,13 @@ def copy_in(source: Path, folder: Path) -> Path:
     """Copy `source` into `folder` (made if missing) under its own name, or ``name (2).ext``... when
     that is taken: the original stays where it was and no file of the folder is ever replaced.
 
-    Raises NotAPicture (a folder, a device, another kind of file, an unreadable image) or OSError.
+    A picture of the folder itself is not copied again. Raises NotAPicture (a folder, a device,
+    another kind of file, an unreadable image) or OSError.
     """
     if not is_picture_name(source) or not readable(source):
         raise NotAPicture(str(source))
+    if source.resolve().parent == folder.resolve():
+        return folder / source.name
     with source.open("rb") as stream:
         data = stream.read(MAX_PICTURE_BYTES + 1)
     folder.mkdir(parents=True, exist_ok=True)

@@ -101,6 +101,13 @@ def test_copy_in_copies_and_never_overwrites(tmp_path):
     assert kept == ["beach (2).png", "beach.png", "boat (2).png", "boat.jpg"]
 
 
+def test_a_picture_of_the_folder_is_not_copied_again(tmp_path):
+    folder = tmp_path / "pictures"
+    inside = make_image(folder / "beach.png")
+    assert copy_in(inside, folder) == inside
+    assert [path.name for path in folder.iterdir()] == ["beach.png"]
+
+
 def test_copy_in_refuses_what_is_not_a_picture(tmp_path):
     folder = tmp_path / "pictures"
     text = tmp_path / "notes.txt"
