@@ -11,18 +11,7 @@ from game.menu.main_menu import MainMenuView
 from game.menu.size_picker import SIDES, offered_sizes
 from game.puzzle.view import PuzzleView
 from tests.views.driver import click
-
-
-def rect_centre(button):
-    return button.rect.x, button.rect.y
-
-
-def choose(menu, selector, value) -> None:
-    for _ in selector.choices:
-        if selector.value == value:
-            return
-        click(menu, *rect_centre(selector.right))
-    raise AssertionError(f"{value} is not offered")
+from tests.views.test_menu import choose, rect_centre
 
 
 @pytest.fixture
