@@ -47,7 +47,7 @@ from game.records import Best, Records, RecordsUnavailable, ResultOutcome
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
 from game.ui.keys import matches
-from game.ui.scene import SceneView
+from game.ui.scene import CachedLayer, SceneView
 from game.ui.text import LabelSpec
 from game.ui.tween import Glides, Tween
 from game.ui.widgets import Button, Rect, Toast
@@ -169,6 +169,7 @@ class PuzzleView(SceneView):
         self.hint_tile = 0
         self.hint_time = 0.0
         self.auto_moves: deque[int] = deque()
+        self.layer = CachedLayer(self.window.ctx)
         self._build_widgets()
         self._build_sprites()
 
@@ -526,14 +527,39 @@ class PuzzleView(SceneView):
 
     # --- drawing ---
 
+    def on_draw(self) -> None:
+        """The frame, the panel, its words and buttons come from the cached layer (painted again only
+        when one of them changes); the tiles, the hint and the toast are drawn over it every frame."""
+        self.layer.draw(self._layer_key(), self._draw_layer)
+        with self.camera.activate():
+            self.tile_sprites.draw(pixelated=False)
+            self._draw_hint()
+            self.toast.draw()
+
+    def _layer_key(self) -> tuple[object, ...]:
+        """Everything the cached layer shows that can change."""
+        thumbnail = self.textures.thumbnail
+        return (
+            tuple(self.camera.viewport),
+            self.panel_visible,
+            id(thumbnail[0].texture) if thumbnail else None,
+            tuple(text.text for text in (*self.texts.values(), *self.panel_texts)),
+            tuple((b.label, b.enabled, b.hovered, b.pressed) for b in (*self.buttons, self.panel_button)),
+        )
+
+    def _draw_layer(self) -> None:
+        with self.camera.activate():
+            self.draw_scene()
+            for button in self.buttons:
+                button.draw()
+
     def draw_scene(self) -> None:
+        """What the cached layer holds: the board's frame, the panel, its words and buttons."""
         board = self.geometry
         frame = XYWH(BOARD_X, BOARD_Y, board.width + 2 * BOARD_PADDING, board.height + 2 * BOARD_PADDING)
         arcade.draw_rect_filled(XYWH(BOARD_X + 4, BOARD_Y - 6, frame.width, frame.height), theme.SHADOW)
         arcade.draw_rect_filled(frame, theme.PANEL)
         arcade.draw_rect_filled(XYWH(BOARD_X, BOARD_Y, board.width, board.height), (28, 32, 44))
-        self.tile_sprites.draw(pixelated=False)
-        self._draw_hint()
         panel = XYWH(PANEL_X, BOARD_Y, PANEL_WIDTH + 40, BOARD_AREA + 2 * BOARD_PADDING)
         arcade.draw_rect_filled(panel, theme.PANEL)
         thumbnail = self.textures.thumbnail
@@ -548,7 +574,6 @@ class PuzzleView(SceneView):
             text.draw()
         if self.panel_visible:
             self._draw_solved_panel()
-        self.toast.draw()
 
     def _draw_hint(self) -> None:
         """A pulsing outline on the tile to move and an arrow pointing into the gap."""

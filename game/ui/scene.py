@@ -6,10 +6,12 @@ logical unit covers, so scenes can build textures at screen resolution and stay 
 whether it needs frames (`in_motion`, `request_redraw`), so the window can rest when nothing moves.
 """
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import arcade
 from arcade import key
+from arcade.gl.geometry import quad_2d_fs
 from arcade.types import LRBT
 
 from game.ui import theme
@@ -19,6 +21,40 @@ if TYPE_CHECKING:
     from game.app import GameWindow
 
 KEY_BACK = [key.ESCAPE]
+
+
+class CachedLayer:
+    """What a screen draws that changes seldom (panels, words, buttons), painted into an offscreen
+    framebuffer of the window's size only when its `key` changes, and copied to the screen each frame
+    as one quad: a frame while things glide then costs little more than the gliding sprites.
+    """
+
+    def __init__(self, ctx: arcade.ArcadeContext) -> None:
+        self.ctx = ctx
+        self._framebuffer: arcade.gl.Framebuffer | None = None
+        self._key: Hashable = None
+        self._quad = quad_2d_fs()
+        self.paints = 0  # how often the layer was painted (tests)
+
+    def draw(self, key: Hashable, paint: Callable[[], None]) -> None:
+        """Copy the layer to the screen, painted again first (with `paint`, over the background colour)
+        if `key` differs from the last one or the window changed size."""
+        ctx = self.ctx
+        size = ctx.screen.size
+        if self._framebuffer is None or self._framebuffer.size != size:
+            texture = ctx.texture(size, components=4, filter=(ctx.NEAREST, ctx.NEAREST))
+            self._framebuffer = ctx.framebuffer(color_attachments=[texture])
+            self._key = None
+        if key != self._key or self._key is None:
+            with self._framebuffer.activate():
+                self._framebuffer.clear(color=theme.BACKGROUND)
+                paint()
+            self._key = key
+            self.paints += 1
+        ctx.viewport = (0, 0, *size)
+        with ctx.enabled_only():
+            self._framebuffer.color_attachments[0].use(0)
+            self._quad.render(ctx.utility_textured_quad_program)
 
 
 class SceneView(arcade.View):

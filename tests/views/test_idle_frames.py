@@ -83,3 +83,22 @@ def test_the_menu_rests_until_a_key(window, frames):
     window.dispatch_event("on_key_press", key.TAB, 0)
     window.dispatch_events()
     assert frames(1) == 1
+
+
+def test_the_puzzle_paints_its_panel_again_only_when_it_changes(window):
+    view = open_puzzle(window, size="4x4", image="numbers", seed=5)
+    view.on_draw()
+    painted = view.layer.paints
+    view.on_scene_key(key.LEFT, 0)
+    view.on_scene_key(key.DOWN, 0)
+    for _ in range(20):
+        view.on_update(FRAME)
+        view.on_draw()
+    assert view.layer.paints - painted <= 3, "the move counter (and the Undo button) changed, not every frame"
+    painted = view.layer.paints
+    view.on_draw()
+    assert view.layer.paints == painted
+    button = view.undo_button.rect
+    view.on_mouse_motion(*(int(c) for c in view.camera.project((button.x, button.y))[:2]), 0, 0)
+    view.on_draw()
+    assert view.layer.paints == painted + 1, "a hovered button is painted lit"
