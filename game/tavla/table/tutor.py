@@ -16,7 +16,6 @@ from game.tavla.analysis import BAD, MILLI, Mark, mark, ranked_plays
 from game.tavla.bots.neural import shipped_evaluator
 from game.tavla.notation import format_play_hits
 from game.tavla.rules import Rules
-from game.tavla.table.hint_captions import signed
 from game.tavla.turn import TurnInProgress
 from game.ui import theme
 from game.ui.overlay import Dialog
@@ -55,9 +54,9 @@ def judge(turn: TurnInProgress, rules: Rules) -> TutorWarning | None:
 
 def warning_texts(warning: TutorWarning) -> tuple[str, str]:
     """The question's title and line."""
-    # Translators: tutor mode; {loss} is the equity the play loses (signed points), {mark} bad or very bad
+    # Translators: tutor mode; {loss} is the equity the play loses (points, 0.167), {mark} bad or very bad
     title = _("This play loses {loss} ({mark})").format(
-        loss=signed(-warning.loss / MILLI), mark=_(warning.mark)
+        loss=f"{warning.loss / MILLI:.3f}", mark=_(warning.mark)
     )
     # Translators: tutor mode; {play} is the best play in notation
     return title, _("Best: {play}. Take it back?").format(play=warning.best)
