@@ -45,7 +45,7 @@ CARD_WIDTH = 620
 CARD_Y = 405
 CARD_HEIGHT = 670
 GRAPH = GraphBox(left=80, bottom=525, width=530, height=180)
-PLAYERS_Y = (488, 464)
+PLAYERS_Y = (482, 460)
 LIST_TOP = 430
 LIST_ROW = 30
 LIST_ROWS = 11
@@ -139,18 +139,10 @@ class AnalysisView(SceneView):
         for label, text in zip(self.axis, ("0%", "50%", "100%"), strict=True):
             label.text = text
         self.legend = [
-            _label(
-                GRAPH.left + GRAPH.width - 130 * i,
-                GRAPH.bottom + GRAPH.height + 18,
-                colour,
-                theme.SMALL_SIZE,
-                124,
-                anchor_x="right",
-                bold=True,
-            )
-            for i, colour in enumerate(LINE_COLOURS[::-1])
+            _label(GRAPH.left + 270 * i, GRAPH.bottom - 17, colour, theme.SMALL_SIZE - 1, 260, bold=True)
+            for i, colour in enumerate(LINE_COLOURS)
         ]
-        for label, name in zip(self.legend, record.names[::-1], strict=True):
+        for label, name in zip(self.legend, record.names, strict=True):
             label.text = f"— {words.shown_name(name)}"
         self.players = [_label(left, y, theme.TEXT, theme.SMALL_SIZE - 1, COLUMN_WIDTH) for y in PLAYERS_Y]
         self.list_heading = _label(left, LIST_TOP, theme.ACCENT, theme.SMALL_SIZE, COLUMN_WIDTH, bold=True)
