@@ -74,7 +74,7 @@ def main() -> None:
         view.on_draw()
 
     bare = arcade.SpriteList()
-    for sprite in [*view.board_sprites, *view.checkers.sprites, *view.dice.sprites]:
+    for sprite in [*view.board.sprites, *view.checkers.sprites, *view.dice.sprites]:
         copy = arcade.Sprite(sprite.texture, center_x=sprite.center_x, center_y=sprite.center_y)
         copy.width, copy.height = sprite.width, sprite.height
         bare.append(copy)

@@ -15,6 +15,7 @@ Colour = tuple[int, int, int]
 SUPERSAMPLE = 2
 FONT_FILE = "fonts/FifteenTavlaSans-Bold.ttf"
 NUMBER_COLOUR = (236, 220, 190)
+NUMBER_SIZE = 14  # the point numbers in the frame, in logical pixels: readable at 1280x800 (12 and up)
 PIP_LAYOUT = {
     1: [(0.5, 0.5)],
     2: [(0.27, 0.27), (0.73, 0.73)],
@@ -42,8 +43,9 @@ def _shade(colour: Colour, factor: float) -> Colour:
     return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
 
 
-def board_image(palette: Palette, scale: float, numbers: bool = True) -> Image.Image:
-    """The whole board from layout.BOARD_LEFT..BOARD_RIGHT x BOARD_BOTTOM..BOARD_TOP, `scale` px per unit."""
+def board_image(palette: Palette, scale: float, numbers: bool = True, seat: int = 0) -> Image.Image:
+    """The whole board from layout.BOARD_LEFT..BOARD_RIGHT x BOARD_BOTTOM..BOARD_TOP, `scale` px per unit,
+    its points numbered as `seat` counts them (two people at one desk each see their own numbers)."""
     k = scale * SUPERSAMPLE
     width = layout.BOARD_RIGHT - layout.BOARD_LEFT
     height = layout.BOARD_TOP - layout.BOARD_BOTTOM
@@ -90,11 +92,12 @@ def board_image(palette: Palette, scale: float, numbers: bool = True) -> Image.I
             box(low, inner[0], high, inner[1]), outline=_shade(palette.board, 0.6), width=max(1, round(2 * k))
         )
     if numbers:
-        font = ImageFont.truetype(str(asset_path(FONT_FILE)), max(6, round(11 * k)))
+        font = ImageFont.truetype(str(asset_path(FONT_FILE)), max(6, round(NUMBER_SIZE * k)))
         for point in range(1, 25):
             shape = layout.point_shape(point)
             y = layout.BOARD_BOTTOM + layout.FRAME / 2 if shape.up else layout.BOARD_TOP - layout.FRAME / 2
-            draw.text(xy(shape.x, y), str(point), font=font, fill=NUMBER_COLOUR, anchor="mm")
+            label = str(layout.from_display(seat, point))
+            draw.text(xy(shape.x, y), label, font=font, fill=NUMBER_COLOUR, anchor="mm")
     return image.resize((round(width * scale), round(height * scale)), Image.Resampling.LANCZOS)
 
 

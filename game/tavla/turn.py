@@ -172,6 +172,18 @@ class TurnInProgress:
             return Refused(Refusal.NO_ROUTE, source, target)
         return Refused(Refusal.NO_DIE, source, target)
 
+    def bear_off_instead(self, point: int, made: int) -> bool:
+        """A double-click on the checker of `point`: the moves after the first `made` (the first
+        click's) give way to bearing that checker off, when it can be borne off and is not off yet.
+        True when the turn changed."""
+        first = self.steps[made:]
+        if any(step.move[1] == OFF for step in first):
+            return False
+        del self.steps[made:]
+        off = self.destinations(point).get(OFF)
+        self.steps.extend(off or first)
+        return bool(off)
+
     def move_by_die(self, source: int, die: int) -> Step | None:
         """The allowed move of the checker on `source` with `die`, if there is one."""
         return next((s for s in self.options() if s.move[0] == source and s.die == die), None)

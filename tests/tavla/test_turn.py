@@ -127,3 +127,14 @@ def test_a_refused_pick_up_says_why():
     for move in ((8, 5), (6, 5)):
         played.apply(next(s for s in played.options() if s.move == move))
     assert played.pick_refusal(13).reason is Refusal.PLAYED
+
+
+def test_a_double_click_bears_off_instead_of_the_first_clicks_move():
+    turn = TurnInProgress(position({5: 1, 3: 2, 1: 2}, {19: 15}), 3, 2)
+    turn.apply(turn.move_by_die(5, 3))
+    assert turn.bear_off_instead(5, 0)
+    assert turn.done and turn.state[0] == 11 and turn.state[5] == 0
+    assert not turn.bear_off_instead(5, 0), "a checker borne off stays off, nothing else moves"
+    early = TurnInProgress(OPENING, 3, 1)
+    early.apply(early.move_by_die(8, 3))
+    assert not early.bear_off_instead(8, 0) and early.moves == [(8, 5)], "no bearing off: the move stays"

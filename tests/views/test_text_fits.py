@@ -12,6 +12,8 @@ from arcade.types import LBWH
 from game import i18n
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
+from game.tavla.table import captions
+from game.tavla.turn import Refusal, Refused
 from game.ui.text import Label
 from game.ui.widgets import SMALLEST_PIXELS
 from tests.views.driver import click, screenshot, step
@@ -163,3 +165,30 @@ def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, mo
     window.show_tavla(opponent="expert")
     assert window.current_view.saved is not None
     assert_text_fits(window, "resume offer")
+
+
+def assert_table_readable(window, where: str) -> None:
+    assert_text_fits(window, where)
+    small = smallest_text(window, where)
+    assert small == [], f"{i18n.current_language()}: {small}"
+
+
+def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, language, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = open_table(window, opponent="expert", seed=4)
+    settle(view, 2.0)
+    view.show_hint()
+    wait_for_hint(view)
+    doubles = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
+    view.panel.moves.set_rows(doubles)
+    view.note.show(captions.refusal_text(Refused(Refusal.FULL_ROLL, 13, 7), [6, 5]))
+    assert_table_readable(window, "table with a note")
+    for reason in Refusal:
+        view.note.show(captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
+        assert_table_readable(window, f"refusal {reason}")
+    path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
+    view.toast.show(captions.export_text(path))
+    assert_table_readable(window, "the export notice")
+    view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=1))
+    settle(view, 3.0)
+    assert_table_readable(window, "match over")

@@ -174,6 +174,11 @@ class CheckerStacks:
         self.sprites.draw()
         self._draw_counts()
 
+    def draw_held(self) -> None:
+        """The checker under the mouse once more, over the dice, the marks and the panel."""
+        if self.held is not None:
+            arcade.draw_sprite(self.held)
+
     def _draw_counts(self) -> None:
         """Stacks taller than the point shows are labelled with their count on the top checker."""
         for (seat, point), stack in self.stacks.items():

@@ -8,6 +8,7 @@ from arcade.types import XYWH
 
 from game.tavla import layout
 from game.tavla.moves import Move
+from game.tavla.position import BAR, OFF, State
 
 Colour = tuple[int, int, int]
 
@@ -34,18 +35,28 @@ def draw_movable(tops: Iterable[tuple[float, float]], colour: Colour) -> None:
         arcade.draw_circle_outline(x, y, layout.CHECKER / 2 + 1, (*colour, 200), 3)
 
 
-def draw_hint(seat: int, moves: Iterable[Move], colour: Colour) -> None:
-    """An arrow for each move of the hinted play, from the bar and to the tray too."""
-    for start, end in moves:
-        a = (
-            layout.checker_position(seat, layout.to_display(seat, start), 0, 1)
-            if start != layout.BAR_POINT
-            else (layout.BAR_X, layout.MIDDLE_Y)
-        )
-        b = (
-            layout.checker_position(seat, layout.to_display(seat, end), 0, 1)
-            if end != layout.OFF_POINT
-            else (layout.TRAY_X, layout.INNER_BOTTOM + 40)
-        )
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def hint_arrows(seat: int, state: State, moves: Iterable[Move]) -> list[Segment]:
+    """Where each move of the hinted play starts and ends on the board: from the checker that moves
+    (the top of its stack, the bar or a checker an earlier move of the play put there) to the slot it
+    lands on. `state` is the turn's start from `seat`'s side; the moves are played in a playable order."""
+    counts = {point: max(state[point], 0) for point in range(1, BAR + 1)}
+    counts[OFF] = state[OFF]
+    segments = []
+    for start, end in sorted(moves, reverse=True):
+        height = counts[start]
+        a = layout.checker_position(seat, layout.to_display(seat, start), height - 1, height)
+        counts[start] -= 1
+        counts[end] = counts.get(end, 0) + 1
+        b = layout.checker_position(seat, layout.to_display(seat, end), counts[end] - 1, counts[end])
+        segments.append((a, b))
+    return segments
+
+
+def draw_hint(segments: Iterable[Segment], colour: Colour) -> None:
+    """An arrow for each move of the hinted play (see `hint_arrows`)."""
+    for a, b in segments:
         arcade.draw_line(a[0], a[1], b[0], b[1], (*colour, 230), 5)
         arcade.draw_circle_filled(b[0], b[1], 9, (*colour, 230))

@@ -1,4 +1,5 @@
-"""The side panel right of the board: the match's lines (from `captions`) and the table's buttons."""
+"""The side panel right of the board: the match's lines (from `captions`), the table's buttons and the
+game's move list."""
 
 from collections.abc import Callable
 
@@ -6,6 +7,7 @@ import arcade
 from arcade.types import XYWH
 
 from game.i18n import _
+from game.tavla.table.move_list import MoveList
 from game.ui import theme
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect
@@ -16,6 +18,7 @@ PANEL_PADDING = 10
 STATUS_HEIGHT = 80  # the status wraps between the pips (y 600) and the hint
 HINT_Y = 482
 HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 423)
+MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the position ID
 
 
 class SidePanel:
@@ -28,7 +31,9 @@ class SidePanel:
         hint: Callable[[], None],
         menu: Callable[[], None],
         export: Callable[[], None],
+        colours: tuple[tuple[int, int, int], tuple[int, int, int]],
     ) -> None:
+        """`colours` are the checkers' colours of seat 0 and seat 1, for the move list."""
         left = PANEL_X - PANEL_WIDTH / 2
         # name: y, colour, size, bold, height of the box a multiline text wraps in (None: one line)
         specs: dict[str, tuple[float, tuple[int, int, int], float, bool, float | None]] = {
@@ -76,6 +81,8 @@ class SidePanel:
             self.export_button,
             self.menu_button,
         ]
+        self.moves = MoveList(left, MOVES_TOP, PANEL_WIDTH, colours)
+        self.buttons += self.moves.buttons
 
     def set_texts(self, texts: dict[str, str]) -> None:
         """Change the labels named in `texts` whose text differs (a re-layout is slow)."""
@@ -88,3 +95,4 @@ class SidePanel:
         arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 2 * PANEL_PADDING, 780), theme.PANEL)
         for text in self.texts.values():
             text.draw()
+        self.moves.draw()

@@ -17,23 +17,24 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
-from game.tavla.board_art import Palette, board_image
+from game.tavla.board_art import Palette
 from game.tavla.game import BotFault, Match
 from game.tavla.isolated import guarded_bot
 from game.tavla.match_file import export_mat, new_export_path, player_names, save_table, saved_table
-from game.tavla.moves import Move
-from game.tavla.notation import parse_play
+from game.tavla.moves import Move, dice_left
+from game.tavla.notation import format_play_hits, parse_play
 from game.tavla.position import State, flip
 from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
 from game.tavla.table import captions, marks
+from game.tavla.table.board import BoardPicture
 from game.tavla.table.captions import Players
 from game.tavla.table.checkers import CheckerStacks
 from game.tavla.table.dice import DiceSprites
 from game.tavla.table.opponent import OpponentDriver
-from game.tavla.table.overlays import offer_dialog, over_dialog
+from game.tavla.table.overlays import OVERLAY_X, offer_dialog, over_dialog
 from game.tavla.table.panel import SidePanel
-from game.tavla.turn import Step, TurnInProgress
+from game.tavla.turn import Refused, Step, TurnInProgress
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.overlay import OverlayLayer
@@ -43,6 +44,9 @@ from game.ui.widgets import Toast
 
 ROLL_SECONDS = 0.5
 PASS_SECONDS = 1.6
+PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
+NOTE_SECONDS = 2.5
+NOTE_WIDTH = 330
 DRAG_THRESHOLD = 6
 DOUBLE_CLICK_SECONDS = 0.35
 
@@ -59,6 +63,17 @@ class _Drag:
     start: tuple[float, float]
     turn: TurnInProgress
     moved: bool = False
+
+
+@dataclass
+class _Replay:
+    """The computer's play being shown: its checkers move first, the panel and the next roll after."""
+
+    seat: int
+    dice: tuple[int, int]
+    start: State
+    moves: list[Move]
+    wait: float = PLAYED_SECONDS
 
 
 class TableView(SceneView):
@@ -90,16 +105,19 @@ class TableView(SceneView):
         self.checkers = CheckerStacks(self.duration, easing_by_name(settings.animation.easing), light_seat)
         self.checkers.sound = self.game_window.sounds.play
         self.records = Records()
-        self.board_sprites = arcade.SpriteList()
+        self.board = BoardPicture()
         self.dice = DiceSprites()
         self._drag: _Drag | None = None
         self.targets: dict[int, list[Step]] = {}
         self.hint: list[Move] = []
+        self.hint_arrows: list[marks.Segment] = []
+        self.replay: _Replay | None = None
         self.rolling = 0.0
         self.pass_wait = 0.0
-        self.last_click = (0.0, -1)
+        self.last_click: tuple[float, int, object, int] = (0.0, -1, None, 0)  # time, point, turn, steps
         self.auto_commit = False
         self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
+        self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
         self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
         self.saved: tuple[Match, str] | None = None
         self._build_widgets()
@@ -113,6 +131,7 @@ class TableView(SceneView):
             if captions.runs_code(opponent):
                 self.offer.buttons[0].label = captions.run_it_label()
             self.offer.texts[1].text = captions.offer_text(match, saved_players)
+            self.toast.remaining = 0.0  # the opening roll is told once the offer is answered
 
     @property
     def drag(self) -> _Drag | None:
@@ -155,11 +174,13 @@ class TableView(SceneView):
     def decline_saved(self) -> None:
         self.saved = None
         self._update_hud()
+        self._announce_opening()
 
     def start_session(self, session: TableSession) -> None:
         """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
         self.session = session
         self.drag = None
+        self.replay = None
         self.driver.forget()
         self.checkers.sync(self.session.board())
         self._start_turn()
@@ -174,7 +195,12 @@ class TableView(SceneView):
     # --- set-up ---
 
     def _build_widgets(self) -> None:
-        self.panel = SidePanel(self.finish_turn, self.undo, self.show_hint, self.to_menu, self.export)
+        seat_colours = (self.palette.white_checker, self.palette.black_checker)
+        if self.settings.human_side != "white":
+            seat_colours = seat_colours[::-1]
+        self.panel = SidePanel(
+            self.finish_turn, self.undo, self.show_hint, self.to_menu, self.export, seat_colours
+        )
         self.buttons = list(self.panel.buttons)
         offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
         self.offer = offer_dialog(
@@ -190,21 +216,7 @@ class TableView(SceneView):
     def _build_textures(self) -> None:
         """Board, checkers and dice as textures at screen resolution; rebuilt after a resize."""
         scale = self.pixel_scale
-        self.board_sprites.clear()
-        board = board_image(self.palette, scale, numbers=self.settings.point_numbers)
-        sprite = arcade.Sprite(
-            arcade.Texture(
-                board.convert("RGBA"),
-                hash=f"tavla-board-{self.palette}-{scale:.4f}-{self.settings.point_numbers}",
-            )
-        )
-        sprite.width = layout.BOARD_RIGHT - layout.BOARD_LEFT
-        sprite.height = layout.BOARD_TOP - layout.BOARD_BOTTOM
-        sprite.position = (
-            (layout.BOARD_LEFT + layout.BOARD_RIGHT) / 2,
-            (layout.BOARD_BOTTOM + layout.BOARD_TOP) / 2,
-        )
-        self.board_sprites.append(sprite)
+        self.board.build(self.palette, scale, self.settings.point_numbers)
         self.checkers.build_textures(self.palette, scale)
         self.dice.build_textures(scale)
         self._update_dice()
@@ -214,14 +226,16 @@ class TableView(SceneView):
 
     @property
     def animating(self) -> bool:
-        return self.checkers.animating or self.rolling > 0
+        """Checkers gliding, dice rolling, or the computer's play still on show."""
+        return self.checkers.animating or self.rolling > 0 or self.replay is not None
 
     @property
     def in_motion(self) -> bool:
         """At rest only while the table waits for a person, with nothing gliding, rolling or fading."""
         phase = self.session.phase
         waits = self.saved is not None or phase in (Phase.HUMAN, Phase.GAME_OVER, Phase.MATCH_OVER)
-        busy = self.animating or self.drag is not None or self.toast.remaining > 0 or self.auto_commit
+        notices = self.toast.remaining > 0 or self.note.remaining > 0
+        busy = self.animating or self.drag is not None or notices or self.auto_commit
         return busy or not waits or self.driver.hint_pending
 
     # --- turns ---
@@ -276,15 +290,29 @@ class TableView(SceneView):
             self.toast.show(captions.failure_text(reason), 5.0)
             self._update_hud()
             return
+        dice, start = self.session.game.dice, self.session.game.state
         steps = self.session.computer_play(answer)
         result = self.session.result
         if self.session.game.over and result and result.disqualified is not None:
             self.toast.show(captions.disqualified_text(self.players.name(seat), result.reason))
         for move, _before, _after in steps:
             self.checkers.pending.append((seat, move))
+        if steps and dice is not None:
+            # Its checkers move and its play is written first; the status and the next roll wait.
+            self.replay = _Replay(seat, dice, start, [move for move, _before, _after in steps])
+            self.panel.moves.set_rows(captions.move_rows(self.session.game))
+            return
         if not self.session.game.over:
             self._start_turn()
         self._update_hud()
+
+    def _end_replay(self) -> None:
+        """The computer's play has been seen: the panel catches up and the next turn begins."""
+        self.replay = None
+        if self.session.game.over:
+            self._update_hud()
+        else:
+            self._start_turn()
 
     def finish_turn(self) -> None:
         """Done / a click on the dice: the human's play is committed once every usable die is used."""
@@ -316,17 +344,19 @@ class TableView(SceneView):
 
     def _clear_hint(self) -> None:
         self.hint = []
+        self.hint_arrows = []
         self.panel.texts["hint"].text = ""
         self.driver.drop_hint()
 
     def show_hint(self) -> None:
         """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
         session = self.session
-        if session.phase is not Phase.HUMAN or session.turn is None:
+        if session.phase is not Phase.HUMAN or session.turn is None or self.replay is not None:
             return
         turn = session.turn
         self.driver.request_hint(turn, turn.start, turn.dice)
         self.hint = []
+        self.hint_arrows = []
         self.panel.texts["hint"].text = captions.hint_thinking_text()
 
     def _collect_hint(self) -> None:
@@ -342,7 +372,9 @@ class TableView(SceneView):
             return
         title, answer = found
         self.hint = list(parse_play(answer))
-        self.panel.texts["hint"].text = captions.hint_text(title, answer)
+        start = self.session.turn.start if self.session.turn is not None else self.session.game.state
+        self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
+        self.panel.texts["hint"].text = captions.hint_text(title, format_play_hits(start, self.hint))
 
     def export(self) -> None:
         names = player_names(self.opponent, self.settings.human_side)
@@ -351,7 +383,7 @@ class TableView(SceneView):
         except OSError as error:
             self.toast.show(_("could not export the match: {error}").format(error=error))
             return
-        self.toast.show(_("Match exported to {path}").format(path=path))
+        self.toast.show(captions.export_text(str(path)))
 
     def next_game(self) -> None:
         if self.session.phase is Phase.GAME_OVER and not self.animating:
@@ -383,7 +415,10 @@ class TableView(SceneView):
         if self.drag is not None:
             return
         if self.animating:
+            showing_play = self.replay is not None
             self._skip_animation()
+            if showing_play:
+                return  # this click was for the computer's play; the player's roll comes now
         if self.session.phase is not Phase.HUMAN or self.auto_commit:
             return
         turn = self.session.turn
@@ -400,6 +435,8 @@ class TableView(SceneView):
             return
         point = layout.from_display(seat, where)
         if point not in turn.movable_points():
+            if not self._double_click(point, turn):
+                self._say_refused(turn.pick_refusal(point), x, y)
             return
         sprite = self.checkers.top(seat, point)
         if sprite is None:
@@ -430,13 +467,7 @@ class TableView(SceneView):
             return
         seat = self.session.seat
         if not drag.moved:
-            now = time.monotonic()
-            double = now - self.last_click[0] < DOUBLE_CLICK_SECONDS and self.last_click[1] == drag.source
-            self.last_click = (now, drag.source)
-            if double and layout.OFF_POINT in targets:
-                self._play_steps(targets[layout.OFF_POINT])
-            else:
-                self._move_by_die(drag.source, max(drag.turn.remaining_dice, default=0))
+            self._click(drag)
             return
         where = layout.location_at(x, y)
         destination = None if where is None else layout.from_display(seat, where)
@@ -444,6 +475,42 @@ class TableView(SceneView):
             self._play_steps(targets[destination])
         else:
             self.checkers.place()
+            if destination is not None:
+                self._say_refused(drag.turn.drop_refusal(drag.source, destination), x, y)
+
+    def _click(self, drag: _Drag) -> None:
+        """A click moves the checker by the larger die it can use (see `_double_click` for two)."""
+        turn = drag.turn
+        if self._double_click(drag.source, turn):
+            self.checkers.place()
+            return
+        self.last_click = (time.monotonic(), drag.source, turn, len(turn.steps))
+        self._move_by_die(drag.source, max(turn.remaining_dice, default=0))
+
+    def _double_click(self, point: int, turn: TurnInProgress) -> bool:
+        """Whether this click on `point` is the second of a double-click. A double-click bears the
+        checker off when it can be borne off, instead of the first click's move, and else leaves that
+        move alone: one gesture, one move (even when the first click took the last checker away)."""
+        last_time, last_point, last_turn, steps_before = self.last_click
+        if time.monotonic() - last_time >= DOUBLE_CLICK_SECONDS or (last_point, last_turn) != (point, turn):
+            return False
+        self.last_click = (0.0, -1, None, 0)
+        if turn.bear_off_instead(point, steps_before):
+            self.checkers.glide_to(turn.state, self.session.seat)
+            self._clear_hint()
+            self._update_hud()
+        return True
+
+    def _say_refused(self, refused: Refused | None, x: float, y: float) -> None:
+        """Why a checker was not taken or was put back, briefly, beside where the player looks."""
+        turn = self.session.turn
+        if refused is None or turn is None:
+            return
+        self.note.show(captions.refusal_text(refused, turn.remaining_dice), NOTE_SECONDS)
+        self.toast.remaining = min(self.toast.remaining, Toast.FADE)  # an older notice gives way
+        half = NOTE_WIDTH / 2
+        note_x = min(max(x, layout.BOARD_LEFT + half), layout.BOARD_RIGHT - half)
+        self.note.move_to(note_x, y - 80 if y > layout.MIDDLE_Y else y + 80)
 
     def _move_by_die(self, point: int, die: int) -> None:
         turn = self.session.turn
@@ -482,9 +549,11 @@ class TableView(SceneView):
         self._update_hud()
 
     def _skip_animation(self) -> None:
-        """A click during the computer's turn lands everything at once."""
+        """A click during the computer's turn lands everything at once (its play then stays written)."""
         self.rolling = 0.0
         self.checkers.land_all()
+        if self.replay is not None:
+            self._end_replay()
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if self.overlays.on_key(symbol, modifiers):
@@ -509,6 +578,11 @@ class TableView(SceneView):
         if not self.overlays.on_mouse_release(*self.to_world(x, y)):
             super().on_mouse_release(x, y, button, modifiers)
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel over the move list scrolls it: up for older turns."""
+        if self.panel.moves.contains(*self.to_world(x, y)):
+            self.panel.moves.scroll(-round(scroll_y))
+
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
         self.overlays.on_mouse_motion(*self.to_world(x, y))
@@ -523,6 +597,13 @@ class TableView(SceneView):
             self.rolling = max(0.0, self.rolling - delta_time)
             self._update_dice()
         self.checkers.update(delta_time, rolling=self.rolling > 0)
+        self.note.update(delta_time)
+        if self.replay is not None:
+            self._update_dice()
+            if not self.checkers.animating:
+                self.replay.wait -= delta_time
+                if self.replay.wait <= 0:
+                    self._end_replay()
         self._collect_hint()
         if self.pass_wait > 0:
             self.pass_wait -= delta_time
@@ -538,13 +619,22 @@ class TableView(SceneView):
     # --- drawing ---
 
     def _update_dice(self) -> None:
+        replay = self.replay
+        if replay is not None:
+            shown = replay.moves[: len(replay.moves) - len(self.checkers.pending)]
+            left = dice_left(replay.start, *replay.dice, shown)
+            self.dice.show(replay.dice, left, replay.seat, False, self.rng)
+            return
         game, turn = self.session.game, self.session.turn
         dice = game.dice if turn is not None else None
         remaining = list(turn.remaining_dice) if turn is not None else []
         self.dice.show(dice, remaining, self.session.seat, self.rolling > 0, self.rng)
 
     def _update_hud(self) -> None:
+        if self.replay is not None:
+            return  # the panel shows the position before the computer's play until its checkers land
         session = self.session
+        self.panel.moves.set_rows(captions.move_rows(session.game))
         self.panel.set_texts(captions.panel_texts(session, self._shown_board(), self.rules, self.players))
         human = session.phase is Phase.HUMAN
         turn = session.turn
@@ -572,16 +662,26 @@ class TableView(SceneView):
         return turn.state if self.session.seat == 0 else flip(turn.state)
 
     def draw_scene(self) -> None:
-        self.board_sprites.draw()
+        # Two people at one desk: the point numbers turn for the player on roll.
+        self.board.number_for(self.session.seat if self.opponent == HUMAN else 0)
+        self.board.draw()
         self._draw_highlights()
         self.checkers.draw()
         self.dice.draw()
-        marks.draw_hint(self.session.seat, self.hint, self.palette.highlight)
+        marks.draw_hint(self.hint_arrows, self.palette.highlight)
         self.panel.draw()
+        self.checkers.draw_held()
+        self.note.draw()
         self.overlays.draw()
-        # The half of the board without the dice, so a message never hides the roll.
-        free = layout.RIGHT_HALF if self.session.seat == 1 else layout.LEFT_HALF
-        self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
+        dialog = self.overlays.top
+        if dialog is not None:
+            # Above the dialog, so a message never hides the question.
+            top = dialog.rect.y + dialog.rect.height / 2
+            self.toast.move_to(OVERLAY_X, (top + layout.INNER_TOP) / 2)
+        else:
+            # The half of the board without the dice, so a message never hides the roll.
+            free = layout.RIGHT_HALF if self.session.seat == 1 else layout.LEFT_HALF
+            self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
         self.toast.draw()
 
     def _draw_highlights(self) -> None:
