@@ -209,10 +209,12 @@ class AnalysisView(SceneView):
             return
         self.future = None
         try:
-            self.finished(future.result())
-        except UserError as error:
-            self.error = words.failed_text(str(error))
+            analysis = future.result()
+        except Exception as error:  # noqa: BLE001 - a record the analysis cannot follow is told, not fatal
+            self.error = words.failed_text(str(error) if isinstance(error, UserError) else repr(error))
             self._show()
+            return
+        self.finished(analysis)
 
     def finished(self, analysis: MatchAnalysis) -> None:
         """The analysis has come: the graph, the players' figures, the mistakes (the worst chosen)."""
@@ -288,11 +290,7 @@ class AnalysisView(SceneView):
         self.boards.clear()
         for dx, state in zip((-BOARD_DX, BOARD_DX), self._afters(decision), strict=True):
             self._add_board(state, RIGHT_X + dx, decision.player)
-        rows = hint_rows(
-            decision.state,
-            decision.ranked,
-            self.analysis.record.rules if self.analysis else self.record.rules,
-        )
+        rows = hint_rows(decision.state, decision.ranked, self.record.rules)
         played = next((i for i, p in enumerate(decision.ranked) if p.text == decision.action), None)
         for index, (label, chances) in enumerate(zip(self.ranked, self.ranked_chances, strict=True)):
             row = rows[index] if index < len(rows) else None
