@@ -18,7 +18,8 @@ from game.tavla.train import main as train_main
 from tests.tavla.builders import dice, position, random_game_positions, states
 
 # The master's cost is the positions it sends through the network; its time is measured in
-# benchmarks/tavla_levels.py, never here. 2-ply on the few plays that pass its filters stays under this (about 70,000 at worst on these).
+# benchmarks/tavla_levels.py, never here. 2-ply on the few plays that pass its filters stays under
+# this (about 70,000 at worst on these).
 MASTER_POSITION_BUDGET = 100_000
 LEVELS = ("beginner", "intermediate", "expert", "master", "gnubg")
 
