@@ -262,6 +262,7 @@ class TavlaConfig(_Strict):
     point_numbers: bool
     auto_forced_moves: bool
     auto_bear_off: bool
+    tutor: bool  # warn before a play that loses more than the analysis's "bad" threshold
     animation: AnimationConfig
     colours: TavlaColours
 

@@ -47,6 +47,7 @@ NOTE_HEIGHT = 50
 NOTE_WIDTH = CARD_WIDTH - 40
 PLAY_Y = CARD_Y - 257
 FOOTER_BUTTON_Y = 56
+MATCHES_X = theme.DESIGN_WIDTH / 2 - 285
 SETTINGS_X = theme.DESIGN_WIDTH / 2 - 95
 QUIT_X = theme.DESIGN_WIDTH / 2 + 95
 WIDE_SELECTOR = 440
@@ -170,9 +171,13 @@ class MainMenuView(SceneView):
             _("Settings"), Rect(SETTINGS_X, FOOTER_BUTTON_Y, 170, 40), self.open_settings
         )
         self.quit = Button(_("Quit"), Rect(QUIT_X, FOOTER_BUTTON_Y, 170, 40), arcade.exit)
+        # Translators: button: the finished and saved tavla matches, to analyse one
+        matches_rect = Rect(MATCHES_X, FOOTER_BUTTON_Y, 170, 40)
+        self.matches_button = Button(_("Matches"), matches_rect, self.open_matches)
         self.buttons = [
             self.play_puzzle,
             self.play_tavla,
+            self.matches_button,
             self.settings_button,
             self.quit,
             *(button for selector in self.selectors for button in selector.buttons),
@@ -186,6 +191,7 @@ class MainMenuView(SceneView):
             self.length_selector,
             self.side_selector,
             self.play_tavla,
+            self.matches_button,
             self.settings_button,
             self.quit,
             self.size_picker.columns,
@@ -331,6 +337,12 @@ class MainMenuView(SceneView):
 
     def open_settings(self) -> None:
         self.game_window.show_settings()
+
+    def open_matches(self) -> None:
+        """The tavla matches kept for analysis (and the saved one)."""
+        from game.tavla.matches_view import MatchesView
+
+        self.game_window.show_view(MatchesView())
 
     def start_tavla(self) -> None:
         if choices.unavailable(self.opponent_selector.value):

@@ -85,6 +85,8 @@ SETTINGS = [
     Setting(("tavla", "point_numbers"), N_("Tavla: point numbers on the board")),
     Setting(("tavla", "auto_forced_moves"), N_("Tavla: forced moves play themselves")),
     Setting(("tavla", "auto_bear_off"), N_("Tavla: bear off by itself in a race")),
+    # Translators: tutor mode: before a play that loses much equity is made, the table warns
+    Setting(("tavla", "tutor"), N_("Tavla: tutor warns before a bad play")),
     Setting(("sound", "enabled"), N_("Sound effects")),
     Setting(VOLUME, N_("Volume")),
 ]

@@ -18,6 +18,7 @@ from game.tavla.cube import Cube, CubeDecision, accepts_double, wants_double
 from game.tavla.isolated import close_bot
 from game.tavla.position import State
 from game.tavla.rules import Rules
+from game.tavla.table.hints import RankedHint, rank_hint
 
 Dice = tuple[int, int]
 
@@ -42,6 +43,12 @@ def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
     """The strongest bot's title and play for `state` and `dice` (UserError when none can be built)."""
     name, bot = strongest_bot(rules)
     return bot_title(name), bot.play(list(state), *dice)
+
+
+def _ranked_hint(rules: Rules, state: State, dice: Dice) -> tuple[str, RankedHint]:
+    """The strongest bot's title and play with the best plays ranked beside it (the ranked hint)."""
+    title, play = _hint(rules, state, dice)
+    return title, rank_hint(rules, state, dice, play)
 
 
 def _cube_hint(rules: Rules, state: State, cube: Cube) -> tuple[str, CubeDecision]:
@@ -92,9 +99,10 @@ class OpponentDriver:
         self.thinking = None
 
     def request_hint(self, turn: object, state: State, dice: Dice) -> None:
-        """Look for the best play of `dice` from `state` for `turn` (any object naming the turn)."""
+        """Look for the best play of `dice` from `state` for `turn` (any object naming the turn), with
+        the best plays ranked (a RankedHint)."""
         if self._hint is None or self._hint[0] is not turn:
-            self._hint = (turn, run_in_thread("tavla-hint", _hint, self.rules, state, dice))
+            self._hint = (turn, run_in_thread("tavla-hint", _ranked_hint, self.rules, state, dice))
 
     def request_cube_hint(self, moment: object, state: State, cube: Cube) -> None:
         """Weigh the cube for the player on roll in `state` before the roll, for `moment` (an object
@@ -107,7 +115,7 @@ class OpponentDriver:
         return self._hint is not None
 
     def hint_for(self, turn: object) -> tuple[str, Any] | None:
-        """The hint for `turn` as (bot title, play) or, for a cube hint, (bot title, CubeDecision), once
+        """The hint for `turn` as (bot title, RankedHint) or, for a cube hint, (bot title, CubeDecision), once
         found; raises the UserError that prevented it."""
         if self._hint is None or self._hint[0] is not turn or not self._hint[1].done():
             return None

@@ -22,8 +22,8 @@ OVERLAY_LINE_HEIGHT = 76
 TEXT_WIDTH = OVERLAY_WIDTH - 2 * OVERLAY_PADDING
 
 
-def _slot(dx: float) -> Rect:
-    return Rect(OVERLAY_X + dx, layout.MIDDLE_Y - 70, 200, 48)
+def _slot(dx: float, width: float = 200) -> Rect:
+    return Rect(OVERLAY_X + dx, layout.MIDDLE_Y - 70, width, 48)
 
 
 def _title(text: str, size: float) -> Label:
@@ -75,14 +75,20 @@ def offer_dialog(
 
 
 def over_dialog(
-    shown: Callable[[], bool], next_game: Callable[[], None], new_match: Callable[[], None]
+    shown: Callable[[], bool],
+    next_game: Callable[[], None],
+    new_match: Callable[[], None],
+    analyse: Callable[[], None],
 ) -> Dialog:
-    """Who won and how (set `texts`), with Next game (or Menu once the match is decided) / New match."""
+    """Who won and how (set `texts`), with Next game (or Menu once the match is decided) / New match /
+    Analyse (the match so far on the analysis screen)."""
     buttons = [
         # Translators: button: play the next game of the match
-        Button(_("Next game"), _slot(-120), next_game, primary=True),
+        Button(_("Next game"), _slot(-190, 170), next_game, primary=True),
         # Translators: button: start a new match from 0 – 0
-        Button(_("New match"), _slot(120), new_match),
+        Button(_("New match"), _slot(0, 170), new_match),
+        # Translators: button: judge every move of the match so far and show where equity was lost
+        Button(_("Analyse"), _slot(190, 170), analyse),
     ]
     texts = [_title("", theme.TITLE_SIZE - 8), _line(theme.BODY_SIZE + 2)]
     return Dialog(_rect(), texts, buttons, shown)

@@ -17,12 +17,16 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla import layout
+from game.tavla.analysis import RankedPlay
+from game.tavla.analysis_view import AnalysisView
 from game.tavla.board_art import Palette
 from game.tavla.game import BotFault, Match
 from game.tavla.isolated import guarded_bot
+from game.tavla.match_archive import MatchArchive
 from game.tavla.match_file import export_mat, new_export_path, player_names, save_table, saved_table
+from game.tavla.match_record import MatchRecord
 from game.tavla.moves import Move, dice_left
-from game.tavla.notation import format_play_hits, parse_play
+from game.tavla.notation import format_play_hits
 from game.tavla.position import State, flip
 from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
@@ -31,9 +35,12 @@ from game.tavla.table.board import BoardPicture
 from game.tavla.table.captions import Players
 from game.tavla.table.checkers import CheckerStacks
 from game.tavla.table.dice import DiceSprites
+from game.tavla.table.hint_panel import HintPanel
+from game.tavla.table.hints import take_play
 from game.tavla.table.opponent import OpponentDriver
 from game.tavla.table.overlays import OVERLAY_X, offer_dialog, over_dialog
 from game.tavla.table.panel import SidePanel
+from game.tavla.table.tutor import Tutor
 from game.tavla.turn import Refused, Step, TurnInProgress
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
@@ -119,6 +126,7 @@ class TableView(SceneView):
         self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
         self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
         self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
+        self.archive = MatchArchive()
         self.saved: tuple[Match, str] | None = None
         self._build_widgets()
         self._build_textures()
@@ -202,12 +210,14 @@ class TableView(SceneView):
             self.finish_turn, self.undo, self.show_hint, self.to_menu, self.export, seat_colours
         )
         self.buttons = list(self.panel.buttons)
+        self.hint_panel = HintPanel(self.make_hinted, self._point_hint, self._clear_hint, seat_colours)
         offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
         self.offer = offer_dialog(
             lambda: self.saved is not None, self.resume_saved, self.decline_saved, offer_keys
         )
-        self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match)
-        self.overlays = OverlayLayer([self.offer, self.over])
+        self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
+        self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
+        self.overlays = OverlayLayer([self.offer, self.over, self.tutor.dialog])
 
     def _game_over_shown(self) -> bool:
         """The card over the board once a game is over and every checker has landed."""
@@ -327,10 +337,22 @@ class TableView(SceneView):
         if not session.turn.done:
             self.toast.show(_("Use every die that can be used first."), 2.5)
             return
+        if not self.auto_commit and self.tutor.stops(session.turn, self.rules):
+            return
         session.commit_turn()
         if not session.game.over:
             self._start_turn()
         self._update_hud()
+
+    def _take_back_turn(self) -> None:
+        """Tutor mode's Take back: every move of the turn undone, the checkers back where it started."""
+        turn = self.session.turn
+        if turn is not None:
+            while turn.steps:
+                turn.undo()
+            self.auto_commit = False
+            self.checkers.glide_to(turn.state, self.session.seat)
+            self._update_hud()
 
     def undo(self) -> None:
         turn = self.session.turn
@@ -347,6 +369,8 @@ class TableView(SceneView):
         self.hint_arrows = []
         self.panel.texts["hint"].text = ""
         self.driver.drop_hint()
+        self.hint_panel.clear()
+        self.buttons = list(self.panel.buttons)
 
     def show_hint(self) -> None:
         """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
@@ -371,10 +395,27 @@ class TableView(SceneView):
         if found is None:
             return
         title, answer = found
-        self.hint = list(parse_play(answer))
+        self.hint = list(answer.moves)
         start = self.session.turn.start if self.session.turn is not None else self.session.game.state
         self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
+        self.hint_panel.show(answer, self.session.seat, start, self.rules)
+        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
         self.panel.texts["hint"].text = captions.hint_text(title, format_play_hits(start, self.hint))
+
+    def _point_hint(self, play: RankedPlay) -> None:
+        """A row of the ranked hint is chosen: the arrows point out its moves (the panel draws its ghosts)."""
+        if self.session.turn is not None:
+            self.hint = list(play.play)
+            self.hint_arrows = marks.hint_arrows(self.session.seat, self.session.turn.start, self.hint)
+
+    def make_hinted(self, play: RankedPlay) -> None:
+        """The ranked hint's Make this play: the turn becomes that play and its checkers glide there."""
+        turn = self.session.turn
+        playing = self.session.phase is Phase.HUMAN and turn is not None and not self.animating
+        if playing and turn is not None and take_play(turn, play.after):
+            self.checkers.glide_to(turn.state, self.session.seat)
+            self._clear_hint()
+            self._update_hud()
 
     def export(self) -> None:
         names = player_names(self.opponent, self.settings.human_side)
@@ -398,6 +439,15 @@ class TableView(SceneView):
 
     def to_menu(self) -> None:
         self.game_window.show_menu()
+
+    def analyse(self) -> None:
+        """The end card's Analyse: the match so far judged on the analysis screen; its Back leads to the
+        table again (the saved match offered) while the match goes on, else to the menu."""
+        names = player_names(self.opponent, self.settings.human_side)
+        record = MatchRecord.from_match(self.session.match, names)
+        window, going_on = self.game_window, self.session.phase is Phase.GAME_OVER
+        back = (lambda: window.show_tavla(self.opponent, self.rules)) if going_on else None
+        window.show_view(AnalysisView(record, back))
 
     def leave(self) -> None:
         """Keep a match in progress so the menu can offer to resume it."""
@@ -644,6 +694,10 @@ class TableView(SceneView):
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
+            if session.phase is Phase.MATCH_OVER:
+                names = player_names(self.opponent, self.settings.human_side)
+                if (error := self.archive.keep(session.match, names)) is not None:
+                    self.toast.show(error)
             self.over.texts[0].text, self.over.texts[1].text = title, line
             if not self.animating:
                 event = result_event(session.result.winner, self.opponent == HUMAN)
@@ -667,9 +721,11 @@ class TableView(SceneView):
         self.board.draw()
         self._draw_highlights()
         self.checkers.draw()
+        self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
         self.dice.draw()
         marks.draw_hint(self.hint_arrows, self.palette.highlight)
         self.panel.draw()
+        self.hint_panel.draw()
         self.checkers.draw_held()
         self.note.draw()
         self.overlays.draw()

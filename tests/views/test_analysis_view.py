@@ -1,0 +1,201 @@
+"""The analysis screen, headless: the graph's points and marks, the mistakes worst first, choosing one
+(a row, a mark on the graph, the keys), the end card's Analyse and the menu's Matches; and tutor mode's
+warning and take-back at the table."""
+
+import time
+from pathlib import Path
+
+from arcade import key
+
+from game.config import with_value
+from game.tavla.analysis import Mark
+from game.tavla.analysis_graph import GraphBox, graph, nearest_marker
+from game.tavla.analysis_view import GRAPH, AnalysisView
+from game.tavla.game import Match, Turn
+from game.tavla.mat_import import read_mat
+from game.tavla.match_archive import MatchArchive
+from game.tavla.match_record import GameRecord, MatchRecord
+from game.tavla.matches_view import MatchesView
+from game.tavla.position import OPENING
+from game.tavla.rules import Rules
+from game.tavla.session import Phase, TableSession
+from tests.tavla.test_match_file import advance
+from tests.views.driver import click, press_key, screenshot
+from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
+
+DATA = Path(__file__).parents[1] / "tavla" / "data"
+
+
+def wait_for_analysis(view: AnalysisView, seconds: float = 120.0) -> None:
+    deadline = time.monotonic() + seconds
+    while view.future is not None and time.monotonic() < deadline:
+        view.on_update(1 / 60)
+        time.sleep(0.02)
+    assert view.analysis is not None, view.error or "the analysis did not finish"
+
+
+def analysed(window, name: str = "gnubg-3pt-seed7.mat") -> AnalysisView:
+    view = AnalysisView(read_mat(DATA / name))
+    window.show_view(view)
+    assert "Analysing" in view.status.text, "the progress shows while the thread works"
+    screenshot(window)
+    wait_for_analysis(view)
+    return view
+
+
+def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mistake(window):
+    view = analysed(window)
+    analysis = view.analysis
+    drawn = view.graph
+    assert len(drawn.points) == len(analysis.series) == len(drawn.mirror)
+    xs = [x for x, _ in drawn.points]
+    assert xs == sorted(xs) and xs[0] == GRAPH.left and xs[-1] == GRAPH.left + GRAPH.width
+    for (x, y), (mx, my), point in zip(drawn.points, drawn.mirror, analysis.series, strict=True):
+        assert x == mx and y == GRAPH.bottom + point.win * GRAPH.height
+        assert my == GRAPH.bottom + (1 - point.win) * GRAPH.height
+    assert len(drawn.borders) == len(analysis.games) - 1
+    assert len(drawn.markers) == len(view.mistakes) > 0
+    box = GraphBox(0, 0, 100, 10)
+    small = graph(analysis, box, view.mistakes[:1])
+    line = small.points if view.mistakes[0].player == 0 else small.mirror
+    assert small.markers[0] in line
+    assert nearest_marker([(0, 0), (5, 5)], 4, 4, 3) == 1 and nearest_marker([(0, 0)], 9, 9, 3) is None
+
+
+def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the_ranking(window):
+    view = analysed(window)
+    losses = [decision.loss for decision in view.mistakes]
+    assert losses == sorted(losses, reverse=True)
+    assert all(decision.mark is not Mark.NONE for decision in view.mistakes)
+    assert view.chosen == 0 and len(view.boards) == 2
+    assert view.rows[0].text.text.startswith(f"{view.mistakes[0].game}·{view.mistakes[0].turn + 1}")
+    row = view.rows[2]
+    click(view, row.rect.x, row.rect.y)
+    chosen = view.mistakes[2]
+    assert view.chosen == 2 and view.rows[2].chosen
+    assert view.board_labels[0].text.startswith("Played: ") and view.board_labels[1].text.startswith("Best: ")
+    if chosen.kind == "move":
+        assert view.ranked[0].text.startswith("1. ")
+    press_key(view, key.DOWN)
+    assert view.chosen == 3
+    press_key(view, key.UP)
+    click(view, view.previous_button.rect.x, view.previous_button.rect.y)
+    assert view.chosen == 1
+    x, y = view.graph.markers[4]
+    click(view, x + 2, y - 2)
+    assert view.chosen == 4, "a click on a mark on the graph chooses its mistake"
+    screenshot(window)
+    click(view, view.back_button.rect.x, view.back_button.rect.y)
+    assert type(window.current_view).__name__ == "MainMenuView"
+
+
+def test_the_end_card_analyses_the_match(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    state = [0] * 28
+    state[0], state[1], state[24] = 14, 1, -15
+    view = open_table(window, opponent="random")
+    view.start_session(
+        TableSession.from_position(tuple(state), (2, 1), Rules.TAVLA, "random", match_length=1)
+    )
+    settle(view, 3.0)
+    assert view.session.phase is Phase.MATCH_OVER
+    assert not (tmp_path / "matches").exists(), (
+        "a set-up position is no match to keep (a .mat starts at the opening)"
+    )
+    analyse = view.over.buttons[2]
+    assert analyse.label == "Analyse"
+    click(view, analyse.rect.x, analyse.rect.y)
+    analysis = window.current_view
+    assert isinstance(analysis, AnalysisView)
+    wait_for_analysis(analysis)
+    assert analysis.mistakes == [] and analysis.list_heading.text.startswith("No mistakes")
+
+
+def test_a_finished_match_is_kept_once_and_listed_by_the_menus_matches(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    match = advance(Match(1, Rules.TAVLA, 3), 3)
+    archive = MatchArchive()
+    assert archive.keep(match, ("You", "random")) is None
+    archive.keep(match, ("You", "random"))
+    assert len(list((tmp_path / "matches").glob("*.mat"))) == 1, "kept once"
+    (tmp_path / "matches" / "match-20000101-000000.mat").write_text("not a match", encoding="utf-8")
+    window.show_menu()
+    menu = window.current_view
+    click(menu, menu.matches_button.rect.x, menu.matches_button.rect.y)
+    listing = window.current_view
+    assert isinstance(listing, MatchesView) and len(listing.kept) == 2
+    winner = match.winner
+    score = "1–0" if winner == 0 else "0–1"
+    assert listing.rows[0].label.endswith(f"You vs Random · {score} (to 1)")
+    assert not listing.rows[1].enabled, "a file that cannot be read is listed with why, and not opened"
+    screenshot(window)
+    click(listing, listing.rows[0].rect.x, listing.rows[0].rect.y)
+    again = window.current_view
+    assert isinstance(again, AnalysisView)
+    wait_for_analysis(again)
+    click(again, again.back_button.rect.x, again.back_button.rect.y)
+    assert isinstance(window.current_view, MatchesView), "Back leads to the list it came from"
+
+
+def _tutored(window):
+    window.settings = with_value(window.settings, ("tavla", "tutor"), True)
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    drag(view, top_checker(view, 0, 24), point_centre(0, 21))
+    settle(view, 0.5)
+    drag(view, top_checker(view, 0, 24), point_centre(0, 23))
+    settle(view, 0.5)
+    assert view.session.turn.done
+    view.finish_turn()
+    return view
+
+
+def test_tutor_mode_warns_before_a_bad_play_and_takes_it_back(window):
+    view = _tutored(window)
+    assert view.overlays.top is view.tutor.dialog and view.session.phase is Phase.HUMAN
+    title, line = (text.text for text in view.tutor.dialog.texts)
+    assert title.startswith("This play loses 0.1") and "very bad" in title
+    assert line == "Best: 8/5 6/5. Take it back?"
+    take_back = view.tutor.dialog.buttons[0]
+    click(view, take_back.rect.x, take_back.rect.y)
+    assert view.overlays.top is None and view.session.turn.steps == []
+    settle(view, 0.5)
+    assert view.session.turn.state == OPENING
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    settle(view, 0.5)
+    drag(view, top_checker(view, 0, 6), point_centre(0, 5))
+    settle(view, 0.5)
+    view.finish_turn()
+    assert view.overlays.top is None and view.session.phase is not Phase.HUMAN, "a good play goes through"
+
+
+def test_tutor_mode_lets_the_player_make_the_bad_play_all_the_same(window):
+    view = _tutored(window)
+    press_key(view, key.SPACE)
+    assert view.overlays.top is None and view.session.phase is not Phase.HUMAN
+    first = view.session.game.record[0]
+    assert first.player == 0 and sorted(first.play) == [(24, 21), (24, 23)], "the bad play was made"
+
+
+def test_without_tutor_mode_a_bad_play_is_not_questioned(window):
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    drag(view, top_checker(view, 0, 24), point_centre(0, 21))
+    settle(view, 0.5)
+    drag(view, top_checker(view, 0, 24), point_centre(0, 23))
+    settle(view, 0.5)
+    view.finish_turn()
+    assert view.overlays.top is None and view.session.phase is not Phase.HUMAN
+
+
+def test_a_record_the_analysis_cannot_follow_is_told_on_the_screen(window):
+    illegal = Turn(0, (3, 1), ((24, 18),), OPENING)
+    record = MatchRecord(("You", "expert"), 1, Rules.TAVLA, (GameRecord((illegal,)),))
+    view = AnalysisView(record)
+    window.show_view(view)
+    deadline = time.monotonic() + 60
+    while view.future is not None and time.monotonic() < deadline:
+        view.on_update(1 / 60)
+        time.sleep(0.02)
+    assert view.analysis is None and view.status.text.startswith("The analysis failed: game 1, turn 1")
+    screenshot(window)

@@ -1,0 +1,83 @@
+"""The ranked hint on the table, headless: five plays ranked with their equities and chances, a row chosen
+shows its play as ghost checkers, Make this play plays it, Close hides it."""
+
+import pytest
+
+from game.tavla.moves import apply_play
+from game.tavla.position import OPENING
+from game.tavla.rules import Rules
+from game.tavla.table import hints
+from game.tavla.table.hint_captions import chances_text, hint_rows, signed
+from game.tavla.turn import TurnInProgress
+from tests.views.driver import click, screenshot
+from tests.views.test_tavla_view import THREE_ONE, open_table, set_up, wait_for_hint
+
+
+def test_signed_equities_and_the_chances_of_each_rule_set():
+    assert (signed(0.1514), signed(-0.16), signed(-0.0001)) == ("+0.151", "-0.160", "+0.000")
+    chances = (0.554, 0.136, 0.055, 0.093, 0.035)
+    assert chances_text(chances, Rules.TAVLA) == "Win 55.4% · mars 13.6%"
+    assert chances_text(chances, Rules.STANDARD) == "Win 55.4% · gammon 13.6% · backgammon 5.5%"
+
+
+def test_the_rows_star_hits_and_give_the_difference_to_the_best():
+    blot = list(OPENING)
+    blot[4], blot[19] = -1, -4
+    hint = hints.rank_hint(Rules.TAVLA, tuple(blot), (4, 2), "8/4 6/4")
+    rows = hint_rows(tuple(blot), hint.ranked, Rules.TAVLA)
+    assert len(rows) == 5 and rows[0].difference == ""
+    assert rows[0].play == "1. 8/4* 6/4"
+    assert all(row.difference.startswith("-") for row in rows[1:] if row.difference != "+0.000")
+
+
+def test_a_play_is_reached_from_any_partial_turn_and_its_ghosts_are_where_it_lands():
+    turn = TurnInProgress(OPENING, 3, 1)
+    target = apply_play(OPENING, ((8, 5), (6, 5)))
+    turn.apply(next(step for step in turn.options() if step.move == (24, 21)))
+    assert hints.take_play(turn, target) and turn.state == target
+    assert not hints.take_play(turn, apply_play(OPENING, ((24, 18),))), "6-5 is not a play of 3-1"
+    assert turn.state == target, "a play that cannot be made leaves the turn as it was"
+    found = hints.ghosts(OPENING, target)
+    assert [(g.point, g.index, g.count, g.own) for g in found] == [(5, 0, 2, True), (5, 1, 2, True)]
+    assert hints.leaving(OPENING, target) == {6: 1, 8: 1}
+
+
+def test_the_ranked_hint_rows_choose_a_play_shown_as_ghosts_and_make_it(window):
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    view.show_hint()
+    wait_for_hint(view)
+    panel = view.hint_panel
+    assert panel.shown and len(panel.buttons) == 5 + 2
+    assert panel.rows[0].play.text == "1. 8/5 6/5" and panel.rows[0].difference.text == ""
+    equities = [play.equity for play in panel.hint.ranked]
+    assert equities[0] == max(equities)
+    assert "Win" in panel.rows[0].chances.text and "mars" in panel.rows[0].chances.text
+    assert all(button in view.buttons for button in panel.buttons)
+    assert not any(button in view.buttons for button in view.panel.moves.buttons), "over the move list"
+    third = panel.rows[2]
+    click(view, third.rect.x, third.rect.y)
+    assert panel.choice == 2 and view.hint == list(panel.hint.ranked[2].play)
+    assert hints.ghosts(view.session.turn.state, panel.hint.ranked[2].after)
+    screenshot(window)  # the ghosts and the panel draw
+    chosen = panel.hint.ranked[2]
+    click(view, panel.make_button.rect.x, panel.make_button.rect.y)
+    assert view.session.turn.state == chosen.after and view.session.turn.done
+    assert not panel.shown and view.buttons == view.panel.buttons and view.hint == []
+
+
+def test_close_hides_the_ranked_hint_and_the_move_list_comes_back(window):
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    view.show_hint()
+    wait_for_hint(view)
+    close = view.hint_panel.close_button
+    click(view, close.rect.x, close.rect.y)
+    assert not view.hint_panel.shown and view.panel.texts["hint"].text == ""
+    assert all(button in view.buttons for button in view.panel.moves.buttons)
+
+
+@pytest.mark.parametrize("rules", [Rules.STANDARD])
+def test_the_standard_rules_show_backgammons(rules):
+    hint = hints.rank_hint(rules, OPENING, THREE_ONE, "8/5 6/5")
+    assert "backgammon" in hint_rows(OPENING, hint.ranked, rules)[0].chances
