@@ -101,10 +101,40 @@ def main() -> None:
     table.start_session(session)
     settle(window, 3.0)
     save(window, "tavla-game-over", out)
+    analysis_scenes(window, out)
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:
             translated_set(window, code, out / code)
     window.close()
+
+
+def analysis_scenes(window: GameWindow, out: Path) -> None:
+    """The ranked hint with its third play chosen (ghost checkers), and the analysis screen of one of
+    GNU Backgammon's 5-point matches: the worst mistake, then another one chosen."""
+    from game.tavla.analysis_view import AnalysisView
+    from game.tavla.mat_import import read_mat
+
+    window.show_tavla(opponent="pubeval", seed=7)
+    table = window.current_view
+    table.start_session(TableSession.from_position(OPENING, (3, 1), Rules.TAVLA, "pubeval", match_length=5))
+    settle(window, 3.5)
+    table.show_hint()
+    deadline = time.monotonic() + 30
+    while table.driver.hint_pending and time.monotonic() < deadline:
+        settle(window, FRAME)
+        time.sleep(0.01)
+    table.hint_panel.choose(2)
+    settle(window, 0.2)
+    save(window, "tavla-ranked-hint", out)
+    view = AnalysisView(read_mat(ROOT / "tests" / "tavla" / "data" / "gnubg-5pt-seed11.mat"))
+    window.show_view(view)
+    deadline = time.monotonic() + 120
+    while view.future is not None and time.monotonic() < deadline:
+        settle(window, FRAME)
+        time.sleep(0.05)
+    save(window, "tavla-analysis", out)
+    view.choose(3)
+    save(window, "tavla-analysis-mistake", out)
 
 
 def own_picture_scenes(window: GameWindow, out: Path) -> None:
