@@ -130,7 +130,7 @@ class AnalysisView(SceneView):
                 GRAPH.left - 8,
                 GRAPH.bottom + GRAPH.height * value,
                 theme.MUTED,
-                theme.SMALL_SIZE - 2,
+                theme.SMALL_SIZE - 1,
                 50,
                 anchor_x="right",
             )
@@ -174,7 +174,7 @@ class AnalysisView(SceneView):
         ]
         self.ranked_chances = [
             _label(
-                right + 24, RANKED_TOP - RANKED_ROW * i - 15, theme.MUTED, theme.SMALL_SIZE - 2, COLUMN_WIDTH
+                right + 24, RANKED_TOP - RANKED_ROW * i - 15, theme.MUTED, theme.SMALL_SIZE - 1, COLUMN_WIDTH
             )
             for i in range(6)
         ]

@@ -17,7 +17,7 @@ def test_signed_equities_and_the_chances_of_each_rule_set():
     assert (signed(0.1514), signed(-0.16), signed(-0.0001)) == ("+0.151", "-0.160", "+0.000")
     chances = (0.554, 0.136, 0.055, 0.093, 0.035)
     assert chances_text(chances, Rules.TAVLA) == "Win 55.4% · mars 13.6%"
-    assert chances_text(chances, Rules.STANDARD) == "Win 55.4% · gammon 13.6% · backgammon 5.5%"
+    assert chances_text(chances, Rules.STANDARD) == "Win 55.4% · gammon 13.6% · bg 5.5%"
 
 
 def test_the_rows_star_hits_and_give_the_difference_to_the_best():
@@ -80,4 +80,4 @@ def test_close_hides_the_ranked_hint_and_the_move_list_comes_back(window):
 @pytest.mark.parametrize("rules", [Rules.STANDARD])
 def test_the_standard_rules_show_backgammons(rules):
     hint = hints.rank_hint(rules, OPENING, THREE_ONE, "8/5 6/5")
-    assert "backgammon" in hint_rows(OPENING, hint.ranked, rules)[0].chances
+    assert "bg" in hint_rows(OPENING, hint.ranked, rules)[0].chances

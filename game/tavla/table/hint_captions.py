@@ -40,8 +40,8 @@ def chances_text(chances: tuple[float, ...], rules: Rules) -> str:
     if rules is Rules.TAVLA:
         # Translators: a play's chances in the ranked hint; mars is tavla's gammon (double win)
         return _("Win {win} · mars {gammon}").format(win=percent(win), gammon=percent(gammon))
-    # Translators: a play's chances in the ranked hint (backgammon rules)
-    text = _("Win {win} · gammon {gammon} · backgammon {backgammon}")
+    # Translators: a play's chances in the ranked hint (backgammon rules); bg: backgammon, kept short
+    text = _("Win {win} · gammon {gammon} · bg {backgammon}")
     return text.format(win=percent(win), gammon=percent(gammon), backgammon=percent(backgammon))
 
 

@@ -32,6 +32,9 @@ AREA_TOP = MOVES_TOP + 14
 AREA_BOTTOM = 14
 GHOST_ALPHA = 120
 CHOSEN = (70, 80, 106)
+MAKE_WIDTH = 176
+CLOSE_WIDTH = 88
+TEXT_SIZE = 12  # the smallest the table writes (readable at 1280x800)
 
 
 class _Row(Button):
@@ -40,10 +43,10 @@ class _Row(Button):
     def __init__(self, y: float, on_click: Callable[[], None]) -> None:
         super().__init__("", Rect(PANEL_X, y, PANEL_WIDTH + PANEL_PADDING, ROW_HEIGHT - 2), on_click)
         left = PANEL_X - PANEL_WIDTH / 2
-        size = theme.SMALL_SIZE
-        self.play = Label("", left, y + 8, theme.TEXT, size, box_width=150, anchor_y="center", bold=True)
+        size = TEXT_SIZE
+        self.play = Label("", left, y + 8, theme.TEXT, size, box_width=172, anchor_y="center", bold=True)
         self.equity = Label(
-            "", left + 214, y + 8, theme.TEXT, size, box_width=60, anchor_x="right", anchor_y="center"
+            "", left + 222, y + 8, theme.TEXT, size, box_width=48, anchor_x="right", anchor_y="center"
         )
         self.difference = Label(
             "",
@@ -51,11 +54,11 @@ class _Row(Button):
             y + 8,
             theme.MUTED,
             size,
-            box_width=56,
+            box_width=46,
             anchor_x="right",
             anchor_y="center",
         )
-        self.chances = Label("", left, y - 9, theme.MUTED, size - 2, box_width=PANEL_WIDTH, anchor_y="center")
+        self.chances = Label("", left, y - 9, theme.MUTED, size, box_width=PANEL_WIDTH, anchor_y="center")
         self.chosen = False
 
     def draw(self) -> None:
@@ -91,18 +94,17 @@ class HintPanel:
             "", left, MOVES_TOP, theme.ACCENT, theme.SMALL_SIZE, box_width=PANEL_WIDTH, anchor_y="center"
         )
         self.rows = [_Row(FIRST_ROW_Y - i * ROW_HEIGHT, lambda i=i: self.choose(i)) for i in range(ROWS)]
-        half = PANEL_WIDTH / 2 - 4
         size = theme.SMALL_SIZE
         self.make_button = Button(
             hint_captions.make_label(),
-            Rect(left + half / 2, BUTTON_Y, half, BUTTON_HEIGHT),
+            Rect(left + MAKE_WIDTH / 2, BUTTON_Y, MAKE_WIDTH, BUTTON_HEIGHT),
             self.make,
             primary=True,
             font_size=size,
         )
         self.close_button = Button(
             hint_captions.close_label(),
-            Rect(left + PANEL_WIDTH - half / 2, BUTTON_Y, half, BUTTON_HEIGHT),
+            Rect(left + PANEL_WIDTH - CLOSE_WIDTH / 2, BUTTON_Y, CLOSE_WIDTH, BUTTON_HEIGHT),
             close,
             font_size=size,
         )
