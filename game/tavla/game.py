@@ -417,10 +417,12 @@ def _cube_turn(
         if accepts_double(deciders[asked], flip(state), view.flipped()):
             return value * 2, asked
     except BotFault as fault:
-        return forfeit(asked, rules, turns, str(fault), state, fault.kind, None, fault.answer, value)
+        seen = state if asked == mover else flip(state)  # the position as the failing bot saw it
+        return forfeit(asked, rules, turns, str(fault), seen, fault.kind, None, fault.answer, value)
     except Exception as error:  # noqa: BLE001 - a crash in a cube decision disqualifies like one in a play
         reason = f"{type(error).__name__}: {error}"
-        return forfeit(asked, rules, turns, reason, state, Fault.CRASH, None, None, value)
+        seen = state if asked == mover else flip(state)
+        return forfeit(asked, rules, turns, reason, seen, Fault.CRASH, None, None, value)
     return GameResult(winner=mover, points=value, kind=Outcome.PASSED, turns=turns, cube=value)
 
 
