@@ -155,7 +155,9 @@ class GameWindow(arcade.Window):
         rules: Rules | None = None,
         seed: int | None = None,
         offer_resume: bool = True,
+        cube: bool | None = None,
     ) -> None:
         from game.tavla.table.view import TableView
 
-        self.show_view(TableView(opponent=opponent, rules=rules, seed=seed, offer_resume=offer_resume))
+        view = TableView(opponent=opponent, rules=rules, seed=seed, offer_resume=offer_resume, cube=cube)
+        self.show_view(view)

@@ -113,6 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
     tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
     tavla.add_argument("--rules", choices=Rules.names(), help=_("rule set (default from the config)"))
     tavla.add_argument("--seed", type=_seed, help=_("roll the dice reproducibly from this seed"))
+    tavla.add_argument(
+        "--cube",
+        action=argparse.BooleanOptionalAction,
+        help=_("play standard matches with the doubling cube, or not (default from the config)"),
+    )
 
     solve = commands.add_parser("solve", help=_("print the tiles to slide to solve a puzzle board"))
     solve.add_argument("--size", required=True, metavar="WxH", help=_("columns x rows, each 2-10"))
@@ -265,7 +270,11 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
         rules = None if args.rules is None else Rules.parse(args.rules)
         # An opponent named on the command line wins over the offer to resume the saved match.
         window.show_tavla(
-            opponent=args.opponent, rules=rules, seed=args.seed, offer_resume=args.opponent is None
+            opponent=args.opponent,
+            rules=rules,
+            seed=args.seed,
+            offer_resume=args.opponent is None,
+            cube=args.cube,
         )
     else:
         window.show_menu()

@@ -25,7 +25,7 @@ from game.app import GameWindow  # noqa: E402
 from game.config_file import load_config  # noqa: E402
 from game.tavla.position import OPENING  # noqa: E402
 from game.tavla.rules import Rules  # noqa: E402
-from game.tavla.session import TableSession  # noqa: E402
+from game.tavla.session import Phase, TableSession  # noqa: E402
 
 FRAME = 1 / 60
 SOLVED_4X4 = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
@@ -101,6 +101,7 @@ def main() -> None:
     table.start_session(session)
     settle(window, 3.0)
     save(window, "tavla-game-over", out)
+    cube_scenes(window, out)
     analysis_scenes(window, out)
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:
@@ -158,6 +159,39 @@ def own_picture_scenes(window: GameWindow, out: Path) -> None:
     window.show_menu()
     save(window, "menu-own-picture", out)
     window.settings, window.config_file = settings, config_file
+
+
+def cube_scenes(window: GameWindow, out: Path) -> None:
+    """Standard rules with the cube: Double or Roll before the player's roll, then expert's double."""
+    from game.tavla.bots import get_bot
+
+    window.show_tavla(opponent="expert", rules=Rules.STANDARD, seed=7, cube=True)
+    table = window.current_view
+    bot = get_bot("expert", rules=Rules.STANDARD)
+    session = TableSession.from_position(OPENING, (6, 4), Rules.STANDARD, "expert", 5, seed=7, cube=True)
+
+    def human_turn() -> None:
+        if session.phase is Phase.PASS:
+            session.pass_turn()
+            return
+        turn = session.turn
+        while not turn.done:
+            turn.apply(turn.options()[0])
+        session.commit_turn()
+
+    human_turn()
+    session.computer_double(False)
+    session.computer_play(bot.play(list(session.game.state), *session.game.dice))
+    table.start_session(session)
+    settle(window, 1.0)
+    save(window, "tavla-cube-double", out)
+    session.double()
+    session.computer_answer(True)
+    human_turn()
+    session.computer_double(True)
+    table.start_session(session)
+    settle(window, 1.0)
+    save(window, "tavla-cube-take", out)
 
 
 def solved_puzzle(window: GameWindow, image: str) -> None:

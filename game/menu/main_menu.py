@@ -53,6 +53,8 @@ QUIT_X = theme.DESIGN_WIDTH / 2 + 95
 WIDE_SELECTOR = 440
 HALF_SELECTOR = 214
 HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
+CUBE_TOGGLE_WIDTH = 130  # the cube's toggle, above the rules selector's right end (standard only)
+CUBE = ("tavla", "cube")
 SELECTOR_HEIGHT = 44
 TOAST_Y = CARD_Y - 90
 
@@ -174,6 +176,11 @@ class MainMenuView(SceneView):
         # Translators: button: the finished and saved tavla matches, to analyse one
         matches_rect = Rect(MATCHES_X, FOOTER_BUTTON_Y, 170, 40)
         self.matches_button = Button(_("Matches"), matches_rect, self.open_matches)
+        cube_x = RIGHT_X + WIDE_SELECTOR / 2 - CUBE_TOGGLE_WIDTH / 2
+        cube_y = SECOND_ROW_Y + SELECTOR_HEIGHT / 2 + 20
+        self.cube_button = Button(
+            "", Rect(cube_x, cube_y, CUBE_TOGGLE_WIDTH, 28), self.toggle_cube, font_size=theme.SMALL_SIZE
+        )
         self.buttons = [
             self.play_puzzle,
             self.play_tavla,
@@ -333,7 +340,32 @@ class MainMenuView(SceneView):
         self.play_tavla.enabled = not choices.unavailable(opponent)
 
     def _show_rules(self, rules: str) -> None:
+        """The note on the chosen rules, and beside them the cube's toggle where the rules have a cube."""
         self.rules_note.text = choices.rules_note(rules)
+        if self.cube_button in self.buttons:
+            self.buttons.remove(self.cube_button)
+        if Rules(rules).has_cube:
+            self.buttons.append(self.cube_button)
+        self._label_cube()
+
+    def _label_cube(self) -> None:
+        if self.game_window.settings.tavla.cube:
+            # Translators: a small toggle beside the rules in the menu: the doubling cube is played
+            self.cube_button.label = _("Cube: on")
+        else:
+            # Translators: a small toggle beside the rules in the menu: no doubling cube
+            self.cube_button.label = _("Cube: off")
+
+    def toggle_cube(self) -> None:
+        """Play standard matches with the doubling cube or without; kept in the player's config."""
+        window = self.game_window
+        value = not window.settings.tavla.cube
+        try:
+            save_setting(window.config_file, CUBE, value)
+        except UserError as error:
+            self.toast.show(str(error))
+        window.settings = with_value(window.settings, CUBE, value)
+        self._label_cube()
 
     def open_settings(self) -> None:
         self.game_window.show_settings()

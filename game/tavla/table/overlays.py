@@ -1,4 +1,5 @@
-"""The panels over the board: the offer to resume the saved match, and the card when a game ends.
+"""The panels over the board: the offer to resume the saved match, the card when a game ends, and
+with the cube the question before a roll (Double or Roll) and the answer to a double (Take or Pass).
 
 Both are dialogs of the scene's overlay layer (game.ui.overlay), so their buttons take the clicks
 before anything behind them; the view says when each is shown and what its buttons do.
@@ -56,6 +57,15 @@ def _line(size: float) -> Label:
     )
 
 
+# The cube's questions sit in the band between the right half's two rows of points, so the bar, the
+# checkers and the cube stay in view while the player decides.
+CUBE_X = (layout.RIGHT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+CUBE_WIDTH = layout.HALF_WIDTH - 24
+CUBE_HEIGHT = 124
+CUBE_BUTTON_WIDTH = 140
+CUBE_BUTTON_DX = 78
+
+
 def _rect() -> Rect:
     return Rect(OVERLAY_X, layout.MIDDLE_Y, OVERLAY_WIDTH, OVERLAY_HEIGHT)
 
@@ -92,3 +102,62 @@ def over_dialog(
     ]
     texts = [_title("", theme.TITLE_SIZE - 8), _line(theme.BODY_SIZE + 2)]
     return Dialog(_rect(), texts, buttons, shown)
+
+
+def _band_label(y: float, colour: tuple[int, int, int], size: float, bold: bool) -> Label:
+    return Label(
+        "",
+        CUBE_X,
+        y,
+        colour,
+        size,
+        box_width=CUBE_WIDTH - 2 * OVERLAY_PADDING,
+        anchor_x="center",
+        anchor_y="center",
+        bold=bold,
+    )
+
+
+def _band_buttons(first: Button, second: Button) -> list[Button]:
+    for button, dx in ((first, -CUBE_BUTTON_DX), (second, CUBE_BUTTON_DX)):
+        button.move_to(CUBE_X + dx, layout.MIDDLE_Y - 30)
+    return [first, second]
+
+
+def _band_rect() -> Rect:
+    return Rect(CUBE_X, layout.MIDDLE_Y, CUBE_WIDTH, CUBE_HEIGHT)
+
+
+def _band_button(label: str, on_click: Callable[[], None], primary: bool = False) -> Button:
+    return Button(label, Rect(0, 0, CUBE_BUTTON_WIDTH, 46), on_click, primary=primary)
+
+
+def roll_dialog(
+    shown: Callable[[], bool], double: Callable[[], None], roll: Callable[[], None], keys: list[KeyAction]
+) -> Dialog:
+    """Before a roll in which the player may double: "Double to 2, or roll?" (set `texts[0]`)."""
+    buttons = _band_buttons(
+        # Translators: button: offer the doubling cube to the opponent before rolling
+        _band_button(_("Double"), double),
+        # Translators: button: roll the dice without doubling
+        _band_button(_("Roll"), roll, primary=True),
+    )
+    title = _band_label(layout.MIDDLE_Y + 30, theme.ACCENT, theme.BODY_SIZE + 2, True)
+    return Dialog(_band_rect(), [title], buttons, shown, keys)
+
+
+def take_dialog(
+    shown: Callable[[], bool], take: Callable[[], None], drop: Callable[[], None], keys: list[KeyAction]
+) -> Dialog:
+    """The opponent doubles (set `texts`: who and to what, what each answer means): Take / Pass."""
+    buttons = _band_buttons(
+        # Translators: button: accept the double: the game goes on at twice the stake
+        _band_button(_("Take"), take, primary=True),
+        # Translators: button: refuse the double and lose the game at the present stake
+        _band_button(_("Pass"), drop),
+    )
+    texts = [
+        _band_label(layout.MIDDLE_Y + 40, theme.ACCENT, theme.BODY_SIZE + 2, True),
+        _band_label(layout.MIDDLE_Y + 14, theme.TEXT, theme.SMALL_SIZE, False),
+    ]
+    return Dialog(_band_rect(), texts, buttons, shown, keys)

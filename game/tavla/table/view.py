@@ -7,6 +7,7 @@ and the bots (seat 1's play, the hints) think in threads of `OpponentDriver`, so
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import arcade
@@ -20,6 +21,7 @@ from game.tavla import layout
 from game.tavla.analysis import RankedPlay
 from game.tavla.analysis_view import AnalysisView
 from game.tavla.board_art import Palette
+from game.tavla.cube import CubeDecision
 from game.tavla.game import BotFault, Match
 from game.tavla.isolated import guarded_bot
 from game.tavla.match_archive import MatchArchive
@@ -30,15 +32,16 @@ from game.tavla.notation import format_play_hits
 from game.tavla.position import State, flip
 from game.tavla.rules import Rules
 from game.tavla.session import HUMAN, Phase, TableSession
-from game.tavla.table import captions, marks
+from game.tavla.table import captions, cube_captions, marks
 from game.tavla.table.board import BoardPicture
 from game.tavla.table.captions import Players
 from game.tavla.table.checkers import CheckerStacks
+from game.tavla.table.cube import CubeDrawing
 from game.tavla.table.dice import DiceSprites
 from game.tavla.table.hint_panel import HintPanel
 from game.tavla.table.hints import take_play
 from game.tavla.table.opponent import OpponentDriver
-from game.tavla.table.overlays import OVERLAY_X, offer_dialog, over_dialog
+from game.tavla.table.overlays import OVERLAY_X, offer_dialog, over_dialog, roll_dialog, take_dialog
 from game.tavla.table.panel import SidePanel
 from game.tavla.table.tutor import Tutor
 from game.tavla.turn import Refused, Step, TurnInProgress
@@ -61,6 +64,10 @@ KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
 KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
 KEY_HINT = [key.H]
 KEY_NEW = [key.N]
+KEY_DOUBLE = [key.D]
+KEY_ROLL = [key.SPACE, key.ENTER, key.RETURN, key.R]
+KEY_TAKE = [key.T, key.ENTER, key.RETURN]
+KEY_PASS = [key.P]
 
 
 @dataclass
@@ -92,14 +99,17 @@ class TableView(SceneView):
         rules: Rules | None = None,
         seed: int | None = None,
         offer_resume: bool = True,
+        cube: bool | None = None,
     ) -> None:
         """`offer_resume=False` starts a new match without offering the saved one (an opponent named
-        on the command line)."""
+        on the command line); `cube` plays with the doubling cube where the rules have one (default:
+        the config's)."""
         super().__init__()
         settings = self.game_window.settings.tavla
         self.settings = settings
         self.opponent = opponent or settings.opponent
         self.rules = rules or settings.rules
+        self.cube = (settings.cube if cube is None else cube) and self.rules.has_cube
         self.seed = seed
         self.rng = random.Random(seed)
         bot = None if self.opponent == HUMAN else guarded_bot(self.opponent, rules=self.rules, seed=seed)
@@ -125,8 +135,10 @@ class TableView(SceneView):
         self.auto_commit = False
         self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
         self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
-        self.session = TableSession(self.rules, settings.match_length, self.opponent, seed)
+        self.session = TableSession(self.rules, settings.match_length, self.opponent, seed, self.cube)
+        self.cube_drawing = CubeDrawing()
         self.archive = MatchArchive()
+        self.moment = object()  # names the decision before a roll, for its hint
         self.saved: tuple[Match, str] | None = None
         self._build_widgets()
         self._build_textures()
@@ -174,7 +186,7 @@ class TableView(SceneView):
             self._update_hud()
             return
         self.driver.close()
-        self.opponent, self.rules = opponent, match.rules
+        self.opponent, self.rules, self.cube = opponent, match.rules, match.cube
         self.driver = OpponentDriver(bot, match.rules)
         self.players = Players(opponent, self.settings.human_side)
         self.start_session(session)
@@ -216,8 +228,18 @@ class TableView(SceneView):
             lambda: self.saved is not None, self.resume_saved, self.decline_saved, offer_keys
         )
         self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
+        roll_keys = [(KEY_DOUBLE, self.double), (KEY_ROLL, self.roll), (KEY_HINT, self.show_hint)]
+        self.roll_question = roll_dialog(self._waits_for(Phase.ROLL), self.double, self.roll, roll_keys)
+        take_keys = [(KEY_TAKE, self.take), (KEY_PASS, self.pass_double), (KEY_HINT, self.show_hint)]
+        answer_shown = self._waits_for(Phase.ANSWER)
+        self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys)
         self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
-        self.overlays = OverlayLayer([self.offer, self.over, self.tutor.dialog])
+        dialogs = [self.offer, self.over, self.roll_question, self.take_question, self.tutor.dialog]
+        self.overlays = OverlayLayer(dialogs)
+
+    def _waits_for(self, phase: Phase) -> Callable[[], bool]:
+        """Whether a cube question is on the table: in `phase`, once every checker has landed."""
+        return lambda: self.saved is None and self.session.phase is phase and not self.animating
 
     def _game_over_shown(self) -> bool:
         """The card over the board once a game is over and every checker has landed."""
@@ -243,7 +265,8 @@ class TableView(SceneView):
     def in_motion(self) -> bool:
         """At rest only while the table waits for a person, with nothing gliding, rolling or fading."""
         phase = self.session.phase
-        waits = self.saved is not None or phase in (Phase.HUMAN, Phase.GAME_OVER, Phase.MATCH_OVER)
+        at_rest = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
+        waits = self.saved is not None or phase in at_rest
         notices = self.toast.remaining > 0 or self.note.remaining > 0
         busy = self.animating or self.drag is not None or notices or self.auto_commit
         return busy or not waits or self.driver.hint_pending
@@ -256,6 +279,7 @@ class TableView(SceneView):
         self.targets = {}
         self.auto_commit = False
         self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
+        self.moment = object()
         if self.rolling:
             self.game_window.sounds.play("dice")
         if self.session.phase is Phase.PASS:
@@ -285,6 +309,10 @@ class TableView(SceneView):
             game = session.game
             assert game.dice is not None
             self.driver.ask(game.state, game.dice)
+        elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
+            self.driver.ask_double(session.game.state, session.cube)
+        elif phase is Phase.COMPUTER_ANSWER and session.cube is not None:
+            self.driver.ask_take(flip(session.game.state), session.cube.flipped())
         self._update_hud()
 
     def _collect_bot_answer(self) -> None:
@@ -299,6 +327,9 @@ class TableView(SceneView):
             self.session.opponent_failed(reason)
             self.toast.show(captions.failure_text(reason), 5.0)
             self._update_hud()
+            return
+        if isinstance(answer, bool):
+            self._cube_answer(answer)
             return
         dice, start = self.session.game.dice, self.session.game.state
         steps = self.session.computer_play(answer)
@@ -322,6 +353,39 @@ class TableView(SceneView):
         if self.session.game.over:
             self._update_hud()
         else:
+            self._start_turn()
+
+    def _cube_answer(self, yes: bool) -> None:
+        """The computer's cube decision: it doubles or rolls, or it takes or passes the player's double."""
+        session = self.session
+        if session.phase is Phase.COMPUTER_DOUBLE:
+            session.computer_double(yes)
+        elif session.phase is Phase.COMPUTER_ANSWER:
+            name = self.players.name(1 - session.seat)
+            session.computer_answer(yes)
+            self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
+        self._start_turn()
+
+    def double(self) -> None:
+        """Double: the player on roll offers the cube (the Double button, D)."""
+        if self.session.phase is Phase.ROLL and not self.animating:
+            self.session.double()
+            self._start_turn()
+
+    def roll(self) -> None:
+        """Roll without doubling (the Roll button, Space)."""
+        if self.session.phase is Phase.ROLL and not self.animating:
+            self.session.roll()
+            self._start_turn()
+
+    def take(self) -> None:
+        if self.session.phase is Phase.ANSWER:
+            self.session.answer(True)
+            self._start_turn()
+
+    def pass_double(self) -> None:
+        if self.session.phase is Phase.ANSWER:
+            self.session.answer(False)
             self._start_turn()
 
     def finish_turn(self) -> None:
@@ -375,6 +439,10 @@ class TableView(SceneView):
     def show_hint(self) -> None:
         """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
         session = self.session
+        if session.phase in (Phase.ROLL, Phase.ANSWER) and session.cube is not None:
+            self.driver.request_cube_hint(self.moment, session.game.state, session.cube)
+            self.panel.texts["hint"].text = captions.hint_thinking_text()
+            return
         if session.phase is not Phase.HUMAN or session.turn is None or self.replay is not None:
             return
         turn = session.turn
@@ -387,7 +455,8 @@ class TableView(SceneView):
         if not self.driver.hint_pending:
             return
         try:
-            found = self.driver.hint_for(self.session.turn)
+            turn = self.session.turn
+            found = self.driver.hint_for(turn if turn is not None else self.moment)
         except UserError as error:
             self.panel.texts["hint"].text = ""
             self.toast.show(str(error))
@@ -395,6 +464,10 @@ class TableView(SceneView):
         if found is None:
             return
         title, answer = found
+        if isinstance(answer, CubeDecision):
+            answering = self.session.phase is Phase.ANSWER
+            self.panel.texts["hint"].text = cube_captions.hint_text(title, answer, answering)
+            return
         self.hint = list(answer.moves)
         start = self.session.turn.start if self.session.turn is not None else self.session.game.state
         self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
@@ -435,7 +508,8 @@ class TableView(SceneView):
 
     def new_match(self) -> None:
         seed = self.rng.randrange(10**9)
-        self.start_session(TableSession(self.rules, self.settings.match_length, self.opponent, seed))
+        session = TableSession(self.rules, self.settings.match_length, self.opponent, seed, self.cube)
+        self.start_session(session)
 
     def to_menu(self) -> None:
         self.game_window.show_menu()
@@ -685,12 +759,20 @@ class TableView(SceneView):
             return  # the panel shows the position before the computer's play until its checkers land
         session = self.session
         self.panel.moves.set_rows(captions.move_rows(session.game))
-        self.panel.set_texts(captions.panel_texts(session, self._shown_board(), self.rules, self.players))
+        texts = captions.panel_texts(session, self._shown_board(), self.rules, self.players)
+        texts["status"] = cube_captions.status_text(session, self.players) or texts["status"]
+        texts["rules"] += cube_captions.rules_note(session)
+        self.panel.set_texts(texts)
         human = session.phase is Phase.HUMAN
         turn = session.turn
         self.panel.done_button.enabled = human and turn is not None and turn.done
         self.panel.undo_button.enabled = human and turn is not None and bool(turn.steps)
-        self.panel.hint_button.enabled = human
+        self.panel.hint_button.enabled = human or session.phase in (Phase.ROLL, Phase.ANSWER)
+        self.roll_question.texts[0].text = cube_captions.roll_title(session)
+        if session.phase is Phase.ANSWER:
+            self.take_question.texts[0].text, self.take_question.texts[1].text = cube_captions.take_texts(
+                session, self.players
+            )
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
@@ -722,6 +804,7 @@ class TableView(SceneView):
         self._draw_highlights()
         self.checkers.draw()
         self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
+        self.cube_drawing.draw(self.session.game, self.palette.highlight)
         self.dice.draw()
         marks.draw_hint(self.hint_arrows, self.palette.highlight)
         self.panel.draw()
