@@ -120,7 +120,7 @@ def best_text(decision: Decision) -> str:
 
 def graph_heading() -> str:
     # Translators: the analysis graph's heading: each player's chance of winning the game after each turn
-    return _("Chance of winning the game, turn by turn")
+    return _("Chance of winning, turn by turn")
 
 
 def back_label() -> str:

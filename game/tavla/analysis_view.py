@@ -44,11 +44,12 @@ COLUMN_WIDTH = 590
 CARD_WIDTH = 620
 CARD_Y = 405
 CARD_HEIGHT = 670
-GRAPH = GraphBox(left=80, bottom=525, width=530, height=180)
-PLAYERS_Y = (482, 460)
-LIST_TOP = 430
+GRAPH = GraphBox(left=80, bottom=530, width=530, height=175)
+LEGEND_WIDTH = 160
+PLAYERS_Y = (492, 444)
+LIST_TOP = 410
 LIST_ROW = 30
-LIST_ROWS = 11
+LIST_ROWS = 10
 BUTTON_Y = 40
 BOARD_SCALE = 290 / (layout.BOARD_RIGHT - layout.BOARD_LEFT)
 BOARD_Y = 555
@@ -123,7 +124,11 @@ class AnalysisView(SceneView):
         left = LEFT_X - COLUMN_WIDTH / 2
         self.status = _label(theme.DESIGN_WIDTH / 2, 420, theme.TEXT, theme.BODY_SIZE, 900, anchor_x="center")
         self.graph_heading = _label(
-            left, GRAPH.bottom + GRAPH.height + 18, theme.MUTED, theme.SMALL_SIZE, COLUMN_WIDTH
+            left,
+            GRAPH.bottom + GRAPH.height + 18,
+            theme.MUTED,
+            theme.SMALL_SIZE,
+            COLUMN_WIDTH - 2 * LEGEND_WIDTH,
         )
         self.axis = [
             _label(
@@ -139,19 +144,39 @@ class AnalysisView(SceneView):
         for label, text in zip(self.axis, ("0%", "50%", "100%"), strict=True):
             label.text = text
         self.legend = [
-            _label(GRAPH.left + 270 * i, GRAPH.bottom - 17, colour, theme.SMALL_SIZE - 1, 260, bold=True)
+            _label(
+                GRAPH.left + GRAPH.width - LEGEND_WIDTH * (1 - i),
+                GRAPH.bottom + GRAPH.height + 18,
+                colour,
+                theme.SMALL_SIZE - 1,
+                LEGEND_WIDTH - 6,
+                anchor_x="right",
+            )
             for i, colour in enumerate(LINE_COLOURS)
         ]
         for label, name in zip(self.legend, record.names, strict=True):
-            label.text = f"— {words.shown_name(name)}"
-        self.players = [_label(left, y, theme.TEXT, theme.SMALL_SIZE - 1, COLUMN_WIDTH) for y in PLAYERS_Y]
+            label.text = words.shown_name(name)
+        self.players = [
+            Label(
+                "",
+                left,
+                y,
+                theme.TEXT,
+                theme.SMALL_SIZE - 1,
+                box_width=COLUMN_WIDTH,
+                box_height=48,
+                anchor_y="center",
+                multiline=True,
+            )
+            for y in PLAYERS_Y
+        ]
         self.list_heading = _label(left, LIST_TOP, theme.ACCENT, theme.SMALL_SIZE, COLUMN_WIDTH, bold=True)
         self.rows = [
             _Row(LEFT_X, LIST_TOP - LIST_ROW * (i + 1), COLUMN_WIDTH, lambda i=i: self.choose_row(i))
             for i in range(LIST_ROWS)
         ]
         right = RIGHT_X - COLUMN_WIDTH / 2
-        self.where = _label(right, TITLE_Y - 52, theme.ACCENT, theme.BODY_SIZE, COLUMN_WIDTH, bold=True)
+        self.where = _label(right, TITLE_Y - 48, theme.ACCENT, theme.BODY_SIZE, COLUMN_WIDTH, bold=True)
         self.board_labels = [
             Label(
                 "",
@@ -160,7 +185,7 @@ class AnalysisView(SceneView):
                 theme.TEXT,
                 theme.SMALL_SIZE - 1,
                 box_width=2 * BOARD_DX - 12,
-                box_height=36,
+                box_height=46,
                 anchor_x="center",
                 anchor_y="center",
                 multiline=True,
