@@ -67,7 +67,7 @@ class GameWindow(arcade.Window):
         )
         self.settings = config
         self.config_file = config_file or user_config_file()
-        self.sounds = Sounds(ArcadePlayer(), config.sound)
+        self.sounds = Sounds(ArcadePlayer(), lambda: self.settings.sound)
         self.redraw_needed = True
         self._was_moving = False
         self.set_minimum_size(*MIN_SIZE)

@@ -237,7 +237,6 @@ class SettingsView(SceneView):
         elif setting.key_path == FULLSCREEN and window.fullscreen != value:
             window.set_fullscreen(bool(value))
         elif setting.key_path[0] == "sound":
-            window.sounds.apply(window.settings.sound)
             window.sounds.play("land")
         window.show_view(SettingsView(self.config_file, notice, index))
 

@@ -6,6 +6,7 @@ tools/make_sounds.py. The player behind `Sounds` is Arcade's (pyglet's audio), o
 pyglet without a driver for it) plays nothing and says nothing: a missing sound is no error for a player.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -61,22 +62,20 @@ class RecordingPlayer:
 
 
 class Sounds:
-    """The game's sound: named events, the volume (percent) and the switch from the config."""
+    """The game's sound: named events at the volume (percent) and switch the settings say now, read at
+    each effect, so a change in Settings is heard at once."""
 
-    def __init__(self, player: Player, config: SoundConfig) -> None:
+    def __init__(self, player: Player, settings: Callable[[], SoundConfig]) -> None:
         self.player = player
-        self.config = config
+        self.settings = settings
         self._last_token: object = None
-
-    def apply(self, config: SoundConfig) -> None:
-        """New settings, heard from the next effect on."""
-        self.config = config
 
     def play(self, event: str) -> None:
         if event not in EVENTS:
             raise KeyError(event)
-        if self.config.enabled and self.config.volume > 0:
-            self.player.play(event, self.config.volume / 100)
+        config = self.settings()
+        if config.enabled and config.volume > 0:
+            self.player.play(event, config.volume / 100)
 
     def once(self, token: object, event: str) -> None:
         """Play `event` unless the last `once` call had this same `token` (by identity): for a moment

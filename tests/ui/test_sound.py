@@ -14,13 +14,15 @@ from game.ui.sound import EVENTS, SOUNDS_DIR, ArcadePlayer, RecordingPlayer, Sou
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def sounds(enabled: bool = True, volume: int = 70) -> tuple[Sounds, RecordingPlayer]:
+def sounds(enabled: bool = True, volume: int = 70) -> tuple[Sounds, RecordingPlayer, dict[str, SoundConfig]]:
+    """A Sounds on a recording player, and the settings it reads (the tests change them there)."""
     player = RecordingPlayer()
-    return Sounds(player, SoundConfig(enabled=enabled, volume=volume)), player
+    settings = {"sound": SoundConfig(enabled=enabled, volume=volume)}
+    return Sounds(player, lambda: settings["sound"]), player, settings
 
 
 def test_each_event_plays_at_the_configured_volume():
-    player_sounds, player = sounds(volume=40)
+    player_sounds, player, _settings = sounds(volume=40)
     for event in EVENTS:
         player_sounds.play(event)
     assert player.played == [(event, 0.4) for event in EVENTS]
@@ -32,18 +34,18 @@ def test_an_unknown_event_is_a_programming_error():
 
 
 def test_off_or_zero_volume_plays_nothing_and_new_settings_apply_at_once():
-    player_sounds, player = sounds(enabled=False)
+    player_sounds, player, settings = sounds(enabled=False)
     player_sounds.play("dice")
-    player_sounds.apply(SoundConfig(enabled=True, volume=0))
+    settings["sound"] = SoundConfig(enabled=True, volume=0)
     player_sounds.play("dice")
     assert player.played == []
-    player_sounds.apply(SoundConfig(enabled=True, volume=100))
+    settings["sound"] = SoundConfig(enabled=True, volume=100)
     player_sounds.play("dice")
     assert player.played == [("dice", 1.0)]
 
 
 def test_once_plays_a_moment_seen_on_many_frames_one_time():
-    player_sounds, player = sounds()
+    player_sounds, player, _settings = sounds()
     first, second = object(), object()
     for token in (first, first, first, second, second):
         player_sounds.once(token, "win")

@@ -5,6 +5,7 @@ import pytest
 from arcade import key
 
 from game.config_file import load_config
+from game.menu.settings import SETTINGS
 from game.tavla.position import OPENING
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
@@ -14,6 +15,9 @@ from tests.views.test_puzzle_view import one_from_goal, open_puzzle
 from tests.views.test_settings import open_settings
 from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
 
+SOUND_ROW = next(i for i, setting in enumerate(SETTINGS) if setting.key_path == ("sound", "enabled"))
+VOLUME_ROW = next(i for i, setting in enumerate(SETTINGS) if setting.key_path == ("sound", "volume"))
+
 
 @pytest.fixture
 def heard(window):
@@ -22,7 +26,6 @@ def heard(window):
     window.sounds.player = RecordingPlayer()
     yield window.sounds.player
     window.sounds.player = speakers
-    window.sounds.apply(load_config().sound)
 
 
 def test_a_tile_slides_with_a_sound_and_the_solved_board_chimes(window, heard):
@@ -95,14 +98,14 @@ def test_the_cube_has_its_sounds(window, heard):
 
 def test_settings_switch_the_sound_and_set_its_volume_at_once(window, heard):
     view = open_settings(window)
-    sound, volume = view.selectors[6], view.selectors[7]
+    volume = view.selectors[VOLUME_ROW]
     assert window.settings.sound.enabled and window.settings.sound.volume == 70
     click(view, volume.right.rect.x, volume.right.rect.y)
     assert window.settings.sound.volume == 80
     assert heard.played[-1] == ("land", 0.8), "the new volume is heard at once"
     assert load_config(window.config_file).sound.volume == 80
     view = window.current_view
-    sound = view.selectors[6]
+    sound = view.selectors[SOUND_ROW]
     click(view, sound.right.rect.x, sound.right.rect.y)
     assert not window.settings.sound.enabled
     assert not load_config(window.config_file).sound.enabled
