@@ -2,12 +2,16 @@
 
 import time
 
+import numpy as np
 import pytest
 
 from game.tavla import layout
 from game.tavla.session import Phase, TableSession
+from game.tavla.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
 from game.tavla.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
-from tests.e2e.harness import difference
+from game.ui.theme import DESIGN_HEIGHT
+from tests.e2e.cube_script import CubeScript
+from tests.e2e.harness import ROOT, difference
 
 pytestmark = pytest.mark.e2e
 
@@ -74,6 +78,126 @@ def test_drag_a_checker_finish_the_turn_and_watch_the_computer(launch, tmp_path)
     status = (PANEL_X - PANEL_WIDTH / 2, 500, PANEL_X + PANEL_WIDTH / 2, 600)
     assert difference(finished, answered, status) > 1.0, "the status line changed"
     assert game.running
+
+
+# --- a whole 5-point match with the doubling cube, with the mouse alone ---
+
+CUBE_SEED = 32  # a match with each cube action: doubles, takes and passes, the Crawford game
+ACCENT = (244, 162, 89)
+DIE_FACE = (250, 247, 240)
+
+
+def _count(shot, box, test) -> int:
+    """How many pixels in the logical box (left, bottom, right, top) pass `test` (an RGB array test)."""
+    left, bottom, right, top = box
+    crop = shot.crop((round(left), round(DESIGN_HEIGHT - top), round(right), round(DESIGN_HEIGHT - bottom)))
+    return int(test(np.asarray(crop, dtype=np.int16)).sum())
+
+
+def _accent(rgb):
+    return (np.abs(rgb - np.array(ACCENT)).sum(axis=2)) < 40
+
+
+def cube_question_shown(shot) -> bool:
+    """Double / Roll or Take / Pass: the question's orange title in the band between the right half's
+    rows of points, over the dark panel."""
+    title = _count(shot, (CUBE_X - 50, layout.MIDDLE_Y + 20, CUBE_X + 50, layout.MIDDLE_Y + 38), _accent)
+    dark = _count(
+        shot,
+        (CUBE_X + 155, layout.MIDDLE_Y - 56, CUBE_X + 165, layout.MIDDLE_Y - 52),
+        lambda rgb: (rgb < 45).all(axis=2),
+    )
+    return title >= 10 and dark >= 30
+
+
+def game_over_shown(shot) -> bool:
+    """The card at the end of a game: its big orange title left of the cube's band."""
+    return (
+        _count(shot, (OVERLAY_X - 120, layout.MIDDLE_Y + 45, OVERLAY_X + 20, layout.MIDDLE_Y + 75), _accent)
+        >= 30
+    )
+
+
+def player_dice_shown(shot) -> bool:
+    """The player's dice in the middle of the right half: their faces' own colour, over an area no
+    message's letters cover."""
+    box = (CUBE_X - 110, layout.MIDDLE_Y - 20, CUBE_X + 110, layout.MIDDLE_Y + 20)
+    return _count(shot, box, lambda rgb: np.abs(rgb - np.array(DIE_FACE)).sum(axis=2) < 12) >= 600
+
+
+def _config(tmp_path) -> str:
+    """The shipped config (forced plays made by the table, no automatic bear-off) with quick slides."""
+    text = (ROOT / "config" / "game.yaml").read_text()
+    assert "auto_forced_moves: true" in text and "auto_bear_off: false" in text
+    path = tmp_path / "config.yaml"
+    path.write_text(text.replace("duration: 0.25", "duration: 0.05"))
+    return str(path)
+
+
+def _wait(game, condition, what: str, script: CubeScript, timeout: float = 40.0):
+    shot = game.wait_until(condition, timeout=timeout)
+    if not condition(shot):
+        shown = game.log.parent / "unexpected.png"
+        shot.save(shown)
+        match = script.session.match
+        where = f"game {len(match.games)}, score {match.scores}, turn {len(match.current.record)}"
+        raise AssertionError(f"the table never showed {what} ({where}; the screen: {shown})")
+    return shot
+
+
+def test_a_whole_five_point_match_with_the_cube_against_expert(launch, tmp_path):
+    script = CubeScript(CUBE_SEED)
+    game = launch(
+        "--config",
+        _config(tmp_path),
+        "tavla",
+        "--opponent",
+        "expert",
+        "--rules",
+        "standard",
+        "--seed",
+        str(CUBE_SEED),
+        "--cube",
+    )
+    half = layout.RIGHT_HALF
+    dice = ((half[0] + half[1]) / 2, layout.MIDDLE_Y)
+    band_y = layout.MIDDLE_Y - 30
+    buttons = {
+        "double": (CUBE_X - CUBE_BUTTON_DX, band_y),
+        "roll": (CUBE_X + CUBE_BUTTON_DX, band_y),
+        "take": (CUBE_X - CUBE_BUTTON_DX, band_y),
+        "pass": (CUBE_X + CUBE_BUTTON_DX, band_y),
+        "next": (OVERLAY_X - 160, layout.MIDDLE_Y - 70),  # inside Next game, however wide
+    }
+    while (phase := script.advance()) is not Phase.MATCH_OVER:
+        if phase in (Phase.ROLL, Phase.ANSWER):
+            _wait(game, cube_question_shown, f"the cube's question ({phase.value})", script)
+        elif phase is Phase.GAME_OVER:
+            _wait(game, game_over_shown, "the end of a game", script)
+        else:
+            # A roll the table plays alone (a pass, a forced play) shows the same dice: the seed has none
+            # right before the player's turns.
+            assert not script.silent_rolls, "choose a seed without a silent roll before a turn"
+            _wait(game, player_dice_shown, "the player's dice", script)
+            game.settle(0.8)  # the roll's tumble
+        for click in script.clicks():
+            if click.what == "move":
+                game.drag(click.position(), click.drop())
+                game.settle(0.35)
+            elif click.what == "done":
+                game.click(*dice)
+                game.settle(0.5)
+                # The turn is over once the dice leave the player's half: only then is the next
+                # decision the script's next one.
+                _wait(game, lambda shot: not player_dice_shown(shot), "the turn played", script, 20.0)
+            else:
+                game.click(*buttons[click.what])
+                game.settle(0.6)
+    final = _wait(game, game_over_shown, "the end of the match", script)
+    final.save(tmp_path / "match-over.png")
+    expected = {"you double", "bot takes", "bot passes", "bot doubles", "you take", "you pass", "crawford"}
+    assert expected <= script.seen, script.seen
+    assert script.session.match.winner is not None and game.running
 
 
 def test_the_computers_play_is_seen_and_written_before_the_status_changes(launch, tmp_path):
