@@ -36,6 +36,12 @@ BUNDLED_PICTURE_TITLES = {
     "night": N_("Night"),
 }
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+KEY_NAME = re.compile(
+    r"^((ctrl|shift|alt)\+)?([A-Z0-9]|F[1-9]|F1[0-2]|NUM_[0-9]|UP|DOWN|LEFT|RIGHT|SPACE|TAB|ENTER|"
+    r"BACKSPACE|DELETE|INSERT|HOME|END|PAGEUP|PAGEDOWN)$",
+    re.IGNORECASE,
+)
+"""A key as the config names it (game/ui/keys.py turns it into Arcade's): ``W``, ``UP``, ``ctrl+Z``."""
 SHOWN_CHARS = 60  # a value or key from the file is cut to this length in a message
 SHOWN_PATH_CHARS = 200  # ... and a path to this length, keeping its end
 MAX_PICTURE_BYTES = 200_000_000  # as game/puzzle/tiles.py
@@ -163,6 +169,37 @@ class ImageConfig(_Strict):
         return path
 
 
+def _key_names(names: list[str]) -> list[str]:
+    for name in names:
+        if not isinstance(name, str) or not KEY_NAME.match(name):
+            # Translators: {key} is what the config file gives as a key, quoted; keep the key names and
+            # "ctrl+" as they are (they are typed in the config file).
+            message = _(
+                "{key} is not a key: use a letter, a digit, F1-F12, NUM_0-NUM_9, UP, DOWN, LEFT, RIGHT, "
+                "SPACE, TAB, ENTER, BACKSPACE, DELETE, INSERT, HOME, END, PAGEUP or PAGEDOWN, "
+                "maybe after ctrl+, shift+ or alt+"
+            )
+            raise ValueError(message.format(key=shown_value(name)))
+    return names
+
+
+KeyNames = Annotated[list[str], Field(min_length=1, max_length=8), AfterValidator(_key_names)]
+
+
+class PuzzleKeys(_Strict):
+    """The Fifteen screen's keys, each action with one or more keys (``ctrl+Z`` for a chord)."""
+
+    up: KeyNames
+    down: KeyNames
+    left: KeyNames
+    right: KeyNames
+    undo: KeyNames
+    redo: KeyNames
+    new_game: KeyNames
+    copy_id: KeyNames
+    hint: KeyNames
+
+
 class NumberTileColours(_Strict):
     fill: HexColour
     edge: HexColour
@@ -177,6 +214,8 @@ class PuzzleConfig(_Strict):
     corner_numbers: bool
     number_tiles: NumberTileColours
     animation: AnimationConfig
+    hover: bool  # a tile slides when the pointer enters it, no click (speedsolvers' "hover mode")
+    keys: PuzzleKeys
 
     @field_validator("sizes")
     @classmethod

@@ -200,12 +200,6 @@ class Records:
         None if never solved."""
         return self._run(lambda db: self._best(db, _size_key(size), picture))
 
-    def record_result(
-        self, size: tuple[int, int] | str, picture: str, moves: int, seconds: float, assisted: bool = False
-    ) -> ResultOutcome:
-        """Store a solved game known only by its result (no scramble, no moves); see ``record_solve``."""
-        return self.record_solve(Solve(_size_key(size), picture, "", moves, seconds, assisted))
-
     def record_solve(self, solve: Solve) -> ResultOutcome:
         """Keep a solve and say whether it beat the best (assisted and practice solves never do)."""
         _check_solve(solve)

@@ -23,6 +23,14 @@ from game.records import (
 )
 
 
+def result(
+    size: tuple[int, int] | str, picture: str, moves: int, seconds: float, assisted: bool = False
+) -> Solve:
+    """A solve known only by its result (no scramble, no moves), as the first record book kept them."""
+    key = size if isinstance(size, str) else "x".join(map(str, size))
+    return Solve(key, picture, "", moves, seconds, assisted)
+
+
 @pytest.fixture
 def records(tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
@@ -34,7 +42,7 @@ def test_environment_variable_chooses_the_folder(tmp_path, monkeypatch):
     assert data_dir() == tmp_path / "elsewhere"
     book = Records()
     assert book.path == tmp_path / "elsewhere" / DB_NAME
-    book.record_result((4, 4), "numbers", 80, 60.0)
+    book.record_solve(result((4, 4), "numbers", 80, 60.0))
     assert book.path.is_file()
 
 
@@ -50,25 +58,25 @@ def test_nothing_is_opened_or_created_until_needed(tmp_path):
 
 def test_first_result_is_a_new_best_and_later_ones_only_when_better(records):
     assert records.best((4, 4), "numbers") is None
-    first = records.record_result((4, 4), "numbers", 120, 95.5)
+    first = records.record_solve(result((4, 4), "numbers", 120, 95.5))
     assert first.new_best and first.new_best_moves and first.new_best_time and first.previous is None
     assert first.best == Best(120, 95.5)
-    worse = records.record_result((4, 4), "numbers", 130, 99.0)
+    worse = records.record_solve(result((4, 4), "numbers", 130, 99.0))
     assert not worse.new_best and worse.best == Best(120, 95.5)
-    equal = records.record_result((4, 4), "numbers", 120, 95.5)
+    equal = records.record_solve(result((4, 4), "numbers", 120, 95.5))
     assert not equal.new_best
-    fewer_moves = records.record_result((4, 4), "numbers", 100, 120.0)
+    fewer_moves = records.record_solve(result((4, 4), "numbers", 100, 120.0))
     assert fewer_moves.new_best_moves and not fewer_moves.new_best_time
     assert fewer_moves.previous == Best(120, 95.5) and fewer_moves.best == Best(100, 95.5)
-    faster = records.record_result("4x4", "numbers", 150, 50.25)
+    faster = records.record_solve(result("4x4", "numbers", 150, 50.25))
     assert faster.new_best_time and not faster.new_best_moves
     assert records.best((4, 4), "numbers") == Best(100, 50.25)
 
 
 def test_bests_are_kept_per_size_and_picture(records):
-    records.record_result((4, 4), "numbers", 100, 60.0)
-    records.record_result((4, 4), "sunset", 200, 120.0)
-    records.record_result((6, 5), "numbers", 400, 300.0)
+    records.record_solve(result((4, 4), "numbers", 100, 60.0))
+    records.record_solve(result((4, 4), "sunset", 200, 120.0))
+    records.record_solve(result((6, 5), "numbers", 400, 300.0))
     assert records.best((4, 4), "numbers") == Best(100, 60.0)
     assert records.best((4, 4), "sunset") == Best(200, 120.0)
     assert records.best((6, 5), "numbers") == Best(400, 300.0)
@@ -76,15 +84,15 @@ def test_bests_are_kept_per_size_and_picture(records):
 
 
 def test_assisted_games_are_never_records(records):
-    helped = records.record_result((4, 4), "numbers", 10, 5.0, assisted=True)
+    helped = records.record_solve(result((4, 4), "numbers", 10, 5.0, assisted=True))
     assert not helped.new_best and helped.best is None
     assert records.best((4, 4), "numbers") is None
-    records.record_result((4, 4), "numbers", 90, 70.0)
-    assert records.record_result((4, 4), "numbers", 20, 8.0, assisted=True).best == Best(90, 70.0)
+    records.record_solve(result((4, 4), "numbers", 90, 70.0))
+    assert records.record_solve(result((4, 4), "numbers", 20, 8.0, assisted=True)).best == Best(90, 70.0)
 
 
 def test_results_persist_across_instances(records):
-    records.record_result((3, 3), "night", 30, 12.0)
+    records.record_solve(result((3, 3), "night", 30, 12.0))
     assert Records(records.path).best((3, 3), "night") == Best(30, 12.0)
 
 
@@ -93,7 +101,7 @@ def test_results_persist_across_instances(records):
 )
 def test_impossible_results_are_programming_errors(records, moves, seconds):
     with pytest.raises(ValueError):
-        records.record_result((4, 4), "numbers", moves, seconds)
+        records.record_solve(result((4, 4), "numbers", moves, seconds))
 
 
 def test_saved_game_slots(records):
@@ -117,7 +125,7 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
 
     book = Records(tmp_path / "book.sqlite3", clock=clock)
     with pytest.raises(RuntimeError):
-        book.record_result((4, 4), "numbers", 50, 40.0)
+        book.record_solve(result((4, 4), "numbers", 50, 40.0))
     assert calls and Records(book.path).best((4, 4), "numbers") is None
 
 
@@ -128,7 +136,7 @@ def test_corrupt_database_is_reported_and_left_alone(tmp_path):
     book = Records(path)
     for call in (
         lambda: book.best((4, 4), "numbers"),
-        lambda: book.record_result((4, 4), "numbers", 1, 1.0),
+        lambda: book.record_solve(result((4, 4), "numbers", 1, 1.0)),
         lambda: book.save_game("tavla", "x"),
         lambda: book.load_game("tavla"),
         lambda: book.solves(),
@@ -144,20 +152,20 @@ def test_corrupt_database_is_reported_and_left_alone(tmp_path):
 
 def test_locked_database_is_reported_quickly(tmp_path):
     book = Records(tmp_path / "book.sqlite3")
-    book.record_result((4, 4), "numbers", 100, 60.0)
+    book.record_solve(result((4, 4), "numbers", 100, 60.0))
     holder = sqlite3.connect(book.path, isolation_level=None)
     try:
         holder.execute("BEGIN EXCLUSIVE")
         started = time.perf_counter()
         with pytest.raises(RecordsUnavailable, match="another program"):
-            book.record_result((4, 4), "numbers", 90, 50.0)
+            book.record_solve(result((4, 4), "numbers", 90, 50.0))
         with pytest.raises(RecordsUnavailable):
             book.best((4, 4), "numbers")
         assert time.perf_counter() - started < 5
     finally:
         holder.rollback()
         holder.close()
-    assert book.record_result((4, 4), "numbers", 90, 50.0).new_best
+    assert book.record_solve(result((4, 4), "numbers", 90, 50.0)).new_best
 
 
 def test_unusable_folder_and_paths(tmp_path):
@@ -216,7 +224,7 @@ def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == {"solves", "saved_games"}
         assert db.execute("SELECT tps FROM solves WHERE id = 4").fetchone()[0] == 2.0
-    assert book.record_result((4, 4), "numbers", 90, 100.0).new_best_moves
+    assert book.record_solve(result((4, 4), "numbers", 90, 100.0)).new_best_moves
     assert Records(old_book).solves((4, 4), "numbers")[-1].id == 6
 
 

@@ -79,6 +79,7 @@ def main() -> None:
         save(window, "puzzle-6x5-picture", out)
         solved_puzzle(window, pictures[-1])
         save(window, "puzzle-solved", out)
+    statistics_scenes(window, out)
     own_picture_scenes(window, out)
 
     window.show_tavla(opponent="pubeval", seed=7)
@@ -199,6 +200,37 @@ def solved_puzzle(window: GameWindow, image: str) -> None:
     view = window.current_view
     view._animate(view.game.click((3, 3)))
     settle(window, 1.5)
+
+
+def statistics_scenes(window: GameWindow, out: Path) -> None:
+    """Sixty 4x4 solves getting faster, their statistics screen, and one of them replayed halfway."""
+    import random
+
+    from game.puzzle.game import PuzzleGame
+    from game.puzzle.solver import solve
+    from game.puzzle.stats_view import StatsView
+    from game.records import Records
+
+    rng = random.Random(19)
+    clock = iter(range(1_764_590_000, 1_764_990_000, 1_931))
+    book = Records(clock=lambda: float(next(clock)))
+    for number in range(60):
+        game = PuzzleGame.new(4, 4, 500 + number)
+        pace = 0.55 - number * 0.004
+        for tile in solve(game.board):
+            game.tick(rng.uniform(0.4, 1.6) * pace)
+            game.slide_tile(tile)
+        if number % 17 == 9:
+            game.mark_assisted()
+        outcome = book.record_solve(game.as_solve("numbers", practice=number % 23 == 11))
+        book.set_optimal(outcome.solve_id, game.moves - rng.randrange(0, 12, 2), True)
+    window.show_view(StatsView("4x4", "numbers", selected=2))
+    settle(window, 0.2)
+    save(window, "statistics", out)
+    window.current_view.watch()
+    replay = window.current_view
+    settle(window, replay.timeline.replay.total_ms / 2000)
+    save(window, "replay", out)
 
 
 def translated_set(window: GameWindow, code: str, out: Path) -> None:

@@ -48,8 +48,9 @@ NOTE_WIDTH = CARD_WIDTH - 40
 PLAY_Y = CARD_Y - 257
 FOOTER_BUTTON_Y = 56
 MATCHES_X = theme.DESIGN_WIDTH / 2 - 285
-SETTINGS_X = theme.DESIGN_WIDTH / 2 - 95
-QUIT_X = theme.DESIGN_WIDTH / 2 + 95
+STATS_X = theme.DESIGN_WIDTH / 2 - 95
+SETTINGS_X = theme.DESIGN_WIDTH / 2 + 95
+QUIT_X = theme.DESIGN_WIDTH / 2 + 285
 WIDE_SELECTOR = 440
 HALF_SELECTOR = 214
 HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
@@ -173,6 +174,7 @@ class MainMenuView(SceneView):
             _("Settings"), Rect(SETTINGS_X, FOOTER_BUTTON_Y, 170, 40), self.open_settings
         )
         self.quit = Button(_("Quit"), Rect(QUIT_X, FOOTER_BUTTON_Y, 170, 40), arcade.exit)
+        self.stats_button = Button(_("Statistics"), Rect(STATS_X, FOOTER_BUTTON_Y, 170, 40), self.open_stats)
         # Translators: button: the finished and saved tavla matches, to analyse one
         matches_rect = Rect(MATCHES_X, FOOTER_BUTTON_Y, 170, 40)
         self.matches_button = Button(_("Matches"), matches_rect, self.open_matches)
@@ -184,6 +186,7 @@ class MainMenuView(SceneView):
         self.buttons = [
             self.play_puzzle,
             self.play_tavla,
+            self.stats_button,
             self.matches_button,
             self.settings_button,
             self.quit,
@@ -198,6 +201,7 @@ class MainMenuView(SceneView):
             self.length_selector,
             self.side_selector,
             self.play_tavla,
+            self.stats_button,
             self.matches_button,
             self.settings_button,
             self.quit,
@@ -369,6 +373,12 @@ class MainMenuView(SceneView):
 
     def open_settings(self) -> None:
         self.game_window.show_settings()
+
+    def open_stats(self) -> None:
+        """The statistics of the Fifteen board chosen here (or of the last board solved)."""
+        from game.puzzle.stats_view import StatsView
+
+        self.game_window.show_view(StatsView(self.size_selector.value, self.image_selector.value))
 
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""

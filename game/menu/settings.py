@@ -25,15 +25,15 @@ if TYPE_CHECKING:
     from game.app import GameWindow
 
 PANEL_WIDTH = 800
-PANEL_HEIGHT = 580
+PANEL_HEIGHT = 680
 PANEL_Y = 410
 TITLE_Y = PANEL_Y + PANEL_HEIGHT / 2 - 40
-FIRST_ROW_Y = PANEL_Y + 170
+FIRST_ROW_Y = PANEL_Y + 210
 ROW_SPACING = 84
 COLUMN_OFFSET = 195
 SELECTOR_WIDTH = 350
 SELECTOR_HEIGHT = 46
-NOTE_Y = PANEL_Y - 138
+NOTE_Y = PANEL_Y - 184
 NOTE_WIDTH = PANEL_WIDTH - 80
 BACK_Y = PANEL_Y - PANEL_HEIGHT / 2 + 44
 ON, OFF = "on", "off"
@@ -89,6 +89,8 @@ SETTINGS = [
     Setting(("tavla", "tutor"), N_("Tavla: tutor warns before a bad play")),
     Setting(("sound", "enabled"), N_("Sound effects")),
     Setting(VOLUME, N_("Volume")),
+    # Translators: hover mode: a tile slides as soon as the pointer enters it, no click needed
+    Setting(("puzzle", "hover"), N_("Fifteen: tiles slide under the pointer")),
 ]
 
 

@@ -1,7 +1,11 @@
 """The Fifteen screen's words: the HUD, the solved panel and the game ID line, pure text to test alone."""
 
+from collections.abc import Sequence
+
 from game.config import picture_title
 from game.i18n import _, ngettext
+from game.puzzle.assistant import Shortest
+from game.puzzle.stats_report import format_time
 from game.records import Best
 
 ID_CHARS = 28
@@ -76,6 +80,59 @@ def verdict(practice: bool, assisted: bool, new_best: bool) -> str:
         # Translators: a hint or the auto-solve was used, so the result is not kept as a best.
         return _("Solved with help: not a record")
     return _("A new best!") if new_best else ""
+
+
+def pace(count: int, seconds: float) -> str:
+    """The solve as speedsolvers read it: the time to the millisecond and the tiles per second."""
+    if seconds <= 0:
+        return format_time(seconds)
+    # Translators: a solve's speed; {time} is e.g. 12.345 (seconds) or 1:02.345, {tps} e.g. 3.47;
+    # TPS means tiles (moved) per second, keep it if players of your language say so.
+    return _("{time} · {tps} TPS").format(time=format_time(seconds), tps=f"{count / seconds:.2f}")
+
+
+def optimal(shortest: Shortest | None, measuring: bool, count: int) -> str:
+    """The fewest moves for the scramble and how the solve compares, while it is measured and after."""
+    if shortest is None:
+        if measuring:
+            # Translators: the solver is finding the fewest moves for the board just solved.
+            return _("Optimal: measuring…")
+        # Translators: the solver could not find the fewest moves for the board in its time.
+        return _("Optimal: not found in time")
+    ratio = f"{count / shortest.moves:.2f}" if shortest.moves else "–"
+    if shortest.proven:
+        # Translators: {moves} is e.g. "40 moves" (the fewest possible); {ratio} your moves over those,
+        # e.g. 1.25
+        return _("Optimal {moves} · yours ×{ratio}").format(moves=moves(shortest.moves), ratio=ratio)
+    # Translators: on large boards the fewest moves are unknown: {moves} is e.g. "120 moves", the
+    # solver's shortest; {ratio} your moves over those, e.g. 1.25
+    return _("Solver's best {moves} · yours ×{ratio}").format(moves=moves(shortest.moves), ratio=ratio)
+
+
+def best_name(name: str) -> str:
+    """A statistic that a solve can improve: ``time``, ``moves``, ``tps`` or an average's name."""
+    if name == "time":
+        # Translators: a new best of one solve's time (speedsolvers say "single")
+        return _("single solve")
+    if name == "moves":
+        # Translators: a new best: fewest moves in one solve
+        return _("fewest moves")
+    return "TPS" if name == "tps" else name
+
+
+CALLED_OUT = 3
+BEST_ORDER = ("time", "ao100", "ao12", "ao5", "mo3", "moves", "tps")
+"""What a speedsolver cares about first: the single, then the longest average."""
+
+
+def call_out(practice: bool, assisted: bool, bests: Sequence[str]) -> str:
+    """The verdict, with the (at most three) foremost things a counted solve improved named:
+    ``A new best! single solve · ao5``."""
+    text = verdict(practice, assisted, bool(bests))
+    if practice or assisted or not bests:
+        return text
+    named = sorted(bests, key=lambda name: BEST_ORDER.index(name) if name in BEST_ORDER else len(BEST_ORDER))
+    return f"{text} {' · '.join(best_name(name) for name in named[:CALLED_OUT])}"
 
 
 def moves(count: int) -> str:

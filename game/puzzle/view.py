@@ -10,14 +10,13 @@ import random
 from collections import deque
 
 import arcade
-from arcade import key
 from arcade.types import XYWH
 
 from game.config import NUMBERS, rgb
 from game.errors import UserError
 from game.i18n import _
-from game.puzzle import captions
-from game.puzzle.assistant import Assistant
+from game.puzzle import captions, stats
+from game.puzzle.assistant import Assistant, Shortest
 from game.puzzle.board import Cell, Direction, TileMove, format_size, parse_game_id, parse_size
 from game.puzzle.game import PuzzleGame
 from game.puzzle.layout import (
@@ -46,7 +45,7 @@ from game.puzzle.tiles import NumberStyle
 from game.records import Best, Records, RecordsUnavailable, ResultOutcome
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
-from game.ui.keys import matches
+from game.ui.keys import bindings, matches
 from game.ui.scene import CachedLayer, SceneView
 from game.ui.text import LabelSpec
 from game.ui.tween import Glides, Tween
@@ -92,36 +91,38 @@ SOLVED_TEXT_WIDTH = PANEL_WIDTH - 2 * SOLVED_PADDING
 SOLVED_LABELS = (
     LabelSpec(
         PANEL_X,
-        SOLVED_Y + 60,
+        SOLVED_Y + 72,
         SOLVED_TEXT_WIDTH,
         theme.ACCENT,
         theme.TITLE_SIZE - 10,
         bold=True,
         anchor_x="center",
     ),
-    LabelSpec(PANEL_X, SOLVED_Y + 12, SOLVED_TEXT_WIDTH, theme.TEXT, theme.BODY_SIZE + 2, anchor_x="center"),
+    LabelSpec(PANEL_X, SOLVED_Y + 34, SOLVED_TEXT_WIDTH, theme.TEXT, theme.BODY_SIZE + 2, anchor_x="center"),
     LabelSpec(
         PANEL_X,
-        SOLVED_Y - 16,
+        SOLVED_Y - 38,
         SOLVED_TEXT_WIDTH,
         theme.TEAL,
         theme.BODY_SIZE + 2,
         bold=True,
         anchor_x="center",
     ),
+    LabelSpec(PANEL_X, SOLVED_Y + 10, SOLVED_TEXT_WIDTH, theme.TEXT, theme.BODY_SIZE, anchor_x="center"),
+    LabelSpec(PANEL_X, SOLVED_Y - 14, SOLVED_TEXT_WIDTH, theme.MUTED, theme.BODY_SIZE, anchor_x="center"),
 )
+"""The solved panel: its heading, the moves and time, the verdict, the pace, the optimal length."""
 
-KEY_DIRECTIONS = {
-    Direction.UP: [key.UP, key.W],
-    Direction.DOWN: [key.DOWN, key.S],
-    Direction.LEFT: [key.LEFT, key.A],
-    Direction.RIGHT: [key.RIGHT, key.D],
+PANEL_BUTTON_Y = SOLVED_Y - 78
+PANEL_BUTTON_WIDTH = 176
+PANEL_BUTTON_OFFSET = 94
+
+DIRECTION_KEYS = {
+    Direction.UP: "up",
+    Direction.DOWN: "down",
+    Direction.LEFT: "left",
+    Direction.RIGHT: "right",
 }
-KEY_UNDO = [key.U, (key.Z, key.MOD_CTRL)]
-KEY_REDO = [key.R, (key.Y, key.MOD_CTRL)]
-KEY_NEW_GAME = [key.N]
-KEY_COPY_ID = [key.C, (key.C, key.MOD_CTRL)]
-KEY_HINT = [key.H]
 
 
 class PuzzleView(SceneView):
@@ -164,6 +165,11 @@ class PuzzleView(SceneView):
         self.glides = Glides(BACKLOG_SPEEDUP)
         self.fade: Tween[float] | None = None
         self.outcome: ResultOutcome | None = None
+        self.new_bests: tuple[str, ...] = ()
+        self.shortest: Shortest | None = None
+        self.hover = config.hover
+        self.hover_cell: Cell | None = None
+        self.keys = {action: bindings(names) for action, names in config.keys}
         self.best = self._load_best()
         self.assistant = Assistant(*self.game.board.size)
         self.hint_tile = 0
@@ -240,11 +246,18 @@ class PuzzleView(SceneView):
         )
         self.panel_button = Button(
             _("Play again"),
-            Rect(PANEL_X, SOLVED_Y - 56, 240, BUTTON_HEIGHT),
+            Rect(PANEL_X - PANEL_BUTTON_OFFSET, PANEL_BUTTON_Y, PANEL_BUTTON_WIDTH, BUTTON_HEIGHT),
             self.new_game,
             primary=True,
-            font_size=theme.HEADING_SIZE - 4,
+            font_size=theme.HEADING_SIZE - 6,
         )
+        self.stats_button = Button(
+            # Translators: button: the statistics of every solve of this board size and picture.
+            _("Statistics"),
+            Rect(PANEL_X + PANEL_BUTTON_OFFSET, PANEL_BUTTON_Y, PANEL_BUTTON_WIDTH, BUTTON_HEIGHT),
+            self.show_stats,
+        )
+        self.panel_buttons = (self.panel_button, self.stats_button)
         self.buttons = [
             self.new_button,
             self.restart_button,
@@ -255,7 +268,8 @@ class PuzzleView(SceneView):
             self.menu_button,
         ]
         self.panel_texts = [
-            spec.label(text) for spec, text in zip(SOLVED_LABELS, (captions.well_done(), "", ""), strict=True)
+            spec.label(text)
+            for spec, text in zip(SOLVED_LABELS, (captions.well_done(), "", "", "", ""), strict=True)
         ]
         self._update_hud()
 
@@ -317,17 +331,19 @@ class PuzzleView(SceneView):
             return None
 
     def _record(self) -> None:
-        if self.practice:
-            self.outcome = None
-            return
+        """Keep the solve (practice and help too: listed, never a best), name what it improved, and ask
+        the solver for the scramble's fewest moves."""
+        solve = self.game.as_solve(self.picture_name, self.practice)
         try:
-            self.outcome = self.records.record_result(
-                self.size_text, self.picture_name, self.game.moves, self.game.elapsed, self.game.assisted
-            )
+            before = self.records.solves(self.size_text, self.picture_name)
+            self.outcome = self.records.record_solve(solve)
             self.best = self.outcome.best
         except RecordsUnavailable as error:
             self.outcome = None
             self.show_message(str(error))
+        else:
+            self.new_bests = stats.new_bests(stats.compute(before), stats.compute([*before, solve]))
+        self.assistant.request_shortest(self.game.start)
 
     # --- actions ---
 
@@ -346,6 +362,8 @@ class PuzzleView(SceneView):
         self.assistant.stop_solution()
         self.hint_tile = 0
         self.outcome = None
+        self.new_bests = ()
+        self.shortest = None
         self.fade = None
         self.texts["id"].text = captions.game_id(self.game.game_id)
         self._build_sprites()
@@ -370,6 +388,12 @@ class PuzzleView(SceneView):
 
     def to_menu(self) -> None:
         self.game_window.show_menu()
+
+    def show_stats(self) -> None:
+        """The statistics of this board size and picture, the solve just made among them."""
+        from game.puzzle.stats_view import StatsView
+
+        self.game_window.show_view(StatsView(self.size_text, self.picture_name))
 
     def leave(self) -> None:
         self.assistant.close()
@@ -439,37 +463,51 @@ class PuzzleView(SceneView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.panel_visible:
             wx, wy = self.to_world(x, y)
-            if self.panel_button.on_mouse_press(wx, wy):
+            if any(button.on_mouse_press(wx, wy) for button in self.panel_buttons):
                 return
         super().on_mouse_press(x, y, button, modifiers)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.panel_visible:
             wx, wy = self.to_world(x, y)
-            if self.panel_button.on_mouse_release(wx, wy):
+            if any(button.on_mouse_release(wx, wy) for button in self.panel_buttons):
                 return
         super().on_mouse_release(x, y, button, modifiers)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
-        self.panel_button.on_mouse_motion(*self.to_world(x, y))
+        wx, wy = self.to_world(x, y)
+        for button in self.panel_buttons:
+            button.on_mouse_motion(wx, wy)
+        if self.hover:
+            self._hover_at(wx, wy)
+
+    def _hover_at(self, x: float, y: float) -> None:
+        """Hover mode: the pointer entering a cell in line with the gap slides it, as a click would."""
+        cell = self.cell_at(x, y)
+        if cell == self.hover_cell:
+            return
+        self.hover_cell = cell
+        if cell is not None and not self.panel_visible and not self._stop_auto_solve():
+            self._animate(self.game.click(cell))
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if self._stop_auto_solve():
             return
-        if matches(KEY_HINT, symbol, modifiers):
+        keys = self.keys
+        if matches(keys["hint"], symbol, modifiers):
             self.ask_hint()
-        elif matches(KEY_NEW_GAME, symbol, modifiers):
+        elif matches(keys["new_game"], symbol, modifiers):
             self.new_game()
-        elif matches(KEY_COPY_ID, symbol, modifiers):
+        elif matches(keys["copy_id"], symbol, modifiers):
             self.copy_game_id()
-        elif matches(KEY_UNDO, symbol, modifiers):
+        elif matches(keys["undo"], symbol, modifiers):
             self.undo()
-        elif matches(KEY_REDO, symbol, modifiers):
+        elif matches(keys["redo"], symbol, modifiers):
             self.redo()
         else:
-            for direction, bindings in KEY_DIRECTIONS.items():
-                if matches(bindings, symbol, modifiers):
+            for direction, action in DIRECTION_KEYS.items():
+                if matches(keys[action], symbol, modifiers):
                     self._animate(self.game.press(direction))
                     return
 
@@ -499,11 +537,23 @@ class PuzzleView(SceneView):
         if solution:
             self.auto_moves.extend(solution)
             self.show_message(_("Auto-solve: any click or key stops it"), 2.0)
+        shortest = self.assistant.shortest_for(self.game.start) if self.game.solved else None
+        if shortest is not None:
+            self.shortest = shortest
+            self._keep_optimal(shortest)
         if self.assistant.error:
             self.show_message(self.assistant.error)
             self.assistant.error = ""
         if self.auto_moves and not self.animating:
             self._animate(self.game.slide_tile(self.auto_moves.popleft()), AUTO_SOLVE_STEP)
+
+    def _keep_optimal(self, shortest: Shortest) -> None:
+        if self.outcome is None:
+            return
+        try:
+            self.records.set_optimal(self.outcome.solve_id, shortest.moves, shortest.proven)
+        except RecordsUnavailable as error:
+            self.show_message(str(error))
 
     def _update_hud(self) -> None:
         game = self.game
@@ -516,9 +566,16 @@ class PuzzleView(SceneView):
         self.undo_button.enabled = game.can_undo
         self.redo_button.enabled = game.can_redo
         if game.solved:
-            self.panel_texts[1].text = captions.summary(game.moves, game.elapsed)
-            new_best = self.outcome is not None and self.outcome.new_best
-            self.panel_texts[2].text = captions.verdict(self.practice, game.assisted, new_best)
+            lines = (
+                captions.summary(game.moves, game.elapsed),
+                captions.call_out(self.practice, game.assisted, self.new_bests),
+                captions.pace(game.moves, game.elapsed),
+                captions.optimal(self.shortest, self.assistant.measuring, game.moves),
+            )
+            for label, line in zip(self.panel_texts[1:], lines, strict=True):
+                if label.text != line:
+                    label.text = line
+                    self.request_redraw()
 
     def _set(self, name: str, value: str) -> None:
         if self.texts[name].text != value:
@@ -608,4 +665,5 @@ class PuzzleView(SceneView):
         arcade.draw_rect_outline(box, theme.ACCENT, 2)
         for text in self.panel_texts:
             text.draw()
-        self.panel_button.draw()
+        for button in self.panel_buttons:
+            button.draw()

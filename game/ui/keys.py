@@ -3,6 +3,20 @@
 from arcade import key
 
 Binding = int | tuple[int, int]
+MODIFIERS = {"ctrl": key.MOD_CTRL, "shift": key.MOD_SHIFT, "alt": key.MOD_ALT}
+
+
+def binding(name: str) -> Binding:
+    """A key named as the config does (``W``, ``UP``, ``7``, ``ctrl+Z``; game/config.py checks the names)."""
+    modifier, _plus, base = name.rpartition("+")
+    base = base.upper()
+    symbol = getattr(key, f"KEY_{base}" if base.isdigit() else base)
+    return (symbol, MODIFIERS[modifier.lower()]) if modifier else symbol
+
+
+def bindings(names: list[str]) -> list[Binding]:
+    """Every key of one action in the config."""
+    return [binding(name) for name in names]
 
 
 def matches(bindings: list[Binding], symbol: int, modifiers: int) -> bool:

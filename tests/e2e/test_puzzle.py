@@ -79,3 +79,42 @@ def test_a_resized_window_letterboxes_the_scene_and_clicks_still_land(launch, tm
     )
     after = game.wait_until(lambda shot: difference(small.crop(crop), shot.crop(crop)) > 15)
     assert difference(small.crop(crop), after.crop(crop)) > 15, "the click moved the tile under the mouse"
+
+
+def test_a_board_solved_with_the_keyboard_is_in_the_statistics(launch, tmp_path):
+    import subprocess
+    import sys
+
+    from game.puzzle.replay import LETTERS, direction_of
+    from game.puzzle.solver import solve
+    from tests.e2e.harness import ROOT
+
+    board = Board.shuffled(3, 2, SEED)
+    names = {"U": "Up", "D": "Down", "L": "Left", "R": "Right"}
+    keys = []
+    for tile in solve(board):
+        slide = board.slide_tile(tile)
+        keys += [names[LETTERS[direction_of(move)]] for move in slide.moves]
+        board = slide.board
+    game = launch("puzzle", "--size", "3x2", "--image", "numbers", "--seed", str(SEED))
+    before = game.screenshot()
+    for name in keys:
+        game.key(name)
+        game.settle(0.15)
+    panel = (PANEL_X - 150, SOLVED_Y - 100, PANEL_X + 150, SOLVED_Y + 100)
+    game.wait_until(lambda shot: difference(before, shot, panel) > 10)
+    game.settle(1.0)
+    assert difference(before, game.screenshot(tmp_path / "solved.png"), panel) > 10, "solved"
+    game.close()
+    env = {**game.env, "COLUMNS": "120"}
+    shown = subprocess.run(
+        [sys.executable, "main.py", "stats", "--size", "3x2"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert "3x2 · Numbers: 1 solve" in shown
+    assert f" {len(keys)} " in shown, "the moves of the solve"

@@ -34,3 +34,21 @@ def test_verdict_says_why_a_result_is_not_a_record():
     assert captions.verdict(practice=False, assisted=True, new_best=True) == "Solved with help: not a record"
     assert captions.verdict(practice=False, assisted=False, new_best=True) == "A new best!"
     assert captions.verdict(practice=False, assisted=False, new_best=False) == ""
+
+
+def test_pace_optimal_length_and_what_a_solve_improved():
+    from game.puzzle.assistant import Shortest
+
+    assert captions.pace(40, 12.3456) == "12.346 · 3.24 TPS"
+    assert captions.pace(1, 0.0) == "0.000"
+    assert captions.optimal(None, True, 40) == "Optimal: measuring…"
+    assert captions.optimal(None, False, 40) == "Optimal: not found in time"
+    assert captions.optimal(Shortest(32, True), False, 40) == "Optimal 32 moves · yours ×1.25"
+    assert captions.optimal(Shortest(100, False), False, 150) == "Solver's best 100 moves · yours ×1.50"
+    assert captions.call_out(False, False, ("moves", "tps")) == "A new best! fewest moves · TPS"
+    assert captions.call_out(False, False, ("time", "moves", "tps", "ao5")) == (
+        "A new best! single solve · ao5 · fewest moves"
+    ), "the single and the averages first, three at most"
+    assert captions.call_out(False, False, ()) == ""
+    assert captions.call_out(True, False, ("time",)) == "Practice (game ID): not a record"
+    assert captions.call_out(False, True, ("time",)) == "Solved with help: not a record"

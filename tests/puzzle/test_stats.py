@@ -211,9 +211,9 @@ def test_no_solves_yet_is_said_and_is_not_an_error(book, capsys, tmp_path):
 
 def test_the_table_per_board_in_plain_text(book, capsys):
     for seconds in (20.0, 10.0, 11.0, 12.0, 30.0):
-        book.record_result("4x4", "numbers", 100, seconds)
-    book.record_result("4x4", "numbers", 5, 1.0, assisted=True)
-    book.record_result("3x3", "numbers", 30, 9.5)
+        book.record_solve(Solve("4x4", "numbers", "", 100, seconds))
+    book.record_solve(Solve("4x4", "numbers", "", 5, 1.0, assisted=True))
+    book.record_solve(Solve("3x3", "numbers", "", 30, 9.5))
     assert cli.main(["stats"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out  # no colour codes into a pipe
@@ -227,7 +227,7 @@ def test_the_table_per_board_in_plain_text(book, capsys):
 
 
 def test_json_is_written_where_asked_and_only_there(book, capsys, tmp_path):
-    book.record_result("4x4", "numbers", 100, 20.0)
+    book.record_solve(Solve("4x4", "numbers", "", 100, 20.0))
     target = tmp_path / "out" / "stats.json"
     target.parent.mkdir()
     assert cli.main(["stats", "--json", str(target)]) == 0
