@@ -89,13 +89,6 @@ def test_a_game_lost(window, heard):
     assert "win" not in heard.events
 
 
-def test_the_cube_has_its_sounds(window, heard):
-    """The table's cube controls call these when they offer and take a double."""
-    window.sounds.play("double")
-    window.sounds.play("take")
-    assert heard.events == ["double", "take"]
-
-
 def test_settings_switch_the_sound_and_set_its_volume_at_once(window, heard):
     view = open_settings(window)
     volume = view.selectors[VOLUME_ROW]
@@ -112,3 +105,24 @@ def test_settings_switch_the_sound_and_set_its_volume_at_once(window, heard):
     heard.played.clear()
     window.sounds.play("dice")
     assert heard.played == []
+
+
+def test_the_cube_sounds_when_a_double_is_offered_and_taken(window, heard):
+    from tests.views.test_tavla_cube_view import CubeStub, centre, cube_table, play_first_turn
+    from tests.views.test_tavla_cube_view import settle as settle_cube
+
+    view = cube_table(window, CubeStub(takes=True))
+    play_first_turn(view)
+    heard.played.clear()
+    click(view, *centre(view.roll_question.buttons[0]))
+    settle_cube(view)
+    assert heard.events[:2] == ["double", "take"]
+    view = cube_table(window, CubeStub(doubles=True))
+    turn = view.session.turn
+    while not turn.done:
+        turn.apply(turn.options()[0])
+    view.finish_turn()
+    settle_cube(view, 2.0)
+    assert view.session.phase is Phase.ANSWER and heard.events[-1] == "double"
+    click(view, *centre(view.take_question.buttons[0]))
+    assert heard.events[-2:] == ["take", "dice"], "taken, and the doubler rolls"

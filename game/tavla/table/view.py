@@ -360,9 +360,13 @@ class TableView(SceneView):
         session = self.session
         if session.phase is Phase.COMPUTER_DOUBLE:
             session.computer_double(yes)
+            if yes:
+                self.game_window.sounds.play("double")
         elif session.phase is Phase.COMPUTER_ANSWER:
             name = self.players.name(1 - session.seat)
             session.computer_answer(yes)
+            if yes:
+                self.game_window.sounds.play("take")
             self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
         self._start_turn()
 
@@ -370,6 +374,7 @@ class TableView(SceneView):
         """Double: the player on roll offers the cube (the Double button, D)."""
         if self.session.phase is Phase.ROLL and not self.animating:
             self.session.double()
+            self.game_window.sounds.play("double")
             self._start_turn()
 
     def roll(self) -> None:
@@ -381,6 +386,7 @@ class TableView(SceneView):
     def take(self) -> None:
         if self.session.phase is Phase.ANSWER:
             self.session.answer(True)
+            self.game_window.sounds.play("take")
             self._start_turn()
 
     def pass_double(self) -> None:
