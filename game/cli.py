@@ -408,7 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.user_config import config_to_load
 
     try:
-        config = load_config(config_to_load(_config_argument(argv)))
+        given = _config_argument(argv)
+        config = load_config(config_to_load(given), remembered=given is None)
     except UserError as error:
         return _config_failed(str(error))
     except Exception as error:  # noqa: BLE001 - load_config answers UserError; this is the last guard

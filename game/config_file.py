@@ -23,8 +23,13 @@ ASSET_PREFIX = "asset:"  # an image path that starts so is one of the game's own
 MAX_DEPTH = 20  # mappings and lists nested deeper than this are refused before they are built
 
 
-def load_config(user_file: str | Path | None = None) -> Config:
+def load_config(user_file: str | Path | None = None, remembered: bool = False) -> Config:
     """The defaults, overlaid by `user_file` if given; raises UserError naming what is wrong.
+
+    `remembered`: `user_file` is the player's own file, where the menu keeps its choices. A picture
+    chosen there from the pictures folder may since have been deleted; that choice alone is then
+    forgotten (the shipped default picture is used, the file is left as it is) instead of refusing the
+    whole file, so the game still starts.
 
     Whatever the file holds (too big, nested too deep, a number of 5,000 digits, a picture bomb), the
     result is a Config or a UserError with one line naming the file: never another exception.
@@ -41,6 +46,9 @@ def load_config(user_file: str | Path | None = None) -> Config:
     try:
         return Config.model_validate(merged)
     except ValidationError as error:
+        forgetting = _forgetting_picture(merged, default_data) if remembered else None
+        if forgetting is not None:
+            return forgetting
         raise UserError(explain(error, default_file, default_node, user_file, user_node)) from None
     except (RecursionError, MemoryError):
         raise UserError(_too_deep(shown_file)) from None
@@ -49,6 +57,19 @@ def load_config(user_file: str | Path | None = None) -> Config:
         message = _("config file {file} cannot be read: {error}")
         reason = clip(f"{type(error).__name__}: {error}", 200)
         raise UserError(message.format(file=shown_file, error=reason)) from None
+
+
+def _forgetting_picture(merged: dict[str, Any], default_data: dict[str, Any]) -> Config | None:
+    """The settings with the shipped default picture in place of the player's remembered one, if that
+    choice differs and was all that was wrong; else None."""
+    puzzle = merged.get("puzzle")
+    shipped = default_data["puzzle"]["default_image"]
+    if not isinstance(puzzle, dict) or puzzle.get("default_image") == shipped:
+        return None
+    try:
+        return Config.model_validate({**merged, "puzzle": {**puzzle, "default_image": shipped}})
+    except ValidationError:
+        return None
 
 
 def _too_deep(path: Path) -> str:

@@ -59,10 +59,10 @@ def save_setting(path: Path, key_path: tuple[str, ...], value: Setting) -> Confi
     probe = path.with_name(f".{path.name}.check")
     try:
         if path.exists():
-            load_config(path)
+            load_config(path, remembered=True)
         text = _with_setting(text, key_path, _scalar(value))
         write_atomically(probe, text)
-        config = load_config(probe)
+        config = load_config(probe, remembered=True)
         write_atomically(path, text)
     except OSError as error:
         message = _("the setting could not be saved in {path}: {error}")

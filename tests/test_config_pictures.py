@@ -89,3 +89,15 @@ def test_a_folder_picture_may_be_the_remembered_choice(folder, tmp_path):
     (folder / "beach.png").unlink()
     with pytest.raises(UserError, match="default_image"):
         load_config(user)
+
+
+def test_a_remembered_folder_picture_since_deleted_is_forgotten_not_fatal(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / "data"))
+    own = tmp_path / "own.yaml"
+    own.write_text("puzzle:\n  default_image: holiday\n  default_size: 5x5\n")
+    with pytest.raises(UserError, match="holiday"):
+        load_config(own)  # a file given with --config is refused as it is
+    config = load_config(own, remembered=True)  # the player's own file: the game still starts
+    assert config.puzzle.default_image == load_config().puzzle.default_image
+    assert config.puzzle.default_size == "5x5"  # the other choices are kept
+    assert own.read_text() == "puzzle:\n  default_image: holiday\n  default_size: 5x5\n"
