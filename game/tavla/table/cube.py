@@ -50,7 +50,7 @@ class CubeDrawing:
             layout.TRAY_X,
             layout.MIDDLE_Y - CUBE_SIZE / 2 - 12,
             theme.ACCENT,
-            theme.SMALL_SIZE - 2,
+            theme.SMALL_SIZE,
             box_width=layout.TRAY_WIDTH + 2 * layout.TRAY_GAP,
             anchor_x="center",
             anchor_y="center",
