@@ -6,6 +6,7 @@ exit status 2; no traceback reaches a user.
 """
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -426,6 +427,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`| head -1`): what it wanted was written; say nothing more, and
+        # keep Python from complaining about the closed stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as error:  # noqa: BLE001 - the last guard: no traceback reaches a user
         print(
             _("{prog}: unexpected error: {error}; {details}").format(

@@ -210,3 +210,15 @@ def test_the_command_line_speaks_the_configured_language(tmp_path, language):
         env={**os.environ, "LANGUAGE": language},
     )
     assert by_system.stdout.startswith(_in(language, "usage: ")), "auto follows the system"
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path):
+    """`... | head -1`: the pipe closes before the answer is written; no error, no crash log."""
+    env = {**os.environ, "FIFTEEN_TAVLA_DATA_DIR": str(tmp_path)}
+    opening = "0 -2 0 0 0 0 5 0 3 0 0 0 -5 5 0 0 0 -3 0 -5 0 0 0 0 2 0 0 0"
+    command = [sys.executable, "main.py", "cube", "--state", opening, "--rules", "standard"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    process.stdout.close()  # gone before the decision is printed
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0 and err == b""
+    assert not list(tmp_path.rglob("crash.log"))
