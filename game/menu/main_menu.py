@@ -192,7 +192,7 @@ class MainMenuView(SceneView):
             self.quit,
             *(button for selector in self.selectors for button in selector.buttons),
         ]
-        self.focus_order: list[Focusable] = [
+        self._focusable: list[Focusable] = [
             self.size_selector,
             self.image_selector,
             self.play_puzzle,
@@ -417,6 +417,15 @@ class MainMenuView(SceneView):
             self.move_focus(1)
         elif self.focus is not None:
             self._on_focused_key(self.focus_order[self.focus], symbol, modifiers)
+
+    @property
+    def focus_order(self) -> list[Focusable]:
+        """The widgets the keyboard goes round, in reading order; the cube's toggle after the rules
+        while the chosen rules have a cube."""
+        order = list(self._focusable)
+        if self.cube_button in self.buttons:
+            order.insert(order.index(self.rules_selector) + 1, self.cube_button)
+        return order
 
     def move_focus(self, delta: int) -> None:
         """The keyboard's place: the first widget at the first press, then on round the screen."""

@@ -153,6 +153,19 @@ def test_the_keyboard_alone_chooses_and_plays(window):
     press_key(puzzle, key.ESCAPE)
 
 
+def test_the_cube_toggle_is_in_the_keyboard_order_while_the_rules_have_a_cube(window):
+    menu = window.current_view
+    choose(menu, menu.rules_selector, "tavla")
+    assert menu.cube_button not in menu.focus_order
+    choose(menu, menu.rules_selector, "standard")
+    order = menu.focus_order
+    assert order[order.index(menu.rules_selector) + 1] is menu.cube_button
+    menu.focus = order.index(menu.cube_button)
+    before = window.settings.tavla.cube
+    press_key(menu, key.ENTER)
+    assert window.settings.tavla.cube is not before
+
+
 def test_an_opponent_not_installed_is_shown_so_and_cannot_be_played(window, monkeypatch):
     from game.tavla.bots import gnubg_bot
 
