@@ -81,7 +81,7 @@ def test_the_move_list_stars_hits_and_numbers_pairs_of_turns():
         session.turn.apply(next(s for s in session.turn.options() if s.move == move))
     session.commit_turn()
     record = [*session.game.record, Turn(1, (6, 6), (), session.game.state)]
-    rows = captions.move_rows(SimpleNamespace(record=record))
+    rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[]))
     assert rows[0] == captions.MoveRow("1", 0, "31: 8/5 5/4*")
     assert rows[1].number == "" and rows[1].seat == 1 and rows[1].text.endswith(": no move")
 
@@ -109,3 +109,19 @@ def test_an_exported_path_is_broken_at_its_folders():
 def test_the_words_need_no_arcade():
     code = "import sys, game.tavla.table.captions; sys.exit('arcade' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_move_list_writes_the_cube_where_it_was_turned():
+    from game.tavla.game import CubeTerms, Game
+    from game.tavla.rules import Rules
+
+    game = Game(Rules.STANDARD, seed=3, cube=CubeTerms())
+    game.start((6, 1))
+    game.play(game.legal_plays()[0])
+    game.double()
+    game.take()
+    game.roll((3, 1))
+    game.play(game.legal_plays()[0])
+    texts = [row.text for row in captions.move_rows(game)]
+    assert texts[1:3] == ["Doubles => 2", "Takes"]
+    assert texts[0].startswith("61: ") and texts[3].startswith("31: ")

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from game.i18n import _, ngettext
 from game.tavla.bots import EXTERNAL_PREFIX, bot_names, bot_title
-from game.tavla.game import Game, Match
+from game.tavla.cube import CubeEvent
+from game.tavla.game import CubeTurn, Game, Match
 from game.tavla.notation import format_play_hits
 from game.tavla.position import OFF, State, pip_counts, position_id
 from game.tavla.results import Outcome
@@ -281,14 +282,33 @@ class MoveRow:
 
 
 def move_rows(game: Game) -> list[MoveRow]:
-    """The game's turns so far, oldest first, hits starred, a pass written as such."""
+    """The game's turns so far, oldest first, hits starred, a pass written as such; the cube's actions
+    where they were made, before the turn that followed them."""
+    cube_rows: dict[int, list[MoveRow]] = {}
+    for action in game.cube_record:
+        cube_rows.setdefault(action.before_turn, []).append(MoveRow("", action.player, _cube_text(action)))
     rows = []
     for index, turn in enumerate(game.record):
+        rows.extend(cube_rows.pop(index, []))
         # Translators: in the move list, a turn where the roll could not be played
         play = format_play_hits(turn.state, turn.play) or _("no move")
         number = str(index // 2 + 1) if index % 2 == 0 else ""
         rows.append(MoveRow(number, turn.player, f"{turn.dice[0]}{turn.dice[1]}: {play}"))
+    for later in cube_rows.values():
+        rows.extend(later)
     return rows
+
+
+def _cube_text(action: CubeTurn) -> str:
+    """A cube action in the move list, as match files write them."""
+    if action.event is CubeEvent.DOUBLE:
+        # Translators: in the move list: the player offered the doubling cube at {value} (2, 4, 8...)
+        return _("Doubles => {value}").format(value=action.value)
+    if action.event is CubeEvent.TAKE:
+        # Translators: in the move list: the player took the opponent's double
+        return _("Takes")
+    # Translators: in the move list: the player passed (declined) the opponent's double
+    return _("Passes")
 
 
 def _point(point: int) -> str:
