@@ -14,7 +14,11 @@ from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
-os.environ.setdefault("FIFTEEN_TAVLA_DATA_DIR", tempfile.mkdtemp(prefix="fifteen-tavla-shots-"))
+# A home of its own: nothing of the player's is read or written, and the folders the screens name read as
+# a player's would (~/.local/share/fifteen-tavla/pictures, not a temporary path).
+os.environ["HOME"] = tempfile.mkdtemp(prefix="fifteen-tavla-shots-")
+for _variable in ("FIFTEEN_TAVLA_DATA_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+    os.environ.pop(_variable, None)
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
