@@ -118,7 +118,8 @@ def test_race_outcomes_match_a_turn_by_turn_recursion(db):
             {p + 1: c for p, c in enumerate(mine) if c}, {24 - p: c for p, c in enumerate(theirs) if c}
         )
         win = bearoff.race_outcomes(np.array([state]))[0][0]
-        assert win == pytest.approx(1.0 - on_roll_wins(theirs, mine), abs=1e-12), (mine, theirs)
+        # exact up to the cache's float32 storage, when another process built the table first
+        assert win == pytest.approx(1.0 - on_roll_wins(theirs, mine), abs=1e-6), (mine, theirs)
 
 
 def test_evaluator_uses_the_database_for_home_races():
