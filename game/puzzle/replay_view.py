@@ -64,6 +64,17 @@ KEY_REWIND = [key.HOME]
 KEY_COPY = [key.C, (key.C, key.MOD_CTRL)]
 
 
+
+def copy_replay(window: arcade.Window, toast: Toast, replay: Replay) -> None:
+    """Put a solve's replay text on the clipboard, and say so (or why not) in `toast`."""
+    text = replay.text()
+    try:
+        window.set_clipboard_text(text)
+    except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
+        toast.show(words.not_copied(error))
+    else:
+        toast.show(words.copied(text))
+
 class ReplayView(SceneView):
     """One replay; Back (or Esc) calls ``back``, which shows the screen it came from."""
 
@@ -186,13 +197,7 @@ class ReplayView(SceneView):
         self._update_texts()
 
     def copy(self) -> None:
-        text = self.timeline.replay.text()
-        try:
-            self.window.set_clipboard_text(text)
-        except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
-            self.toast.show(words.not_copied(error))
-        else:
-            self.toast.show(words.copied(text))
+        copy_replay(self.window, self.toast, self.timeline.replay)
 
     # --- input and time ---
 

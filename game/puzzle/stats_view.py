@@ -310,13 +310,9 @@ class StatsView(SceneView):
         replay = self._chosen_replay()
         if replay is None:
             return
-        text = replay.text()
-        try:
-            self.window.set_clipboard_text(text)
-        except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
-            self.toast.show(words.not_copied(error))
-        else:
-            self.toast.show(words.copied(text))
+        from game.puzzle.replay_view import copy_replay
+
+        copy_replay(self.window, self.toast, replay)
 
     def paste(self) -> None:
         """Watch the replay on the clipboard (copied here, or by another player)."""
