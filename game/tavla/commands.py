@@ -121,10 +121,7 @@ def cube_command(
     from game.tavla.bots.neural import shipped_evaluator
     from game.tavla.cube import Cube, CubeOwner, MatchScore, decide_position
 
-    if not rules.has_cube:
-        # Translators: {rules} is the rule set's name (tavla)
-        message = _("the {rules} rule set has no doubling cube; use --rules standard")
-        raise UserError(message.format(rules=rules))
+    rules.check_cube()
     if bot_name not in CUBE_BOTS:
         message = _("bot {bot} gives no cube equities; use one of: {known}")
         raise UserError(message.format(bot=repr(bot_name), known=", ".join(CUBE_BOTS)))

@@ -152,9 +152,8 @@ class Game:
         start_state: Sequence[int] = OPENING,
         cube: CubeTerms | None = None,
     ) -> None:
-        if cube is not None and not rules.has_cube:
-            message = _("the {rules} rule set has no doubling cube; use --rules standard")
-            raise UserError(message.format(rules=rules))
+        if cube is not None:
+            rules.check_cube()
         self.rules = rules
         self.rng = rng if rng is not None else random.Random(seed)
         self.state: State = validate_state(start_state)

@@ -97,6 +97,13 @@ class Rules(StrEnum):
         """Whether the doubling cube is played: standard backgammon; Turkish tavla has none."""
         return self is Rules.STANDARD
 
+    def check_cube(self) -> None:
+        """UserError, saying which rules have one, when this rule set has no doubling cube."""
+        if not self.has_cube:
+            # Translators: {rules} is the rule set's name (tavla)
+            message = _("the {rules} rule set has no doubling cube; use --rules standard")
+            raise UserError(message.format(rules=self))
+
     @property
     def equity_weights(self) -> tuple[float, float, float, float, float]:
         """Weights that turn an evaluator's outputs (win, win gammon, win backgammon, lose gammon, lose
@@ -121,9 +128,8 @@ class MatchRules:
     jacoby: bool = False
 
     def __post_init__(self) -> None:
-        if self.cube and not self.rules.has_cube:
-            message = _("the {rules} rule set has no doubling cube; use --rules standard")
-            raise UserError(message.format(rules=self.rules))
+        if self.cube:
+            self.rules.check_cube()
         if self.jacoby and (not self.cube or self.length is not None):
             raise UserError(_("the Jacoby rule is for money play with the cube"))
         if self.cube and self.length is not None and not 1 <= self.length <= MAX_CUBE_MATCH:
