@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import arcade  # noqa: E402
+from arcade.types import LBWH  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
@@ -32,6 +33,7 @@ from game.tavla.rules import Rules  # noqa: E402
 from game.tavla.session import Phase, TableSession  # noqa: E402
 
 FRAME = 1 / 60
+SMALL_WINDOW = (640, 400)
 SOLVED_4X4 = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 
 
@@ -108,10 +110,36 @@ def main() -> None:
     save(window, "tavla-game-over", out)
     cube_scenes(window, out)
     analysis_scenes(window, out)
+    small_window_scenes(window, out)
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:
             translated_set(window, code, out / code)
     window.close()
+
+
+def save_small(window: GameWindow, name: str, out: Path) -> None:
+    """The current screen as a 640x400 window shows it (the smallest the game allows), then back."""
+    view = window.current_view
+    view.camera.viewport = LBWH(0, 0, *SMALL_WINDOW)
+    view.rescale()
+    settle(window, 0.2)
+    view.on_draw()
+    path = out / f"{name}.png"
+    arcade.get_image(0, 0, *SMALL_WINDOW).convert("RGB").save(path)
+    print(path)
+    view.on_resize(*window.get_size())
+
+
+def small_window_scenes(window: GameWindow, out: Path) -> None:
+    """Fifteen and the table on the smallest window: the larger text, the short help, the sparser panel."""
+    window.show_puzzle(size="4x4", image="numbers", seed=2024)
+    settle(window, 1.0)
+    save_small(window, "small-puzzle", out)
+    window.show_tavla(opponent="expert", seed=7)
+    table = window.current_view
+    table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
+    settle(window, 4.0)
+    save_small(window, "small-tavla", out)
 
 
 def analysis_scenes(window: GameWindow, out: Path) -> None:

@@ -27,7 +27,7 @@ from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, Selector, Toast, draw_card, readable_size
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 from game.user_config import save_setting
 
 CARD_WIDTH = 500
@@ -293,13 +293,13 @@ class MainMenuView(SceneView):
         ]
 
     def _build_help_line(self) -> Label:
-        """The keys, at the foot of the screen; larger on a small window, to stay readable."""
+        """The keys, at the foot of the screen (kept readable on a small window)."""
         return Label(
             _("Tab or ↑/↓ choose · ←/→ change · Enter plays · S settings · F11 fullscreen · Q quits"),
             theme.DESIGN_WIDTH / 2,
             18,
             theme.MUTED,
-            readable_size(theme.SMALL_SIZE, self.pixel_scale),
+            theme.SMALL_SIZE,
             box_width=theme.DESIGN_WIDTH - 40,
             anchor_x="center",
             anchor_y="center",
@@ -472,12 +472,10 @@ class MainMenuView(SceneView):
         for selector in self.selectors:
             selector.draw()
 
-    @property
-    def help_lines(self) -> list[Label]:
+    def readable_labels(self) -> list[Label]:
         return [self.help_line]
 
     def on_scale_changed(self) -> None:
-        self.help_line = self._build_help_line()
         self._rebuild_puzzle_preview()
         self._rebuild_tavla_preview()
 

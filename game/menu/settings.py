@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, Selector, Toast, draw_card, readable_size
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 from game.user_config import save_setting
 
 if TYPE_CHECKING:
@@ -195,13 +195,13 @@ class SettingsView(SceneView):
             self.toast.show(notice)
 
     def _help_line(self) -> Label:
-        """The note under the settings; larger on a small window, to stay readable."""
+        """The note under the settings (kept readable on a small window)."""
         return Label(
             _("Every change applies at once. “System” follows the language of your computer."),
             theme.DESIGN_WIDTH / 2,
             NOTE_Y,
             theme.MUTED,
-            readable_size(theme.BODY_SIZE, self.pixel_scale),
+            theme.BODY_SIZE,
             box_width=NOTE_WIDTH,
             box_height=80,
             anchor_x="center",
@@ -210,12 +210,8 @@ class SettingsView(SceneView):
             align="center",
         )
 
-    @property
-    def help_lines(self) -> list[Label]:
+    def readable_labels(self) -> list[Label]:
         return self.texts[1:2]
-
-    def on_scale_changed(self) -> None:
-        self.texts[1] = self._help_line()
 
     @property
     def language_selector(self) -> Selector:

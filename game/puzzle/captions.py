@@ -9,6 +9,8 @@ from game.puzzle.stats_report import format_time
 from game.records import Best
 
 ID_CHARS = 28
+COMPACT_ID_CHARS = 12
+"""A small window's game ID line is read at a larger size, so less of a long ID fits."""
 
 
 def title(size_text: str) -> str:
@@ -21,14 +23,19 @@ def picture(name: str) -> str:
     return _("Picture: {name}").format(name=picture_title(name))
 
 
-def keys_help() -> str:
+def keys_help(compact: bool = False) -> str:
+    """The keys under the buttons; on a small window the two lines that matter most, said shortly."""
+    if compact:
+        # Translators: the keys help of a small window, two short lines of at most 26 characters each;
+        # the keys are fixed (arrows, WASD, H, U, R, Esc): keep their letters.
+        return _("Arrows / WASD slide · H hint\nU undo · R redo · Esc menu")
     # Translators: the keys are fixed (U, R, H, N, Esc, arrows, WASD): keep their letters.
     return _("Click a tile or use arrows / WASD to slide.\nU undo · R redo · H hint · N new · Esc menu")
 
 
-def game_id(text: str) -> str:
+def game_id(text: str, compact: bool = False) -> str:
     # Translators: {id} is the game ID, maybe shortened with "…"; C is the key that copies it.
-    return _("Game {id} · C copies").format(id=shorten(text, ID_CHARS))
+    return _("Game {id} · C copies").format(id=shorten(text, COMPACT_ID_CHARS if compact else ID_CHARS))
 
 
 def move_counter(count: int) -> str:
@@ -53,10 +60,13 @@ def best(result: Best | None) -> str:
     return _("Best: not solved yet")
 
 
-def preparing(progress: float) -> str:
+def preparing(progress: float, compact: bool = False) -> str:
     """While the solver builds its tables; nothing once it is ready."""
     if progress >= 1:
         return ""
+    if compact:
+        # Translators: a small window's short form of "Preparing the solver… 42%"; {percent} is 0 to 99
+        return _("Solver… {percent}%").format(percent=round(progress * 100))
     # Translators: the solver's tables are being built; {percent} is a whole number from 0 to 99.
     return _("Preparing the solver… {percent}%").format(percent=round(progress * 100))
 
@@ -71,8 +81,14 @@ def summary(count: int, seconds: float) -> str:
     return _("{moves} in {clock}").format(moves=moves(count), clock=clock(seconds))
 
 
-def verdict(practice: bool, assisted: bool, new_best: bool) -> str:
-    """Why a solved game is or is not a record."""
+def verdict(practice: bool, assisted: bool, new_best: bool, compact: bool = False) -> str:
+    """Why a solved game is or is not a record (shortly, on a small window)."""
+    if compact and (practice or assisted):
+        if practice:
+            # Translators: a small window's short "Practice (game ID): not a record", at most 24 characters
+            return _("Practice: not a record")
+        # Translators: a small window's short "Solved with help: not a record", at most 24 characters
+        return _("With help: not a record")
     if practice:
         # Translators: the board was opened from a game ID, so the result is not kept as a best.
         return _("Practice (game ID): not a record")
@@ -91,15 +107,23 @@ def pace(count: int, seconds: float) -> str:
     return _("{time} · {tps} TPS").format(time=format_time(seconds), tps=f"{count / seconds:.2f}")
 
 
-def optimal(shortest: Shortest | None, measuring: bool, count: int) -> str:
-    """The fewest moves for the scramble and how the solve compares, while it is measured and after."""
+def optimal(shortest: Shortest | None, measuring: bool, count: int, compact: bool = False) -> str:
+    """The fewest moves for the scramble and how the solve compares, while it is measured and after
+    (shortly, on a small window)."""
     if shortest is None:
         if measuring:
             # Translators: the solver is finding the fewest moves for the board just solved.
             return _("Optimal: measuring…")
+        if compact:
+            # Translators: a small window's short "Optimal: not found in time"
+            return _("Optimal: not found")
         # Translators: the solver could not find the fewest moves for the board in its time.
         return _("Optimal: not found in time")
     ratio = f"{count / shortest.moves:.2f}" if shortest.moves else "–"
+    if compact:
+        # Translators: a small window's short line: {moves} is e.g. "40 moves", the fewest known (proven on
+        # small boards, the solver's shortest on large ones); {ratio} your moves over those, e.g. 1.25
+        return _("Shortest {moves} · ×{ratio}").format(moves=moves(shortest.moves), ratio=ratio)
     if shortest.proven:
         # Translators: {moves} is e.g. "40 moves" (the fewest possible); {ratio} your moves over those,
         # e.g. 1.25
@@ -121,18 +145,20 @@ def best_name(name: str) -> str:
 
 
 CALLED_OUT = 3
+COMPACT_CALLED_OUT = 1
 BEST_ORDER = ("time", "ao100", "ao12", "ao5", "mo3", "moves", "tps")
 """What a speedsolver cares about first: the single, then the longest average."""
 
 
-def call_out(practice: bool, assisted: bool, bests: Sequence[str]) -> str:
-    """The verdict, with the (at most three) foremost things a counted solve improved named:
-    ``A new best! single solve · ao5``."""
-    text = verdict(practice, assisted, bool(bests))
+def call_out(practice: bool, assisted: bool, bests: Sequence[str], compact: bool = False) -> str:
+    """The verdict, with the (at most three, one on a small window) foremost things a counted solve
+    improved named: ``A new best! single solve · ao5``."""
+    text = verdict(practice, assisted, bool(bests), compact)
     if practice or assisted or not bests:
         return text
     named = sorted(bests, key=lambda name: BEST_ORDER.index(name) if name in BEST_ORDER else len(BEST_ORDER))
-    return f"{text} {' · '.join(best_name(name) for name in named[:CALLED_OUT])}"
+    shown = named[: COMPACT_CALLED_OUT if compact else CALLED_OUT]
+    return f"{text} {' · '.join(best_name(name) for name in shown)}"
 
 
 def moves(count: int) -> str:

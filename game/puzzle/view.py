@@ -47,7 +47,7 @@ from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
 from game.ui.keys import bindings, matches
 from game.ui.scene import CachedLayer, SceneView
-from game.ui.text import LabelSpec
+from game.ui.text import Label, LabelSpec
 from game.ui.tween import Glides, Tween
 from game.ui.widgets import Button, Rect, Toast
 
@@ -59,6 +59,12 @@ SEED_LIMIT = 10**9
 
 KEYS_TOP = BUTTON_ROWS[-1] - BUTTON_HEIGHT / 2 - 6
 KEYS_BOTTOM = ID_Y + 14
+COMPACT_ROW_SHIFT = 12
+"""A small window's buttons sit this much higher, so the larger keys help and game ID fit below."""
+COMPACT_ID_Y = ID_Y + 2
+COMPACT_KEYS_BOTTOM = COMPACT_ID_Y + 18
+BUTTON_ROW_OF = (0, 0, 1, 1, 2, 2, 3)
+"""The row of each of the panel's buttons: New game, Restart, Undo, Redo, Hint, Solve, Menu."""
 GOAL_CAPTION_Y = THUMBNAIL_Y + THUMBNAIL_SIZE / 2 + 22
 HUD_LABELS = {
     "title": LabelSpec(PANEL_LEFT, 730, PANEL_WIDTH, theme.ACCENT, theme.HEADING_SIZE + 4, bold=True),
@@ -88,32 +94,30 @@ HUD_LABELS = {
     ),
 }
 SOLVED_TEXT_WIDTH = PANEL_WIDTH - 2 * SOLVED_PADDING
-SOLVED_LABELS = (
-    LabelSpec(
-        PANEL_X,
-        SOLVED_Y + 72,
-        SOLVED_TEXT_WIDTH,
-        theme.ACCENT,
-        theme.TITLE_SIZE - 10,
-        bold=True,
-        anchor_x="center",
-    ),
-    LabelSpec(PANEL_X, SOLVED_Y + 34, SOLVED_TEXT_WIDTH, theme.TEXT, theme.BODY_SIZE + 2, anchor_x="center"),
-    LabelSpec(
-        PANEL_X,
-        SOLVED_Y - 38,
-        SOLVED_TEXT_WIDTH,
-        theme.TEAL,
-        theme.BODY_SIZE + 2,
-        bold=True,
-        anchor_x="center",
-    ),
-    LabelSpec(PANEL_X, SOLVED_Y + 10, SOLVED_TEXT_WIDTH, theme.TEXT, theme.BODY_SIZE, anchor_x="center"),
-    LabelSpec(PANEL_X, SOLVED_Y - 14, SOLVED_TEXT_WIDTH, theme.MUTED, theme.BODY_SIZE, anchor_x="center"),
+SOLVED_LINES = (
+    (theme.ACCENT, theme.TITLE_SIZE - 10, True),
+    (theme.TEXT, theme.BODY_SIZE + 2, False),
+    (theme.TEAL, theme.BODY_SIZE + 2, True),
+    (theme.TEXT, theme.BODY_SIZE, False),
+    (theme.MUTED, theme.BODY_SIZE, False),
 )
 """The solved panel: its heading, the moves and time, the verdict, the pace, the optimal length."""
+SOLVED_OFFSETS = (72, 34, -38, 10, -14)
+COMPACT_SOLVED_OFFSETS = (78, 44, -22, 0, 12)
+"""How far above the panel's middle each line sits; a small window's larger text needs more room, so
+there the pace line is left out (the summary has the time)."""
+PANEL_BUTTON_OFFSETS = {False: -78, True: -80}
 
-PANEL_BUTTON_Y = SOLVED_Y - 78
+
+def solved_labels(compact: bool) -> list[LabelSpec]:
+    offsets = COMPACT_SOLVED_OFFSETS if compact else SOLVED_OFFSETS
+    return [
+        LabelSpec(PANEL_X, SOLVED_Y + dy, SOLVED_TEXT_WIDTH, colour, size, bold=bold, anchor_x="center")
+        for dy, (colour, size, bold) in zip(offsets, SOLVED_LINES, strict=True)
+    ]
+
+
+PANEL_BUTTON_Y = SOLVED_Y + PANEL_BUTTON_OFFSETS[False]
 PANEL_BUTTON_WIDTH = 176
 PANEL_BUTTON_OFFSET = 94
 
@@ -199,8 +203,6 @@ class PuzzleView(SceneView):
         fixed = {
             "title": captions.title(self.size_text),
             "picture": captions.picture(self.picture_name),
-            "id": captions.game_id(self.game.game_id),
-            "keys": captions.keys_help(),
         }
         self.texts = {name: spec.label(fixed.get(name, "")) for name, spec in HUD_LABELS.items()}
         half = PANEL_WIDTH / 4 - 5
@@ -267,10 +269,9 @@ class PuzzleView(SceneView):
             self.solve_button,
             self.menu_button,
         ]
-        self.panel_texts = [
-            spec.label(text)
-            for spec, text in zip(SOLVED_LABELS, (captions.well_done(), "", "", "", ""), strict=True)
-        ]
+        self.panel_texts = [spec.label() for spec in solved_labels(self.compact)]
+        self.panel_texts[0].text = captions.well_done()
+        self._place_controls()
         self._update_hud()
 
     def _build_sprites(self) -> None:
@@ -319,7 +320,34 @@ class PuzzleView(SceneView):
         self._build_sprites()
 
     def on_scale_changed(self) -> None:
+        """Textures at the new resolution; on a small window the solved panel's lines spread apart and
+        the words turn short (the labels' larger size is the scene's)."""
         self._apply_textures()
+        shown = [label.text for label in self.panel_texts]
+        self.panel_texts = [
+            spec.label(text) for spec, text in zip(solved_labels(self.compact), shown, strict=True)
+        ]
+        self._place_controls()
+        self._update_hud()
+
+    def _place_controls(self) -> None:
+        """The buttons, the keys help and the game ID where this window's text size leaves room."""
+        compact = self.compact
+        shift = COMPACT_ROW_SHIFT if compact else 0
+        for button, row in zip(self.buttons, BUTTON_ROW_OF, strict=True):
+            button.move_to(button.rect.x, BUTTON_ROWS[row] + shift)
+        for button in self.panel_buttons:
+            button.move_to(button.rect.x, SOLVED_Y + PANEL_BUTTON_OFFSETS[compact])
+        top = KEYS_TOP + shift
+        bottom = COMPACT_KEYS_BOTTOM if compact else KEYS_BOTTOM
+        keys = self.texts["keys"]
+        keys.y = (top + bottom) / 2
+        keys.set_box(keys.box_width, top - bottom)
+        self.texts["id"].y = COMPACT_ID_Y if compact else ID_Y
+
+    def readable_labels(self) -> list[Label]:
+        buttons = (*self.buttons, *self.panel_buttons)
+        return [*self.texts.values(), *self.panel_texts, *self.toast.labels, *(b.labels[0] for b in buttons)]
 
     # --- records ---
 
@@ -365,7 +393,6 @@ class PuzzleView(SceneView):
         self.new_bests = ()
         self.shortest = None
         self.fade = None
-        self.texts["id"].text = captions.game_id(self.game.game_id)
         self._build_sprites()
         self._update_hud()
 
@@ -561,16 +588,21 @@ class PuzzleView(SceneView):
         self._set("target", "" if self.panel_visible else captions.goal())
         self._set("time", captions.timer(game.elapsed))
         self._set("best", captions.best(self.best))
-        self._set("solver", "" if self.panel_visible else captions.preparing(self.assistant.progress))
+        compact = self.compact
+        self._set(
+            "solver", "" if self.panel_visible else captions.preparing(self.assistant.progress, compact)
+        )
+        self._set("id", captions.game_id(game.game_id, compact))
+        self._set("keys", captions.keys_help(compact))
         self.hint_button.enabled = self.solve_button.enabled = not game.solved
         self.undo_button.enabled = game.can_undo
         self.redo_button.enabled = game.can_redo
         if game.solved:
             lines = (
                 captions.summary(game.moves, game.elapsed),
-                captions.call_out(self.practice, game.assisted, self.new_bests),
-                captions.pace(game.moves, game.elapsed),
-                captions.optimal(self.shortest, self.assistant.measuring, game.moves),
+                captions.call_out(self.practice, game.assisted, self.new_bests, compact),
+                "" if compact else captions.pace(game.moves, game.elapsed),
+                captions.optimal(self.shortest, self.assistant.measuring, game.moves, compact),
             )
             for label, line in zip(self.panel_texts[1:], lines, strict=True):
                 if label.text != line:

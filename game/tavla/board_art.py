@@ -43,9 +43,12 @@ def _shade(colour: Colour, factor: float) -> Colour:
     return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
 
 
-def board_image(palette: Palette, scale: float, numbers: bool = True, seat: int = 0) -> Image.Image:
+def board_image(
+    palette: Palette, scale: float, numbers: bool = True, seat: int = 0, smallest_number: float = 0
+) -> Image.Image:
     """The whole board from layout.BOARD_LEFT..BOARD_RIGHT x BOARD_BOTTOM..BOARD_TOP, `scale` px per unit,
-    its points numbered as `seat` counts them (two people at one desk each see their own numbers)."""
+    its points numbered as `seat` counts them (two people at one desk each see their own numbers), the
+    numbers `smallest_number` screen pixels or more however small the scale."""
     k = scale * SUPERSAMPLE
     width = layout.BOARD_RIGHT - layout.BOARD_LEFT
     height = layout.BOARD_TOP - layout.BOARD_BOTTOM
@@ -92,7 +95,8 @@ def board_image(palette: Palette, scale: float, numbers: bool = True, seat: int 
             box(low, inner[0], high, inner[1]), outline=_shade(palette.board, 0.6), width=max(1, round(2 * k))
         )
     if numbers:
-        font = ImageFont.truetype(str(asset_path(FONT_FILE)), max(6, round(NUMBER_SIZE * k)))
+        pixels = max(NUMBER_SIZE * scale, smallest_number, 3)
+        font = ImageFont.truetype(str(asset_path(FONT_FILE)), round(pixels * SUPERSAMPLE))
         for point in range(1, 25):
             shape = layout.point_shape(point)
             y = layout.BOARD_BOTTOM + layout.FRAME / 2 if shape.up else layout.BOARD_TOP - layout.FRAME / 2

@@ -37,6 +37,10 @@ class Dialog:
         self.shown = shown
         self.keys = keys
 
+    @property
+    def labels(self) -> list[Label]:
+        return [*self.texts, *(button.labels[0] for button in self.buttons)]
+
     def draw(self) -> None:
         r = self.rect
         arcade.draw_rect_filled(XYWH(r.x, r.y, r.width, r.height), DIM)

@@ -4,9 +4,11 @@ Scenes lay out in DESIGN_WIDTH x DESIGN_HEIGHT logical units; the camera scales 
 window keeping its aspect ratio, with bars on the sides. `pixel_scale` tells how many screen pixels a
 logical unit covers, so scenes can build textures at screen resolution and stay sharp. A scene says
 whether it needs frames (`in_motion`, `request_redraw`), so the window can rest when nothing moves.
+On a small window (`compact`) the labels a scene names in `readable_labels` grow so that none is drawn
+under `SMALLEST_PIXELS`; the scene picks shorter words or a sparser layout where they would not fit.
 """
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING
 
 import arcade
@@ -15,12 +17,17 @@ from arcade.gl.geometry import quad_2d_fs
 from arcade.types import LRBT
 
 from game.ui import theme
+from game.ui.text import Label
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import GameWindow
 
 KEY_BACK = [key.ESCAPE]
+SMALLEST_PIXELS = 10
+"""The least a label's font measures on screen, in pixels, however small the window."""
+COMPACT_BELOW = 0.75
+"""Under this many pixels a logical unit (a window under about 960x600) a scene is `compact`."""
 
 
 class CachedLayer:
@@ -82,8 +89,28 @@ class SceneView(arcade.View):
     def _fit_camera(self) -> None:
         self.camera.match_window(projection=False, aspect=theme.DESIGN_WIDTH / theme.DESIGN_HEIGHT)
 
+    @property
+    def compact(self) -> bool:
+        """A small window: text grows to stay readable, so scenes show less of it."""
+        return self.pixel_scale < COMPACT_BELOW
+
+    def readable_labels(self) -> Iterable[Label]:
+        """The labels kept at `SMALLEST_PIXELS` or more on screen (a scene names its own)."""
+        return ()
+
+    @property
+    def smallest_text(self) -> float:
+        """The least font size, in logical units, that is `SMALLEST_PIXELS` on screen now."""
+        return SMALLEST_PIXELS / self.pixel_scale
+
+    def keep_text_readable(self) -> None:
+        smallest = self.smallest_text
+        for label in self.readable_labels():
+            label.keep_readable(smallest)
+
     def on_show_view(self) -> None:
         self._fit_camera()
+        self.keep_text_readable()
         self.request_redraw()
 
     @property
@@ -103,10 +130,17 @@ class SceneView(arcade.View):
 
     def on_resize(self, width: int, height: int) -> None:
         self._fit_camera()
+        self.rescale()
+
+    def rescale(self) -> None:
+        """After the camera's viewport changed: the scene's own rebuild, then its text kept readable."""
         self.on_scale_changed()
+        self.keep_text_readable()
+        self.request_redraw()
 
     def on_scale_changed(self) -> None:
-        """Called after a resize; scenes with screen-resolution textures rebuild them here."""
+        """Called after a resize; scenes with screen-resolution textures or a compact layout rebuild
+        them here."""
 
     def to_world(self, x: float, y: float) -> tuple[float, float]:
         """A window position (from a mouse event) in logical coordinates."""

@@ -42,6 +42,7 @@ class Label(arcade.Text):
     ) -> None:
         self.box_width = box_width
         self.box_height = box_height
+        self.design_size = size
         self.base_size = size
         super().__init__(
             text,
@@ -73,6 +74,21 @@ class Label(arcade.Text):
         if self.content_width > self.box_width + 0.5:
             return False
         return self.box_height is None or self.content_height <= self.box_height + 0.5
+
+    def set_box(self, width: float, height: float | None) -> None:
+        """A new box to fit in (a layout for another window size)."""
+        self.box_width, self.box_height = width, height
+        if self.multiline:
+            self.width = int(width)
+        self._fit()
+
+    def keep_readable(self, smallest: float) -> None:
+        """Grow to at least `smallest` (logical units) on a small window, back to the designed size on a
+        large one; the fit to the box is made again."""
+        size = max(self.design_size, smallest)
+        if size != self.base_size:
+            self.base_size = size
+            self._fit()
 
     def _fit(self) -> None:
         smallest = max(MIN_SIZE, self.base_size * MIN_SCALE)

@@ -14,16 +14,6 @@ from game.ui import theme
 from game.ui.text import Label
 
 BUTTON_PADDING = 16
-SMALLEST_PIXELS = 10
-"""The least a help line's font measures on screen, in pixels, however small the window."""
-
-
-def readable_size(size: float, pixel_scale: float) -> float:
-    """`size` (logical units), or larger on a small window so that help lines stay readable there
-    (a 640x480 window halves the logical canvas)."""
-    return max(size, SMALLEST_PIXELS / pixel_scale)
-
-
 @dataclass
 class Rect:
     """A rectangle by its centre, in logical coordinates."""
@@ -82,6 +72,10 @@ class Button:
     @label.setter
     def label(self, value: str) -> None:
         self._text.text = value
+
+    @property
+    def labels(self) -> tuple[Label, ...]:
+        return (self._text,)
 
     def move_to(self, x: float, y: float) -> None:
         self.rect.x, self.rect.y = x, y
@@ -189,6 +183,10 @@ class Selector:
     def buttons(self) -> tuple[Button, Button]:
         return self.left, self.right
 
+    @property
+    def labels(self) -> tuple[Label, ...]:
+        return self._caption, self._value
+
     def draw(self) -> None:
         r = self.rect
         arcade.draw_rect_filled(XYWH(r.x, r.y, r.width, r.height), theme.BACKGROUND)
@@ -228,9 +226,17 @@ class Toast:
     def message(self) -> str:
         return self._text.text if self.remaining > 0 else ""
 
+    @property
+    def labels(self) -> tuple[Label, ...]:
+        return (self._text,)
+
     def move_to(self, x: float, y: float) -> None:
         self.x, self.y = x, y
         self._text.position = (x, y)
+
+    def set_width(self, width: float) -> None:
+        self.width = width
+        self._text.set_box(width - 2 * self.PADDING, self.MAX_LINES_HEIGHT)
 
     def show(self, message: str, seconds: float = SECONDS) -> None:
         self._text.text = message

@@ -1,6 +1,7 @@
 """The Fifteen screen's words, without a window: counters, clock, best results and the verdict."""
 
 from game.puzzle import captions
+from game.puzzle.assistant import Shortest
 from game.records import Best
 
 
@@ -52,3 +53,17 @@ def test_pace_optimal_length_and_what_a_solve_improved():
     assert captions.call_out(False, False, ()) == ""
     assert captions.call_out(True, False, ("time",)) == "Practice (game ID): not a record"
     assert captions.call_out(False, True, ("time",)) == "Solved with help: not a record"
+
+
+def test_a_small_window_says_less():
+    """The compact forms are shorter than the full ones and keep what a player needs."""
+    assert captions.keys_help(compact=True).count("\n") == 1
+    assert len(captions.keys_help(compact=True)) < len(captions.keys_help())
+    long = "5x5:" + ",".join(map(str, range(1, 25))) + ",0"
+    assert len(captions.game_id(long, compact=True)) < len(captions.game_id(long))
+    assert captions.preparing(0.424, compact=True) == "Solver… 42%"
+    assert captions.verdict(True, False, False, compact=True) == "Practice: not a record"
+    assert (
+        captions.call_out(False, False, ["ao5", "time", "moves"], compact=True) == "A new best! single solve"
+    )
+    assert captions.optimal(Shortest(40, proven=True), False, 50, compact=True) == "Shortest 40 moves · ×1.25"

@@ -40,6 +40,7 @@ def test_the_status_says_whose_roll_it_is():
     )
     friend = captions.status_text(session, Players(HUMAN))
     assert friend.startswith("White to play 3-1")
+    assert captions.status_text(session, Players("pubeval"), compact=True) == "You: 3-1, dice left 3 1"
 
 
 def test_the_panel_names_the_match_and_the_position():
@@ -49,6 +50,12 @@ def test_the_panel_names_the_match_and_the_position():
     assert texts["pips"].startswith("Pips: You 167 · ")
     assert texts["rules"] == "Rules: tavla · game 1"
     assert texts["position"] == "Position ID 4HPwATDgc/ABMA"
+    short = captions.panel_texts(session, session.board(), Rules.TAVLA, Players("pubeval"), compact=True)
+    assert (short["rules"], short["pips"], short["score"]) == (
+        "tavla · game 1",
+        "Pips 167 – 167",
+        texts["score"],
+    )
 
 
 def test_the_card_after_a_mars_and_the_offer_of_a_saved_match():
@@ -103,6 +110,10 @@ def test_an_exported_path_is_broken_at_its_folders():
     lines = text.split("\n")
     assert lines[0] == "Match exported to " and "".join(lines[1:]) == "~" + path[len("/home/someone") :]
     assert all(len(line) <= captions.PATH_LINE_CHARS for line in lines[1:])
+    short = captions.export_text(path, home="/home/someone", compact=True).split("\n")
+    assert len(short) > len(lines) and all(
+        len(line) <= captions.COMPACT_PATH_LINE_CHARS for line in short[1:]
+    )
     assert captions.wrapped_path("x" * 40, 16).split("\n") == ["x" * 16, "x" * 16, "x" * 8]
 
 

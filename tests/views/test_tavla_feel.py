@@ -73,16 +73,16 @@ def test_the_move_list_follows_the_game_and_scrolls(window):
     moves = view.panel.moves
     rows = [MoveRow(str(i // 2 + 1) if i % 2 == 0 else "", i % 2, f"31: 8/5 6/5 #{i}") for i in range(20)]
     moves.set_rows(rows)
-    assert moves.first == 20 - ROWS, "the newest turn is in view"
+    assert moves.first == 20 - ROWS.count, "the newest turn is in view"
     x, y = to_screen(view, moves.left + 40, moves.row_y(3))
     view.on_mouse_scroll(int(x), int(y), 0, 3)
-    assert moves.first == 20 - ROWS - 3
+    assert moves.first == 20 - ROWS.count - 3
     moves.set_rows([*rows, MoveRow("11", 0, "64: 24/18* 13/9")])
-    assert moves.first == 20 - ROWS - 3, "a new turn does not pull the list away from older ones"
+    assert moves.first == 20 - ROWS.count - 3, "a new turn does not pull the list away from older ones"
     assert moves.up_button.enabled and moves.down_button.enabled
     for _ in range(30):
         moves.down_button.on_click()
-    assert moves.first == 21 - ROWS and not moves.down_button.enabled
+    assert moves.first == 21 - ROWS.count and not moves.down_button.enabled
     moves.set_rows([])
     assert moves.first == 0 and not moves.up_button.enabled
 

@@ -10,12 +10,14 @@ import pytest
 from arcade.types import LBWH
 
 from game import i18n
+from game.puzzle import captions as captions_puzzle
+from game.puzzle.assistant import Shortest
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
 from game.tavla.table import captions
 from game.tavla.turn import Refusal, Refused
+from game.ui.scene import SMALLEST_PIXELS
 from game.ui.text import Label
-from game.ui.widgets import SMALLEST_PIXELS
 from tests.views.driver import click, screenshot, step
 from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle, wait_for
 from tests.views.test_tavla_view import open_table, settle, wait_for_hint
@@ -92,8 +94,11 @@ def smallest_text(window, where: str) -> list[tuple[str, float]]:
     screenshot(window)
     view = window.current_view
     labels, _plain = _labels(view)
-    return [(f"{where}: {label.text[:40]}", label.font_size * view.pixel_scale) for label in labels
-            if label.font_size * view.pixel_scale < READABLE]
+    return [
+        (f"{where}: {label.text[:40]}", label.font_size * view.pixel_scale)
+        for label in labels
+        if label.font_size * view.pixel_scale < READABLE
+    ]
 
 
 def test_the_menu_and_settings_text_is_readable(window, language):
@@ -110,14 +115,48 @@ def test_the_menu_and_settings_text_is_readable(window, language):
     assert small == []
     for show in (window.show_menu, window.show_settings):
         show()
-        window.current_view.camera.viewport = LBWH(0, 0, 640, 400)
-        window.current_view.on_scale_changed()
-        view = window.current_view
-        view.camera.viewport = LBWH(0, 0, 640, 400)
-        assert view.pixel_scale == 0.5
-        for line in view.help_lines:
-            assert line.font_size * view.pixel_scale >= SMALLEST_PIXELS and line.fits(), line.text
-        view.on_resize(*window.get_size())
+        with small_window(window.current_view):
+            assert_readable(window, "small window")
+
+
+class small_window:
+    """The view as a 640x400 window shows it (half the logical canvas), then as it was."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+
+    def __enter__(self) -> None:
+        self.view.camera.viewport = LBWH(0, 0, 640, 400)
+        self.view.rescale()
+        assert self.view.pixel_scale == 0.5 and self.view.compact
+
+    def __exit__(self, *_exc) -> None:
+        self.view.on_resize(*self.view.window.get_size())
+        assert not self.view.compact
+
+
+def assert_readable(window, where: str, every_label: bool = False, unseen: tuple[Label, ...] = ()) -> None:
+    """The labels the view keeps readable are drawn at SMALLEST_PIXELS or more and fit their boxes;
+    with `every_label`, those are all the labels the view has but the `unseen` (not drawn at this size)."""
+    screenshot(window)
+    view = window.current_view
+    kept = [label for label in view.readable_labels() if label.text]
+    small = [
+        (label.text[:30], label.font_size * view.pixel_scale)
+        for label in kept
+        if label.font_size * view.pixel_scale < SMALLEST_PIXELS
+    ]
+    overflowing = [
+        (label.text, round(label.content_width), label.box_width) for label in kept if not label.fits()
+    ]
+    language = i18n.current_language()
+    assert kept, where
+    assert small == [], f"{where} in {language}: {small}"
+    assert overflowing == [], f"{where} in {language}: {overflowing}"
+    if every_label:
+        ids = {id(label) for label in (*view.readable_labels(), *unseen)}
+        left_out = [label.text for label in _labels(view)[0] if id(label) not in ids and label.text]
+        assert left_out == [], f"{where}: labels not kept readable: {left_out}"
 
 
 def test_the_puzzle_fits_while_playing_and_solved(window, language):
@@ -136,6 +175,37 @@ def test_the_puzzle_fits_while_playing_and_solved(window, language):
     wait_for(view, lambda: view.panel_visible, 60.0)
     assert view.game.assisted
     assert_text_fits(window, "puzzle solved with help")
+
+
+def test_the_puzzle_is_readable_on_a_small_window(window, language):
+    """At 640x400 every word of the Fifteen screen is at least SMALLEST_PIXELS: the keys help turns
+    short, the game ID shorter, while playing, on a practice board solved, and with a message up."""
+    view = open_puzzle(window, size="6x5", image="numbers", seed=3)
+    with small_window(view):
+        view.ask_hint()
+        step(view, 0.1)
+        view.texts["solver"].text = captions_puzzle.preparing(0.42, view.compact)
+        assert_readable(window, "puzzle", every_label=True)
+        assert view.texts["keys"].text == captions_puzzle.keys_help(compact=True)
+    assert view.texts["keys"].text == captions_puzzle.keys_help(), "the full help is back on a large window"
+    view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")
+    with small_window(view):
+        click(view, *view.cell_centre((3, 3)))
+        step(view, 1.5)
+        assert view.panel_visible
+        view.show_message(captions_puzzle.verdict(True, False, False))
+        assert_readable(window, "puzzle solved", every_label=True)
+        summary, verdict, pace, optimal = view.panel_texts[1:]
+        summary.text = captions_puzzle.summary(1234, 3599)
+        pace.text = captions_puzzle.pace(1234, 3599.5)
+        for line in (
+            captions_puzzle.call_out(False, False, ["ao100", "time", "moves"], compact=True),
+            captions_puzzle.call_out(False, True, [], compact=True),
+        ):
+            verdict.text = line
+            for shortest in (Shortest(1234, proven=False), Shortest(80, proven=True), None):
+                optimal.text = captions_puzzle.optimal(shortest, False, 1234, compact=True)
+                assert_readable(window, "puzzle solved, the longest lines", every_label=True)
 
 
 def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, monkeypatch):
@@ -192,3 +262,39 @@ def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, lang
     view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=1))
     settle(view, 3.0)
     assert_table_readable(window, "match over")
+
+
+def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, monkeypatch):
+    """At 640x400 every word of the table is at least SMALLEST_PIXELS: the side panel drops its title and
+    position ID and writes its lines short, the move list shows two turns of two lines, the ranked hint
+    stays off (its line and arrows show), and the notes, notices and cards keep their words."""
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = open_table(window, opponent="expert", seed=4)
+    with small_window(view):
+        settle(view, 2.0)
+        unseen = tuple(view.hint_panel.labels)
+        view.show_hint()
+        wait_for_hint(view)
+        assert not view.hint_panel.shown and view.panel.texts["hint"].text
+        assert_readable(window, "table with a hint", every_label=True, unseen=unseen)
+        doubles = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
+        view.panel.moves.set_rows(doubles)
+        for reason in Refusal:
+            view.note.show(captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
+            assert_readable(window, f"refusal {reason}", every_label=True, unseen=unseen)
+        path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
+        view.toast.show(captions.export_text(path, home="/home/a-player-with-a-long-name", compact=True))
+        assert_readable(window, "the export notice", every_label=True, unseen=unseen)
+        view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=3))
+        settle(view, 3.0)
+        assert view.session.phase is Phase.GAME_OVER
+        assert_readable(window, "game over", every_label=True, unseen=unseen)
+    assert view.panel.texts["title"].text and not view.panel.compact, (
+        "the full panel is back on a large window"
+    )
+    view = open_table(window, opponent="human", seed=5)
+    with small_window(view):
+        settle(view, 2.0)
+        assert_readable(
+            window, "two players at one desk", every_label=True, unseen=tuple(view.hint_panel.labels)
+        )

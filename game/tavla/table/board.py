@@ -8,6 +8,7 @@ import arcade
 
 from game.tavla import layout
 from game.tavla.board_art import Palette, board_image
+from game.ui.scene import SMALLEST_PIXELS
 
 
 class BoardPicture:
@@ -36,7 +37,7 @@ class BoardPicture:
         if seat not in self._textures:
             assert self._look is not None
             palette, scale, numbers = self._look
-            image = board_image(palette, scale, numbers=numbers, seat=seat)
+            image = board_image(palette, scale, numbers=numbers, seat=seat, smallest_number=SMALLEST_PIXELS)
             name = f"tavla-board-{palette}-{scale:.4f}-{numbers}-{seat}"
             self._textures[seat] = arcade.Texture(image.convert("RGBA"), hash=name)
         return self._textures[seat]

@@ -147,18 +147,28 @@ def opening_text(game: Game, players: Players) -> str | None:
     return f"{roll} {start}"
 
 
-def panel_texts(session: TableSession, shown: State, rules: Rules, players: Players) -> dict[str, str]:
-    """The side panel's lines by label name, for the position `shown` (seat 0's side) under `rules`."""
+def panel_texts(
+    session: TableSession, shown: State, rules: Rules, players: Players, compact: bool = False
+) -> dict[str, str]:
+    """The side panel's lines by label name, for the position `shown` (seat 0's side) under `rules`;
+    `compact`: the short lines of a small window."""
     scores = session.match.scores
     own, other = pip_counts(shown)
     first, second = players.name(0), players.name(1)
     # Translators: the match score, e.g. "2 – 1   (to 5)"; {length} is the number of points that wins
     score = _("{mine} – {theirs}   (to {length})")
-    # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
-    # of the match so far
-    rules_line = _("Rules: {rules} · game {number}")
-    # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
-    pips = _("Pips: {first} {mine} · {second} {theirs}")
+    if compact:
+        # Translators: a small window's short "Rules: tavla · game 3", at most 18 characters
+        rules_line = _("{rules} · game {number}")
+        # Translators: a small window's short pip counts, the player's first as on the line "You vs
+        # pubeval" above: "Pips 167 – 150"
+        pips = _("Pips {mine} – {theirs}")
+    else:
+        # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
+        # of the match so far
+        rules_line = _("Rules: {rules} · game {number}")
+        # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
+        pips = _("Pips: {first} {mine} · {second} {theirs}")
     return {
         # Translators: the title of the table's side panel: the game's name (Turkish backgammon)
         "title": _("Tavla"),
@@ -167,14 +177,14 @@ def panel_texts(session: TableSession, shown: State, rules: Rules, players: Play
         "score": score.format(mine=scores[0], theirs=scores[1], length=session.match.length),
         "rules": rules_line.format(rules=_(rules.short_name), number=len(session.match.games)),
         "pips": pips.format(first=first, mine=own, second=second, theirs=other),
-        "status": status_text(session, players),
+        "status": status_text(session, players, compact),
         # Translators: {id} is a GNU Backgammon Position ID (letters and digits, not translated)
         "position": _("Position ID {id}").format(id=position_id(shown)),
     }
 
 
-def status_text(session: TableSession, players: Players) -> str:
-    """What the table waits for, in one or two lines."""
+def status_text(session: TableSession, players: Players, compact: bool = False) -> str:
+    """What the table waits for, in one or two lines (shorter on a small window)."""
     phase = session.phase
     seat = session.seat
     name = players.name(seat)
@@ -189,6 +199,10 @@ def status_text(session: TableSession, players: Players) -> str:
             # "Done" is the button that ends the turn
             return _("{name}: {roll} played. Click the dice or Done.").format(name=name, roll=roll)
         left = " ".join(map(str, turn.remaining_dice))
+        if compact:
+            # Translators: a small window's short "You to play 3-1 (dice left: 3 1). Drag a checker.";
+            # {name} is the player on roll (possibly "You"), {roll} the roll, {dice} the dice not used yet
+            return _("{name}: {roll}, dice left {dice}").format(name=name, roll=roll, dice=left)
         if you:
             # Translators: {roll} is the roll, e.g. 3-1; {dice} the dice not used yet, e.g. "3 1"
             message = _("You to play {roll} (dice left: {dice}). Drag a checker.")
@@ -356,6 +370,7 @@ def refusal_text(refused: Refused, dice: list[int]) -> str:
 
 
 PATH_LINE_CHARS = 34  # a file's path in a notice is broken at its folders into lines this long
+COMPACT_PATH_LINE_CHARS = 26  # on a small window, where the notice's text is larger
 
 
 def wrapped_path(path: str, chars: int = PATH_LINE_CHARS) -> str:
@@ -375,10 +390,11 @@ def wrapped_path(path: str, chars: int = PATH_LINE_CHARS) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def export_text(path: str, home: str = os.path.expanduser("~")) -> str:
+def export_text(path: str, home: str = os.path.expanduser("~"), compact: bool = False) -> str:
     """The notice once the match is written as a .mat file: where it is (the home folder as ~),
-    wrapped to fit the notice."""
+    wrapped to fit the notice (in shorter lines on a small window)."""
     if home not in ("", "/") and path.startswith(home + "/"):
         path = "~" + path[len(home) :]
+    chars = COMPACT_PATH_LINE_CHARS if compact else PATH_LINE_CHARS
     # Translators: {path} is the file the match was written to (shown on lines of its own)
-    return _("Match exported to {path}").format(path="\n" + wrapped_path(path))
+    return _("Match exported to {path}").format(path="\n" + wrapped_path(path, chars))

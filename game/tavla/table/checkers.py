@@ -170,16 +170,21 @@ class CheckerStacks:
             self.move(seat, move)
             self.place()
 
-    def draw(self) -> None:
+    def draw(self, smallest_text: float) -> None:
+        """The checkers, and the counts on tall stacks in `smallest_text` logical units or larger."""
         self.sprites.draw()
-        self._draw_counts()
+        self._draw_counts(smallest_text)
+
+    @property
+    def count_labels(self) -> list[Label]:
+        return list(self._count_labels.values())
 
     def draw_held(self) -> None:
         """The checker under the mouse once more, over the dice, the marks and the panel."""
         if self.held is not None:
             arcade.draw_sprite(self.held)
 
-    def _draw_counts(self) -> None:
+    def _draw_counts(self, smallest_text: float) -> None:
         """Stacks taller than the point shows are labelled with their count on the top checker."""
         for (seat, point), stack in self.stacks.items():
             if len(stack) <= layout.MAX_SPREAD or point == layout.OFF_POINT:
@@ -201,5 +206,6 @@ class CheckerStacks:
                 self._count_labels[(seat, point)] = label
             if label.text != str(len(stack)):
                 label.text = str(len(stack))
+            label.keep_readable(smallest_text)
             label.position = stack[-1].position
             label.draw()

@@ -12,11 +12,14 @@ def crawford_mark() -> str:
     return _("Crawford")
 
 
-def rules_note(session: TableSession) -> str:
+def rules_note(session: TableSession, compact: bool = False) -> str:
     """What the panel's rules line adds in the Crawford game ("" otherwise)."""
     terms = session.game.terms
     if terms is None or not terms.crawford:
         return ""
+    if compact:
+        # Translators: a small window's short " · Crawford game"
+        return _(" · Crawford")
     # Translators: added to the panel's line "Rules: standard · game 4"; nobody may double in this game
     return _(" · Crawford game")
 

@@ -120,6 +120,11 @@ class HintPanel:
             return []
         return [*self.rows[: len(self.hint.ranked)], self.make_button, self.close_button]
 
+    @property
+    def labels(self) -> list[Label]:
+        rows = [label for row in self.rows for label in (row.play, row.equity, row.difference, row.chances)]
+        return [self.heading, *rows, self.make_button.labels[0], self.close_button.labels[0]]
+
     def covering(self, buttons: list[Button], covered: list[Button]) -> list[Button]:
         """The scene's `buttons` with this panel's in place of `covered` (the move list's) while shown."""
         if not self.shown:

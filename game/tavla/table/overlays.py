@@ -94,11 +94,11 @@ def over_dialog(
     Analyse (the match so far on the analysis screen)."""
     buttons = [
         # Translators: button: play the next game of the match
-        Button(_("Next game"), _slot(-190, 170), next_game, primary=True),
+        Button(_("Next game"), _slot(-190, 180), next_game, primary=True),
         # Translators: button: start a new match from 0 – 0
-        Button(_("New match"), _slot(0, 170), new_match),
+        Button(_("New match"), _slot(0, 180), new_match),
         # Translators: button: judge every move of the match so far and show where equity was lost
-        Button(_("Analyse"), _slot(190, 170), analyse),
+        Button(_("Analyse"), _slot(190, 180), analyse),
     ]
     texts = [_title("", theme.TITLE_SIZE - 8), _line(theme.BODY_SIZE + 2)]
     return Dialog(_rect(), texts, buttons, shown)

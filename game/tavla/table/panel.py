@@ -1,5 +1,9 @@
 """The side panel right of the board: the match's lines (from `captions`), the table's buttons and the
-game's move list."""
+game's move list.
+
+On a small window (`compact`) the scene's text grows to stay readable, so the lines spread over the room
+the title and the position ID leave, and the status and the hint get three lines each.
+"""
 
 from collections.abc import Callable
 
@@ -19,6 +23,30 @@ STATUS_HEIGHT = 80  # the status wraps between the pips (y 600) and the hint
 HINT_Y = 482
 HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 423)
 MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the position ID
+COMPACT_MOVES_TOP = 242  # a small window's taller ▲ ▼ clear the Export button
+
+Spec = tuple[float, tuple[int, int, int], float, bool, float | None]
+"""A label's y, colour, size, boldness and the height of the box a multiline text wraps in (None: one
+line)."""
+SPECS: dict[str, Spec] = {
+    "title": (740, theme.TEAL, theme.HEADING_SIZE + 2, True, None),
+    "players": (704, theme.TEXT, theme.BODY_SIZE, False, None),
+    "score": (666, theme.ACCENT, theme.HEADING_SIZE - 4, True, None),
+    "rules": (634, theme.MUTED, theme.SMALL_SIZE, False, None),
+    "pips": (600, theme.TEXT, theme.BODY_SIZE - 1, False, None),
+    "status": (548, theme.TEXT, theme.BODY_SIZE, True, STATUS_HEIGHT),
+    "hint": (HINT_Y, theme.ACCENT, theme.SMALL_SIZE + 1, False, HINT_HEIGHT),
+    "position": (28, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
+}
+COMPACT_SPECS: dict[str, Spec] = {
+    "players": (752, theme.TEXT, theme.BODY_SIZE, False, None),
+    "score": (720, theme.ACCENT, theme.HEADING_SIZE - 4, True, None),
+    "rules": (690, theme.MUTED, theme.SMALL_SIZE, False, None),
+    "pips": (660, theme.TEXT, theme.BODY_SIZE - 1, False, None),
+    "status": (592, theme.TEXT, theme.BODY_SIZE, False, 106),
+    "hint": (482, theme.ACCENT, theme.SMALL_SIZE + 1, False, 106),
+}
+"""A small window's panel: no title or position ID, the status and the hint three lines each."""
 
 
 class SidePanel:
@@ -32,20 +60,13 @@ class SidePanel:
         menu: Callable[[], None],
         export: Callable[[], None],
         colours: tuple[tuple[int, int, int], tuple[int, int, int]],
+        compact: bool = False,
     ) -> None:
-        """`colours` are the checkers' colours of seat 0 and seat 1, for the move list."""
+        """`colours` are the checkers' colours of seat 0 and seat 1, for the move list; `compact` lays
+        the panel out for a small window."""
         left = PANEL_X - PANEL_WIDTH / 2
-        # name: y, colour, size, bold, height of the box a multiline text wraps in (None: one line)
-        specs: dict[str, tuple[float, tuple[int, int, int], float, bool, float | None]] = {
-            "title": (740, theme.TEAL, theme.HEADING_SIZE + 2, True, None),
-            "players": (704, theme.TEXT, theme.BODY_SIZE, False, None),
-            "score": (666, theme.ACCENT, theme.HEADING_SIZE - 4, True, None),
-            "rules": (634, theme.MUTED, theme.SMALL_SIZE, False, None),
-            "pips": (600, theme.TEXT, theme.BODY_SIZE - 1, False, None),
-            "status": (548, theme.TEXT, theme.BODY_SIZE, True, STATUS_HEIGHT),
-            "hint": (HINT_Y, theme.ACCENT, theme.SMALL_SIZE + 1, False, HINT_HEIGHT),
-            "position": (28, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
-        }
+        self.compact = compact
+        specs = COMPACT_SPECS if compact else SPECS
         self.texts = {
             name: Label(
                 "",
@@ -81,14 +102,24 @@ class SidePanel:
             self.export_button,
             self.menu_button,
         ]
-        self.moves = MoveList(left, MOVES_TOP, PANEL_WIDTH, colours)
+        self.moves = MoveList(
+            left, COMPACT_MOVES_TOP if compact else MOVES_TOP, PANEL_WIDTH, colours, compact
+        )
         self.buttons += self.moves.buttons
 
+    @property
+    def labels(self) -> list[Label]:
+        """Every label of the panel: its lines, the buttons' (the move list's among them) and the list's
+        rows."""
+        return [*self.texts.values(), *(button.labels[0] for button in self.buttons), *self.moves.labels]
+
     def set_texts(self, texts: dict[str, str]) -> None:
-        """Change the labels named in `texts` whose text differs (a re-layout is slow)."""
+        """Change the labels named in `texts` whose text differs (a re-layout is slow); a line the
+        layout has no room for (the compact panel's title and position ID) is left out."""
         for name, text in texts.items():
-            if self.texts[name].text != text:
-                self.texts[name].text = text
+            label = self.texts.get(name)
+            if label is not None and label.text != text:
+                label.text = text
 
     def draw(self) -> None:
         """The background and the labels; the scene draws the buttons."""

@@ -115,9 +115,9 @@ class Tutor:
         ]
         buttons = [
             # Translators: tutor mode's button: undo the moves of this turn and play again
-            Button(_("Take back"), Rect(X - 78, y - 36, 140, 46), self.take_back, primary=True),
+            Button(_("Take back"), Rect(X - 84, y - 36, 156, 46), self.take_back, primary=True),
             # Translators: tutor mode's button: commit the play all the same
-            Button(_("Play it"), Rect(X + 78, y - 36, 140, 46), self.play_it),
+            Button(_("Play it"), Rect(X + 84, y - 36, 156, 46), self.play_it),
         ]
         keys = [(KEY_TAKE_BACK, self.take_back), (KEY_PLAY_IT, self.play_it)]
         return Dialog(Rect(X, y, WIDTH, HEIGHT), texts, buttons, lambda: self.warning is not None, keys)

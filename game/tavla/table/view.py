@@ -49,11 +49,15 @@ from game.ui.keys import matches
 from game.ui.overlay import OverlayLayer
 from game.ui.scene import SceneView
 from game.ui.sound import result_event
+from game.ui.text import Label
 from game.ui.widgets import Toast
 
 ROLL_SECONDS = 0.5
 PASS_SECONDS = 1.6
 PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
+TOAST_WIDTHS = {False: layout.HALF_WIDTH - 20, True: layout.HALF_WIDTH + 52}
+"""The notices' width over the half of the board without the dice; a small window's reach over the
+frame, so that a file name stays on one line at the larger text."""
 
 KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
 KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
@@ -119,7 +123,7 @@ class TableView(CheckerInput, SceneView):
         self.pass_wait = 0.0
         self.last_click: tuple[float, int, object, int] = (0.0, -1, None, 0)  # time, point, turn, steps
         self.auto_commit = False
-        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
+        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, TOAST_WIDTHS[False])
         self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
         self.session = TableSession(self.rules, settings.match_length, self.opponent, seed, self.cube)
         self.cube_drawing = CubeDrawing()
@@ -204,9 +208,8 @@ class TableView(CheckerInput, SceneView):
         seat_colours = (self.palette.white_checker, self.palette.black_checker)
         if self.settings.human_side != "white":
             seat_colours = seat_colours[::-1]
-        self.panel = SidePanel(
-            self.finish_turn, self.undo, self.show_hint, self.to_menu, self.export, seat_colours
-        )
+        self.seat_colours = seat_colours
+        self.panel = self._side_panel()
         self.buttons = list(self.panel.buttons)
         self.hint_panel = HintPanel(self.make_hinted, self._point_hint, self._clear_hint, seat_colours)
         offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
@@ -222,6 +225,17 @@ class TableView(CheckerInput, SceneView):
         self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
         dialogs = [self.offer, self.over, self.roll_question, self.take_question, self.tutor.dialog]
         self.overlays = OverlayLayer(dialogs)
+
+    def _side_panel(self) -> SidePanel:
+        return SidePanel(
+            self.finish_turn,
+            self.undo,
+            self.show_hint,
+            self.to_menu,
+            self.export,
+            self.seat_colours,
+            self.compact,
+        )
 
     def _waits_for(self, phase: Phase) -> Callable[[], bool]:
         """Whether a cube question is on the table: in `phase`, once every checker has landed."""
@@ -240,7 +254,29 @@ class TableView(CheckerInput, SceneView):
         self._update_dice()
 
     def on_scale_changed(self) -> None:
+        """Textures at the new resolution; across the small-window line, the side panel laid out again
+        with what it showed (a small window has no room for the ranked hint: its line stays); the notices
+        a little wider, for their larger text."""
         self._build_textures()
+        self.toast.set_width(TOAST_WIDTHS[self.compact])
+        if self.panel.compact == self.compact:
+            return
+        old, self.panel = self.panel, self._side_panel()
+        self.panel.set_texts({name: label.text for name, label in old.texts.items()})
+        self.panel.moves.set_rows(old.moves.rows)
+        for new, kept in zip(self.panel.buttons, old.buttons, strict=True):
+            new.enabled = kept.enabled
+        if self.compact:
+            self.hint_panel.clear()
+        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
+        self._update_hud()
+
+    def readable_labels(self) -> list[Label]:
+        dialogs = [label for dialog in self.overlays.dialogs for label in dialog.labels]
+        ranked = () if self.compact else self.hint_panel.labels
+        cube = (self.cube_drawing.face, self.cube_drawing.note)
+        notices = (*self.toast.labels, *self.note.labels)
+        return [*self.panel.labels, *ranked, *cube, *self.checkers.count_labels, *notices, *dialogs]
 
     @property
     def animating(self) -> bool:
@@ -463,7 +499,8 @@ class TableView(CheckerInput, SceneView):
         self.hint = list(answer.moves)
         start = self.session.turn.start if self.session.turn is not None else self.session.game.state
         self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
-        self.hint_panel.show(answer, self.session.seat, start, self.rules)
+        if not self.compact:
+            self.hint_panel.show(answer, self.session.seat, start, self.rules)
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
         self.panel.texts["hint"].text = captions.hint_text(title, format_play_hits(start, self.hint))
 
@@ -489,7 +526,7 @@ class TableView(CheckerInput, SceneView):
         except OSError as error:
             self.toast.show(_("could not export the match: {error}").format(error=error))
             return
-        self.toast.show(captions.export_text(str(path)))
+        self.toast.show(captions.export_text(str(path), compact=self.compact))
 
     def next_game(self) -> None:
         if self.session.phase is Phase.GAME_OVER and not self.animating:
@@ -612,9 +649,10 @@ class TableView(CheckerInput, SceneView):
             return  # the panel shows the position before the computer's play until its checkers land
         session = self.session
         self.panel.moves.set_rows(captions.move_rows(session.game))
-        texts = captions.panel_texts(session, self._shown_board(), self.rules, self.players)
+        compact = self.compact
+        texts = captions.panel_texts(session, self._shown_board(), self.rules, self.players, compact)
         texts["status"] = cube_captions.status_text(session, self.players) or texts["status"]
-        texts["rules"] += cube_captions.rules_note(session)
+        texts["rules"] += cube_captions.rules_note(session, compact)
         self.panel.set_texts(texts)
         human = session.phase is Phase.HUMAN
         turn = session.turn
@@ -655,7 +693,7 @@ class TableView(CheckerInput, SceneView):
         self.board.number_for(self.session.seat if self.opponent == HUMAN else 0)
         self.board.draw()
         self._draw_highlights()
-        self.checkers.draw()
+        self.checkers.draw(self.smallest_text)
         self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
         self.cube_drawing.draw(self.session.game, self.palette.highlight)
         self.dice.draw()
