@@ -5,6 +5,7 @@ shows it again after a game, after Settings and at the next start.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import arcade
 from arcade import key
@@ -38,14 +39,6 @@ LEFT_X = theme.DESIGN_WIDTH / 2 - 280
 RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
 PREVIEW_SIZE = 120
 PREVIEW_Y = CARD_Y + 184
-FIRST_ROW_Y = CARD_Y + 88
-OPPONENT_NOTE_Y = CARD_Y + 33
-SECOND_ROW_Y = CARD_Y - 45
-RULES_NOTE_Y = CARD_Y - 100
-THIRD_ROW_Y = CARD_Y - 186
-NOTE_HEIGHT = 50
-NOTE_WIDTH = CARD_WIDTH - 40
-PLAY_Y = CARD_Y - 257
 FOOTER_BUTTON_Y = 56
 MATCHES_X = theme.DESIGN_WIDTH / 2 - 285
 STATS_X = theme.DESIGN_WIDTH / 2 - 95
@@ -54,7 +47,6 @@ QUIT_X = theme.DESIGN_WIDTH / 2 + 285
 WIDE_SELECTOR = 440
 HALF_SELECTOR = 214
 HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
-CUBE_TOGGLE_WIDTH = 130  # the cube's toggle, above the rules selector's right end (standard only)
 CUBE = ("tavla", "cube")
 SELECTOR_HEIGHT = 44
 TOAST_Y = CARD_Y - 90
@@ -70,15 +62,64 @@ KEY_PRESS = [key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE]
 Focusable = Selector | Button
 
 
-def _note(x: float, y: float) -> Label:
+@dataclass(frozen=True)
+class CardLayout:
+    """Where the cards put their rows (centres, logical units); a small window's text is larger, so its
+    cards leave out the previews and give the notes three lines."""
+
+    first_row: float
+    opponent_note: float
+    second_row: float
+    rules_note: float
+    third_row: float
+    play: float
+    play_height: float
+    note_height: float
+    note_width: float
+    previews: bool
+    cube_toggle: tuple[float, float, float]  # width, height, and height above the rules selector's top
+    footer_button: tuple[float, float]  # width, height
+
+
+CARDS = CardLayout(
+    first_row=CARD_Y + 88,
+    opponent_note=CARD_Y + 33,
+    second_row=CARD_Y - 45,
+    rules_note=CARD_Y - 100,
+    third_row=CARD_Y - 186,
+    play=CARD_Y - 257,
+    play_height=48,
+    note_height=50,
+    note_width=CARD_WIDTH - 40,
+    previews=True,
+    cube_toggle=(130, 28, 20),
+    footer_button=(170, 40),
+)
+COMPACT_CARDS = CardLayout(
+    first_row=562,
+    opponent_note=483,
+    second_row=361,
+    rules_note=284,
+    third_row=162,
+    play=114,
+    play_height=44,
+    note_height=114,
+    note_width=CARD_WIDTH - 20,
+    previews=False,
+    cube_toggle=(160, 42, 26),
+    footer_button=(180, 44),
+)
+
+
+def _note(x: float, y: float, cards: CardLayout) -> Label:
     return Label(
         "",
         x,
         y,
         theme.MUTED,
         theme.SMALL_SIZE,
-        box_width=NOTE_WIDTH,
-        box_height=NOTE_HEIGHT,
+        box_width=cards.note_width,
+        box_height=cards.note_height,
         anchor_x="center",
         anchor_y="center",
         multiline=True,
@@ -92,20 +133,26 @@ class MainMenuView(SceneView):
 
     def __init__(self) -> None:
         super().__init__()
+        self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 760)
+        self.focus: int | None = None
+        self._build()
+
+    def _build(self) -> None:
+        """The cards, their selectors and buttons, laid out for this window's size."""
         config = self.game_window.settings
         puzzle, tavla = config.puzzle, config.tavla
-        self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 760)
-        self.opponent_note = _note(RIGHT_X, OPPONENT_NOTE_Y)
-        self.rules_note = _note(RIGHT_X, RULES_NOTE_Y)
-        self.pictures_note = _note(LEFT_X, RULES_NOTE_Y)
+        self.cards = cards = COMPACT_CARDS if self.compact else CARDS
+        self.opponent_note = _note(RIGHT_X, cards.opponent_note, cards)
+        self.rules_note = _note(RIGHT_X, cards.rules_note, cards)
+        self.pictures_note = _note(LEFT_X, cards.rules_note, cards)
         # Translators: under the menu's picture selector; Settings shows where the pictures folder is
         self.pictures_note.text = _("Your own photo: drop it on this window or put it in the pictures folder")
         self.size_picker = SizePicker(
             puzzle.sizes,
             choices.initial(config, SIZE),
-            Rect(LEFT_X, FIRST_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
-            Rect(LEFT_X - HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
-            Rect(LEFT_X + HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(LEFT_X, cards.first_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
+            Rect(LEFT_X - HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(LEFT_X + HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
             self._size_changed,
         )
         self.size_selector = self.size_picker.size
@@ -113,7 +160,7 @@ class MainMenuView(SceneView):
             _("Picture"),
             self._pictures(),
             IMAGE,
-            Rect(LEFT_X, SECOND_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
+            Rect(LEFT_X, cards.second_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
             picture_title,
             self._rebuild_puzzle_preview,
         )
@@ -121,7 +168,7 @@ class MainMenuView(SceneView):
             _("Opponent"),
             choices.opponents(tavla.opponent),
             OPPONENT,
-            Rect(RIGHT_X, FIRST_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
+            Rect(RIGHT_X, cards.first_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_opponent,
             self._show_opponent,
         )
@@ -129,7 +176,7 @@ class MainMenuView(SceneView):
             _("Rules"),
             list(Rules),
             RULES,
-            Rect(RIGHT_X, SECOND_ROW_Y, WIDE_SELECTOR, SELECTOR_HEIGHT),
+            Rect(RIGHT_X, cards.second_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_rules,
             self._show_rules,
         )
@@ -137,14 +184,14 @@ class MainMenuView(SceneView):
             _("Match to"),
             choices.match_lengths(tavla.match_length),
             MATCH_LENGTH,
-            Rect(RIGHT_X - HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
-            choices.describe_length,
+            Rect(RIGHT_X - HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
+            str if self.compact else choices.describe_length,  # a small window's "Match to  5"
         )
         self.side_selector = self._selector(
             _("Your checkers"),
             choices.SIDES,
             SIDE,
-            Rect(RIGHT_X + HALF_OFFSET, THIRD_ROW_Y, HALF_SELECTOR, SELECTOR_HEIGHT),
+            Rect(RIGHT_X + HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_side,
             self._rebuild_tavla_preview,
         )
@@ -158,30 +205,36 @@ class MainMenuView(SceneView):
         ]
         self.play_puzzle = Button(
             _("Play Fifteen"),
-            Rect(LEFT_X, PLAY_Y, WIDE_SELECTOR - 120, 48),
+            Rect(LEFT_X, cards.play, WIDE_SELECTOR - 120, cards.play_height),
             self.start_puzzle,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
         self.play_tavla = Button(
             _("Play Tavla"),
-            Rect(RIGHT_X, PLAY_Y, WIDE_SELECTOR - 120, 48),
+            Rect(RIGHT_X, cards.play, WIDE_SELECTOR - 120, cards.play_height),
             self.start_tavla,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
         )
+        width, height = cards.footer_button
         self.settings_button = Button(
-            _("Settings"), Rect(SETTINGS_X, FOOTER_BUTTON_Y, 170, 40), self.open_settings
+            _("Settings"), Rect(SETTINGS_X, FOOTER_BUTTON_Y, width, height), self.open_settings
         )
-        self.quit = Button(_("Quit"), Rect(QUIT_X, FOOTER_BUTTON_Y, 170, 40), arcade.exit)
-        self.stats_button = Button(_("Statistics"), Rect(STATS_X, FOOTER_BUTTON_Y, 170, 40), self.open_stats)
+        self.quit = Button(_("Quit"), Rect(QUIT_X, FOOTER_BUTTON_Y, width, height), arcade.exit)
+        stats_rect = Rect(STATS_X, FOOTER_BUTTON_Y, width, height)
+        self.stats_button = Button(_("Statistics"), stats_rect, self.open_stats)
         # Translators: button: the finished and saved tavla matches, to analyse one
-        matches_rect = Rect(MATCHES_X, FOOTER_BUTTON_Y, 170, 40)
+        matches_rect = Rect(MATCHES_X, FOOTER_BUTTON_Y, width, height)
         self.matches_button = Button(_("Matches"), matches_rect, self.open_matches)
-        cube_x = RIGHT_X + WIDE_SELECTOR / 2 - CUBE_TOGGLE_WIDTH / 2
-        cube_y = SECOND_ROW_Y + SELECTOR_HEIGHT / 2 + 20
+        toggle_width, toggle_height, above = cards.cube_toggle
+        cube_x = RIGHT_X + WIDE_SELECTOR / 2 - toggle_width / 2
+        cube_y = cards.second_row + SELECTOR_HEIGHT / 2 + above
         self.cube_button = Button(
-            "", Rect(cube_x, cube_y, CUBE_TOGGLE_WIDTH, 28), self.toggle_cube, font_size=theme.SMALL_SIZE
+            "",
+            Rect(cube_x, cube_y, toggle_width, toggle_height),
+            self.toggle_cube,
+            font_size=theme.SMALL_SIZE,
         )
         self.buttons = [
             self.play_puzzle,
@@ -208,7 +261,6 @@ class MainMenuView(SceneView):
             self.size_picker.columns,
             self.size_picker.rows,
         ]
-        self.focus: int | None = None
         self._texts = self._build_texts()
         self.help_line = self._build_help_line()
         self._show_opponent(self.opponent_selector.value)
@@ -473,14 +525,25 @@ class MainMenuView(SceneView):
             selector.draw()
 
     def readable_labels(self) -> list[Label]:
-        return [self.help_line]
+        widgets = [*self.selectors, *self.buttons, self.cube_button, self.toast]
+        notes = [self.opponent_note, self.rules_note, self.pictures_note, self.help_line]
+        return [*self._texts, *notes, *(label for widget in widgets for label in widget.labels)]
 
     def on_scale_changed(self) -> None:
+        """Across the small-window line the cards are laid out again (the choices are the config's, so
+        they stay); otherwise only the previews follow the resolution."""
+        if (self.cards is COMPACT_CARDS) != self.compact:
+            self._build()
+            return
         self._rebuild_puzzle_preview()
         self._rebuild_tavla_preview()
 
     def _rebuild_puzzle_preview(self, _choice: str = "") -> None:
-        """The Fifteen card's picture at the chosen size: number tiles, or the picture as cropped."""
+        """The Fifteen card's picture at the chosen size: number tiles, or the picture as cropped (none
+        on a small window, whose cards need the room for their words)."""
+        if not self.cards.previews:
+            self._puzzle_preview = arcade.SpriteList()
+            return
         size, image = self.size_selector.value, self.image_selector.value
         columns, rows = parse_size(size)
         pixels = round(PREVIEW_SIZE * self.pixel_scale)
@@ -493,6 +556,9 @@ class MainMenuView(SceneView):
 
     def _rebuild_tavla_preview(self, _choice: str = "") -> None:
         """The Tavla card's picture at screen resolution, in the player's colours and side."""
+        if not self.cards.previews:
+            self._tavla_preview = arcade.SpriteList()
+            return
         light_seat = 0 if self.side_selector.value == "white" else 1
         units = PREVIEW_SIZE / (layout.BOARD_TOP - layout.BOARD_BOTTOM)
         image = opening_image(self._palette, light_seat, units * self.pixel_scale)

@@ -27,15 +27,56 @@ if TYPE_CHECKING:
 PANEL_WIDTH = 800
 PANEL_HEIGHT = 680
 PANEL_Y = 410
-TITLE_Y = PANEL_Y + PANEL_HEIGHT / 2 - 40
 FIRST_ROW_Y = PANEL_Y + 210
-ROW_SPACING = 84
 COLUMN_OFFSET = 195
 SELECTOR_WIDTH = 350
 SELECTOR_HEIGHT = 46
-NOTE_Y = PANEL_Y - 184
-NOTE_WIDTH = PANEL_WIDTH - 80
-BACK_Y = PANEL_Y - PANEL_HEIGHT / 2 + 44
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The panel and its two columns of settings (centres, logical units); a small window's text is
+    larger, so its panel spreads over the whole screen."""
+
+    panel: tuple[float, float, float]  # width, height, centre y
+    first_row: float
+    row_spacing: float
+    column_offset: float
+    selector_width: float
+    note: tuple[float, float]  # centre y, height: "Every change applies at once"
+    paths: tuple[float, float]  # centre y, height: where the file and the pictures are
+    back_y: float
+
+    @property
+    def title_y(self) -> float:
+        _width, height, y = self.panel
+        return y + height / 2 - 40
+
+    @property
+    def text_width(self) -> float:
+        return self.panel[0] - 80
+
+
+GRID = Grid(
+    panel=(PANEL_WIDTH, PANEL_HEIGHT, PANEL_Y),
+    first_row=FIRST_ROW_Y,
+    row_spacing=84,
+    column_offset=COLUMN_OFFSET,
+    selector_width=SELECTOR_WIDTH,
+    note=(PANEL_Y - 184, 80),
+    paths=(PANEL_Y - 236, 46),
+    back_y=PANEL_Y - PANEL_HEIGHT / 2 + 44,
+)
+COMPACT_GRID = Grid(
+    panel=(theme.DESIGN_WIDTH - 40, theme.DESIGN_HEIGHT - 20, theme.DESIGN_HEIGHT / 2),
+    first_row=668,
+    row_spacing=96,
+    column_offset=310,
+    selector_width=560,
+    note=(222, 74),
+    paths=(140, 78),
+    back_y=60,
+)
 ON, OFF = "on", "off"
 LANGUAGE = ("language",)
 FULLSCREEN = ("window", "fullscreen")
@@ -128,6 +169,14 @@ class SettingsView(SceneView):
         super().__init__()
         self.config_file = config_file
         self.focus = focus
+        self.toast = Toast(theme.DESIGN_WIDTH / 2, 60, 760)
+        if notice:
+            self.toast.show(notice)
+        self._build()
+
+    def _build(self) -> None:
+        """The selectors, texts and button, laid out for this window's size."""
+        self.grid = grid = COMPACT_GRID if self.compact else GRID
         centre = theme.DESIGN_WIDTH / 2
         self.selectors = [
             Selector(
@@ -135,9 +184,9 @@ class SettingsView(SceneView):
                 setting.choices,
                 setting.shown(self.game_window),
                 Rect(
-                    centre + (COLUMN_OFFSET if index % 2 else -COLUMN_OFFSET),
-                    FIRST_ROW_Y - (index // 2) * ROW_SPACING,
-                    SELECTOR_WIDTH,
+                    centre + (grid.column_offset if index % 2 else -grid.column_offset),
+                    grid.first_row - (index // 2) * grid.row_spacing,
+                    grid.selector_width,
                     SELECTOR_HEIGHT,
                 ),
                 describe_choice,
@@ -147,7 +196,7 @@ class SettingsView(SceneView):
         ]
         self.back_button = Button(
             _("Back to the menu"),
-            Rect(centre, BACK_Y, 260, 46),
+            Rect(centre, grid.back_y, 300 if self.compact else 260, 46),
             self.game_window.show_menu,
             primary=True,
         )
@@ -159,7 +208,7 @@ class SettingsView(SceneView):
             Label(
                 _("Settings"),
                 centre,
-                TITLE_Y,
+                grid.title_y,
                 theme.ACCENT,
                 theme.HEADING_SIZE,
                 box_width=PANEL_WIDTH - 60,
@@ -171,7 +220,7 @@ class SettingsView(SceneView):
             Label(
                 "\n".join(
                     [
-                        _("Saved in {path}").format(path=_shown_path(config_file)),
+                        _("Saved in {path}").format(path=_shown_path(self.config_file)),
                         # Translators: {path} is the folder where the player puts pictures for Fifteen
                         _("Your pictures (or drop one on the window): {path}").format(
                             path=_shown_path(pictures_dir())
@@ -179,31 +228,28 @@ class SettingsView(SceneView):
                     ]
                 ),
                 centre,
-                NOTE_Y - 52,
+                grid.paths[0],
                 theme.MUTED,
                 theme.SMALL_SIZE,
-                box_width=NOTE_WIDTH,
-                box_height=46,
+                box_width=grid.text_width,
+                box_height=grid.paths[1],
                 anchor_x="center",
                 anchor_y="center",
                 multiline=True,
                 align="center",
             ),
         ]
-        self.toast = Toast(centre, 60, 760)
-        if notice:
-            self.toast.show(notice)
 
     def _help_line(self) -> Label:
         """The note under the settings (kept readable on a small window)."""
         return Label(
             _("Every change applies at once. “System” follows the language of your computer."),
             theme.DESIGN_WIDTH / 2,
-            NOTE_Y,
+            self.grid.note[0],
             theme.MUTED,
             theme.BODY_SIZE,
-            box_width=NOTE_WIDTH,
-            box_height=80,
+            box_width=self.grid.text_width,
+            box_height=self.grid.note[1],
             anchor_x="center",
             anchor_y="center",
             multiline=True,
@@ -211,7 +257,13 @@ class SettingsView(SceneView):
         )
 
     def readable_labels(self) -> list[Label]:
-        return self.texts[1:2]
+        widgets = [*self.selectors, self.back_button, self.toast]
+        return [*self.texts, *(label for widget in widgets for label in widget.labels)]
+
+    def on_scale_changed(self) -> None:
+        """Across the small-window line the grid is laid out again (the values are the config's)."""
+        if (self.grid is COMPACT_GRID) != self.compact:
+            self._build()
 
     @property
     def language_selector(self) -> Selector:
@@ -257,7 +309,8 @@ class SettingsView(SceneView):
             self.selectors[self.focus].step(1)
 
     def draw_scene(self) -> None:
-        draw_card(theme.DESIGN_WIDTH / 2, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT)
+        width, height, y = self.grid.panel
+        draw_card(theme.DESIGN_WIDTH / 2, y, width, height)
         for text in self.texts:
             text.draw()
         for selector in self.selectors:

@@ -185,7 +185,8 @@ class Selector:
 
     @property
     def labels(self) -> tuple[Label, ...]:
-        return self._caption, self._value
+        """The caption, the value and the arrows' labels."""
+        return self._caption, self._value, *(label for button in self.buttons for label in button.labels)
 
     def draw(self) -> None:
         r = self.rect

@@ -4,7 +4,7 @@ the keyboard alone."""
 import pytest
 import yaml
 
-from game.menu.main_menu import FIRST_ROW_Y, LEFT_X, PREVIEW_SIZE, PREVIEW_Y, RIGHT_X
+from game.menu.main_menu import CARDS, LEFT_X, PREVIEW_SIZE, PREVIEW_Y, RIGHT_X
 from tests.e2e.harness import difference
 
 pytestmark = pytest.mark.e2e
@@ -13,7 +13,7 @@ CHANGED = 8.0
 SAME = 2.0
 HALF = PREVIEW_SIZE / 2
 PUZZLE_PREVIEW = (LEFT_X - 2 * HALF, PREVIEW_Y - HALF, LEFT_X + 2 * HALF, PREVIEW_Y + HALF)
-SELECTORS = (LEFT_X - 250, FIRST_ROW_Y - 200, RIGHT_X + 250, FIRST_ROW_Y + 30)
+SELECTORS = (LEFT_X - 250, CARDS.first_row - 200, RIGHT_X + 250, CARDS.first_row + 30)
 
 
 def test_the_menu_keeps_its_choices_across_settings_and_a_restart(launch, tmp_path):
