@@ -2,7 +2,9 @@
 slower or one move at a time, with the tiles gliding as in play.
 
 The timing is game/puzzle/replay.py's ReplayTimeline, advanced by the frame loop's seconds (tests give
-made-up ones); the board's look is the puzzle screen's (layout.py, textures.py).
+made-up ones); the board's look is the puzzle screen's (layout.py, textures.py). On a small window
+(`compact`) the words grow: the speed and the state take lines of their own, the keys help four short
+lines below the buttons, the heading a shorter game ID and the rewind and copy buttons shorter words.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.scene import KEY_BACK, SceneView
-from game.ui.text import LabelSpec
+from game.ui.text import Label, LabelSpec
 from game.ui.tween import Glides
 from game.ui.widgets import Button, Rect, Toast
 
@@ -53,6 +55,16 @@ LABELS = {
     ),
     "keys": LabelSpec(PANEL_LEFT, 140, PANEL_WIDTH, theme.MUTED, theme.SMALL_SIZE, box_height=50),
 }
+COMPACT_LABELS = {
+    "title": LabelSpec(PANEL_LEFT, 734, PANEL_WIDTH, theme.ACCENT, theme.HEADING_SIZE, bold=True),
+    "clock": LabelSpec(PANEL_LEFT, 690, PANEL_WIDTH, theme.TEXT, theme.HEADING_SIZE),
+    "moves": LabelSpec(PANEL_LEFT, 652, PANEL_WIDTH, theme.TEXT, theme.BODY_SIZE + 2),
+    "speed": LabelSpec(PANEL_LEFT, 620, PANEL_WIDTH, theme.MUTED, theme.BODY_SIZE + 2),
+    "state": LabelSpec(PANEL_LEFT, 588, PANEL_WIDTH, theme.TEAL, theme.BODY_SIZE + 2, bold=True),
+    "keys": LabelSpec(PANEL_LEFT, 166, PANEL_WIDTH, theme.MUTED, theme.SMALL_SIZE, box_height=156),
+}
+"""A small window's: the speed and the state on lines of their own (side by side their larger words
+would not fit), and room for the keys help's four lines."""
 BUTTON_ROWS = (510, 454, 398, 342, 286)
 
 KEY_TOGGLE = [key.SPACE]
@@ -64,7 +76,6 @@ KEY_REWIND = [key.HOME]
 KEY_COPY = [key.C, (key.C, key.MOD_CTRL)]
 
 
-
 def copy_replay(window: arcade.Window, toast: Toast, replay: Replay) -> None:
     """Put a solve's replay text on the clipboard, and say so (or why not) in `toast`."""
     text = replay.text()
@@ -74,6 +85,25 @@ def copy_replay(window: arcade.Window, toast: Toast, replay: Replay) -> None:
         toast.show(words.not_copied(error))
     else:
         toast.show(words.copied(text))
+
+
+def rewind_label(compact: bool) -> str:
+    """The rewind button's words: on a small window its half-width button holds only a short one."""
+    if compact:
+        # Translators: replay button of a small window: back to the scramble, the start of the solve (short)
+        return _("Rewind")
+    # Translators: replay button: back to the scramble, the start of the solve
+    return _("From the start")
+
+
+def copy_label(compact: bool) -> str:
+    """The copy button's word: on a small window its half-width button holds only a short one."""
+    if compact:
+        # Translators: replay button of a small window: put the replay on the clipboard (short)
+        return _("Copy")
+    # Translators: replay button: put the replay on the clipboard as text
+    return _("Copy replay")
+
 
 class ReplayView(SceneView):
     """One replay; Back (or Esc) calls ``back``, which shows the screen it came from."""
@@ -128,11 +158,23 @@ class ReplayView(SceneView):
 
     def on_scale_changed(self) -> None:
         self._apply_textures()
+        self._build_texts()
+        self._update_texts()
+
+    def _build_texts(self) -> None:
+        """The panel's words for this window's size (the labels' larger size is the scene's)."""
+        compact = self.compact
+        self.texts = {name: spec.label() for name, spec in (COMPACT_LABELS if compact else LABELS).items()}
+        self.texts["title"].text = words.replay_title(self.timeline.replay.game_id, compact)
+        self.texts["keys"].text = words.replay_keys(compact)
+        self.rewind_button.label = rewind_label(compact)
+        self.copy_button.label = copy_label(compact)
+
+    def readable_labels(self) -> list[Label]:
+        buttons = [label for button in self.buttons for label in button.labels]
+        return [*self.texts.values(), *buttons, *self.toast.labels]
 
     def _build_widgets(self) -> None:
-        self.texts = {name: spec.label() for name, spec in LABELS.items()}
-        self.texts["title"].text = words.replay_title(self.timeline.replay.game_id)
-        self.texts["keys"].text = words.replay_keys()
         half = PANEL_WIDTH / 4 - 5
         left, right = PANEL_LEFT + half, PANEL_LEFT + 3 * half + 10
         width = 2 * half
@@ -142,6 +184,8 @@ class ReplayView(SceneView):
             return Button(label, Rect(x, BUTTON_ROWS[row], width, BUTTON_HEIGHT), action)
 
         self.play_button = Button(_("Pause"), wide, self.toggle, primary=True)
+        self.rewind_button = button(rewind_label(self.compact), left, 3, self.rewind)
+        self.copy_button = button(copy_label(self.compact), right, 3, self.copy)
         self.buttons = [
             self.play_button,
             # Translators: replay button: take back one move
@@ -152,13 +196,12 @@ class ReplayView(SceneView):
             button(_("Slower"), left, 2, self.slower),
             # Translators: replay button: play faster
             button(_("Faster"), right, 2, self.faster),
-            # Translators: replay button: back to the scramble, the start of the solve
-            button(_("From the start"), left, 3, self.rewind),
-            # Translators: replay button: put the replay on the clipboard as text
-            button(_("Copy replay"), right, 3, self.copy),
+            self.rewind_button,
+            self.copy_button,
             # Translators: button: leave the replay
             Button(_("Back"), Rect(wide.x, BUTTON_ROWS[4], wide.width, BUTTON_HEIGHT), self.back),
         ]
+        self._build_texts()
         self._update_texts()
 
     # --- actions ---

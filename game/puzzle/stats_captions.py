@@ -11,6 +11,8 @@ from game.puzzle.stats_report import NONE, format_time
 
 NOTE_PRACTICE = "practice"
 NOTE_HELP = "help"
+TITLE_ID_CHARS = 28
+COMPACT_TITLE_ID_CHARS = 16
 
 
 def board(size: str, picture: str) -> str:
@@ -18,13 +20,19 @@ def board(size: str, picture: str) -> str:
     return _("{size} · {picture}").format(size=size, picture=picture_title(picture))
 
 
-def counted(stats: Stats) -> str:
-    """How many solves count, and how many more are kept without counting."""
+def counted(stats: Stats, compact: bool = False) -> str:
+    """How many solves count, and how many more are kept without counting (on a small window, shortly:
+    the list's notes say why)."""
     # Translators: how many solves enter the statistics, e.g. "12 solves counted"
     text = ngettext("{count} solve counted", "{count} solves counted", stats.solves).format(
         count=stats.solves
     )
-    if stats.not_counted:
+    if stats.not_counted and compact:
+        # Translators: on a small window, the solves kept and listed that never count; short (the list's
+        # notes say why)
+        more = ngettext("{count} not counted", "{count} not counted", stats.not_counted)
+        text += " · " + more.format(count=stats.not_counted)
+    elif stats.not_counted:
         # Translators: the solves kept and listed that never count (a board given by game ID, or a
         # hint or the auto-solve used)
         more = ngettext(
@@ -36,7 +44,11 @@ def counted(stats: Stats) -> str:
     return text
 
 
-def no_solves() -> str:
+def no_solves(compact: bool = False) -> str:
+    """What the screen says before the first solve; on a small window, shortly."""
+    if compact:
+        # Translators: the statistics screen of a small window before any solve; at most 36 characters
+        return _("No solves yet: solve a puzzle first.")
     return _("No solves yet: solve a puzzle and its statistics show here.")
 
 
@@ -69,7 +81,13 @@ def columns() -> tuple[str, str]:
     return _("Current"), _("Best")
 
 
-def plot_title(count: int) -> str:
+def plot_title(count: int, compact: bool = False) -> str:
+    """Over the plot; on a small window shorter, as its words are larger."""
+    if compact:
+        # Translators: the plot's title on a small window, at most 30 characters; {count} how many solves
+        # it shows, {average} the running average drawn with them (ao12)
+        text = ngettext("Latest {count} time · {average}", "Latest {count} times · {average}", count)
+        return text.format(count=count, average=PLOT_AVERAGE)
     # Translators: the title of the plot of recent times; {count} is how many solves it shows, {average}
     # the running average drawn with them (ao12)
     text = ngettext(
@@ -124,7 +142,13 @@ def list_title(count: int) -> str:
     return ngettext("{count} solve, latest first", "{count} solves, latest first", count).format(count=count)
 
 
-def stats_keys() -> str:
+def stats_keys(compact: bool = False) -> str:
+    """The keys under the buttons; on a small window three short lines, the arrows named in words (their
+    signs are too thin to read at that size)."""
+    if compact:
+        # Translators: the keys of the statistics screen on a small window: three lines of at most 28
+        # characters each; the keys are fixed: name them as the keyboard does
+        return _("Up/Down solve · Enter watch\nC copy · V paste\nLeft/Right board · Esc menu")
     # Translators: the keys of the statistics screen; keep the key names as they are
     return _("↑/↓ choose a solve · Enter watch · C copy · V paste · ←/→ board · Esc menu")
 
@@ -144,9 +168,11 @@ def not_pasted(error: object) -> str:
     return _("could not paste a replay: {error}").format(error=error)
 
 
-def replay_title(game_id: str) -> str:
+def replay_title(game_id: str, compact: bool = False) -> str:
+    """The heading, with the game ID cut shorter on a small window (its heading size stays)."""
+    chars = COMPACT_TITLE_ID_CHARS if compact else TITLE_ID_CHARS
     # Translators: the heading of the replay screen; {id} is the board's game ID, e.g. 4x4#123
-    return _("Replay {id}").format(id=game_id if len(game_id) <= 28 else game_id[:27] + "…")
+    return _("Replay {id}").format(id=game_id if len(game_id) <= chars else game_id[: chars - 1] + "…")
 
 
 def replay_clock(clock_ms: float, total_ms: int) -> str:
@@ -173,6 +199,12 @@ def replay_state(playing: bool, finished: bool) -> str:
     return _("Playing") if playing else _("Paused")
 
 
-def replay_keys() -> str:
+def replay_keys(compact: bool = False) -> str:
+    """The keys under the buttons; on a small window four short lines, the arrows named in words (their
+    signs are too thin to read at that size)."""
+    if compact:
+        # Translators: the keys of the replay screen on a small window: four lines of at most 25
+        # characters each; the keys are fixed: name them as the keyboard does
+        return _("Space play/pause · C copy\nLeft/Right step\nUp/Down faster/slower\nHome start · Esc back")
     # Translators: the keys of the replay screen; keep the key names as they are
     return _("Space play/pause · ←/→ step · ↑/↓ faster/slower\nHome from the start · C copy · Esc back")

@@ -2,10 +2,14 @@
 times with the running ao12, and every kept solve, each to watch again or copy as text.
 
 The figures come from game/puzzle/stats.py (the same as `python main.py stats`), the words from
-stats_captions.py; replays open game/puzzle/replay_view.py.
+stats_captions.py; replays open game/puzzle/replay_view.py. On a small window (`compact`) the words
+grow, so the screen takes its `COMPACT` layout: the list of solves leaves out the date and shows fewer
+rows, each taller, under a lower plot with a wider axis; the counts and the help are said shortly.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import arcade
 from arcade import key
@@ -21,7 +25,7 @@ from game.records import Records, RecordsUnavailable
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
-from game.ui.text import LabelSpec
+from game.ui.text import Label, LabelSpec
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 
 LEFT_X = 330
@@ -36,9 +40,11 @@ COUNTED_Y = 620
 TABLE_TOP = 580
 TABLE_ROW = 30
 TABLE_COLUMNS = (LEFT_X - LEFT_WIDTH / 2 + 24, LEFT_X - 20, LEFT_X + 130)
+TABLE_ROWS = 8
 BUTTON_ROW_Y = (290, 234)
 BUTTON_WIDTH = 250
 BUTTON_HEIGHT = 44
+BUTTON_GAP = 12
 KEYS_Y = 150
 PLOT_BOTTOM = 458
 PLOT_HEIGHT = 218
@@ -49,12 +55,19 @@ LIST_TOP = 372
 LIST_ROW = 26
 LIST_ROWS = 11
 LIST_COLUMNS = (0, 40, 190, 276, 336, 394, 480)
+LIST_FIELDS = (0, 1, 2, 3, 4, 5, 6)
+"""Which of a solve's fields (`words.solve_row`) the list shows, each in the column at the same place."""
 LIST_LEFT = RIGHT_X - RIGHT_WIDTH / 2 + 20
 LEGEND_LINE = 180
 TOAST_Y = 56
 TIME_COLOUR = (154, 163, 178)
 AVERAGE_COLOUR = theme.ACCENT
 SELECTED = (58, 66, 84)
+SELECTOR_SIZE = (420, 44)
+AXIS_WIDTH = 64
+AXIS_GAP = 8
+LEGEND_GAP = 24
+KEYS_HEIGHT = 60
 
 KEY_UP = [key.UP, key.W]
 KEY_DOWN = [key.DOWN, key.S]
@@ -69,13 +82,104 @@ KEY_PASTE = [key.V, (key.V, key.MOD_CTRL)]
 Board = tuple[str, str]
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Where the screen puts what changes with the window's size, in logical units."""
+
+    selector_y: float
+    selector_size: tuple[float, float]
+    counted_y: float
+    counted_width: float
+    table_top: float
+    table_row: float
+    button_rows: tuple[float, float]
+    button_size: tuple[float, float]
+    keys_y: float
+    keys_height: float
+    plot_bottom: float
+    plot_height: float
+    plot_left: float
+    plot_width: float
+    axis_width: float
+    axis_gap: float
+    legend_gap: float
+    legend_line: float
+    list_title_y: float
+    list_top: float
+    list_row: float
+    list_rows: int
+    list_fields: tuple[int, ...]
+    list_columns: tuple[float, ...]
+    toast_y: float
+
+
+FULL = Layout(
+    SELECTOR_Y,
+    SELECTOR_SIZE,
+    COUNTED_Y,
+    LEFT_WIDTH - 20,
+    TABLE_TOP,
+    TABLE_ROW,
+    BUTTON_ROW_Y,
+    (BUTTON_WIDTH, BUTTON_HEIGHT),
+    KEYS_Y,
+    KEYS_HEIGHT,
+    PLOT_BOTTOM,
+    PLOT_HEIGHT,
+    PLOT_LEFT,
+    PLOT_WIDTH,
+    AXIS_WIDTH,
+    AXIS_GAP,
+    LEGEND_GAP,
+    LEGEND_LINE,
+    LIST_TITLE_Y,
+    LIST_TOP,
+    LIST_ROW,
+    LIST_ROWS,
+    LIST_FIELDS,
+    LIST_COLUMNS,
+    TOAST_Y,
+)
+COMPACT = Layout(
+    selector_y=654,
+    selector_size=(480, 46),
+    counted_y=608,
+    counted_width=LEFT_WIDTH,
+    table_top=568,
+    table_row=30,
+    button_rows=(286, 230),
+    button_size=(264, 48),
+    keys_y=136,
+    keys_height=120,
+    plot_bottom=522,
+    plot_height=148,
+    plot_left=RIGHT_X - RIGHT_WIDTH / 2 + 122,
+    plot_width=RIGHT_WIDTH - 152,
+    axis_width=110,
+    axis_gap=16,
+    legend_gap=30,
+    legend_line=230,
+    list_title_y=452,
+    list_top=416,
+    list_row=32,
+    list_rows=10,
+    list_fields=(0, 2, 3, 4, 6),
+    list_columns=(0, 70, 190, 298, 380),
+    toast_y=76,
+)
+"""A small window's: the list of solves leaves out the date (the number and time tell a solve) and the
+optimal length (the solved panel says it), so the larger words of the rest have room, with fewer rows,
+each taller, under a lower plot."""
+
+
 class StatsView(SceneView):
     """The statistics of one board (size, picture) at a time; ←/→ or the selector switch boards."""
 
     def __init__(self, size: str | None = None, picture: str | None = None, selected: int = 0) -> None:
         super().__init__()
+        self.layout = COMPACT if self.compact else FULL
         self.records = Records()
-        self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 900)
+        self.toast = Toast(theme.DESIGN_WIDTH / 2, self.layout.toast_y, 900)
         try:
             self.groups = by_board(self.records.solves())
         except RecordsUnavailable as error:
@@ -95,6 +199,8 @@ class StatsView(SceneView):
     # --- set-up ---
 
     def _build_widgets(self) -> None:
+        """Every label, button and the selector, placed by `self.layout` (built again when it changes)."""
+        layout = self.layout
         self.title = LabelSpec(
             theme.DESIGN_WIDTH / 2,
             TITLE_Y,
@@ -112,36 +218,42 @@ class StatsView(SceneView):
                 _("Board"),
                 choices,
                 str(self.boards.index(self.board)),
-                Rect(LEFT_X, SELECTOR_Y, 420, 44),
+                Rect(LEFT_X, layout.selector_y, *layout.selector_size),
                 lambda index: words.board(*self.boards[int(index)]),
                 lambda index: self.show_board(self.boards[int(index)]),
             )
         self.counted = LabelSpec(
-            LEFT_X, COUNTED_Y, LEFT_WIDTH - 20, theme.MUTED, theme.SMALL_SIZE, anchor_x="center"
+            LEFT_X, layout.counted_y, layout.counted_width, theme.MUTED, theme.SMALL_SIZE, anchor_x="center"
         ).label()
-        left = LEFT_X - LEFT_WIDTH / 2 + 24
+        width = layout.button_size[0]
+        left, right = LEFT_X - width / 2 - BUTTON_GAP / 2, LEFT_X + width / 2 + BUTTON_GAP / 2
+        top, bottom = layout.button_rows
+
+        def place(x: float, y: float) -> Rect:
+            return Rect(x, y, *layout.button_size)
+
         self.watch_button = Button(
             # Translators: button: watch the chosen solve again, with its own timing
             _("Watch replay"),
-            Rect(left + BUTTON_WIDTH / 2, BUTTON_ROW_Y[0], BUTTON_WIDTH, BUTTON_HEIGHT),
+            place(left, top),
             self.watch,
             primary=True,
         )
         self.copy_button = Button(
             # Translators: button: put the chosen solve on the clipboard as text (its game ID and moves)
             _("Copy replay"),
-            Rect(left + 1.5 * BUTTON_WIDTH + 12, BUTTON_ROW_Y[0], BUTTON_WIDTH, BUTTON_HEIGHT),
+            place(right, top),
             self.copy,
         )
         self.paste_button = Button(
             # Translators: button: watch a replay copied as text (from this game or another player)
             _("Paste replay"),
-            Rect(left + BUTTON_WIDTH / 2, BUTTON_ROW_Y[1], BUTTON_WIDTH, BUTTON_HEIGHT),
+            place(left, bottom),
             self.paste,
         )
         self.menu_button = Button(
             _("Back to the menu"),
-            Rect(left + 1.5 * BUTTON_WIDTH + 12, BUTTON_ROW_Y[1], BUTTON_WIDTH, BUTTON_HEIGHT),
+            place(right, bottom),
             self.game_window.show_menu,
         )
         self.buttons = [
@@ -153,19 +265,19 @@ class StatsView(SceneView):
         ]
         self.keys_help = LabelSpec(
             LEFT_X,
-            KEYS_Y,
+            layout.keys_y,
             LEFT_WIDTH - 40,
             theme.MUTED,
             theme.SMALL_SIZE,
-            box_height=60,
+            box_height=layout.keys_height,
             anchor_x="center",
             align="center",
-        ).label(words.stats_keys())
+        ).label(words.stats_keys(self.compact))
         self.table = [
             [
                 LabelSpec(
                     x,
-                    TABLE_TOP - row * TABLE_ROW,
+                    layout.table_top - row * layout.table_row,
                     160 if column else 200,
                     theme.MUTED if row == 0 or column == 0 else theme.TEXT,
                     theme.BODY_SIZE,
@@ -173,47 +285,80 @@ class StatsView(SceneView):
                 ).label()
                 for column, x in enumerate(TABLE_COLUMNS)
             ]
-            for row in range(8)
+            for row in range(TABLE_ROWS)
         ]
+        plot_left, plot_top = layout.plot_left, layout.plot_bottom + layout.plot_height
+
+        def axis(y: float) -> Label:
+            x = plot_left - layout.axis_gap
+            return LabelSpec(x, y, layout.axis_width, theme.MUTED, theme.SMALL_SIZE, anchor_x="right").label()
+
         self.plot_labels = [
-            LabelSpec(
-                PLOT_LEFT, PLOT_BOTTOM + PLOT_HEIGHT + 20, PLOT_WIDTH, theme.TEXT, theme.BODY_SIZE
-            ).label(),
-            LabelSpec(
-                PLOT_LEFT - 8, PLOT_BOTTOM + PLOT_HEIGHT, 64, theme.MUTED, theme.SMALL_SIZE, anchor_x="right"
-            ).label(),
-            LabelSpec(
-                PLOT_LEFT - 8, PLOT_BOTTOM, 64, theme.MUTED, theme.SMALL_SIZE, anchor_x="right"
-            ).label(),
+            LabelSpec(plot_left, plot_top + 20, layout.plot_width, theme.TEXT, theme.BODY_SIZE).label(),
+            axis(plot_top),
+            axis(layout.plot_bottom),
         ]
-        legend_y = PLOT_BOTTOM - 24
+        legend_y = layout.plot_bottom - layout.legend_gap
+        # Translators: the plot's legend: a dot is one solve's time
+        one_solve = _("one solve")
         self.legend = (
-            # Translators: the plot's legend: a dot is one solve's time
-            LabelSpec(PLOT_LEFT + 14, legend_y, 150, theme.MUTED, theme.SMALL_SIZE).label(_("one solve")),
-            LabelSpec(PLOT_LEFT + LEGEND_LINE + 38, legend_y, 100, theme.MUTED, theme.SMALL_SIZE).label(
-                PLOT_AVERAGE
+            LabelSpec(plot_left + 14, legend_y, layout.legend_line - 30, theme.MUTED, theme.SMALL_SIZE).label(
+                one_solve
             ),
+            LabelSpec(
+                plot_left + layout.legend_line + 38, legend_y, 100, theme.MUTED, theme.SMALL_SIZE
+            ).label(PLOT_AVERAGE),
         )
         self.list_title = LabelSpec(
-            LIST_LEFT, LIST_TITLE_Y, RIGHT_WIDTH - 40, theme.TEXT, theme.BODY_SIZE
+            LIST_LEFT, layout.list_title_y, RIGHT_WIDTH - 40, theme.TEXT, theme.BODY_SIZE
         ).label()
-        widths = [b - a - 6 for a, b in zip(LIST_COLUMNS, [*LIST_COLUMNS[1:], RIGHT_WIDTH - 40], strict=True)]
+        columns = layout.list_columns
+        widths = [b - a - 6 for a, b in zip(columns, [*columns[1:], RIGHT_WIDTH - 40], strict=True)]
         self.list_labels = [
             [
                 LabelSpec(
                     LIST_LEFT + x,
-                    LIST_TOP - row * LIST_ROW,
+                    layout.list_top - row * layout.list_row,
                     width,
                     theme.MUTED if row == 0 else theme.TEXT,
                     theme.SMALL_SIZE,
                     bold=row == 0,
                 ).label()
-                for x, width in zip(LIST_COLUMNS, widths, strict=True)
+                for x, width in zip(columns, widths, strict=True)
             ]
-            for row in range(LIST_ROWS + 1)
+            for row in range(layout.list_rows + 1)
         ]
-        for label, heading in zip(self.list_labels[0], words.list_headings(), strict=True):
-            label.text = heading
+        headings = words.list_headings()
+        for label, field in zip(self.list_labels[0], layout.list_fields, strict=True):
+            label.text = headings[field]
+
+    def on_scale_changed(self) -> None:
+        """Past the compact size either way: the widgets again in the other layout, with the same board,
+        solve and notice shown (the labels' larger size is the scene's)."""
+        layout = COMPACT if self.compact else FULL
+        if layout is self.layout:
+            return
+        self.layout = layout
+        self.toast.move_to(self.toast.x, layout.toast_y)
+        self._build_widgets()
+        self.show_board(self.board, self.selected)
+
+    def readable_labels(self) -> list[Label]:
+        selector = self.selector.labels if self.selector else ()
+        buttons = [label for button in self.buttons for label in button.labels]
+        return [
+            self.title,
+            *selector,
+            self.counted,
+            *buttons,
+            self.keys_help,
+            *(label for row in self.table for label in row),
+            *self.plot_labels,
+            *self.legend,
+            self.list_title,
+            *(label for row in self.list_labels for label in row),
+            *self.toast.labels,
+        ]
 
     # --- content ---
 
@@ -233,9 +378,10 @@ class StatsView(SceneView):
         for labels, row in zip(self.table, [*rows, *[("",) * 3] * (8 - len(rows))], strict=True):
             for label, text in zip(labels, row, strict=True):
                 label.text = text
-        self.counted.text = words.counted(self.stats) if board else words.no_solves()
+        compact = self.compact
+        self.counted.text = words.counted(self.stats, compact) if board else words.no_solves(compact)
         self.selected = max(0, min(selected, len(solves) - 1))
-        self.first_row = max(0, self.selected - LIST_ROWS + 1)
+        self.first_row = max(0, self.selected - self.layout.list_rows + 1)
         self._fill_plot()
         self._fill_list()
         enabled = bool(solves)
@@ -247,7 +393,7 @@ class StatsView(SceneView):
         self.plot_points: list[tuple[float, float]] = []
         self.plot_average: list[tuple[float, float]] = []
         title, high, low = self.plot_labels
-        title.text = words.plot_title(len(plot)) if plot else ""
+        title.text = words.plot_title(len(plot), self.compact) if plot else ""
         high.text = low.text = ""
         if not plot:
             return
@@ -255,11 +401,12 @@ class StatsView(SceneView):
         top, bottom = max(values), min(values)
         span = (top - bottom) or 1.0
         high.text, low.text = format_time(top), format_time(bottom)
-        step = PLOT_WIDTH / max(1, len(plot) - 1)
+        layout = self.layout
+        step = layout.plot_width / max(1, len(plot) - 1)
 
         def at(index: int, seconds: float) -> tuple[float, float]:
-            x = PLOT_LEFT + (index * step if len(plot) > 1 else PLOT_WIDTH / 2)
-            return x, PLOT_BOTTOM + (seconds - bottom) / span * PLOT_HEIGHT
+            x = layout.plot_left + (index * step if len(plot) > 1 else layout.plot_width / 2)
+            return x, layout.plot_bottom + (seconds - bottom) / span * layout.plot_height
 
         self.plot_points = [at(i, p.seconds) for i, p in enumerate(plot)]
         self.plot_average = [at(i, p.average) for i, p in enumerate(plot) if p.average is not None]
@@ -270,9 +417,9 @@ class StatsView(SceneView):
         self.list_title.text = words.list_title(count) if count else ""
         for offset, labels in enumerate(self.list_labels[1:]):
             index = self.first_row + offset
-            row = words.solve_row(count - index, solves[index]) if index < count else ("",) * len(labels)
-            for label, text in zip(labels, row, strict=True):
-                label.text = text
+            row = words.solve_row(count - index, solves[index]) if index < count else ("",) * len(LIST_FIELDS)
+            for label, field in zip(labels, self.layout.list_fields, strict=True):
+                label.text = row[field]
 
     def select(self, index: int) -> None:
         """Light a solve of the list, scrolling it into view."""
@@ -282,8 +429,8 @@ class StatsView(SceneView):
         self.selected = max(0, min(index, count - 1))
         if self.selected < self.first_row:
             self.first_row = self.selected
-        elif self.selected >= self.first_row + LIST_ROWS:
-            self.first_row = self.selected - LIST_ROWS + 1
+        elif self.selected >= self.first_row + self.layout.list_rows:
+            self.first_row = self.selected - self.layout.list_rows + 1
         self._fill_list()
         self.request_redraw()
 
@@ -350,9 +497,9 @@ class StatsView(SceneView):
         elif matches(KEY_DOWN, symbol, modifiers):
             self.select(self.selected + 1)
         elif matches(KEY_PAGE_UP, symbol, modifiers):
-            self.select(self.selected - LIST_ROWS)
+            self.select(self.selected - self.layout.list_rows)
         elif matches(KEY_PAGE_DOWN, symbol, modifiers):
-            self.select(self.selected + LIST_ROWS)
+            self.select(self.selected + self.layout.list_rows)
         elif matches(KEY_PREVIOUS_BOARD, symbol, modifiers) and self.selector:
             self.selector.step(-1)
         elif matches(KEY_NEXT_BOARD, symbol, modifiers) and self.selector:
@@ -368,14 +515,16 @@ class StatsView(SceneView):
         """A click on a row of the list chooses that solve."""
         if not LIST_LEFT <= x <= LIST_LEFT + RIGHT_WIDTH - 40:
             return
-        row = round((LIST_TOP - y) / LIST_ROW)
-        if 1 <= row <= LIST_ROWS and abs(LIST_TOP - row * LIST_ROW - y) <= LIST_ROW / 2:
+        top, height = self.layout.list_top, self.layout.list_row
+        row = round((top - y) / height)
+        if 1 <= row <= self.layout.list_rows and abs(top - row * height - y) <= height / 2:
             self.select(self.first_row + row - 1)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         count = len(self.solves)
-        if count > LIST_ROWS:
-            self.first_row = max(0, min(count - LIST_ROWS, self.first_row - round(scroll_y)))
+        rows = self.layout.list_rows
+        if count > rows:
+            self.first_row = max(0, min(count - rows, self.first_row - round(scroll_y)))
             self._fill_list()
 
     # --- drawing ---
@@ -393,13 +542,13 @@ class StatsView(SceneView):
         self.toast.draw()
 
     def _draw_plot(self) -> None:
-        frame = XYWH(
-            PLOT_LEFT + PLOT_WIDTH / 2, PLOT_BOTTOM + PLOT_HEIGHT / 2, PLOT_WIDTH + 20, PLOT_HEIGHT + 20
-        )
+        left, bottom = self.layout.plot_left, self.layout.plot_bottom
+        width, height = self.layout.plot_width, self.layout.plot_height
+        frame = XYWH(left + width / 2, bottom + height / 2, width + 20, height + 20)
         arcade.draw_rect_filled(frame, theme.BACKGROUND)
         for fraction in (0.0, 0.5, 1.0):
-            y = PLOT_BOTTOM + fraction * PLOT_HEIGHT
-            arcade.draw_line(PLOT_LEFT - 10, y, PLOT_LEFT + PLOT_WIDTH + 10, y, theme.PANEL_BORDER, 1)
+            y = bottom + fraction * height
+            arcade.draw_line(left - 10, y, left + width + 10, y, theme.PANEL_BORDER, 1)
         if len(self.plot_average) > 1:
             arcade.draw_line_strip(self.plot_average, AVERAGE_COLOUR, 3)
         for x, y in self.plot_points:
@@ -410,19 +559,21 @@ class StatsView(SceneView):
             self._draw_legend()
 
     def _draw_legend(self) -> None:
-        y = PLOT_BOTTOM - 24
-        x = PLOT_LEFT
+        y = self.layout.plot_bottom - self.layout.legend_gap
+        x = self.layout.plot_left
         arcade.draw_circle_filled(x + 4, y, 4, TIME_COLOUR)
-        arcade.draw_line(x + LEGEND_LINE, y, x + LEGEND_LINE + 30, y, AVERAGE_COLOUR, 3)
+        line = self.layout.legend_line
+        arcade.draw_line(x + line, y, x + line + 30, y, AVERAGE_COLOUR, 3)
         for label in self.legend:
             label.draw()
 
     def _draw_list(self) -> None:
         self.list_title.draw()
         shown = self.selected - self.first_row
-        if self.solves and 0 <= shown < LIST_ROWS:
-            y = LIST_TOP - (shown + 1) * LIST_ROW
-            arcade.draw_rect_filled(XYWH(RIGHT_X, y, RIGHT_WIDTH - 20, LIST_ROW), SELECTED)
+        layout = self.layout
+        if self.solves and 0 <= shown < layout.list_rows:
+            y = layout.list_top - (shown + 1) * layout.list_row
+            arcade.draw_rect_filled(XYWH(RIGHT_X, y, RIGHT_WIDTH - 20, layout.list_row), SELECTED)
         for row in self.list_labels:
             for label in row:
                 label.draw()
