@@ -1,6 +1,8 @@
 """The analysis screen's words (pure text, no Arcade): the match's title, the progress, each player's
 figures, the mistakes' rows and the chosen mistake's lines."""
 
+import os
+
 from game.i18n import _, ngettext
 from game.tavla.analysis import MILLI, Decision, Mark, PlayerSummary
 from game.tavla.bots import bot_title
@@ -43,18 +45,25 @@ def progress_text(done: int, total: int) -> str:
     return _("Analysing… {done} of {total} games").format(done=done, total=total)
 
 
-def player_text(summary: PlayerSummary) -> str:
-    """One player's line: error rate and rating, the marks counted, luck."""
+def player_text(summary: PlayerSummary, compact: bool = False) -> str:
+    """One player's line: error rate and rating, the marks counted, luck; `compact` (a small window's
+    larger text): the rate and rating, then the marks counted, on two lines, and no luck."""
     name = shown_name(summary.name)
     if not summary.decisions:
         # Translators: a player who had no decision to make (every play forced)
         return _("{name}: no decisions").format(name=name)
-    # Translators: {rate} is the mean loss per decision in millipoints; {rating} a word such as Expert;
-    # {doubtful}, {bad}, {very_bad} count the marked decisions; {luck} is in points, signed
-    text = _(
-        "{name}: {rate} per decision ({rating}) · doubtful {doubtful}, bad {bad}, very bad {very_bad} · "
-        "luck {luck}"
-    )
+    if compact:
+        # Translators: a player's figures on a small window, on two lines as short as can be (each has
+        # room for about 40 letters); {rate} is the mean loss per decision in millipoints, {rating} a word
+        # such as Expert; {doubtful}, {bad}, {very_bad} count the marked decisions
+        text = _("{name}: {rate} ({rating})\ndoubtful {doubtful} · bad {bad} · very bad {very_bad}")
+    else:
+        # Translators: {rate} is the mean loss per decision in millipoints; {rating} a word such as
+        # Expert; {doubtful}, {bad}, {very_bad} count the marked decisions; {luck} is in points, signed
+        text = _(
+            "{name}: {rate} per decision ({rating}) · doubtful {doubtful}, bad {bad}, very bad {very_bad} · "
+            "luck {luck}"
+        )
     return text.format(
         name=name,
         rate=f"{summary.error_rate:.1f}",
@@ -66,7 +75,12 @@ def player_text(summary: PlayerSummary) -> str:
     )
 
 
-def mistakes_heading(count: int) -> str:
+def mistakes_heading(count: int, compact: bool = False) -> str:
+    """Over the list of mistakes: how many, or none (in fewer words on a small window)."""
+    if not count and compact:
+        # Translators: the analysis found no doubtful, bad or very bad decision (on a small window,
+        # as short as can be)
+        return _("No mistakes: all within 0.040")
     if not count:
         # Translators: the analysis found no doubtful, bad or very bad decision
         return _("No mistakes: every decision was within 0.040 of the best")
@@ -81,6 +95,15 @@ def where_text(decision: Decision) -> str:
     """ "Game 1, turn 12" (the turn counted from 1)."""
     # Translators: where a decision was made in the match
     return _("Game {game}, turn {turn}").format(game=decision.game, turn=decision.turn + 1)
+
+
+def chosen_text(decision: Decision, record: MatchRecord, compact: bool = False) -> str:
+    """The line over the chosen mistake's boards: where and who; `compact` writes where as the rows do
+    (game·turn) and adds the mark, which a small window's rows leave to their colour."""
+    name = shown_name(record.names[decision.player])
+    if compact:
+        return f"{decision.game}·{decision.turn + 1} · {name} · {_(decision.mark)}"
+    return f"{where_text(decision)} · {name}"
 
 
 def action_text(decision: Decision) -> str:
@@ -98,22 +121,39 @@ def loss_text(decision: Decision) -> str:
     return f"{signed(-decision.loss / MILLI)} {_(decision.mark)}" if decision.mark is not Mark.NONE else ""
 
 
-def mistake_row(decision: Decision, record: MatchRecord) -> str:
-    """A row of the mistakes list: where, who, what, and how much it lost."""
+def mistake_row(decision: Decision, record: MatchRecord, compact: bool = False) -> str:
+    """A row of the mistakes list: where, who, what, and how much it lost; `compact` (a small window's
+    larger text) leaves out the player, whom the row's dot shows, and the mark, which its colour shows."""
+    where = f"{decision.game}·{decision.turn + 1}"
+    if compact:
+        return f"{where}  {action_text(decision)}  {signed(-decision.loss / MILLI)}"
     name = shown_name(record.names[decision.player])
-    return f"{decision.game}·{decision.turn + 1}  {name}  {action_text(decision)}  {loss_text(decision)}"
+    return f"{where}  {name}  {action_text(decision)}  {loss_text(decision)}"
 
 
-def played_text(decision: Decision) -> str:
+def played_text(decision: Decision, compact: bool = False, ranked: bool = False) -> str:
+    """Above the board of the play made; `compact` (a small window): its equity, and under it the play
+    unless it is `ranked` (shown in the ranked plays beneath the boards)."""
+    play = action_text(decision)
+    if compact:
+        # Translators: above the board of the play made, on a small window; {equity} is in signed points
+        line = _("Played · {equity}").format(equity=signed(decision.equity))
+        return line if ranked else f"{line}\n{play}"
     # Translators: above the board of the play made; {play} is in notation, {equity} signed points
-    return _("Played: {play}\n{equity}").format(play=action_text(decision), equity=signed(decision.equity))
+    return _("Played: {play}\n{equity}").format(play=play, equity=signed(decision.equity))
 
 
-def best_text(decision: Decision) -> str:
+def best_text(decision: Decision, compact: bool = False) -> str:
+    """Above the board of the best play; `compact` as for `played_text`, the best play of a move always
+    ranked first."""
     if decision.kind == "cube":
         best = _(decision.best)
     else:
         best = format_play_hits(decision.state, parse_play(decision.best)) or _("no move")
+    if compact:
+        # Translators: above the board of the best play, on a small window; {equity} is in signed points
+        line = _("Best · {equity}").format(equity=signed(decision.best_equity))
+        return line if decision.ranked and decision.kind != "cube" else f"{line}\n{best}"
     # Translators: above the board of the best play; {play} is in notation, {equity} signed points
     return _("Best: {play}\n{equity}").format(play=best, equity=signed(decision.best_equity))
 
@@ -148,7 +188,12 @@ def matches_title() -> str:
     return _("Matches to analyse")
 
 
-def matches_note(folder: str) -> str:
+def matches_note(folder: str, compact: bool = False, home: str | None = None) -> str:
+    """Where the matches are kept; `compact` (a small window's larger text) writes the `home` folder
+    (the player's, unless told) as ~."""
+    home = os.path.expanduser("~") if home is None else home
+    if compact and home not in ("", "/") and folder.startswith(home + os.sep):
+        folder = "~" + folder[len(home) :]
     # Translators: under the list of matches; {folder} is where finished matches are kept as .mat files
     return _("Finished matches are kept in {folder}. Choose one to analyse it.").format(folder=folder)
 
@@ -158,8 +203,13 @@ def no_matches_text() -> str:
     return _("No match yet: finish a match at the table and it shows here.")
 
 
-def kept_row(record: MatchRecord | None, file_name: str, error: str) -> str:
-    """A row of the matches list: the saved match or a file, its players, length and score."""
+def kept_row(record: MatchRecord | None, file_name: str, error: str, compact: bool = False) -> str:
+    """A row of the matches list: the saved match or a file, its players, length and score; a file that
+    cannot be read with why, which `compact` (a small window's larger text) leaves to a larger window."""
+    if record is None and compact:
+        # Translators: a file in the list of matches that is no match the game can read (on a small
+        # window, where the reason has no room)
+        return _("{file}: cannot be read").format(file=file_name)
     if record is None:
         return f"{file_name}: {error}"
     first, second = (shown_name(name) for name in record.names)
