@@ -10,11 +10,19 @@ from dataclasses import dataclass
 from typing import Literal
 
 import arcade
+import pyglet
+from pyglet.gl import GL_LINEAR
 
 from game.ui import theme
 
 MIN_SCALE = 0.7
 MIN_SIZE = 9
+
+# Glyphs are drawn at their logical size through the camera's scale; pyglet samples its glyph textures
+# with GL_NEAREST, which on a window under the logical canvas drops thin strokes (a T's bar, an en dash,
+# an arrow's shaft). Filtered, the smaller text keeps every stroke.
+pyglet.font.base.Font.texture_min_filter = GL_LINEAR
+pyglet.font.base.Font.texture_mag_filter = GL_LINEAR
 
 AnchorX = Literal["left", "center", "right"]
 AnchorY = Literal["top", "center", "bottom", "baseline"]

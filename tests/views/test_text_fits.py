@@ -5,6 +5,8 @@ a frame is drawn, and every label reachable from the view is asked whether it fi
 `arcade.Text` in a view would escape this check, so finding one fails too.
 """
 
+from types import SimpleNamespace
+
 import arcade
 import pytest
 from arcade.types import LBWH
@@ -14,7 +16,9 @@ from game.puzzle import captions as captions_puzzle
 from game.puzzle.assistant import Shortest
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
-from game.tavla.table import captions
+from game.tavla.analysis import Mark
+from game.tavla.table import captions, cube_captions
+from game.tavla.table.tutor import TutorWarning, warning_texts
 from game.tavla.turn import Refusal, Refused
 from game.ui.scene import SMALLEST_PIXELS
 from game.ui.text import Label
@@ -252,6 +256,16 @@ def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, mo
     assert_text_fits(window, "resume offer")
 
 
+def fill_questions(view) -> None:
+    """The tutor's and the cube's questions with their longest words: a big loss, a long best play, the
+    cube at 64."""
+    warning = TutorWarning(1312.5, Mark.VERY_BAD, "24/18* 18/12* 13/7* 7/1*")
+    view.tutor.dialog.texts[0].text, view.tutor.dialog.texts[1].text = warning_texts(warning)
+    doubled = SimpleNamespace(seat=1, game=SimpleNamespace(cube_value=32))
+    take = view.take_question.texts
+    take[0].text, take[1].text = cube_captions.take_texts(doubled, view.players)
+
+
 def assert_table_readable(window, where: str) -> None:
     assert_text_fits(window, where)
     small = smallest_text(window, where)
@@ -274,6 +288,8 @@ def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, lang
     path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
     view.toast.show(captions.export_text(path))
     assert_table_readable(window, "the export notice")
+    fill_questions(view)
+    assert_table_readable(window, "the tutor's and the cube's questions")
     view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=1))
     settle(view, 3.0)
     assert_table_readable(window, "match over")
@@ -300,6 +316,8 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
         path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
         view.toast.show(captions.export_text(path, home="/home/a-player-with-a-long-name", compact=True))
         assert_readable(window, "the export notice", every_label=True, unseen=unseen)
+        fill_questions(view)
+        assert_readable(window, "the tutor's and the cube's questions", every_label=True, unseen=unseen)
         view.start_session(TableSession.from_position(WON_WITH_MARS, (2, 1), TAVLA, "expert", match_length=3))
         settle(view, 3.0)
         assert view.session.phase is Phase.GAME_OVER

@@ -1,11 +1,13 @@
 """The panels over the board: the offer to resume the saved match, the card when a game ends, and
-with the cube the question before a roll (Double or Roll) and the answer to a double (Take or Pass).
+with the cube the question before a roll (Double or Roll) and the answer to a double (Take or Pass);
+the band where those questions and the tutor's sit.
 
 Both are dialogs of the scene's overlay layer (game.ui.overlay), so their buttons take the clicks
 before anything behind them; the view says when each is shown and what its buttons do.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from game.i18n import _
 from game.tavla import layout
@@ -57,15 +59,6 @@ def _line(size: float) -> Label:
     )
 
 
-# The cube's questions sit in the band between the right half's two rows of points, so the bar, the
-# checkers and the cube stay in view while the player decides.
-CUBE_X = (layout.RIGHT_HALF[0] + layout.RIGHT_HALF[1]) / 2
-CUBE_WIDTH = layout.HALF_WIDTH - 24
-CUBE_HEIGHT = 124
-CUBE_BUTTON_WIDTH = 140
-CUBE_BUTTON_DX = 78
-
-
 def _rect() -> Rect:
     return Rect(OVERLAY_X, layout.MIDDLE_Y, OVERLAY_WIDTH, OVERLAY_HEIGHT)
 
@@ -104,60 +97,98 @@ def over_dialog(
     return Dialog(_rect(), texts, buttons, shown)
 
 
-def _band_label(y: float, colour: tuple[int, int, int], size: float, bold: bool) -> Label:
-    return Label(
-        "",
-        CUBE_X,
-        y,
-        colour,
-        size,
-        box_width=CUBE_WIDTH - 2 * OVERLAY_PADDING,
-        anchor_x="center",
-        anchor_y="center",
-        bold=bold,
-    )
+@dataclass(frozen=True)
+class Band:
+    """Where a question sits: the cube's and the tutor's, in the band between the right half's two rows
+    of points, so the bar, the checkers and the cube stay in view while the player decides. On a small
+    window (`compact`) the larger text needs more room: the band spans the board's middle and the line
+    under the title wraps onto two lines."""
+
+    x: float
+    width: float
+    height: float
+    title_dy: float  # above the board's middle
+    line_dy: float
+    line_height: float
+    buttons_dy: float
+    button_dx: float
+    button_width: float
+
+    def rect(self) -> Rect:
+        return Rect(self.x, layout.MIDDLE_Y, self.width, self.height)
+
+    def title(self) -> Label:
+        return self._label(self.title_dy, theme.ACCENT, theme.BODY_SIZE + 2, True, None)
+
+    def line(self) -> Label:
+        return self._label(self.line_dy, theme.TEXT, theme.SMALL_SIZE, False, self.line_height)
+
+    def _label(
+        self, dy: float, colour: tuple[int, int, int], size: float, bold: bool, height: float | None
+    ) -> Label:
+        return Label(
+            "",
+            self.x,
+            layout.MIDDLE_Y + dy,
+            colour,
+            size,
+            box_width=self.width - 2 * OVERLAY_PADDING,
+            box_height=height,
+            anchor_x="center",
+            anchor_y="center",
+            bold=bold,
+            multiline=height is not None,
+            align="center",
+        )
+
+    def button(self, side: int, label: str, on_click: Callable[[], None], primary: bool = False) -> Button:
+        """The first (`side` -1) or the second (+1) of the question's two buttons."""
+        rect = Rect(self.x + side * self.button_dx, layout.MIDDLE_Y + self.buttons_dy, self.button_width, 46)
+        return Button(label, rect, on_click, primary=primary)
 
 
-def _band_buttons(first: Button, second: Button) -> list[Button]:
-    for button, dx in ((first, -CUBE_BUTTON_DX), (second, CUBE_BUTTON_DX)):
-        button.move_to(CUBE_X + dx, layout.MIDDLE_Y - 30)
-    return [first, second]
-
-
-def _band_rect() -> Rect:
-    return Rect(CUBE_X, layout.MIDDLE_Y, CUBE_WIDTH, CUBE_HEIGHT)
-
-
-def _band_button(label: str, on_click: Callable[[], None], primary: bool = False) -> Button:
-    return Button(label, Rect(0, 0, CUBE_BUTTON_WIDTH, 46), on_click, primary=primary)
+CUBE_X = (layout.RIGHT_HALF[0] + layout.RIGHT_HALF[1]) / 2
+CUBE_WIDTH = layout.HALF_WIDTH - 24
+CUBE_BUTTON_DX = 78
+ROLL_BAND = Band(CUBE_X, CUBE_WIDTH, 124, 30, 0, 0, -30, CUBE_BUTTON_DX, 140)
+TAKE_BAND = Band(CUBE_X, CUBE_WIDTH, 124, 40, 14, 30, -30, CUBE_BUTTON_DX, 140)
+TUTOR_BAND = Band(CUBE_X, CUBE_WIDTH, 184, 62, 14, 52, -52, 84, 156)
+COMPACT_ROLL_BAND = Band(OVERLAY_X, OVERLAY_WIDTH, 132, 32, 0, 0, -32, 100, 176)
+COMPACT_QUESTION_BAND = Band(OVERLAY_X, OVERLAY_WIDTH, 196, 60, 6, 76, -64, 100, 176)
+"""A small window's questions: over the board's middle, the line under the title on up to two lines."""
 
 
 def roll_dialog(
-    shown: Callable[[], bool], double: Callable[[], None], roll: Callable[[], None], keys: list[KeyAction]
+    shown: Callable[[], bool],
+    double: Callable[[], None],
+    roll: Callable[[], None],
+    keys: list[KeyAction],
+    compact: bool = False,
 ) -> Dialog:
     """Before a roll in which the player may double: "Double to 2, or roll?" (set `texts[0]`)."""
-    buttons = _band_buttons(
+    where = COMPACT_ROLL_BAND if compact else ROLL_BAND
+    buttons = [
         # Translators: button: offer the doubling cube to the opponent before rolling
-        _band_button(_("Double"), double),
+        where.button(-1, _("Double"), double),
         # Translators: button: roll the dice without doubling
-        _band_button(_("Roll"), roll, primary=True),
-    )
-    title = _band_label(layout.MIDDLE_Y + 30, theme.ACCENT, theme.BODY_SIZE + 2, True)
-    return Dialog(_band_rect(), [title], buttons, shown, keys)
+        where.button(1, _("Roll"), roll, primary=True),
+    ]
+    return Dialog(where.rect(), [where.title()], buttons, shown, keys)
 
 
 def take_dialog(
-    shown: Callable[[], bool], take: Callable[[], None], drop: Callable[[], None], keys: list[KeyAction]
+    shown: Callable[[], bool],
+    take: Callable[[], None],
+    drop: Callable[[], None],
+    keys: list[KeyAction],
+    compact: bool = False,
 ) -> Dialog:
     """The opponent doubles (set `texts`: who and to what, what each answer means): Take / Pass."""
-    buttons = _band_buttons(
+    where = COMPACT_QUESTION_BAND if compact else TAKE_BAND
+    buttons = [
         # Translators: button: accept the double: the game goes on at twice the stake
-        _band_button(_("Take"), take, primary=True),
+        where.button(-1, _("Take"), take, primary=True),
         # Translators: button: refuse the double and lose the game at the present stake
-        _band_button(_("Pass"), drop),
-    )
-    texts = [
-        _band_label(layout.MIDDLE_Y + 40, theme.ACCENT, theme.BODY_SIZE + 2, True),
-        _band_label(layout.MIDDLE_Y + 14, theme.TEXT, theme.SMALL_SIZE, False),
+        where.button(1, _("Pass"), drop),
     ]
-    return Dialog(_band_rect(), texts, buttons, shown, keys)
+    return Dialog(where.rect(), [where.title(), where.line()], buttons, shown, keys)

@@ -11,24 +11,16 @@ from dataclasses import dataclass
 from arcade import key
 
 from game.i18n import _
-from game.tavla import layout
 from game.tavla.analysis import BAD, MILLI, Mark, mark, ranked_plays
 from game.tavla.bots.neural import shipped_evaluator
 from game.tavla.notation import format_play_hits
 from game.tavla.rules import Rules
+from game.tavla.table.overlays import COMPACT_QUESTION_BAND, TUTOR_BAND
 from game.tavla.turn import TurnInProgress
-from game.ui import theme
 from game.ui.overlay import Dialog
-from game.ui.text import Label
-from game.ui.widgets import Button, Rect
 
 KEY_TAKE_BACK = [key.BACKSPACE, (key.Z, key.MOD_CTRL), key.U]
 KEY_PLAY_IT = [key.SPACE, key.ENTER, key.RETURN]
-HEIGHT = 150
-# The question sits in the band between the right half's two rows of points, as the cube's do.
-X = (layout.RIGHT_HALF[0] + layout.RIGHT_HALF[1]) / 2
-WIDTH = layout.HALF_WIDTH - 24
-PADDING = 16
 
 
 @dataclass(frozen=True)
@@ -71,7 +63,7 @@ class Tutor:
         self._commit, self._take_back = commit, take_back
         self.warning: TutorWarning | None = None
         self._allowed: tuple[object, object] | None = None  # the turn and position played anyway
-        self.dialog = self._dialog()
+        self.dialog = self.build_dialog(compact=False)
 
     def stops(self, turn: TurnInProgress, rules: Rules) -> bool:
         if not self.enabled or self._allowed == (id(turn), turn.state):
@@ -92,32 +84,19 @@ class Tutor:
         self.warning, self._allowed = None, None
         self._take_back()
 
-    def _dialog(self) -> Dialog:
-        y = layout.MIDDLE_Y
-        width = WIDTH - 2 * PADDING
-
-        def label(dy: float, colour: tuple[int, int, int], size: float, bold: bool) -> Label:
-            return Label(
-                "",
-                X,
-                y + dy,
-                colour,
-                size,
-                box_width=width,
-                anchor_x="center",
-                anchor_y="center",
-                bold=bold,
-            )
-
-        texts = [
-            label(48, theme.ACCENT, theme.BODY_SIZE + 1, True),
-            label(18, theme.TEXT, theme.SMALL_SIZE, False),
-        ]
+    def build_dialog(self, compact: bool) -> Dialog:
+        """The question, in the band the cube's questions use (wider on a small window), with the
+        warning's words when one is up."""
+        where = COMPACT_QUESTION_BAND if compact else TUTOR_BAND
         buttons = [
             # Translators: tutor mode's button: undo the moves of this turn and play again
-            Button(_("Take back"), Rect(X - 84, y - 36, 156, 46), self.take_back, primary=True),
+            where.button(-1, _("Take back"), self.take_back, primary=True),
             # Translators: tutor mode's button: commit the play all the same
-            Button(_("Play it"), Rect(X + 84, y - 36, 156, 46), self.play_it),
+            where.button(1, _("Play it"), self.play_it),
         ]
+        texts = [where.title(), where.line()]
+        if self.warning is not None:
+            texts[0].text, texts[1].text = warning_texts(self.warning)
         keys = [(KEY_TAKE_BACK, self.take_back), (KEY_PLAY_IT, self.play_it)]
-        return Dialog(Rect(X, y, WIDTH, HEIGHT), texts, buttons, lambda: self.warning is not None, keys)
+        self.dialog = Dialog(where.rect(), texts, buttons, lambda: self.warning is not None, keys)
+        return self.dialog

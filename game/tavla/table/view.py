@@ -217,14 +217,20 @@ class TableView(CheckerInput, SceneView):
             lambda: self.saved is not None, self.resume_saved, self.decline_saved, offer_keys
         )
         self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
+        self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
+        self._build_questions()
+
+    def _build_questions(self) -> None:
+        """The cube's and the tutor's questions, in the band this window's size gives them."""
+        compact = self.compact
         roll_keys = [(KEY_DOUBLE, self.double), (KEY_ROLL, self.roll), (KEY_HINT, self.show_hint)]
-        self.roll_question = roll_dialog(self._waits_for(Phase.ROLL), self.double, self.roll, roll_keys)
+        shown = self._waits_for(Phase.ROLL)
+        self.roll_question = roll_dialog(shown, self.double, self.roll, roll_keys, compact)
         take_keys = [(KEY_TAKE, self.take), (KEY_PASS, self.pass_double), (KEY_HINT, self.show_hint)]
         answer_shown = self._waits_for(Phase.ANSWER)
-        self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys)
-        self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
-        dialogs = [self.offer, self.over, self.roll_question, self.take_question, self.tutor.dialog]
-        self.overlays = OverlayLayer(dialogs)
+        self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys, compact)
+        tutor = self.tutor.build_dialog(compact)
+        self.overlays = OverlayLayer([self.offer, self.over, self.roll_question, self.take_question, tutor])
 
     def _side_panel(self) -> SidePanel:
         return SidePanel(
@@ -255,8 +261,8 @@ class TableView(CheckerInput, SceneView):
 
     def on_scale_changed(self) -> None:
         """Textures at the new resolution; across the small-window line, the side panel laid out again
-        with what it showed (a small window has no room for the ranked hint: its line stays); the notices
-        a little wider, for their larger text."""
+        with what it showed (a small window has no room for the ranked hint: its line stays), and the
+        questions in their band; the notices a little wider, for their larger text."""
         self._build_textures()
         self.toast.set_width(TOAST_WIDTHS[self.compact])
         if self.panel.compact == self.compact:
@@ -269,6 +275,7 @@ class TableView(CheckerInput, SceneView):
         if self.compact:
             self.hint_panel.clear()
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
+        self._build_questions()
         self._update_hud()
 
     def readable_labels(self) -> list[Label]:
