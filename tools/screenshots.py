@@ -131,7 +131,12 @@ def save_small(window: GameWindow, name: str, out: Path) -> None:
 
 
 def small_window_scenes(window: GameWindow, out: Path) -> None:
-    """Fifteen and the table on the smallest window: the larger text, the short help, the sparser panel."""
+    """The menu, Settings, Fifteen and the table on the smallest window: the larger text, the short help,
+    the sparser panels."""
+    window.show_menu()
+    save_small(window, "small-menu", out)
+    window.show_settings()
+    save_small(window, "small-settings", out)
     window.show_puzzle(size="4x4", image="numbers", seed=2024)
     settle(window, 1.0)
     save_small(window, "small-puzzle", out)
@@ -169,6 +174,7 @@ def analysis_scenes(window: GameWindow, out: Path) -> None:
     save(window, "tavla-analysis", out)
     view.choose(3)
     save(window, "tavla-analysis-mistake", out)
+    save_small(window, "small-analysis", out)
 
 
 def own_picture_scenes(window: GameWindow, out: Path) -> None:
@@ -259,6 +265,7 @@ def statistics_scenes(window: GameWindow, out: Path) -> None:
     window.show_view(StatsView("4x4", "numbers", selected=2))
     settle(window, 0.2)
     save(window, "statistics", out)
+    save_small(window, "small-statistics", out)
     window.current_view.watch()
     replay = window.current_view
     settle(window, replay.timeline.replay.total_ms / 2000)

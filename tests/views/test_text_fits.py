@@ -14,9 +14,9 @@ from arcade.types import LBWH
 from game import i18n
 from game.puzzle import captions as captions_puzzle
 from game.puzzle.assistant import Shortest
+from game.tavla.analysis import Mark
 from game.tavla.rules import Rules
 from game.tavla.session import Phase, TableSession
-from game.tavla.analysis import Mark
 from game.tavla.table import captions, cube_captions
 from game.tavla.table.tutor import TutorWarning, warning_texts
 from game.tavla.turn import Refusal, Refused
