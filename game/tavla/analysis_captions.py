@@ -188,11 +188,11 @@ def matches_title() -> str:
     return _("Matches to analyse")
 
 
-def matches_note(folder: str, compact: bool = False, home: str | None = None) -> str:
-    """Where the matches are kept; `compact` (a small window's larger text) writes the `home` folder
-    (the player's, unless told) as ~."""
+def matches_note(folder: str, home: str | None = None) -> str:
+    """Where the matches are kept, the `home` folder (the player's, unless told) written as ~, as people
+    write it."""
     home = os.path.expanduser("~") if home is None else home
-    if compact and home not in ("", "/") and folder.startswith(home + os.sep):
+    if home not in ("", "/") and folder.startswith(home + os.sep):
         folder = "~" + folder[len(home) :]
     # Translators: under the list of matches; {folder} is where finished matches are kept as .mat files
     return _("Finished matches are kept in {folder}. Choose one to analyse it.").format(folder=folder)

@@ -94,10 +94,7 @@ class MatchesView(SceneView):
         """Lay the screen out for `self.layout`: the note, the rows and the scroll buttons made anew."""
         at = self.layout
         compact = at is COMPACT
-        if not self.kept:
-            note = words.no_matches_text()
-        else:
-            note = words.matches_note(str(archive_dir()), compact=compact)
+        note = words.matches_note(str(archive_dir())) if self.kept else words.no_matches_text()
         self.note = Label(
             note,
             CENTRE,

@@ -26,8 +26,11 @@ if TYPE_CHECKING:
 KEY_BACK = [key.ESCAPE]
 SMALLEST_PIXELS = 10
 """The least a label's font measures on screen, in pixels, however small the window."""
-COMPACT_BELOW = 0.75
-"""Under this many pixels a logical unit (a window under about 960x600) a scene is `compact`."""
+DESIGNED_SMALLEST = 12
+"""The least a label measures on the logical canvas (what the full layouts are drawn for)."""
+COMPACT_BELOW = SMALLEST_PIXELS / DESIGNED_SMALLEST
+"""Under this many pixels a logical unit (a window under about 1066x666) the full layouts' smallest words
+would be under SMALLEST_PIXELS: the scene is `compact`, with larger words and less of them."""
 
 
 class CachedLayer:

@@ -331,3 +331,42 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
         assert_readable(
             window, "two players at one desk", every_label=True, unseen=tuple(view.hint_panel.labels)
         )
+
+
+@pytest.mark.parametrize("size", [(1060, 662), (1070, 669)], ids=["just compact", "just full"])
+def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, tmp_path, monkeypatch):
+    """Just under the compact line the small layouts show; just over it the full layouts' smallest
+    words are still SMALLEST_PIXELS: no window size leaves a label under it."""
+    from game.puzzle.stats_view import StatsView
+    from game.tavla.matches_view import MatchesView
+
+    # The screens name the folders where a player's files are: in a home of its own, as a player's read.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / ".local" / "share" / "fifteen-tavla"))
+    monkeypatch.setattr(window, "config_file", tmp_path / ".config" / "fifteen-tavla" / "config.yaml")
+
+    def check(where: str) -> None:
+        view = window.current_view
+        view.camera.viewport = LBWH(0, 0, *size)
+        view.rescale()
+        assert view.compact == (size[0] < 1066), where
+        assert_readable(window, where)
+        view.on_resize(*window.get_size())
+
+    window.show_menu()
+    check("menu")
+    window.show_settings()
+    check("settings")
+    open_puzzle(window, size="6x5", image="numbers", seed=3)
+    check("puzzle")
+    view = open_table(window, opponent="expert", seed=4)
+    settle(view, 2.0)
+    view.panel.moves.set_rows(
+        [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
+    )
+    fill_questions(view)
+    check("table")
+    window.show_view(StatsView("4x4", "numbers"))
+    check("statistics")
+    window.show_view(MatchesView())
+    check("matches")
