@@ -102,3 +102,24 @@ def test_the_puzzle_paints_its_panel_again_only_when_it_changes(window):
     view.on_mouse_motion(*(int(c) for c in view.camera.project((button.x, button.y))[:2]), 0, 0)
     view.on_draw()
     assert view.layer.paints == painted + 1, "a hovered button is painted lit"
+
+
+def test_the_table_paints_its_board_and_panel_again_only_when_they_change(window):
+    """Checkers gliding leave the cached board and panel as they are; a changed status or a lit button
+    paints them again, and what is painted is what the panel says."""
+    view = open_table(window)
+    set_up(view, OPENING, THREE_ONE)
+    view.on_draw()
+    painted = view.layer.paints
+    drag(view, top_checker(view, 0, 8), point_centre(0, 5))
+    for _ in range(30):
+        view.on_update(FRAME)
+        view.on_draw()
+    assert 1 <= view.layer.paints - painted <= 3, "the status and the Undo button changed, not every frame"
+    painted = view.layer.paints
+    view.on_draw()
+    assert view.layer.paints == painted
+    button = view.panel.menu_button.rect
+    view.on_mouse_motion(*(int(c) for c in view.camera.project((button.x, button.y))[:2]), 0, 0)
+    view.on_draw()
+    assert view.layer.paints == painted + 1, "a hovered button is painted lit"

@@ -47,7 +47,7 @@ from game.tavla.turn import Step
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.overlay import OverlayLayer
-from game.ui.scene import SceneView
+from game.ui.scene import CachedLayer, SceneView
 from game.ui.sound import result_event
 from game.ui.text import Label
 from game.ui.widgets import Toast
@@ -113,6 +113,7 @@ class TableView(CheckerInput, SceneView):
         self.checkers.sound = self.game_window.sounds.play
         self.records = Records()
         self.board = BoardPicture()
+        self.layer = CachedLayer(self.window.ctx)
         self.dice = DiceSprites()
         self._drag: Drag | None = None
         self.targets: dict[int, list[Step]] = {}
@@ -695,18 +696,47 @@ class TableView(CheckerInput, SceneView):
             return self.session.board()
         return turn.state if self.session.seat == 0 else flip(turn.state)
 
-    def draw_scene(self) -> None:
+    def on_draw(self) -> None:
+        """The board, the side panel and its buttons come from the cached layer (painted again only when
+        one of them changes); what moves or lies over them is drawn every frame."""
         # Two people at one desk: the point numbers turn for the player on roll.
         self.board.number_for(self.session.seat if self.opponent == HUMAN else 0)
-        self.board.draw()
+        self.layer.draw(self._layer_key(), self._draw_layer)
+        with self.camera.activate():
+            self.draw_scene()
+
+    def _layer_key(self) -> tuple[object, ...]:
+        """Everything the cached layer shows that can change."""
+        panel, ranked = self.panel, self.hint_panel
+        rows = [
+            (row.play.text, row.equity.text, row.difference.text, row.chances.text, row.chosen)
+            for row in ranked.rows
+        ]
+        return (
+            tuple(self.camera.viewport),
+            id(self.board.sprites[0].texture) if self.board.sprites else None,
+            tuple(label.text for label in panel.texts.values()),
+            (tuple(panel.moves.rows), panel.moves.first),
+            (ranked.shown, ranked.heading.text, tuple(rows)),
+            tuple((id(b), b.label, b.enabled, b.hovered, b.pressed) for b in self.buttons),
+        )
+
+    def _draw_layer(self) -> None:
+        with self.camera.activate():
+            self.board.draw()
+            self.panel.draw()
+            self.hint_panel.draw()
+            for button in self.buttons:
+                button.draw()
+
+    def draw_scene(self) -> None:
+        """What moves or lies over the cached layer: marks, checkers, cube, dice, notes and dialogs."""
         self._draw_highlights()
         self.checkers.draw(self.smallest_text)
         self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
         self.cube_drawing.draw(self.session.game, self.palette.highlight)
         self.dice.draw()
         marks.draw_hint(self.hint_arrows, self.palette.highlight)
-        self.panel.draw()
-        self.hint_panel.draw()
         self.checkers.draw_held()
         self.note.draw()
         self.overlays.draw()
