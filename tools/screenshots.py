@@ -31,6 +31,7 @@ from game.config_file import load_config  # noqa: E402
 from game.tavla.position import OPENING  # noqa: E402
 from game.tavla.rules import Rules  # noqa: E402
 from game.tavla.session import Phase, TableSession  # noqa: E402
+from game.tavla.table.view import TableView  # noqa: E402
 
 FRAME = 1 / 60
 SMALL_WINDOW = (640, 400)
@@ -40,6 +41,15 @@ SOLVED_4X4 = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 def settle(window: GameWindow, seconds: float = 1.0) -> None:
     for _ in range(round(seconds / FRAME)):
         window.current_view.on_update(FRAME)
+
+
+def show_hint(window: GameWindow, table: TableView) -> None:
+    """Ask the table for a hint and wait (30 s at most) until its search has answered."""
+    table.show_hint()
+    deadline = time.monotonic() + 30
+    while table.driver.hint_pending and time.monotonic() < deadline:
+        settle(window, FRAME)
+        time.sleep(0.01)
 
 
 def save(window: GameWindow, name: str, out: Path) -> None:
@@ -157,11 +167,7 @@ def analysis_scenes(window: GameWindow, out: Path) -> None:
     table = window.current_view
     table.start_session(TableSession.from_position(OPENING, (3, 1), Rules.TAVLA, "pubeval", match_length=5))
     settle(window, 3.5)
-    table.show_hint()
-    deadline = time.monotonic() + 30
-    while table.driver.hint_pending and time.monotonic() < deadline:
-        settle(window, FRAME)
-        time.sleep(0.01)
+    show_hint(window, table)
     table.hint_panel.choose(2)
     settle(window, 0.2)
     save(window, "tavla-ranked-hint", out)
@@ -288,11 +294,7 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     table = window.current_view
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
     settle(window, 1.0)
-    table.show_hint()
-    deadline = time.monotonic() + 30
-    while table.driver.hint_pending and time.monotonic() < deadline:
-        settle(window, FRAME)
-        time.sleep(0.01)
+    show_hint(window, table)
     save(window, "tavla", out)
     almost = [0] * 28
     almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3

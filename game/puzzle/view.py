@@ -347,7 +347,12 @@ class PuzzleView(SceneView):
 
     def readable_labels(self) -> list[Label]:
         buttons = (*self.buttons, *self.panel_buttons)
-        return [*self.texts.values(), *self.panel_texts, *self.toast.labels, *(b.labels[0] for b in buttons)]
+        return [
+            *self.texts.values(),
+            *self.panel_texts,
+            *self.toast.labels,
+            *(label for b in buttons for label in b.labels),
+        ]
 
     # --- records ---
 

@@ -39,7 +39,7 @@ class Dialog:
 
     @property
     def labels(self) -> list[Label]:
-        return [*self.texts, *(button.labels[0] for button in self.buttons)]
+        return [*self.texts, *(label for button in self.buttons for label in button.labels)]
 
     def draw(self) -> None:
         r = self.rect

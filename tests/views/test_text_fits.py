@@ -5,6 +5,8 @@ a frame is drawn, and every label reachable from the view is asked whether it fi
 `arcade.Text` in a view would escape this check, so finding one fails too.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import SimpleNamespace
 
 import arcade
@@ -30,6 +32,8 @@ WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
 TAVLA = Rules.TAVLA
 READABLE = 12
 """Seat 0 bears off its last checker with any roll; seat 1 has borne off none: a mars."""
+LONG_TURNS = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
+"""Twelve turns of doubles that hit four times: the move list's longest rows."""
 
 
 def _labels(view) -> tuple[list[Label], list[arcade.Text]]:
@@ -138,20 +142,17 @@ def test_the_menu_and_settings_text_is_readable(window, language):
         view.language_selector.step(1)
 
 
-class small_window:
+@contextmanager
+def small_window(view) -> Iterator[None]:
     """The view as a 640x400 window shows it (half the logical canvas), then as it was."""
-
-    def __init__(self, view) -> None:
-        self.view = view
-
-    def __enter__(self) -> None:
-        self.view.camera.viewport = LBWH(0, 0, 640, 400)
-        self.view.rescale()
-        assert self.view.pixel_scale == 0.5 and self.view.compact
-
-    def __exit__(self, *_exc) -> None:
-        self.view.on_resize(*self.view.window.get_size())
-        assert not self.view.compact
+    view.camera.viewport = LBWH(0, 0, 640, 400)
+    view.rescale()
+    assert view.pixel_scale == 0.5 and view.compact
+    try:
+        yield
+    finally:
+        view.on_resize(*view.window.get_size())
+    assert not view.compact
 
 
 def assert_readable(window, where: str, every_label: bool = False, unseen: tuple[Label, ...] = ()) -> None:
@@ -278,8 +279,7 @@ def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, lang
     settle(view, 2.0)
     view.show_hint()
     wait_for_hint(view)
-    doubles = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
-    view.panel.moves.set_rows(doubles)
+    view.panel.moves.set_rows(LONG_TURNS)
     view.note.show(captions.refusal_text(Refused(Refusal.FULL_ROLL, 13, 7), [6, 5]))
     assert_table_readable(window, "table with a note")
     for reason in Refusal:
@@ -308,8 +308,7 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
         wait_for_hint(view)
         assert not view.hint_panel.shown and view.panel.texts["hint"].text
         assert_readable(window, "table with a hint", every_label=True, unseen=unseen)
-        doubles = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
-        view.panel.moves.set_rows(doubles)
+        view.panel.moves.set_rows(LONG_TURNS)
         for reason in Refusal:
             view.note.show(captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
             assert_readable(window, f"refusal {reason}", every_label=True, unseen=unseen)
@@ -361,9 +360,7 @@ def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, 
     check("puzzle")
     view = open_table(window, opponent="expert", seed=4)
     settle(view, 2.0)
-    view.panel.moves.set_rows(
-        [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
-    )
+    view.panel.moves.set_rows(LONG_TURNS)
     fill_questions(view)
     check("table")
     window.show_view(StatsView("4x4", "numbers"))

@@ -123,7 +123,7 @@ class HintPanel:
     @property
     def labels(self) -> list[Label]:
         rows = [label for row in self.rows for label in (row.play, row.equity, row.difference, row.chances)]
-        return [self.heading, *rows, self.make_button.labels[0], self.close_button.labels[0]]
+        return [self.heading, *rows, *self.make_button.labels, *self.close_button.labels]
 
     def covering(self, buttons: list[Button], covered: list[Button]) -> list[Button]:
         """The scene's `buttons` with this panel's in place of `covered` (the move list's) while shown."""

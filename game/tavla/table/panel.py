@@ -111,7 +111,11 @@ class SidePanel:
     def labels(self) -> list[Label]:
         """Every label of the panel: its lines, the buttons' (the move list's among them) and the list's
         rows."""
-        return [*self.texts.values(), *(button.labels[0] for button in self.buttons), *self.moves.labels]
+        return [
+            *self.texts.values(),
+            *(label for button in self.buttons for label in button.labels),
+            *self.moves.labels,
+        ]
 
     def set_texts(self, texts: dict[str, str]) -> None:
         """Change the labels named in `texts` whose text differs (a re-layout is slow); a line the
