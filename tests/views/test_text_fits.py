@@ -109,7 +109,19 @@ def smallest_text(window, where: str) -> list[tuple[str, float]]:
     ]
 
 
-def test_the_menu_and_settings_text_is_readable(window, language):
+@pytest.fixture
+def players_home(window, tmp_path, monkeypatch):
+    """A home of its own with the config and data folders where a player's are: the screens that name
+    them (Settings, the matches) read as they would for a player, not with a test's long temporary path."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / ".local" / "share" / "fifteen-tavla"))
+    config = tmp_path / ".config" / "fifteen-tavla" / "config.yaml"
+    config.parent.mkdir(parents=True)
+    monkeypatch.setattr(window, "config_file", config)
+    return tmp_path
+
+
+def test_the_menu_and_settings_text_is_readable(window, language, players_home):
     """At 1280x800 no text of the menu or Settings is under 12 px, in any state; on a 640x400 window (half
     the logical canvas) none is under 10 px and all fits, in every state of the menu and every language
     of Settings."""
@@ -333,16 +345,11 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
 
 
 @pytest.mark.parametrize("size", [(1060, 662), (1070, 669)], ids=["just compact", "just full"])
-def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, tmp_path, monkeypatch):
+def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, players_home):
     """Just under the compact line the small layouts show; just over it the full layouts' smallest
     words are still SMALLEST_PIXELS: no window size leaves a label under it."""
     from game.puzzle.stats_view import StatsView
     from game.tavla.matches_view import MatchesView
-
-    # The screens name the folders where a player's files are: in a home of its own, as a player's read.
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / ".local" / "share" / "fifteen-tavla"))
-    monkeypatch.setattr(window, "config_file", tmp_path / ".config" / "fifteen-tavla" / "config.yaml")
 
     def check(where: str) -> None:
         view = window.current_view
