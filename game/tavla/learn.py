@@ -59,7 +59,6 @@ from game.tavla.bots.search import probabilities
 from game.tavla.rules import Rules
 from game.tavla.train import LAMBDA, self_play, versus
 
-RULES = Rules.TAVLA
 SAVE_SECONDS = 60.0
 EXPLORE = 0.1  # share of self-play decisions taken at random
 SAMPLE = 0.5  # share of judged positions kept: neighbours in one game are alike
@@ -178,14 +177,14 @@ def generate(args: argparse.Namespace, console: Console) -> None:
     with _progress(console) as progress:
         task = progress.add_task(f"labelling at {args.plies}-ply", total=total)
         while _budget(args.positions, args.minutes, made, start):
-            states, _ = self_play(net, rng, LAMBDA, args.explore)
+            states, _ = self_play(net, rng, LAMBDA, args.explore, args.rules)
             keep = judged(states) & (np.array([rng.random() for _ in states]) < args.sample)
             games += 1
             data.games += 1
             if keep.any():
                 chosen = states[keep]
                 fresh_positions.append(chosen)
-                fresh_labels.append(probabilities(net, chosen, RULES, args.plies).astype(np.float32))
+                fresh_labels.append(probabilities(net, chosen, args.rules, args.plies).astype(np.float32))
                 made += len(chosen)
             done = made if args.positions is not None else time.monotonic() - start
             progress.update(task, completed=min(done, total), description=f"labelling: {made:,} positions")
@@ -218,11 +217,11 @@ class Adam:
             getattr(net, key)[...] += update.astype(np.float32)
 
 
-def cross_entropy(net: Network, x: np.ndarray, targets: np.ndarray) -> tuple[float, float]:
-    """Mean cross-entropy per output and mean absolute error of the tavla equity."""
+def cross_entropy(net: Network, x: np.ndarray, targets: np.ndarray, rules: Rules) -> tuple[float, float]:
+    """Mean cross-entropy per output and mean absolute error of the equity under `rules`."""
     y = np.clip(net.forward(x), 1e-7, 1 - 1e-7)
     loss = -(targets * np.log(y) + (1 - targets) * np.log(1 - y)).mean()
-    weights = np.array(RULES.equity_weights)
+    weights = np.array(rules.equity_weights)
     return float(loss), float(np.abs((y - targets) @ weights).mean())
 
 
@@ -265,7 +264,7 @@ def train(args: argparse.Namespace, console: Console) -> None:
         parts = []
         for phase, (_, test) in phases.items():
             if len(test):
-                loss, error = cross_entropy(net.network(phase), x[test], labels[test])
+                loss, error = cross_entropy(net.network(phase), x[test], labels[test], args.rules)
                 parts.append(f"{phase}: cross-entropy {loss:.4f}, equity error {error:.4f}")
         console.print(f"epoch {epoch:g}: " + "; ".join(parts))
 
@@ -299,13 +298,14 @@ def train(args: argparse.Namespace, console: Console) -> None:
 
 def evaluate(args: argparse.Namespace, console: Console) -> None:
     net = load_evaluator(args.weights)
-    ours = MasterBot(RULES, net=net, plies=args.plies).play if args.plies else NeuralBot(RULES, net=net).play
-    theirs = get_bot(args.opponent, seed=args.seed, rules=RULES).play
+    rules = args.rules
+    ours = MasterBot(rules, net=net, plies=args.plies).play if args.plies else NeuralBot(rules, net=net).play
+    theirs = get_bot(args.opponent, seed=args.seed, rules=rules).play
     with _progress(console) as progress:
         task = progress.add_task(f"against {args.opponent}", total=args.games)
-        mean, half = versus(ours, theirs, args.games, args.seed, lambda: progress.advance(task))
+        mean, half = versus(ours, theirs, args.games, args.seed, lambda: progress.advance(task), rules)
     console.print(
-        f"{args.weights or 'shipped weights'} at {args.plies}-ply vs {args.opponent}: {mean:+.3f} "
+        f"{args.weights or 'shipped weights'} at {args.plies}-ply vs {args.opponent} ({rules}): {mean:+.3f} "
         f"(95% CI {mean - half:+.3f} to {mean + half:+.3f}) points a game over {args.games} games, "
         f"seed {args.seed}"
     )
@@ -347,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     judge.add_argument("--plies", type=int, default=0, choices=(0, 1, 2), help="search depth of ours")
     judge.add_argument("--seed", type=int, default=1)
 
+    for sub in (make, fit, judge):
+        sub.add_argument("--rules", type=Rules, choices=list(Rules), default=Rules.TAVLA, help="the rule set")
     args = parser.parse_args(argv)
     for name in ("positions", "minutes", "epochs", "games"):
         value = getattr(args, name, None)

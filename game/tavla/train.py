@@ -58,9 +58,10 @@ CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 
 
 def self_play(
-    net: Evaluator, rng: random.Random, lam: float, explore: float = 0.0
+    net: Evaluator, rng: random.Random, lam: float, explore: float = 0.0, rules: Rules = RULES
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One self-play game at 0-ply: the chosen positions (28 ints each) and their lambda-return targets.
+    """One self-play game at 0-ply under `rules`: the chosen positions (28 ints each) and their
+    lambda-return targets.
 
     With `explore`, that share of the decisions with a choice is a uniformly random play instead.
     """
@@ -70,11 +71,11 @@ def self_play(
             break
     dice = (first, second)
     state = OPENING
-    weights = np.array(RULES.equity_weights)
+    weights = np.array(rules.equity_weights)
     chosen: list[tuple[int, ...]] = []
     chosen_y: list[np.ndarray] = []
     while True:
-        results = legal_results(state, dice[0], dice[1], RULES)
+        results = legal_results(state, dice[0], dice[1], rules)
         afters = [after for _, after in results] or [state]
         y = net.probabilities(afters)
         if len(afters) == 1:
@@ -137,7 +138,12 @@ def versus_pubeval(net: Evaluator, games: int, seed: int) -> tuple[float, float]
 
 
 def versus(
-    ours: BotPlay, theirs: BotPlay, games: int, seed: int, on_game: Callable[[], None] | None = None
+    ours: BotPlay,
+    theirs: BotPlay,
+    games: int,
+    seed: int,
+    on_game: Callable[[], None] | None = None,
+    rules: Rules = RULES,
 ) -> tuple[float, float]:
     """Points per game of `ours` and the 95% half-width; games 2k and 2k+1 share dice, seats swapped.
 
@@ -148,7 +154,7 @@ def versus(
     for game in range(games):
         seat = game % 2
         bots = (ours, theirs) if seat == 0 else (theirs, ours)
-        result, _ = play_bots(*bots, rules=RULES, seed=seed * 1_000_003 + game // 2)
+        result, _ = play_bots(*bots, rules=rules, seed=seed * 1_000_003 + game // 2)
         tally.add(result.winner == seat, result, result.disqualified == seat, (0, game // 2))
         if on_game is not None:
             on_game()
