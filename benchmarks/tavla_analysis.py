@@ -34,13 +34,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.analysis import Mark
-from game.tavla.analysis_match import analyse_match
-from game.tavla.bots.neural import NeuralBot
-from game.tavla.game import Match
-from game.tavla.mat_import import read_mat
-from game.tavla.match_record import MatchRecord
-from game.tavla.rules import Rules
+from game.tavla.analysis.decisions import Mark
+from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.game import Match
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.neural import NeuralBot
+from game.tavla.record.mat import read_mat
+from game.tavla.record.match_record import MatchRecord
 
 NOISE = 0.06  # gnubg's chequer-play noise: enough mistakes of every size to compare marks on
 FIXTURES = ((3, 7), (5, 11), (1, 5))  # (match length, seed) of the test files

@@ -9,7 +9,7 @@ centred cube, including post-Crawford (the Crawford game has no cube action and 
 gnubg answers with its cube hint (`hint` with no dice, 2-ply cube decisions by default), read from its
 printed cubeful equities: no double (ND), double/take (DT), double/pass (DP), normalised to the cube.
 Our `expert` (1 roll ahead) and `master` (2 rolls ahead) decide the same position with the same cube;
-the `model` level feeds our cube model (game/tavla/cube.py) gnubg's own cubeless chances from the hint,
+the `model` level feeds our cube model (game/tavla/engine/cube.py) gnubg's own cubeless chances from the hint,
 so its disagreements are the cube model's alone, not the evaluator's.
 Counted apart for money and match: the share where the doubler's action (double / no double / too
 good) agrees, the share where the answer (take / pass) agrees, and the mean equity lost by our choice
@@ -44,9 +44,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from rich.console import Console
 from rich.table import Table
 
-from game.tavla.bots.doubling import pre_roll_chances
-from game.tavla.bots.neural import rank_results, shipped_evaluator
-from game.tavla.cube import (
+from game.tavla.engine.cube import (
     Cube,
     CubeAction,
     CubeDecision,
@@ -56,9 +54,11 @@ from game.tavla.cube import (
     decide,
     opponent_finishes_next,
 )
-from game.tavla.moves import legal_results
-from game.tavla.position import OPENING, State, all_borne_off, flip, position_id
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.position import OPENING, State, all_borne_off, flip, position_id
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.doubling import pre_roll_chances
+from game.tavla.eval.neural import rank_results, shipped_evaluator
 
 RULES = Rules.STANDARD
 LEVELS = {"expert": 1, "master": 2}

@@ -23,9 +23,9 @@ import arcade
 
 from game.app import GameWindow
 from game.config_file import load_config
-from game.tavla.bots import get_bot
-from game.tavla.notation import parse_play
-from game.tavla.table.view import TableView
+from game.tavla.engine.notation import parse_play
+from game.tavla.players import get_bot
+from game.tavla.screens.table.view import TableView
 
 FRAME = 1 / 60
 

@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.bots import get_bot
-from game.tavla.game import play_bots
-from game.tavla.moves import apply_play, legal_plays
-from game.tavla.position import OPENING, State, flip
+from game.tavla.engine.game import play_bots
+from game.tavla.engine.moves import apply_play, legal_plays
+from game.tavla.engine.position import OPENING, State, flip
+from game.tavla.players import get_bot
 
 try:
     import pyspiel

@@ -28,11 +28,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from game.tavla.bots import get_bot
-from game.tavla.bots.gnubg_bot import available
-from game.tavla.moves import apply_play, legal_plays
-from game.tavla.position import OPENING, flip
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import apply_play, legal_plays
+from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.rules import Rules
+from game.tavla.players import get_bot
+from game.tavla.players.gnubg_bot import available
 from game.tavla.tournament import run_tournament
 
 RULES = Rules.TAVLA

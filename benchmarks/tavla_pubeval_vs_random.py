@@ -20,9 +20,9 @@ from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.bots import get_bot
-from game.tavla.game import play_bots
-from game.tavla.rules import Rules
+from game.tavla.engine.game import play_bots
+from game.tavla.engine.rules import Rules
+from game.tavla.players import get_bot
 
 Z95 = 1.959964
 

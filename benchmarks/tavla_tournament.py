@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.bots import get_bot
-from game.tavla.game import play_bots
-from game.tavla.protocol import DEFAULT_TIMEOUT
-from game.tavla.rules import Rules
+from game.tavla.engine.game import play_bots
+from game.tavla.engine.rules import Rules
+from game.tavla.players import get_bot
+from game.tavla.players.protocol import DEFAULT_TIMEOUT
 from game.tavla.tournament import play_schedule, run_tournament, schedule
 
 Z95 = 1.959964

@@ -13,7 +13,7 @@ from arcade import key
 from game import i18n
 from game.config import Config
 from game.i18n import _
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.sound import ArcadePlayer, Sounds
@@ -157,7 +157,7 @@ class GameWindow(arcade.Window):
         offer_resume: bool = True,
         cube: bool | None = None,
     ) -> None:
-        from game.tavla.table.view import TableView
+        from game.tavla.screens.table.view import TableView
 
         view = TableView(opponent=opponent, rules=rules, seed=seed, offer_resume=offer_resume, cube=cube)
         self.show_view(view)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 from game import __version__, i18n
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -235,7 +235,7 @@ def _rules(args: argparse.Namespace, config: "Config") -> Rules:
 def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
     """Refuse bad arguments before a window opens, so the message comes on the command line."""
     if args.command == "tavla" and args.opponent not in (None, HUMAN):
-        from game.tavla.isolated import check_bot
+        from game.tavla.players.isolated import check_bot
 
         check_bot(args.opponent, _rules(args, config))
     if args.command == "puzzle":
@@ -330,7 +330,7 @@ def _run_cube(args: argparse.Namespace, config: "Config") -> int:
 
 
 def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.analysis_command import analyse_command
+    from game.tavla.analysis.command import analyse_command
 
     rules = None if args.rules is None else Rules.parse(args.rules)
     print("\n".join(analyse_command(args.match_path, rules, args.json_path, args.level)))
@@ -338,7 +338,7 @@ def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
 
 
 def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.protocol import DEFAULT_TIMEOUT
+    from game.tavla.players.protocol import DEFAULT_TIMEOUT
     from game.tavla.tournament import split_bot_list, tournament_command
 
     bots = split_bot_list(args.bots)

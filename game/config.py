@@ -23,7 +23,7 @@ from game.errors import UserError
 from game.i18n import N_, _
 from game.puzzle.pictures import Scan, note_resolved, pictures_dir, scan
 from game.sizes import parse_size
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
 from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"

@@ -28,10 +28,10 @@ from arcade.types import LBWH  # noqa: E402
 from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config_file import load_config  # noqa: E402
-from game.tavla.position import OPENING  # noqa: E402
-from game.tavla.rules import Rules  # noqa: E402
-from game.tavla.session import Phase, TableSession  # noqa: E402
-from game.tavla.table.view import TableView  # noqa: E402
+from game.tavla.engine.position import OPENING  # noqa: E402
+from game.tavla.engine.rules import Rules  # noqa: E402
+from game.tavla.engine.session import Phase, TableSession  # noqa: E402
+from game.tavla.screens.table.view import TableView  # noqa: E402
 
 FRAME = 1 / 60
 SMALL_WINDOW = (640, 400)
@@ -160,8 +160,8 @@ def small_window_scenes(window: GameWindow, out: Path) -> None:
 def analysis_scenes(window: GameWindow, out: Path) -> None:
     """The ranked hint with its third play chosen (ghost checkers), and the analysis screen of one of
     GNU Backgammon's 5-point matches: the worst mistake, then another one chosen."""
-    from game.tavla.analysis_view import AnalysisView
-    from game.tavla.mat_import import read_mat
+    from game.tavla.record.mat import read_mat
+    from game.tavla.screens.analysis.view import AnalysisView
 
     window.show_tavla(opponent="pubeval", seed=7)
     table = window.current_view
@@ -208,7 +208,7 @@ def own_picture_scenes(window: GameWindow, out: Path) -> None:
 
 def cube_scenes(window: GameWindow, out: Path) -> None:
     """Standard rules with the cube: Double or Roll before the player's roll, then expert's double."""
-    from game.tavla.bots import get_bot
+    from game.tavla.players import get_bot
 
     window.show_tavla(opponent="expert", rules=Rules.STANDARD, seed=7, cube=True)
     table = window.current_view

@@ -4,8 +4,8 @@ from game.config import Config
 from game.errors import UserError
 from game.i18n import _, ngettext
 from game.puzzle.board import parse_size
-from game.tavla.bots import bot_description, bot_title
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
+from game.tavla.players import bot_description, bot_title
 
 HUMAN = "human"
 MENU_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg", "greedy", "random")
@@ -57,7 +57,7 @@ def describe_size(size: str) -> str:
 
 def unavailable(name: str) -> bool:
     """Whether an opponent cannot play on this machine (gnubg without its package)."""
-    from game.tavla.bots import gnubg_bot
+    from game.tavla.players import gnubg_bot
 
     return name == "gnubg" and not gnubg_bot.available()
 
@@ -78,7 +78,7 @@ def opponent_note(name: str) -> str:
     if unavailable(name):
         # Translators: under an opponent that is not installed; {command} installs it, keep it as it is
         message = _("Not installed here. To play it, install it with: {command}")
-        from game.tavla.bots import gnubg_bot
+        from game.tavla.players import gnubg_bot
 
         return message.format(command=gnubg_bot.INSTALL_HINT)
     try:

@@ -21,9 +21,9 @@ from game.menu.size_picker import SizePicker
 from game.puzzle.board import parse_size
 from game.puzzle.pictures import unreported
 from game.puzzle.tiles import NumberStyle
-from game.tavla import layout
-from game.tavla.board_art import Palette
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
+from game.tavla.screens import layout
+from game.tavla.screens.board_art import Palette
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
@@ -434,7 +434,7 @@ class MainMenuView(SceneView):
 
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""
-        from game.tavla.matches_view import MatchesView
+        from game.tavla.screens.matches import MatchesView
 
         self.game_window.show_view(MatchesView())
 

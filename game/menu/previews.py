@@ -5,9 +5,9 @@ from PIL import Image
 
 from game.errors import UserError
 from game.puzzle.tiles import NumberStyle, number_tile, thumbnail
-from game.tavla import layout
-from game.tavla.board_art import Palette, board_image, checker_image
-from game.tavla.position import OPENING
+from game.tavla.engine.position import OPENING
+from game.tavla.screens import layout
+from game.tavla.screens.board_art import Palette, board_image, checker_image
 from game.ui import theme
 
 

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
-from game.tavla.moves import IllegalPlay, check_play, legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import parse_integer, parse_state
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import IllegalPlay, check_play, legal_plays
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.position import parse_integer, parse_state
+from game.tavla.engine.rules import Rules
 
 # Translators: --dice is the command-line option; keep it as it is
 DICE_HELP = N_("give two dice, each an integer from 1 to 6, e.g. --dice 6 4")
@@ -71,9 +71,9 @@ def bot_command(
     its start-up allowance too); a Python bot runs in a process of its own, so a loop, a crash or
     `os._exit` is the bot's failure (BotFailed), never the command's.
     """
-    from game.tavla.game import BotFault, shown_answer
-    from game.tavla.isolated import close_bot, guarded_bot
-    from game.tavla.protocol import DEFAULT_TIMEOUT, check_timeout
+    from game.tavla.engine.game import BotFault, shown_answer
+    from game.tavla.players.isolated import close_bot, guarded_bot
+    from game.tavla.players.protocol import DEFAULT_TIMEOUT, check_timeout
 
     rule_set = Rules.parse(rules)
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
@@ -117,9 +117,9 @@ def cube_command(
     bot_name: str = "master",
 ) -> list[str]:
     """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
-    from game.tavla.bots.doubling import pre_roll_chances
-    from game.tavla.bots.neural import shipped_evaluator
-    from game.tavla.cube import Cube, CubeOwner, MatchScore, decide_position
+    from game.tavla.engine.cube import Cube, CubeOwner, MatchScore, decide_position
+    from game.tavla.eval.doubling import pre_roll_chances
+    from game.tavla.eval.neural import shipped_evaluator
 
     rules.check_cube()
     if bot_name not in CUBE_BOTS:

@@ -8,13 +8,13 @@ the table makes by itself, as the table does.
 
 from dataclasses import dataclass
 
-from game.tavla import layout
-from game.tavla.cube import accepts_double, wants_double
-from game.tavla.isolated import guarded_bot
-from game.tavla.notation import parse_play
-from game.tavla.position import flip
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession, steps_of
+from game.tavla.engine.cube import accepts_double, wants_double
+from game.tavla.engine.notation import parse_play
+from game.tavla.engine.position import flip
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession, steps_of
+from game.tavla.players.isolated import guarded_bot
+from game.tavla.screens import layout
 
 OPPONENT = "expert"
 LENGTH = 5

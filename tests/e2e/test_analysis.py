@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from game.menu.main_menu import FOOTER_BUTTON_Y, MATCHES_X
-from game.tavla.analysis_view import BUTTON_Y, GRAPH, LEFT_X, RIGHT_X
-from game.tavla.matches_view import CENTRE, TOP
+from game.tavla.screens.analysis.view import BUTTON_Y, GRAPH, LEFT_X, RIGHT_X
+from game.tavla.screens.matches import CENTRE, TOP
 from tests.e2e.harness import difference
 
 pytestmark = pytest.mark.e2e

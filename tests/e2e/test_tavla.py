@@ -5,10 +5,10 @@ import time
 import numpy as np
 import pytest
 
-from game.tavla import layout
-from game.tavla.session import Phase, TableSession
-from game.tavla.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
-from game.tavla.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens import layout
+from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
+from game.tavla.screens.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
 from game.ui.theme import DESIGN_HEIGHT
 from tests.e2e.cube_script import CubeScript
 from tests.e2e.harness import ROOT, difference

@@ -59,9 +59,9 @@ def protocol_script(folder: Path, name: str, answer_code: str, prelude: str = ""
     path.write_text(
         f"""import os, subprocess, sys, time
 sys.path.insert(0, {str(ROOT)!r})
-from game.tavla.rules import Rules
-from game.tavla.moves import legal_plays
-from game.tavla.notation import format_play
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import format_play
 {prelude}
 for decision, line in enumerate(sys.stdin):
     numbers = [int(token) for token in line.split()]

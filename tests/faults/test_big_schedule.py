@@ -7,7 +7,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
 from game.tavla.tournament import Schedule, Scoreboard, play_schedule, schedule
 from tests.faults.helpers import LIMIT, start_game, wait_for
 

@@ -3,16 +3,16 @@ their own (the table, the `bot` command) and in the tournament's workers."""
 
 import pytest
 
-from game.tavla.cube import Cube, CubeOwner
-from game.tavla.game import BotFault
-from game.tavla.isolated import IsolatedBot, close_all
-from game.tavla.position import OPENING
+from game.tavla.engine.cube import Cube, CubeOwner
+from game.tavla.engine.game import BotFault
+from game.tavla.engine.position import OPENING
+from game.tavla.players.isolated import IsolatedBot, close_all
 from game.tavla.tournament import run_tournament
 
 LEGAL = (
-    "from game.tavla.moves import legal_plays\n"
-    "from game.tavla.notation import format_play\n"
-    "from game.tavla.rules import Rules\n"
+    "from game.tavla.engine.moves import legal_plays\n"
+    "from game.tavla.engine.notation import format_play\n"
+    "from game.tavla.engine.rules import Rules\n"
     "def play(state, die1, die2):\n"
     "    plays = legal_plays(tuple(state), die1, die2, Rules.STANDARD)\n"
     "    return format_play(plays[0]) if plays else ''\n"

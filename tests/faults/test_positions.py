@@ -5,7 +5,7 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.commands import moves_command, parse_dice
-from game.tavla.position import OPENING, parse_state, validate_state
+from game.tavla.engine.position import OPENING, parse_state, validate_state
 from tests.faults.helpers import OPENING as OPENING_TEXT
 from tests.faults.helpers import game
 

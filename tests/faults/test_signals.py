@@ -106,7 +106,7 @@ def test_what_a_python_bot_starts_is_ended_too(tmp_path, pids, jobs):
         "    started = True\n"
         "    child = subprocess.Popen(['setsid', 'sleep', '300'])\n"
         f"    open({str(pids)!r} + f'/child-{{child.pid}}', 'w').write(str(child.pid))\n"
-        "from game.tavla.moves import legal_plays\n"
+        "from game.tavla.engine.moves import legal_plays\n"
         "plays = legal_plays(tuple(state), die1, die2)\n"
         "return ' '.join(f'{a}/{b}' for a, b in plays[0]) if plays else ''"
     )

@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from game.tavla.game import BotFault
-from game.tavla.position import OPENING
-from game.tavla.protocol import ExternalBot, close_all, running_bots
+from game.tavla.engine.game import BotFault
+from game.tavla.engine.position import OPENING
+from game.tavla.players.protocol import ExternalBot, close_all, running_bots
 from tests.faults.helpers import PYTHON, protocol_script
 
 

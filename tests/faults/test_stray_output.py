@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from game.tavla.bots import get_bot
-from game.tavla.game import BotFault, play_bots
-from game.tavla.position import OPENING
-from game.tavla.protocol import ExternalBot, close_all, running_bots
+from game.tavla.engine.game import BotFault, play_bots
+from game.tavla.engine.position import OPENING
+from game.tavla.players import get_bot
+from game.tavla.players.protocol import ExternalBot, close_all, running_bots
 from game.tavla.tournament import run_tournament
 from tests.faults.helpers import PYTHON, protocol_script
 

@@ -10,10 +10,10 @@ import pytest
 from arcade import key
 
 from game import i18n
-from game.tavla.game import Game, Match
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
-from game.tavla.table.view import TableView
+from game.tavla.engine.game import Game, Match
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens.table.view import TableView
 from tests.faults.helpers import LIMIT, PYTHON, ROOT, all_gone, protocol_script, python_bot
 from tests.tavla.bots import gone
 from tests.views.driver import FRAME, click, press_key
@@ -102,9 +102,9 @@ import arcade
 from game.app import GameWindow
 from game.config_file import load_config
 from game import i18n
-from game.tavla.game import Game, Match
-from game.tavla.rules import Rules
-from game.tavla.session import TableSession
+from game.tavla.engine.game import Game, Match
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import TableSession
 window = GameWindow(load_config())
 window.show_tavla(opponent={str(bot)!r}, rules=Rules.TAVLA, seed=1)
 view = window.current_view

@@ -5,9 +5,9 @@ import random
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from game.tavla.moves import apply_play, legal_plays
-from game.tavla.position import OPENING, State, flip, validate_state
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import apply_play, legal_plays
+from game.tavla.engine.position import OPENING, State, flip, validate_state
+from game.tavla.engine.rules import Rules
 
 
 def position(own: dict[int, int], opp: dict[int, int], own_bar: int = 0, opp_bar: int = 0) -> State:

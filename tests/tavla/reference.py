@@ -1,7 +1,7 @@
 """A deliberately naive rules engine, written from SPEC §3 alone, to check the fast one against.
 
 It tries every order of the dice, copies the whole board at every step and applies each rule
-literally; it is slow and shares no code with game.tavla.moves.
+literally; it is slow and shares no code with game.tavla.engine.moves.
 """
 
 from itertools import permutations

@@ -7,17 +7,17 @@ import pytest
 
 from game import cli
 from game.errors import UserError
-from game.tavla.analysis import Mark, mark, ranked_plays, rating
-from game.tavla.analysis_match import analyse_match
-from game.tavla.bots.neural import NeuralBot, shipped_evaluator
-from game.tavla.game import Match, Turn
-from game.tavla.mat_import import read_mat
-from game.tavla.match_record import GameRecord, MatchRecord
-from game.tavla.moves import legal_plays
-from game.tavla.notation import parse_play
-from game.tavla.position import OPENING
-from game.tavla.rolls import ROLLS
-from game.tavla.rules import Rules
+from game.tavla.analysis.decisions import Mark, mark, ranked_plays, rating
+from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.game import Match, Turn
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import parse_play
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rolls import ROLLS
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.neural import NeuralBot, shipped_evaluator
+from game.tavla.record.mat import read_mat
+from game.tavla.record.match_record import GameRecord, MatchRecord
 from tests.tavla.builders import random_game_positions
 
 DATA = Path(__file__).parent / "data"

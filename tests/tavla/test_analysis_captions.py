@@ -1,10 +1,10 @@
 """The analysis screen's words, alone: titles, the players' figures, the mistakes' rows, the matches list."""
 
-from game.tavla import analysis_captions as words
-from game.tavla.analysis import Decision, Mark, PlayerSummary
-from game.tavla.match_record import GameRecord, MatchRecord
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
+from game.tavla.analysis.decisions import Decision, Mark, PlayerSummary
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis import captions as words
 
 RECORD = MatchRecord(("You", "expert"), 5, Rules.TAVLA, (GameRecord((), (), (0, 0), 1, 2),))
 

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from game.paths import CACHE_DIR_ENV
-from game.tavla import bearoff
-from game.tavla.bots.neural import Evaluator
-from game.tavla.moves import legal_results
-from game.tavla.rolls import ROLLS
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.rolls import ROLLS
+from game.tavla.eval import bearoff
+from game.tavla.eval.neural import Evaluator
 from tests.tavla.builders import position
 
 

@@ -6,15 +6,15 @@ import pytest
 from hypothesis import given, settings
 
 from game.errors import UserError
-from game.tavla.bots import Bot, bot_description, bot_names, get_bot
-from game.tavla.bots.gnubg_bot import available
-from game.tavla.bots.greedy import shots
-from game.tavla.bots.pubeval import evaluate, load_weights, point_table
-from game.tavla.game import play_bots
-from game.tavla.moves import check_play, legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import OPENING, flip
-from game.tavla.rules import Rules
+from game.tavla.engine.game import play_bots
+from game.tavla.engine.moves import check_play, legal_plays
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.rules import Rules
+from game.tavla.players import Bot, bot_description, bot_names, get_bot
+from game.tavla.players.gnubg_bot import available
+from game.tavla.players.greedy import shots
+from game.tavla.players.pubeval import evaluate, load_weights, point_table
 from tests.tavla.builders import dice, position, states
 
 
@@ -69,7 +69,7 @@ def test_a_module_with_play_is_a_bot(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     assert get_bot("authors_bots.first").play([0] * 28, 1, 2) is None
     with pytest.raises(UserError, match="does not define a function play"):
-        get_bot("game.tavla.notation")
+        get_bot("game.tavla.engine.notation")
 
 
 @settings(max_examples=150, deadline=None)
@@ -173,7 +173,7 @@ def test_pubeval_and_greedy_beat_random():
 
 
 def test_a_registered_prefix_serves_its_names(monkeypatch):
-    from game.tavla import bots
+    from game.tavla import players as bots
 
     monkeypatch.setattr(bots, "_PREFIXES", {})
     with pytest.raises(UserError, match="external bots"):
@@ -193,7 +193,7 @@ RACE_AHEAD = (11, 2, 2, *([0] * 16), -10, *([0] * 5), 0, 0, 5)  # 6 pips against
 
 
 def test_every_built_in_bot_answers_the_cube_questions():
-    from game.tavla.cube import Cube
+    from game.tavla.engine.cube import Cube
 
     ahead, behind = list(RACE_AHEAD), list(flip(RACE_AHEAD))
     for name in playable_names():
@@ -205,8 +205,8 @@ def test_every_built_in_bot_answers_the_cube_questions():
 
 
 def test_a_python_file_may_answer_the_cube_and_must_answer_true_or_false(tmp_path):
-    from game.tavla.cube import Cube, CubeOwner
-    from game.tavla.game import BotFault
+    from game.tavla.engine.cube import Cube, CubeOwner
+    from game.tavla.engine.game import BotFault
 
     plain = tmp_path / "plain.py"
     plain.write_text("def play(state, die1, die2):\n    return ''\n")

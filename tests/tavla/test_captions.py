@@ -4,13 +4,13 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
-from game.tavla.game import Match, Turn
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
-from game.tavla.session import HUMAN, Phase, TableSession
-from game.tavla.table import captions
-from game.tavla.table.captions import Players
-from game.tavla.turn import Refusal, Refused, TurnInProgress
+from game.tavla.engine.game import Match, Turn
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.turn import Refusal, Refused, TurnInProgress
+from game.tavla.screens.table import captions
+from game.tavla.screens.table.captions import Players
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
 
@@ -118,13 +118,13 @@ def test_an_exported_path_is_broken_at_its_folders():
 
 
 def test_the_words_need_no_arcade():
-    code = "import sys, game.tavla.table.captions; sys.exit('arcade' in sys.modules)"
+    code = "import sys, game.tavla.screens.table.captions; sys.exit('arcade' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
 def test_the_move_list_writes_the_cube_where_it_was_turned():
-    from game.tavla.game import CubeTerms, Game
-    from game.tavla.rules import Rules
+    from game.tavla.engine.game import CubeTerms, Game
+    from game.tavla.engine.rules import Rules
 
     game = Game(Rules.STANDARD, seed=3, cube=CubeTerms())
     game.start((6, 1))

@@ -8,9 +8,9 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.commands import bot_command, moves_command, parse_dice
-from game.tavla.moves import check_play, legal_plays
-from game.tavla.notation import parse_play
-from game.tavla.position import OPENING, format_state
+from game.tavla.engine.moves import check_play, legal_plays
+from game.tavla.engine.notation import parse_play
+from game.tavla.engine.position import OPENING, format_state
 
 OPENING_TEXT = format_state(OPENING)
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,6 +92,8 @@ def test_bot_command_errors():
 
 
 def test_the_engine_commands_and_bots_import_no_arcade():
-    modules = "game.tavla.commands, game.tavla.game, game.tavla.bots.pubeval, game.tavla.bots.greedy"
+    modules = (
+        "game.tavla.commands, game.tavla.engine.game, game.tavla.players.pubeval, game.tavla.players.greedy"
+    )
     code = f"import sys, {modules}; sys.exit('arcade' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0

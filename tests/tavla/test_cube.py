@@ -7,7 +7,7 @@ import pytest
 from game.cli import main
 from game.errors import UserError
 from game.tavla.commands import cube_command
-from game.tavla.cube import (
+from game.tavla.engine.cube import (
     Cube,
     CubeAction,
     CubeDecision,
@@ -18,10 +18,10 @@ from game.tavla.cube import (
     decide,
     opponent_finishes_next,
 )
-from game.tavla.met import read_table, shipped_table
-from game.tavla.moves import legal_results
-from game.tavla.position import OPENING, format_state
-from game.tavla.rules import Rules
+from game.tavla.engine.match_equity import read_table, shipped_table
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.position import OPENING, format_state
+from game.tavla.engine.rules import Rules
 
 STANDARD = Rules.STANDARD
 

@@ -9,11 +9,11 @@ to double: gammons count, gnubg's Jacoby rule is off): gnubg's 2-ply hint and ou
 import pytest
 
 from benchmarks.tavla_cube import GnubgCube
-from game.tavla.bots.doubling import network_decision
-from game.tavla.bots.neural import shipped_evaluator
-from game.tavla.cube import Cube, CubeAction, MatchScore
-from game.tavla.position import OPENING, state_from_position_id
-from game.tavla.rules import Rules
+from game.tavla.engine.cube import Cube, CubeAction, MatchScore
+from game.tavla.engine.position import OPENING, state_from_position_id
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.doubling import network_decision
+from game.tavla.eval.neural import shipped_evaluator
 from tests.tavla.builders import position
 
 pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is not installed")

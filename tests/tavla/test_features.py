@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from game.tavla.bots.features import RAW_INPUTS, encode
-from game.tavla.moves import legal_results
-from game.tavla.position import flip
-from game.tavla.rolls import ROLLS
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.position import flip
+from game.tavla.engine.rolls import ROLLS
+from game.tavla.eval.features import RAW_INPUTS, encode
 from tests.tavla.builders import position, random_game_positions
 
 SHOTS = RAW_INPUTS + 12  # the opponent's rolls that hit us, of 36

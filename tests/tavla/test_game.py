@@ -5,12 +5,12 @@ import random
 import pytest
 
 from game.errors import UserError
-from game.tavla.bots import get_bot
-from game.tavla.game import FORFEIT_POINTS, Game, Match, play_bots, score
-from game.tavla.moves import IllegalPlay, legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import OPENING, flip, validate_state
-from game.tavla.rules import Rules
+from game.tavla.engine.game import FORFEIT_POINTS, Game, Match, play_bots, score
+from game.tavla.engine.moves import IllegalPlay, legal_plays
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.position import OPENING, flip, validate_state
+from game.tavla.engine.rules import Rules
+from game.tavla.players import get_bot
 from tests.tavla.builders import position
 
 

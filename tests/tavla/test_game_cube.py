@@ -3,11 +3,11 @@
 import pytest
 
 from game.errors import UserError
-from game.tavla.cube import CubeOwner
-from game.tavla.game import BotFault, CubeTerms, Game, GameResult, Match, play_bots
-from game.tavla.moves import legal_plays
-from game.tavla.results import Fault, Outcome
-from game.tavla.rules import MatchRules, Rules
+from game.tavla.engine.cube import CubeOwner
+from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult, Match, play_bots
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.results import Fault, Outcome
+from game.tavla.engine.rules import MatchRules, Rules
 
 STANDARD = Rules.STANDARD
 

@@ -9,9 +9,9 @@ further down only, to one of our positions, each of ours used once, and the coun
 
 import pytest
 
-from game.tavla.moves import apply_play, legal_plays
-from game.tavla.position import to_gnubg_board
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import apply_play, legal_plays
+from game.tavla.engine.position import to_gnubg_board
+from game.tavla.engine.rules import Rules
 from tests.tavla.builders import random_game_positions
 
 gnubg = pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is not installed")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.tavla import layout
+from game.tavla.screens import layout
 
 
 @pytest.mark.parametrize("point", range(1, 25))

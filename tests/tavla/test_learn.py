@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from game.tavla.bots.neural import Evaluator
-from game.tavla.bots.search import probabilities
-from game.tavla.learn import Dataset, main
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.neural import Evaluator
+from game.tavla.eval.search import probabilities
+from game.tavla.training.learn import Dataset, main
 
 
 @pytest.fixture(scope="module")

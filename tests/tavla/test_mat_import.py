@@ -5,12 +5,12 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
-from game.tavla.game import Match
-from game.tavla.mat_import import parse_mat, read_mat
-from game.tavla.match_file import export_mat
-from game.tavla.match_record import CubeKind, MatchRecord
-from game.tavla.position import winner_gammon_level
-from game.tavla.rules import Rules
+from game.tavla.engine.game import Match
+from game.tavla.engine.position import winner_gammon_level
+from game.tavla.engine.rules import Rules
+from game.tavla.record.mat import parse_mat, read_mat
+from game.tavla.record.match_record import CubeKind, MatchRecord
+from game.tavla.record.save import export_mat
 from tests.tavla.test_match_file import ContraryBot, advance, scripted_match
 
 DATA = Path(__file__).parent / "data"

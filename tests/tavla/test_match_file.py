@@ -8,9 +8,14 @@ from hypothesis import strategies as st
 
 from game.errors import UserError
 from game.records import Records
-from game.tavla.bots.random_bot import RandomBot
-from game.tavla.game import Match
-from game.tavla.match_file import (
+from game.tavla.engine.game import Match
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.position import position_id, winner_gammon_level
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import HUMAN
+from game.tavla.players.random_bot import RandomBot
+from game.tavla.record.save import (
     SAVE_VERSION,
     dump_match,
     export_mat,
@@ -19,11 +24,6 @@ from game.tavla.match_file import (
     save_table,
     saved_table,
 )
-from game.tavla.moves import legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import position_id, winner_gammon_level
-from game.tavla.rules import Rules
-from game.tavla.session import HUMAN
 
 NAMES = ("You", "random")
 GNUBG_MISSING = "gnubg (GNU Backgammon's Python bindings, a test extra) is not installed"

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 
 from game.errors import UserError
-from game.tavla.moves import (
+from game.tavla.engine.moves import (
     IllegalPlay,
     apply_play,
     check_play,
@@ -13,9 +13,9 @@ from game.tavla.moves import (
     legal_results,
     next_moves,
 )
-from game.tavla.notation import format_play, parse_play
-from game.tavla.position import OPENING, flip, validate_state
-from game.tavla.rules import Rules
+from game.tavla.engine.notation import format_play, parse_play
+from game.tavla.engine.position import OPENING, flip, validate_state
+from game.tavla.engine.rules import Rules
 from tests.tavla.builders import dice, position, random_game_positions, states
 from tests.tavla.reference import reference_plays
 

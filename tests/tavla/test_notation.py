@@ -3,8 +3,8 @@
 import pytest
 
 from game.errors import UserError
-from game.tavla.notation import format_play, format_play_hits, parse_play
-from game.tavla.position import OPENING
+from game.tavla.engine.notation import format_play, format_play_hits, parse_play
+from game.tavla.engine.position import OPENING
 
 
 @pytest.mark.parametrize(

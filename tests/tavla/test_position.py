@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from game.errors import UserError
-from game.tavla.position import (
+from game.tavla.engine.position import (
     OPENING,
     flip,
     format_state,

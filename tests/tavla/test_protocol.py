@@ -12,13 +12,19 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
-from game.tavla.bots import get_bot
-from game.tavla.cube import Cube, CubeOwner, MatchScore
-from game.tavla.game import BotFault, CubeTerms, play_bots
-from game.tavla.moves import apply_play, check_play, legal_plays
-from game.tavla.position import OPENING, flip
-from game.tavla.protocol import MAX_ANSWER_BYTES, STDERR_TAIL_BYTES, ExternalBot, close_all, running_bots
-from game.tavla.rules import Rules
+from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
+from game.tavla.engine.game import BotFault, CubeTerms, play_bots
+from game.tavla.engine.moves import apply_play, check_play, legal_plays
+from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.rules import Rules
+from game.tavla.players import get_bot
+from game.tavla.players.protocol import (
+    MAX_ANSWER_BYTES,
+    STDERR_TAIL_BYTES,
+    ExternalBot,
+    close_all,
+    running_bots,
+)
 from tests.tavla.bots import bot_command, cube_bot_command, gone
 from tests.tavla.builders import random_game_positions
 
@@ -38,7 +44,7 @@ def no_leftovers():
 
 
 def test_cmd_names_come_from_the_one_registry_in_a_fresh_interpreter():
-    code = ("from game.tavla.bots import get_bot; "
+    code = ("from game.tavla.players import get_bot; "
             f"print(type(get_bot({'cmd:' + bot_command('legal')!r})).__name__)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "ExternalBot"

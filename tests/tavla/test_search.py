@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
-from game.tavla.bots.levels import MasterBot
-from game.tavla.bots.neural import Evaluator, NeuralBot, equities, other_side
-from game.tavla.bots.search import probabilities, values
-from game.tavla.moves import legal_results
-from game.tavla.notation import format_play
-from game.tavla.position import OPENING, flip
-from game.tavla.rolls import ROLLS
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.rolls import ROLLS
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.neural import Evaluator, NeuralBot, equities, other_side
+from game.tavla.eval.search import probabilities, values
+from game.tavla.players.levels import MasterBot
 from tests.tavla.builders import position, random_game_positions
 
 

@@ -7,14 +7,14 @@ import re
 import pytest
 
 from game.errors import UserError
-from game.tavla.bots import get_bot
-from game.tavla.cube import CubeEvent, accepts_double, wants_double
-from game.tavla.game import GameResult
-from game.tavla.match_file import dump_match, export_mat, load_match
-from game.tavla.position import flip
-from game.tavla.results import Outcome
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
+from game.tavla.engine.cube import CubeEvent, accepts_double, wants_double
+from game.tavla.engine.game import GameResult
+from game.tavla.engine.position import flip
+from game.tavla.engine.results import Outcome
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.players import get_bot
+from game.tavla.record.save import dump_match, export_mat, load_match
 
 NAMES = ("You", "expert")
 GNUBG_MISSING = "GNU Backgammon's Python module (the gnubg extra) is not installed"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
-from game.tavla.protocol import close_all, running_bots
+from game.tavla.players.protocol import close_all, running_bots
 from game.tavla.tournament import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,

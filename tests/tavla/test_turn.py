@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from game.tavla.moves import legal_results
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
-from game.tavla.turn import Refusal, TurnInProgress
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.turn import Refusal, TurnInProgress
 from tests.tavla.builders import position, random_game_positions
 
 POSITIONS = random_game_positions(400, seed=7)

@@ -8,17 +8,17 @@ from pathlib import Path
 from arcade import key
 
 from game.config import with_value
-from game.tavla.analysis import Mark
-from game.tavla.analysis_graph import GraphBox, graph, nearest_marker
-from game.tavla.analysis_view import GRAPH, AnalysisView
-from game.tavla.game import Match, Turn
-from game.tavla.mat_import import read_mat
-from game.tavla.match_archive import MatchArchive
-from game.tavla.match_record import GameRecord, MatchRecord
-from game.tavla.matches_view import MatchesView
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
+from game.tavla.analysis.decisions import Mark
+from game.tavla.engine.game import Match, Turn
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.record.archive import MatchArchive
+from game.tavla.record.mat import read_mat
+from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis.graph import GraphBox, graph, nearest_marker
+from game.tavla.screens.analysis.view import GRAPH, AnalysisView
+from game.tavla.screens.matches import MatchesView
 from tests.tavla.test_match_file import advance
 from tests.views.driver import click, press_key, screenshot
 from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker

@@ -4,7 +4,7 @@ import arcade
 import pytest
 from arcade import key
 
-from game.tavla.position import OPENING
+from game.tavla.engine.position import OPENING
 from tests.views.driver import FRAME
 from tests.views.test_puzzle_view import open_puzzle
 from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, top_checker

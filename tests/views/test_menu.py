@@ -5,7 +5,7 @@ from arcade import key
 from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.puzzle.view import PuzzleView
-from game.tavla.table.view import TableView
+from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
 
 
@@ -66,7 +66,7 @@ def test_menu_draws_title_and_cards(window):
 
 
 def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window, monkeypatch):
-    from game.tavla.bots import neural
+    from game.tavla.eval import neural
 
     monkeypatch.setattr(neural, "WEIGHTS_FILE", "weights/no-such-file.npz")
     monkeypatch.setattr(neural, "_cached", {})
@@ -167,7 +167,7 @@ def test_the_cube_toggle_is_in_the_keyboard_order_while_the_rules_have_a_cube(wi
 
 
 def test_an_opponent_not_installed_is_shown_so_and_cannot_be_played(window, monkeypatch):
-    from game.tavla.bots import gnubg_bot
+    from game.tavla.players import gnubg_bot
 
     monkeypatch.setattr(gnubg_bot, "available", lambda: False)
     menu = window.current_view

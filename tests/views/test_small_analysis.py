@@ -14,17 +14,17 @@ import pytest
 from arcade import key
 
 from game.i18n import _
-from game.tavla import analysis_captions as words
-from game.tavla import analysis_view
-from game.tavla.analysis import Decision, MatchAnalysis
-from game.tavla.analysis_match import analyse_match
-from game.tavla.analysis_view import COMPACT, FULL, GRAPH, AnalysisView
-from game.tavla.game import Turn
-from game.tavla.mat_import import read_mat
-from game.tavla.match_record import GameRecord, MatchRecord
-from game.tavla.matches_view import MatchesView
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
+from game.tavla.analysis.decisions import Decision, MatchAnalysis
+from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.game import Turn
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.record.mat import read_mat
+from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis import captions as words
+from game.tavla.screens.analysis import view as analysis_view
+from game.tavla.screens.analysis.view import COMPACT, FULL, GRAPH, AnalysisView
+from game.tavla.screens.matches import MatchesView
 from tests.views.driver import click, press_key
 from tests.views.test_text_fits import assert_readable, language, small_window  # noqa: F401 - the fixture
 

@@ -6,9 +6,9 @@ from arcade import key
 
 from game.config_file import load_config
 from game.menu.settings import SETTINGS
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
 from game.ui.sound import RecordingPlayer
 from tests.views.driver import click, press_key, step
 from tests.views.test_puzzle_view import one_from_goal, open_puzzle

@@ -7,16 +7,16 @@ import time
 import numpy as np
 import pytest
 
-from game.tavla.game import GameResult
-from game.tavla.moves import legal_plays
-from game.tavla.notation import format_play
-from game.tavla.position import OPENING
-from game.tavla.results import Outcome
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
-from game.tavla.table import cube
-from game.tavla.table.opponent import OpponentDriver
-from game.tavla.table.view import TableView
+from game.tavla.engine.game import GameResult
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.results import Outcome
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens.table import cube
+from game.tavla.screens.table.opponent import OpponentDriver
+from game.tavla.screens.table.view import TableView
 from tests.views.driver import FRAME, click, screenshot
 
 

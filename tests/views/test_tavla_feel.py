@@ -5,13 +5,13 @@ import arcade
 import numpy as np
 import pytest
 
-from game.tavla import layout
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
-from game.tavla.table import marks, opponent
-from game.tavla.table.captions import MoveRow
-from game.tavla.table.move_list import ROWS
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens import layout
+from game.tavla.screens.table import marks, opponent
+from game.tavla.screens.table.captions import MoveRow
+from game.tavla.screens.table.move_list import ROWS
 from tests.tavla.builders import position as own_position
 from tests.views.driver import screenshot, to_screen
 from tests.views.test_tavla_view import (

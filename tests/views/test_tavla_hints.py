@@ -3,12 +3,12 @@ shows its play as ghost checkers, Make this play plays it, Close hides it."""
 
 import pytest
 
-from game.tavla.moves import apply_play
-from game.tavla.position import OPENING
-from game.tavla.rules import Rules
-from game.tavla.table import hints
-from game.tavla.table.hint_captions import chances_text, hint_rows, signed
-from game.tavla.turn import TurnInProgress
+from game.tavla.engine.moves import apply_play
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.turn import TurnInProgress
+from game.tavla.screens.table import hints
+from game.tavla.screens.table.hint_captions import chances_text, hint_rows, signed
 from tests.views.driver import click, screenshot
 from tests.views.test_tavla_view import THREE_ONE, open_table, set_up, wait_for_hint
 

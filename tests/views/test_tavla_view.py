@@ -9,14 +9,14 @@ import arcade
 import pytest
 from arcade import key
 
-from game.tavla import layout
-from game.tavla.game import Game
-from game.tavla.moves import apply_play
-from game.tavla.position import OPENING, flip
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
-from game.tavla.table import opponent
-from game.tavla.table.view import TableView
+from game.tavla.engine.game import Game
+from game.tavla.engine.moves import apply_play
+from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens import layout
+from game.tavla.screens.table import opponent
+from game.tavla.screens.table.view import TableView
 from tests.views.driver import FRAME, press_key, step, to_screen
 
 # Seat 0 to play 3-1 from the opening position.

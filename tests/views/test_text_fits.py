@@ -16,12 +16,12 @@ from arcade.types import LBWH
 from game import i18n
 from game.puzzle import captions as captions_puzzle
 from game.puzzle.assistant import Shortest
-from game.tavla.analysis import Mark
-from game.tavla.rules import Rules
-from game.tavla.session import Phase, TableSession
-from game.tavla.table import captions, cube_captions
-from game.tavla.table.tutor import TutorWarning, warning_texts
-from game.tavla.turn import Refusal, Refused
+from game.tavla.analysis.decisions import Mark
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.turn import Refusal, Refused
+from game.tavla.screens.table import captions, cube_captions
+from game.tavla.screens.table.tutor import TutorWarning, warning_texts
 from game.ui.scene import SMALLEST_PIXELS
 from game.ui.text import Label
 from tests.views.driver import click, screenshot, step
@@ -349,7 +349,7 @@ def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, 
     """Just under the compact line the small layouts show; just over it the full layouts' smallest
     words are still SMALLEST_PIXELS: no window size leaves a label under it."""
     from game.puzzle.stats_view import StatsView
-    from game.tavla.matches_view import MatchesView
+    from game.tavla.screens.matches import MatchesView
 
     def check(where: str) -> None:
         view = window.current_view

@@ -14,7 +14,7 @@ forfeits all its later games without being started again. That rule is applied i
 
 With --jobs 1 the games run in this process; with more, in that many worker processes (spawned, so no
 thread of this process is copied into them). Ctrl+C stops the workers, kills every external bot, and
-reports the games finished so far. External programs are handled by game/tavla/protocol.py.
+reports the games finished so far. External programs are handled by game/tavla/players/protocol.py.
 
 The modules, each one job: `schedule` (which games, which dice), `ledger` (folding results in schedule
 order, abandoning failing bots), `referee` (one game and its time limits), `pool` (running the schedule

@@ -12,10 +12,10 @@ from pathlib import Path
 from game.errors import UserError
 from game.files import NotARegularFile, writable_target
 from game.i18n import _
-from game.tavla.bots import bot_names
-from game.tavla.game import check_match_length
-from game.tavla.protocol import DEFAULT_TIMEOUT, check_timeout
-from game.tavla.rules import MatchRules, Rules
+from game.tavla.engine.game import check_match_length
+from game.tavla.engine.rules import MatchRules, Rules
+from game.tavla.players import bot_names
+from game.tavla.players.protocol import DEFAULT_TIMEOUT, check_timeout
 from game.tavla.tournament.figures import Report
 from game.tavla.tournament.pool import play_schedule
 from game.tavla.tournament.referee import load_bot

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.tavla.game import FORFEIT_POINTS, GameResult
-from game.tavla.position import format_state
-from game.tavla.results import Fault, Outcome
-from game.tavla.rules import MatchRules, Rules
+from game.tavla.engine.game import FORFEIT_POINTS, GameResult
+from game.tavla.engine.position import format_state
+from game.tavla.engine.results import Fault, Outcome
+from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.tournament.schedule import CubeCounts, GameSpec
 
 Z95 = 1.959964

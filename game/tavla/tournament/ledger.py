@@ -4,9 +4,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from game.i18n import ngettext
-from game.tavla.game import GameResult, forfeit
-from game.tavla.results import Fault
-from game.tavla.rules import Rules
+from game.tavla.engine.game import GameResult, forfeit
+from game.tavla.engine.results import Fault
+from game.tavla.engine.rules import Rules
 from game.tavla.tournament.figures import Standings
 from game.tavla.tournament.schedule import GameSpec, Played, Schedule
 

@@ -12,9 +12,9 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from game.i18n import _, current_language, set_language
-from game.tavla import reaper
-from game.tavla.protocol import close_all
-from game.tavla.rules import MatchRules, Rules
+from game.tavla.engine.rules import MatchRules, Rules
+from game.tavla.players import reaper
+from game.tavla.players.protocol import close_all
 from game.tavla.tournament.ledger import Scoreboard
 from game.tavla.tournament.referee import play_game, release_bots, time_limits
 from game.tavla.tournament.report import progress_bar

@@ -17,12 +17,12 @@ from dataclasses import replace
 from typing import ParamSpec, TypeVar
 
 from game.i18n import _
-from game.tavla.bots import Bot, bot_names, get_bot
-from game.tavla.cube import Cube
-from game.tavla.game import BotFault, BotPlay, CubeTerms, GameResult, play_bots
-from game.tavla.protocol import ExternalBot, close_all
-from game.tavla.results import Fault, Outcome
-from game.tavla.rules import MatchRules, Rules
+from game.tavla.engine.cube import Cube
+from game.tavla.engine.game import BotFault, BotPlay, CubeTerms, GameResult, play_bots
+from game.tavla.engine.results import Fault, Outcome
+from game.tavla.engine.rules import MatchRules, Rules
+from game.tavla.players import Bot, bot_names, get_bot
+from game.tavla.players.protocol import ExternalBot, close_all
 from game.tavla.tournament.schedule import CubeCounts, GameSpec, Played, derive_seed
 from game.tavla.tournament.stopping import StopRequested, check_stop
 
@@ -41,7 +41,7 @@ class _Alarm(BaseException):
 
 class CubeSide:
     """One seat's answers to the cube questions in one game or match, counted: a bot without `double`
-    never doubles, one without `take` always takes (as game/tavla/cube.py has it)."""
+    never doubles, one without `take` always takes (as game/tavla/engine/cube.py has it)."""
 
     def __init__(self, double: CubeQuestion | None, take: CubeQuestion | None) -> None:
         self._double = double

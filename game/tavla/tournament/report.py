@@ -9,7 +9,7 @@ from typing import Any
 
 from game.files import write_atomically
 from game.i18n import _, ngettext
-from game.tavla.results import Fault
+from game.tavla.engine.results import Fault
 from game.tavla.tournament.figures import Report, Tally
 from game.tavla.tournament.ledger import MAX_CONSECUTIVE_FAULTS
 

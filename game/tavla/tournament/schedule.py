@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
-from game.tavla.game import GameResult
+from game.tavla.engine.game import GameResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """`expert`'s plays without its cube decisions: a Python file bot with `play` only, so with the cube it
 never doubles and always takes (the baseline the cube is measured against, and a test bot)."""
 
-from game.tavla.bots.levels import ExpertBot
-from game.tavla.rules import Rules
+from game.tavla.engine.rules import Rules
+from game.tavla.players.levels import ExpertBot
 
 _EXPERT = ExpertBot(Rules.STANDARD)
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from game.tavla.moves import legal_plays
-from game.tavla.notation import format_play
-from game.tavla.rules import Rules
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import format_play
+from game.tavla.engine.rules import Rules
 
 MEGABYTES = 4 * 1024 * 1024
 

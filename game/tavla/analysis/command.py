@@ -1,0 +1,214 @@
+"""The `analyse` command's body: read a `.mat` file, analyse it, print the report, write the JSON.
+
+game/cli.py parses the arguments. The report gives, per game and for the match, each player's error
+rate, rating, marks and luck, then the five worst decisions with the best play; `--json` writes every
+decision so other tools (and the analysis screen) can read them without running the evaluator again.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from game.errors import UserError
+from game.files import write_atomically
+from game.i18n import _, ngettext
+from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level
+from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.position import format_state, position_id
+from game.tavla.engine.rules import Rules
+from game.tavla.record.mat import read_mat
+
+JSON_FORMAT = "fifteen-tavla analysis"
+JSON_VERSION = 1
+WORST = 5
+_CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
+def analyse_command(path: str, rules: Rules | None, json_path: str | None, level: str) -> list[str]:
+    """The report's lines for the match in `path`; writes the JSON to `json_path` when given."""
+    check_level(level)
+    record = read_mat(path, rules)
+    with _progress(len(record.games)) as advance:
+        analysis = analyse_match(record, rules, level, progress=advance)
+    if json_path is not None:
+        text = json.dumps(analysis_json(analysis), indent=1, ensure_ascii=False) + "\n"
+        try:
+            write_atomically(json_path, text)
+        except OSError as error:
+            # Translators: {path} is the file named by --json; {error} is the system's reason
+            message = _("cannot write {path}: {error}")
+            raise UserError(message.format(path=json_path, error=error.strerror or error)) from None
+    return report(analysis)
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr for a match of several games, when stderr is a terminal."""
+    if total < 2 or not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (TextColumn(_("analysing")), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("", total=total)
+        yield lambda done, total: bar.update(task, completed=done)
+
+
+def report(analysis: MatchAnalysis) -> list[str]:
+    """Per game and for the match: each player's figures; then the worst decisions."""
+    record = analysis.record
+    lines = []
+    for game in analysis.games:
+        score = record.games[game.number - 1].score
+        # Translators: {number} is the game's number; {first} and {second} the scores before it
+        lines.append(
+            _("Game {number} ({first}-{second})").format(number=game.number, first=score[0], second=score[1])
+        )
+        lines.extend(f"  {_player_line(player)}" for player in game.players)
+    # Translators: a heading of the analysis report; {length} is the match length in points
+    match = ngettext("Match to {length} point", "Match to {length} points", record.length)
+    heading = match.format(length=record.length) if record.length else _("Money session")
+    lines.append(heading)
+    lines.extend(f"  {_player_line(player)}" for player in analysis.players)
+    worst = analysis.worst(WORST)
+    if worst:
+        lines.append(_("Worst decisions"))
+        lines.extend(f"  {_decision_line(decision, record.names)}" for decision in worst)
+    return lines
+
+
+def _player_line(player: PlayerSummary) -> str:
+    rating = _(player.rating) if player.rating else "-"
+    # Translators: one player's line of the analysis report; the error rate is in millipoints per decision
+    message = _(
+        "{name}: error rate {rate:.1f} ({rating}), {decisions} decisions, doubtful {doubtful}, "
+        "bad {bad}, very bad {very_bad}, luck {luck:+.3f}"
+    )
+    return message.format(
+        name=player.name,
+        rate=player.error_rate,
+        rating=rating,
+        decisions=player.decisions,
+        doubtful=player.doubtful,
+        bad=player.bad,
+        very_bad=player.very_bad,
+        luck=player.luck / 1000.0,
+    )
+
+
+def _decision_line(decision: Decision, names: tuple[str, str]) -> str:
+    name = names[decision.player]
+    mark = _(decision.mark.value) if decision.mark else "-"
+    if decision.kind == "cube":
+        # Translators: {action} and {best} are cube actions (double, take, drop); {loss} in millipoints
+        message = _(
+            "game {game}, before turn {turn}, {name}: {action}, best {best}, loses {loss:.0f} ({mark})"
+        )
+        action, best = _(decision.action), _(decision.best)
+    else:
+        # Translators: {dice} e.g. 64; {action} and {best} are plays such as 24/18 13/9; {loss} in millipoints
+        message = _(
+            "game {game}, turn {turn}, {name}: {dice} {action}, best {best}, loses {loss:.0f} ({mark})"
+        )
+        action, best = decision.action or "-", decision.best or "-"
+    dice = "" if decision.dice is None else f"{decision.dice[0]}{decision.dice[1]}:"
+    return message.format(
+        game=decision.game,
+        turn=decision.turn + 1,
+        name=name,
+        dice=dice,
+        action=action,
+        best=best,
+        loss=decision.loss,
+        mark=mark,
+    )
+
+
+def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
+    """Everything the analysis found, with the players keyed by their names as the file writes them."""
+    record = analysis.record
+    names = _keys(record.names)
+    return {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
+        "rules": str(record.rules),
+        "length": record.length,
+        "level": analysis.level,
+        "units": {"loss": "millipoints", "error_rate": "millipoints per decision", "luck": "millipoints"},
+        "players": _players_json(analysis.players, names),
+        "games": [
+            {
+                "number": game.number,
+                "score": list(record.games[game.number - 1].score),
+                "winner": _name(record.games[game.number - 1].winner, names),
+                "points": record.games[game.number - 1].points,
+                "players": _players_json(game.players, names),
+            }
+            for game in analysis.games
+        ],
+        "decisions": [_decision_json(decision, names) for decision in analysis.decisions],
+        "series": [
+            {"game": p.game, "turn": p.turn, "player": names[p.player], "win": p.win, "equity": p.equity}
+            for p in analysis.series
+        ],
+    }
+
+
+def _keys(names: tuple[str, str]) -> tuple[str, str]:
+    """The players' keys: their names, the second marked when both are the same."""
+    return names if names[0] != names[1] else (names[0], f"{names[1]} (2)")
+
+
+def _name(seat: int | None, names: tuple[str, str]) -> str | None:
+    return None if seat is None else names[seat]
+
+
+def _players_json(players: tuple[PlayerSummary, PlayerSummary], names: tuple[str, str]) -> dict[str, Any]:
+    return {
+        names[seat]: {
+            "decisions": player.decisions,
+            "error_rate": round(player.error_rate, 3),
+            "total_loss": round(player.total_loss, 3),
+            "rating": player.rating,
+            "doubtful": player.doubtful,
+            "bad": player.bad,
+            "very_bad": player.very_bad,
+            "luck": round(player.luck, 3),
+            "result": player.result,
+            "luck_adjusted": round(player.luck_adjusted, 4),
+        }
+        for seat, player in enumerate(players)
+    }
+
+
+def _decision_json(decision: Decision, names: tuple[str, str]) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "kind": decision.kind,
+        "game": decision.game,
+        "turn": decision.turn + 1,
+        "player": names[decision.player],
+        "position": format_state(decision.state),
+        "position_id": position_id(decision.state),
+        "dice": None if decision.dice is None else list(decision.dice),
+        "play": decision.action,
+        "best": decision.best,
+        "equity": round(decision.equity, 5),
+        "best_equity": round(decision.best_equity, 5),
+        "loss": round(decision.loss, 3),
+        "mark": decision.mark.value or None,
+        "luck": None if decision.luck is None else round(decision.luck, 3),
+        "forced": decision.forced,
+    }
+    if decision.ranked:
+        entry["ranked"] = [
+            {"play": play.text, "equity": round(play.equity, 5), "plies": play.plies}
+            | {key: round(value, 5) for key, value in zip(_CHANCES, play.chances, strict=True)}
+            for play in decision.ranked
+        ]
+    return entry

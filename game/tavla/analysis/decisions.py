@@ -1,0 +1,244 @@
+"""Analysis of a played game or match: each decision's loss against the best play, marks, luck, ratings.
+
+The scale is GNU Backgammon's (gnubg.c `arSkillLevel`, analysis.c `Skill`, `GetRating`, `LuckNormal`;
+documented in the GNU Backgammon manual, "Analysis"): a decision that loses more than 0.04 points of
+equity is doubtful, more than 0.08 bad, more than 0.16 very bad; a player's error rate is the mean
+loss per decision that was not forced (plays with a single legal choice, and passes, are not counted;
+cube decisions are), in millipoints (thousandths of a point), and the rating word follows it:
+below 2 Supernatural, 5 World class, 8 Expert, 12 Advanced, 18 Intermediate, 26 Casual player,
+35 Beginner, else Awful!. A roll's luck is, as in gnubg, the equity after the best play of the roll
+rolled minus the mean of that over the 36 rolls, from the roller's side, at 0-ply; the opening roll
+is compared with the 30 rolls that can open. The luck-adjusted result is the points won minus the
+points lost, less one's own luck and plus the opponent's (in points, as gnubg counts money play).
+
+Equities here are cubeless, in points of the rule set (Rules.equity_weights), whatever the match score:
+a simplification of gnubg, which judges match play in match-winning chances. `expert` ranks plays at
+0-ply, `master` as the master bot searches (plays that survive its 0-ply and 1-ply filters judged
+2-ply deep). The analysis of a whole match is game/tavla/analysis/match.py; cube actions of imported
+files are judged by game/tavla/analysis/cube.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import numpy as np
+
+from game.errors import UserError
+from game.i18n import N_, _
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.notation import Play, format_play
+from game.tavla.engine.position import State
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.neural import Evaluator, equities
+from game.tavla.eval.search import probabilities
+from game.tavla.players.levels import MASTER_FILTER, MASTER_PLIES
+from game.tavla.record.match_record import MatchRecord
+
+LEVELS = {"expert": 0, "master": MASTER_PLIES}  # plies the ranking searches
+TOP_PLAYS = 5
+MILLI = 1000.0
+# gnubg's thresholds (a loss above it), in millipoints
+DOUBTFUL, BAD, VERY_BAD = 40.0, 80.0, 160.0
+RATINGS = (  # gnubg's error rates (below it, in millipoints per decision) and their words
+    (2.0, N_("Supernatural")),
+    (5.0, N_("World class")),
+    (8.0, N_("Expert")),
+    (12.0, N_("Advanced")),
+    (18.0, N_("Intermediate")),
+    (26.0, N_("Casual player")),
+    (35.0, N_("Beginner")),
+)
+AWFUL = N_("Awful!")
+
+
+class Mark(StrEnum):
+    """gnubg's marks for a decision (English, translate the value with `_` where shown)."""
+
+    NONE = ""
+    DOUBTFUL = N_("doubtful")
+    BAD = N_("bad")
+    VERY_BAD = N_("very bad")
+
+
+def mark(loss: float) -> Mark:
+    """The mark of a decision losing `loss` millipoints (gnubg `Skill`: strictly above a threshold)."""
+    if loss > VERY_BAD:
+        return Mark.VERY_BAD
+    if loss > BAD:
+        return Mark.BAD
+    if loss > DOUBTFUL:
+        return Mark.DOUBTFUL
+    return Mark.NONE
+
+
+def rating(error_rate: float) -> str:
+    """gnubg's rating word (English, translate with `_` where shown) for an error rate in millipoints."""
+    for limit, word in RATINGS:
+        if error_rate < limit:
+            return word
+    return AWFUL
+
+
+def check_level(level: str) -> int:
+    """The plies of an analysis level's ranking, or UserError naming the levels."""
+    if level not in LEVELS:
+        # Translators: {level} is what was asked for; {known} lists the levels (expert, master)
+        message = _("unknown analysis level {level}; use one of: {known}")
+        raise UserError(message.format(level=repr(level), known=", ".join(LEVELS)))
+    return LEVELS[level]
+
+
+@dataclass(frozen=True)
+class RankedPlay:
+    """A legal play with its equity for the mover, the five chances after it (win, win gammon, win
+    backgammon, lose gammon, lose backgammon) and the plies it was judged at."""
+
+    play: Play
+    after: State
+    equity: float
+    chances: tuple[float, ...]
+    plies: int
+
+    @property
+    def text(self) -> str:
+        return format_play(self.play)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a player. kind "move": `dice` and `play` made, `ranked` the best plays (the play
+    made among them, or last); kind "cube": `action` taken and `best` the right one. Losses and luck
+    are in millipoints for the deciding player; `luck` is the roll's (None for cube decisions)."""
+
+    kind: str
+    game: int
+    turn: int
+    player: int
+    state: State
+    dice: tuple[int, int] | None
+    action: str
+    best: str
+    equity: float
+    best_equity: float
+    loss: float
+    mark: Mark
+    luck: float | None
+    forced: bool
+    ranked: tuple[RankedPlay, ...] = ()
+
+    @property
+    def counted(self) -> bool:
+        """Whether the decision counts in the error rate (gnubg counts only unforced plays)."""
+        return not self.forced
+
+
+@dataclass(frozen=True)
+class WinPoint:
+    """The first player's chance of winning the game and equity after a turn (for the graph)."""
+
+    game: int
+    turn: int
+    player: int
+    win: float
+    equity: float
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's totals over some games (losses and luck in millipoints, results in points)."""
+
+    name: str
+    decisions: int
+    total_loss: float
+    doubtful: int
+    bad: int
+    very_bad: int
+    luck: float
+    result: int
+    luck_adjusted: float
+
+    @property
+    def error_rate(self) -> float:
+        return self.total_loss / self.decisions if self.decisions else 0.0
+
+    @property
+    def rating(self) -> str:
+        return rating(self.error_rate) if self.decisions else ""
+
+
+@dataclass
+class GameAnalysis:
+    """One game's decisions in order, the first player's chances after each turn, and the totals."""
+
+    number: int
+    decisions: list[Decision]
+    series: list[WinPoint]
+    players: tuple[PlayerSummary, PlayerSummary] = field(init=False)
+
+
+@dataclass
+class MatchAnalysis:
+    """Every decision of a match, per game and in all, with each player's totals."""
+
+    record: MatchRecord
+    level: str
+    games: list[GameAnalysis]
+    players: tuple[PlayerSummary, PlayerSummary]
+
+    @property
+    def decisions(self) -> list[Decision]:
+        return [decision for game in self.games for decision in game.decisions]
+
+    @property
+    def series(self) -> list[WinPoint]:
+        return [point for game in self.games for point in game.series]
+
+    def worst(self, count: int = 5) -> list[Decision]:
+        """The decisions that lost the most, worst first."""
+        lossy = [decision for decision in self.decisions if decision.loss > 0.0]
+        return sorted(lossy, key=lambda decision: -decision.loss)[:count]
+
+
+def ranked_plays(
+    state: State,
+    dice: tuple[int, int],
+    rules: Rules,
+    evaluator: Evaluator,
+    n: int | None = TOP_PLAYS,
+    plies: int = 0,
+) -> list[RankedPlay]:
+    """The `n` best legal plays (all of them for n None), best first; [] when the roll cannot be played."""
+    results = legal_results(state, dice[0], dice[1], rules)
+    if not results:
+        return []
+    chances = evaluator.probabilities([after for _, after in results])
+    ranked = rank_all(results, chances, rules, evaluator, plies)
+    return ranked if n is None else ranked[:n]
+
+
+def rank_all(
+    results: list[tuple[Play, State]], chances: np.ndarray, rules: Rules, evaluator: Evaluator, plies: int
+) -> list[RankedPlay]:
+    """All plays ranked: judged at 0-ply, then those that pass the master's filter searched deeper."""
+    value = equities(chances, rules)
+    depth = np.zeros(len(results), dtype=int)
+    kept = list(range(len(results)))
+    chances = chances.copy()
+    for ply, most, margin in MASTER_FILTER:
+        if len(kept) == 1 or ply >= plies:
+            break
+        order = sorted(kept, key=lambda i: -value[i])[:most]
+        kept = [i for i in order if value[i] >= value[order[0]] - margin]
+        deeper = probabilities(evaluator, [results[i][1] for i in kept], rules, ply + 1)
+        chances[kept] = deeper
+        value[kept] = equities(deeper, rules)
+        depth[kept] = ply + 1
+    order = sorted(range(len(results)), key=lambda i: (-depth[i], -value[i]))
+    return [
+        RankedPlay(
+            results[i][0], results[i][1], float(value[i]), tuple(map(float, chances[i])), int(depth[i])
+        )
+        for i in order
+    ]

@@ -1,0 +1,91 @@
+"""The seed's move notation (SPEC §3): `from/to` pairs separated by spaces, one pair per die.
+
+25 is the bar and 0 is off. Pairs are never combined (`24/13` is not written), a move always goes from
+a higher number to a lower one, and the empty string (or None) means "no legal move". Parsing is
+tolerant of extra spaces and strict about everything else, because an unclear answer from a bot must
+disqualify it with a message its author can act on.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+
+from game.errors import UserError
+from game.i18n import N_, _
+from game.tavla.engine.position import BAR, OFF
+
+Move = tuple[int, int]
+Play = tuple[Move, ...]
+
+MAX_MOVES = 4
+_MOVE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+# Translators: FROM/TO, 25 and 0 are the notation a bot or a player types; keep them as they are
+_EXAMPLE = N_("write moves as FROM/TO separated by spaces, e.g. '24/18 13/11' (25 = bar, 0 = off)")
+
+
+def parse_move(token: str) -> Move:
+    """One `from/to` pair, checked for range and direction."""
+    match = _MOVE.fullmatch(token)
+    if not match:
+        # Translators: {token} is what was typed, quoted; {example} is the sentence on how to write moves
+        raise UserError(_("{token} is not a move: {example}").format(token=repr(token), example=_(_EXAMPLE)))
+    return check_move((int(match.group(1)), int(match.group(2))), token)
+
+
+def check_move(move: Move, label: str | None = None) -> Move:
+    """Range and direction of a (from, to) pair: from 1-25, to 0-24, from above to."""
+    if len(move) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in move):
+        raise UserError(_("a move is two integers (from, to), not {move}").format(move=repr(move)))
+    start, end = move
+    text = label if label is not None else f"{start}/{end}"
+    if not 1 <= start <= BAR:
+        # Translators: {move} is the move as written, e.g. 26/20
+        message = _("{move}: a move starts on a point 1-24 or on the bar (25), not {start}")
+        raise UserError(message.format(move=text, start=start))
+    if not OFF <= end <= 24:
+        message = _("{move}: a move ends on a point 1-24 or off the board (0), not {end}")
+        raise UserError(message.format(move=text, end=end))
+    if end >= start:
+        raise UserError(_("{move}: moves go from a higher number to a lower one").format(move=text))
+    return start, end
+
+
+def parse_play(text: str | None) -> Play:
+    """The moves of a play in the order written; None, "" and blank text are the empty play."""
+    if text is None:
+        return ()
+    if not isinstance(text, str):
+        # Translators: {type} is a Python type name such as int or list
+        message = _("a play must be text such as '24/18 13/11', not {type}")
+        raise UserError(message.format(type=type(text).__name__))
+    tokens = text.split()
+    if len(tokens) > MAX_MOVES:
+        message = _("a play has at most 4 moves (doubles), got {count}: {play}")
+        raise UserError(message.format(count=len(tokens), play=repr(text.strip())))
+    return tuple(parse_move(token) for token in tokens)
+
+
+def format_move(move: Move) -> str:
+    """`from/to`, numbers only, as the seed writes it."""
+    return f"{move[0]}/{move[1]}"
+
+
+def format_play(play: Iterable[Move] | None) -> str:
+    """The play in canonical order: highest `from` first, ties by highest `to`; "" for no move."""
+    if not play:
+        return ""
+    return " ".join(f"{start}/{end}" for start, end in sorted(play, reverse=True))
+
+
+def format_play_hits(state: Sequence[int], play: Iterable[Move] | None) -> str:
+    """The play from `state` (the mover's side) in canonical order, a `*` after each move that hits a
+    blot, as GNU Backgammon writes it (`13/7* 6/5`): the record shows what was hit, not only where."""
+    if not play:
+        return ""
+    opponent = {point: -count for point, count in enumerate(state[1:BAR], start=1) if count < 0}
+    words = []
+    for start, end in sorted(play, reverse=True):
+        hit = end != OFF and opponent.get(end) == 1
+        if hit:
+            opponent[end] = 0
+        words.append(f"{start}/{end}{'*' if hit else ''}")
+    return " ".join(words)

@@ -1,0 +1,281 @@
+"""A match at the table: whose turn it is, the human's turn in progress, the computer's answers.
+
+Pure Python: the table scene draws it and feeds it clicks and the bot's answers; tests drive it
+directly. Seat 0 is the player at the bottom of the board; seat 1 is the computer, or a second
+person at the same desk.
+
+With the doubling cube (standard rules), the dice wait before each roll in which the player on roll may
+double: a person doubles or rolls (Phase.ROLL), the computer is asked (Phase.COMPUTER_DOUBLE); a double
+is answered by the other seat (Phase.ANSWER for a person, Phase.COMPUTER_ANSWER for the computer).
+"""
+
+import enum
+from collections.abc import Sequence
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.cube import Cube
+from game.tavla.engine.game import CubeTerms, Game, GameResult, Match, forfeit
+from game.tavla.engine.moves import IllegalPlay, Move, Play, apply_play
+from game.tavla.engine.position import State, is_race
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.turn import TurnInProgress
+
+HUMAN = "human"
+
+
+class Phase(enum.Enum):
+    """What the table waits for."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    PASS = "pass"
+    ROLL = "roll or double"  # a person on roll may double before rolling
+    COMPUTER_DOUBLE = "computer may double"
+    ANSWER = "take or pass"  # a person answers a double
+    COMPUTER_ANSWER = "computer answers"
+    GAME_OVER = "game over"
+    MATCH_OVER = "match over"
+
+
+class TableSession:
+    """One match between seat 0 (a person) and seat 1 (a bot by name, or a second person)."""
+
+    def __init__(
+        self, rules: Rules, match_length: int, opponent: str, seed: int | None = None, cube: bool = False
+    ) -> None:
+        self.opponent = opponent
+        self.humans = {0, 1} if opponent == HUMAN else {0}
+        self.match = Match(match_length, rules, seed, cube=cube)
+        self.turn: TurnInProgress | None = None
+        self.new_game()
+
+    @classmethod
+    def from_position(
+        cls,
+        state: Sequence[int],
+        dice: tuple[int, int],
+        rules: Rules,
+        opponent: str,
+        match_length: int = 1,
+        seed: int | None = None,
+        cube: bool = False,
+    ) -> "TableSession":
+        """A one-game table set up at `state` with seat 0 to play `dice` (two different dice, as the
+        opening roll gives): for practising a position, and for tests."""
+        match = Match(match_length, rules, seed, cube=cube)
+        terms = CubeTerms(length=match_length) if cube else None
+        game = Game(rules, rng=match.rng, start_state=state, cube=terms)
+        match.games.append(game)
+        game.start((max(dice), min(dice)))
+        return cls.resume(match, opponent)
+
+    @classmethod
+    def resume(cls, match: Match, opponent: str) -> "TableSession":
+        """Carry on a restored match at the turn it was saved in."""
+        session = cls.__new__(cls)
+        session.opponent = opponent
+        session.humans = {0, 1} if opponent == HUMAN else {0}
+        session.match = match
+        session.turn = None
+        if session.game.turn is None:
+            session.game.start()
+        if not session.game.over:
+            session._begin_turn()
+        return session
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def game(self) -> Game:
+        game = self.match.current
+        assert game is not None
+        return game
+
+    @property
+    def seat(self) -> int:
+        """The seat on roll."""
+        return self.game.turn or 0
+
+    @property
+    def phase(self) -> Phase:
+        if self.game.over:
+            return Phase.MATCH_OVER if self.match.winner is not None else Phase.GAME_OVER
+        offered_by = self.game.offered_by
+        if offered_by is not None:
+            return Phase.ANSWER if 1 - offered_by in self.humans else Phase.COMPUTER_ANSWER
+        human = self.seat in self.humans
+        if self.game.dice is None:
+            return Phase.ROLL if human else Phase.COMPUTER_DOUBLE
+        if self.turn is not None and not self.turn.has_play:
+            return Phase.PASS
+        return Phase.HUMAN if human else Phase.COMPUTER
+
+    @property
+    def result(self) -> GameResult | None:
+        return self.game.result
+
+    @property
+    def cube(self) -> Cube | None:
+        """The cube as the seat on roll sees it, or None in a match without it."""
+        return self.game.cube_for(self.seat)
+
+    def board(self) -> State:
+        """The position from seat 0's side, the way the table is drawn."""
+        return self.game.state_for(0)
+
+    def new_game(self) -> None:
+        """The next game of the match, after its opening roll."""
+        self.match.next_game().start()
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Roll for the seat on roll, unless a double waits for its answer or the seat may double."""
+        game = self.game
+        self.turn = None
+        if game.offered_by is not None or (game.dice is None and game.may_double()):
+            return
+        if game.dice is None:
+            game.roll()
+        assert game.dice is not None
+        self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], self.rules)
+
+    def roll(self) -> None:
+        """A person who may double rolls instead."""
+        if self.phase is not Phase.ROLL:
+            raise UserError(_("it is not your turn to roll"))
+        self.game.roll()
+        self._begin_turn()
+
+    def double(self) -> None:
+        """A person on roll offers the cube; the other seat answers next."""
+        if self.phase is not Phase.ROLL:
+            raise UserError(_("you cannot double now"))
+        self.game.double()
+
+    def answer(self, take: bool) -> None:
+        """A person takes the double (the doubler rolls next) or passes it (the game ends)."""
+        if self.phase is not Phase.ANSWER:
+            raise UserError(_("there is no double to answer"))
+        self._answer(take)
+
+    def computer_double(self, doubles: bool) -> None:
+        """The computer's cube decision before its roll: it doubles, or it rolls."""
+        if self.phase is not Phase.COMPUTER_DOUBLE:
+            raise UserError(_("it is not the computer's turn"))
+        if doubles:
+            self.game.double()
+        else:
+            self.game.roll()
+            self._begin_turn()
+
+    def computer_answer(self, takes: bool) -> None:
+        """The computer's answer to the person's double."""
+        if self.phase is not Phase.COMPUTER_ANSWER:
+            raise UserError(_("it is not the computer's turn"))
+        self._answer(takes)
+
+    def _answer(self, take: bool) -> None:
+        if take:
+            self.game.take()
+            self._begin_turn()
+        else:
+            self.game.pass_double()
+            self.turn = None
+
+    def commit_turn(self) -> Play:
+        """The human's moves become the play of the turn; the next player rolls."""
+        if self.phase is not Phase.HUMAN or self.turn is None or not self.turn.done:
+            raise UserError(_("the turn is not complete: use every die that can be used"))
+        play = self.game.play(tuple(self.turn.moves))
+        self._next()
+        return play
+
+    def pass_turn(self) -> None:
+        """The player on roll has no legal play."""
+        if self.phase is not Phase.PASS:
+            raise UserError(_("there is a legal play: the turn cannot be passed"))
+        self.game.play(())
+        self._next()
+
+    def computer_play(self, answer: str | None) -> list[tuple[Move, State, State]]:
+        """Apply the bot's answer; returns its single moves with the positions before and after each
+        (from the bot's side), in an order that can be animated one checker at a time.
+
+        An illegal answer ends the game by disqualification, as in the contest (SPEC §3).
+        """
+        if self.phase is not Phase.COMPUTER:
+            raise UserError(_("it is not the computer's turn"))
+        before = self.game.state
+        try:
+            play = self.game.play(answer)
+        except IllegalPlay as error:
+            reason = _("illegal play {answer}: {reason}").format(answer=repr(answer), reason=error)
+            self.game.disqualify(reason)
+            self.turn = None
+            return []
+        self._next()
+        return steps_of(before, play)
+
+    def opponent_failed(self, reason: str) -> None:
+        """The computer crashed or gave no answer in time (to a play or a cube question): it loses the
+        game by disqualification, the position kept, as for an illegal play."""
+        phase = self.phase
+        if phase not in (Phase.COMPUTER, Phase.COMPUTER_DOUBLE, Phase.COMPUTER_ANSWER):
+            raise UserError(_("it is not the computer's turn"))
+        disqualify(self.game, 1 - self.seat if phase is Phase.COMPUTER_ANSWER else self.seat, reason)
+        self.turn = None
+
+    def _next(self) -> None:
+        self.turn = None
+        if not self.game.over:
+            self._begin_turn()
+
+    def auto_play(self, forced_moves: bool, bear_off: bool) -> list[Move] | None:
+        """The moves to make for the human without asking, if the options allow it now."""
+        turn = self.turn
+        if self.phase is not Phase.HUMAN or turn is None or turn.done:
+            return None
+        if forced_moves and turn.single_play:
+            return [step.move for step in turn.forced()]
+        if bear_off and is_race(turn.state) and all(turn.state[p] <= 0 for p in range(7, 26)):
+            return _most_off(turn)
+        return None
+
+
+def disqualify(game: Game, seat: int, reason: str) -> GameResult:
+    """End `game` with `seat` disqualified: the player on roll (a play, a cube decision) or the one
+    asked to answer a double, whose answer never came."""
+    if seat == game.turn:
+        return game.disqualify(reason)
+    if game.offered_by != 1 - seat or game.over:
+        raise UserError(_("no game in progress"))
+    game.offered_by = None
+    state = game.state_for(seat)
+    game.result = forfeit(seat, game.rules, len(game.record), reason, state, cube=game.cube_value)
+    return game.result
+
+
+def steps_of(state: State, play: Play) -> list[tuple[Move, State, State]]:
+    """A play split into single moves, highest point first (always a playable order)."""
+    steps = []
+    for move in sorted(play, reverse=True):
+        after = apply_play(state, (move,))
+        steps.append((move, state, after))
+        state = after
+    return steps
+
+
+def _most_off(turn: TurnInProgress) -> list[Move]:
+    """Bear off as many checkers as the roll allows, playing from the highest points."""
+    moves: list[Move] = []
+    while not turn.done:
+        options = turn.options()
+        step = max(options, key=lambda s: (s.move[1] == 0, s.move[0]))
+        turn.apply(step)
+        moves.append(step.move)
+    for _move in moves:
+        turn.undo()
+    return moves

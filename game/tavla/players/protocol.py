@@ -1,0 +1,574 @@
+"""External bots: any program that speaks the line protocol of SPEC §5, entered as `cmd:<command line>`.
+
+For each decision the program reads one line on its standard input: the 28 integers of the state (from
+its own side) then the two dice, separated by single spaces, ASCII, ending in a line feed. It answers one
+line on its standard output: the play in the seed's notation ("8/5 6/5"), an empty line for no move.
+docs/bot-protocol.md is the full contract for bot authors.
+
+Lifecycle (SPEC §5 leaves the choice open): a program is started at its first decision and then serves
+every later decision and game asked of this `ExternalBot` — in a tournament, one copy per worker
+process — because starting a JVM or an interpreter for each game would cost more than the game. Only
+after a failure (timeout, crash, unreadable or oversized output) is it killed, and it is started again
+at its next decision: its input and output can no longer be trusted to be in step.
+
+Safety: the command is split with shlex and started without a shell, in a process group (session) of
+its own, so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only
+the tournament, which then kills it; what escapes the group (setsid, a double fork) carries a mark in
+its environment and is killed too (game/tavla/players/reaper.py). Each answer has a time limit (the first one
+after a start gets STARTUP_SECONDS more, once for a program that hangs); a line over MAX_ANSWER_BYTES is
+refused without reading the rest; stderr is drained all the time and only its tail is kept; every
+program still running is killed by `close_all`, which runs at interpreter exit and when a tournament
+stops.
+
+One request, one answer line: output is read in the asking thread, and after each answer line the
+bot is given a moment (SETTLE_SECONDS at most) to go back to waiting for input, so a second line
+written with the answer is found at the decision that caused it, whatever the timing, and is never
+taken for the answer to a later one. It is a fault (garbage) with one fixed reason.
+
+The doubling cube (game/tavla/players/protocol_cube.py): in games with the cube the program's environment has
+TAVLA_CUBE=1; a program that writes `cube on` before its first answer is also asked `double` and
+`take` lines. One that does not is never asked: it never doubles and always takes.
+"""
+
+import atexit
+import contextlib
+import math
+import os
+import queue
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from typing import IO, NoReturn
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.cube import Cube
+from game.tavla.engine.game import BotFault
+from game.tavla.engine.position import format_state
+from game.tavla.engine.results import Fault
+from game.tavla.engine.rules import Rules
+from game.tavla.players import reaper
+from game.tavla.players.protocol_cube import (
+    CUBE_ENV,
+    DECLARED,
+    DOUBLE,
+    TAKE,
+    cube_question,
+    is_declaration,
+    reply_to,
+)
+
+DEFAULT_TIMEOUT = 1.0  # seconds per answer
+STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights),
+# unless an answer given that allowance already timed out: a program that hangs at its start gets it once
+MAX_ANSWER_BYTES = 256  # one answer line, line ending included; the longest play is 23 characters
+STDERR_TAIL_BYTES = 4096  # what is kept of a bot's stderr for the disqualification log
+EXIT_GRACE_SECONDS = 0.5  # after its input closes, a bot may exit on its own before it is killed
+EXIT_STATUS_WAIT = 0.5  # how long to wait for the exit status of a bot whose output closed
+JOIN_SECONDS = 1.0
+READ_CHUNK = 65536
+SETTLE_SECONDS = 0.1  # after an answer, how long to wait at most for the program to wait for input again
+SETTLE_FIRST_PAUSE = 0.0001
+SETTLE_LONGEST_PAUSE = 0.002
+SHOWN_STRAY = 80  # bytes of stray output kept as the "answer" of the fault
+RULES_ENV = "TAVLA_RULES"  # tells the program the rule set: tavla or standard
+PREFIX = "cmd:"
+POSIX = os.name == "posix"
+
+LINE, LONG, EOF, TIMEOUT = "line", "long", "eof", "timeout"
+
+_LIVE: set["ExternalBot"] = set()
+
+
+def check_timeout(seconds: object) -> float:
+    """A time limit per answer: a positive, finite number of seconds."""
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not math.isfinite(seconds)
+        or seconds <= 0
+    ):
+        message = _("the time limit per answer must be a positive number of seconds, not {seconds}")
+        raise UserError(message.format(seconds=repr(seconds)))
+    return float(seconds)
+
+
+def split_command(command: str) -> list[str]:
+    """The program and arguments of a `cmd:` bot, checked before anything is started."""
+    try:
+        argv = shlex.split(command, posix=POSIX)
+    except ValueError as error:
+        # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {error} is Python's reason
+        message = _("cannot read the command line of {bot}: {error}")
+        raise UserError(message.format(bot=PREFIX + command, error=error)) from None
+    if not argv:
+        # Translators: {prefix} is cmd: and {example} an example, cmd:python3 my_bot.py; keep both as they are
+        message = _("{prefix} needs a command line after it, e.g. {example}")
+        raise UserError(message.format(prefix=PREFIX, example=f"{PREFIX}python3 my_bot.py"))
+    if shutil.which(argv[0]) is None:
+        # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {program} its program, quoted
+        message = _("{bot}: program {program} not found (not on PATH, or not executable)")
+        raise UserError(message.format(bot=PREFIX + command, program=repr(argv[0])))
+    return argv
+
+
+class ExternalBot:
+    """A `cmd:` bot: the program behind a command line, asked one decision at a time.
+
+    `play` raises BotFault (kind timeout, crash, garbage or oversized) when no proper answer line came;
+    what the line says is judged by the caller, like any bot's answer.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        rules: Rules = Rules.TAVLA,
+        timeout: float = DEFAULT_TIMEOUT,
+        startup: float = STARTUP_SECONDS,
+        cube: bool = False,
+    ) -> None:
+        self.command = command
+        self.argv = split_command(command)
+        self.rules = rules
+        self.cube = cube  # its games have the cube: TAVLA_CUBE=1 in its environment
+        self.speaks_cube = False  # it declared, since its latest start, that it answers cube questions
+        self._answered = False  # it has answered once since its latest start
+        self.timeout = check_timeout(timeout)
+        self.startup = startup
+        self.starts = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._output: _Output | None = None
+        self._stderr = bytearray()
+        self._threads: list[threading.Thread] = []
+        self._fresh = False
+        self._grace_spent = False
+        self._mark: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The name the bot was entered under."""
+        return PREFIX + self.command
+
+    @property
+    def pid(self) -> int | None:
+        """The running program's process id (also its process group), or None."""
+        return self._process.pid if self._process is not None else None
+
+    def start(self) -> None:
+        """Start the program if it is not running; BotFault (crash) if it cannot be started."""
+        if self._process is not None:
+            return
+        self._mark = reaper.mark(reaper.new_bot_id())
+        env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: self._mark}
+        env.pop(CUBE_ENV, None)
+        if self.cube:
+            env[CUBE_ENV] = "1"
+        group = (
+            {"start_new_session": True}
+            if POSIX
+            else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+        )
+        try:
+            process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                **group,
+            )  # type: ignore[call-overload]
+        except OSError as error:
+            # Translators: {program} is the bot's program, quoted; {error} is the system's reason
+            message = _("cannot start {program}: {error}").format(program=repr(self.argv[0]), error=error)
+            raise BotFault(Fault.CRASH, message) from None
+        self._process = process
+        _LIVE.add(self)
+        self.starts += 1
+        self._fresh = True
+        self._answered = self.speaks_cube = False
+        self._stderr = bytearray()
+        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+        if POSIX:
+            os.set_blocking(process.stdin.fileno(), False)
+        self._output = _Output(process.stdout)
+        self._threads = [threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True)]
+        self._threads += self._output.threads
+        for thread in self._threads:
+            thread.start()
+
+    def play(self, state: Sequence[int], die1: int, die2: int) -> str:
+        """Send the position and the dice, wait for one line and return it without its line ending.
+
+        One request, one answer line: output before the request, or after the answer line and before
+        the program waits for its next input, is a fault (kind garbage) with one fixed reason.
+        """
+        return self._exchange(f"{format_state(state)} {die1} {die2}")
+
+    def double(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether the program doubles before its roll: asked only of a program that declared the cube
+        since its start (game/tavla/players/protocol_cube.py); False for any other."""
+        if not self.speaks_cube or self._process is None:
+            return False
+        return self._cube_answer(DOUBLE, state, cube)
+
+    def take(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether the program takes a double (state and cube from its side, before the double); True
+        without asking for a program that did not declare the cube."""
+        if not self.speaks_cube or self._process is None:
+            return True
+        return self._cube_answer(TAKE, state, cube)
+
+    def _cube_answer(self, question: str, state: Sequence[int], cube: Cube) -> bool:
+        answer = self._exchange(cube_question(question, state, cube))
+        try:
+            return reply_to(question, answer)
+        except ValueError as error:
+            self._fail(Fault.GARBAGE, str(error), answer)
+
+    def _exchange(self, line: str) -> str:
+        """Send one request line and return the answer line (see `play`); the cube's declaration is
+        taken before the first answer after a start."""
+        self.start()
+        process, output = self._process, self._output
+        assert process is not None and process.stdin is not None and output is not None
+        graced = self._fresh and not self._grace_spent
+        limit = self.timeout + (self.startup if graced else 0.0)
+        self._fresh = False
+        self._check_quiet()
+        request = f"{line}\n".encode("ascii")
+        try:
+            written = os.write(process.stdin.fileno(), request)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._fail(Fault.CRASH, self._ended())
+        if written != len(request):
+            # Translators: said of a bot program, as the reason it was disqualified
+            self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
+        deadline = time.monotonic() + limit
+        event, data = output.line(deadline)
+        if event == LINE and not self._answered and is_declaration(data):
+            self.speaks_cube = True
+            event, data = output.line(deadline)
+        if event == TIMEOUT:
+            if graced:
+                self._grace_spent = True  # a program that hangs at its start gets the allowance once
+            # Translators: {seconds} is the time limit, e.g. 1 or 0.5
+            self._fail(Fault.TIMEOUT, _("no answer within {seconds} s").format(seconds=f"{limit:g}"))
+        if event == EOF:
+            self._fail(Fault.CRASH, self._ended())
+        if event == LONG:
+            self._fail(
+                Fault.OVERSIZED,
+                _("an answer line longer than {limit} bytes").format(limit=MAX_ANSWER_BYTES),
+                data.decode("ascii", "replace"),
+            )
+        try:
+            answer = data.decode("ascii").rstrip("\r\n")
+        except UnicodeDecodeError:
+            self._fail(Fault.GARBAGE, _("the answer is not ASCII text"), repr(data))
+        self._check_settled()
+        self._answered = True
+        return answer
+
+    def stderr_tail(self) -> str:
+        """The last STDERR_TAIL_BYTES the program (its latest start) wrote to stderr."""
+        return bytes(self._stderr).decode("utf-8", "replace")
+
+    def close(self, kill: bool = False) -> None:
+        """Stop the program: close its input (a polite bot exits), then kill its whole process group,
+        its session and every process that carries its mark (see game/tavla/players/reaper.py).
+
+        `kill` skips the grace period, for a program that already failed.
+        """
+        process = self._process
+        if process is None:
+            return
+        try:
+            if process.stdin is not None:
+                process.stdin.close()
+        except OSError:
+            pass
+        if not kill:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(EXIT_GRACE_SECONDS)
+        reaper.end_bot(process.pid, self._mark)
+        if process.poll() is None:
+            process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(JOIN_SECONDS)
+        self._process = None
+        _LIVE.discard(self)
+        for thread in self._threads:
+            thread.join(JOIN_SECONDS)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None and not any(thread.is_alive() for thread in self._threads):
+                stream.close()
+
+    def __enter__(self) -> "ExternalBot":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _check_quiet(self) -> None:
+        """Between decisions a bot must stay silent: an early line or an exit is a fault now."""
+        assert self._output is not None
+        event, data = self._output.pending()
+        if not self._answered:
+            if self._output.take_line(DECLARED):
+                self.speaks_cube = True
+                event, data = self._output.pending()
+            if event == LINE and any((DECLARED + end).startswith(data) for end in (b"\n", b"\r\n")):
+                return  # the declaration is on its way: it is read with the answer
+        if event == EOF:
+            # Translators: {ended} says how the bot's program ended, e.g. "exited with status 0"
+            message = _("{ended} before its next decision (keep reading lines until the end of the input)")
+            self._fail(Fault.CRASH, message.format(ended=self._ended()))
+        if event is not None:
+            self._stray(data)
+
+    def _check_settled(self) -> None:
+        """After its answer line, wait (briefly) until the program waits for input again, then look for
+        anything more it wrote: what a program writes before it reads its next line belongs to this
+        decision, whatever the timing."""
+        assert self._output is not None and self._process is not None
+        if self._output.has_data():
+            self._stray(self._output.pending()[1])
+        _wait_until_waiting(self._process.pid)
+        event, data = self._output.pending()
+        if event in (LINE, LONG):
+            self._stray(data)
+
+    def _stray(self, data: bytes) -> NoReturn:
+        # Translators: said of a bot program, as the reason it was disqualified: it wrote more lines than
+        # it was asked for. Always this one sentence, whenever it is noticed
+        reason = _("wrote output nobody asked for (one request, one answer line)")
+        self._fail(Fault.GARBAGE, reason, data.split(b"\n")[0][:SHOWN_STRAY].decode("ascii", "replace"))
+
+    def _ended(self) -> str:
+        """Why the output closed: the exit status, a signal, and the last line of stderr if any."""
+        process = self._process
+        assert process is not None
+        try:
+            code = process.wait(EXIT_STATUS_WAIT)
+        except subprocess.TimeoutExpired:
+            # Translators: said of a bot program that stopped answering
+            text = _("closed its output")
+        else:
+            text = exit_description(code)
+            for thread in self._threads:
+                thread.join(JOIN_SECONDS)
+        last = next((line.strip() for line in reversed(self.stderr_tail().splitlines()) if line.strip()), "")
+        if not last:
+            return text
+        # Translators: {ended} says how the bot's program ended; {stderr} is its last error line, verbatim
+        return _("{ended} (stderr: {stderr})").format(ended=text, stderr=last[:200])
+
+    def _fail(self, kind: Fault, message: str, answer: str | None = None) -> NoReturn:
+        self.close(kill=True)
+        raise BotFault(kind, message, answer)
+
+
+def exit_description(code: int) -> str:
+    """How a program ended, from its exit status (negative: the signal that killed it)."""
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        # Translators: said of a bot program; {signal} is a signal's name (SIGKILL) or number
+        return _("killed by signal {signal}").format(signal=name)
+    # Translators: said of a bot program; {status} is its exit status, a number
+    return _("exited with status {status}").format(status=code)
+
+
+class _Output:
+    """A program's standard output, read into lines of at most MAX_ANSWER_BYTES.
+
+    On POSIX it is read in the caller's thread with select, so what the program wrote before a given
+    moment is known at that moment (the stray-output rule needs that); elsewhere a thread reads it.
+    """
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.buffer = bytearray()
+        self.eof = False
+        self.threads: list[threading.Thread] = []
+        self._chunks: queue.SimpleQueue[bytes] | None = None
+        if not POSIX:
+            self._chunks = queue.SimpleQueue()
+            reader = threading.Thread(target=_read_chunks, args=(stream, self._chunks), daemon=True)
+            self.threads.append(reader)
+
+    def line(self, deadline: float) -> tuple[str, bytes]:
+        """The next line (LINE, LONG or EOF), or TIMEOUT when none is complete by `deadline`."""
+        while True:
+            found = self._take()
+            if found is not None:
+                return found
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return TIMEOUT, b""
+            self._read(remaining)
+
+    def pending(self) -> tuple[str | None, bytes]:
+        """What the program has written so far and was not read: (None, b"") if nothing."""
+        while self._read(0.0):
+            pass
+        if self.buffer:
+            data = bytes(self.buffer[:MAX_ANSWER_BYTES])
+            return (LINE if len(self.buffer) <= MAX_ANSWER_BYTES else LONG), data
+        if self.eof:
+            return EOF, b""
+        return None, b""
+
+    def take_line(self, line: bytes) -> bool:
+        """Remove `line` and its line ending from the head of what was read, if it is there whole."""
+        for ending in (b"\n", b"\r\n"):
+            if self.buffer.startswith(line + ending):
+                del self.buffer[: len(line) + len(ending)]
+                return True
+        return False
+
+    def has_data(self) -> bool:
+        """Whether unread output is already in hand (no waiting)."""
+        return bool(self.buffer)
+
+    def _take(self) -> tuple[str, bytes] | None:
+        newline = self.buffer.find(b"\n")
+        if newline >= 0:
+            if newline + 1 > MAX_ANSWER_BYTES:
+                return LONG, bytes(self.buffer[:80])
+            line = bytes(self.buffer[: newline + 1])
+            del self.buffer[: newline + 1]
+            return LINE, line
+        if len(self.buffer) > MAX_ANSWER_BYTES:
+            return LONG, bytes(self.buffer[:80])
+        if self.eof:
+            if self.buffer:  # a last line without its line feed
+                line = bytes(self.buffer)
+                self.buffer.clear()
+                return LINE, line
+            return EOF, b""
+        return None
+
+    def _read(self, seconds: float) -> bool:
+        """Wait up to `seconds` for output and add it to the buffer; True if something came."""
+        if self.eof or len(self.buffer) > MAX_ANSWER_BYTES:
+            return False
+        if self._chunks is not None:
+            try:
+                chunk = self._chunks.get(timeout=seconds) if seconds > 0 else self._chunks.get_nowait()
+            except queue.Empty:
+                return False
+        else:
+            try:
+                ready, _w, _x = select.select([self.stream], [], [], seconds)
+            except (OSError, ValueError):
+                ready = [self.stream]
+            if not ready:
+                return False
+            try:
+                chunk = os.read(self.stream.fileno(), READ_CHUNK)
+            except (OSError, ValueError):
+                chunk = b""
+        if not chunk:
+            self.eof = True
+            return True
+        self.buffer += chunk
+        return True
+
+
+def _wait_until_waiting(pid: int) -> None:
+    """Wait until no process of the bot runs (each waits for input, a lock or a child), at most
+    SETTLE_SECONDS; returns at once where that cannot be seen (no /proc)."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    pause = SETTLE_FIRST_PAUSE
+    while True:
+        waiting = _all_waiting(pid)
+        if waiting is None or waiting or time.monotonic() >= deadline:
+            return
+        time.sleep(pause)
+        pause = min(pause * 2, SETTLE_LONGEST_PAUSE)
+
+
+def _all_waiting(pid: int) -> bool | None:
+    """Whether every thread of the program and its children sleeps, and the program's main thread is
+    not merely pausing (sleep()); None if /proc cannot tell."""
+    if not reaper.LINUX:
+        return None
+    stack, seen = [pid], set()
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:
+            if current == pid:
+                return None
+            continue
+        for task in tasks:
+            base = f"/proc/{current}/task/{task}"
+            try:
+                with open(f"{base}/stat", "rb") as stream:
+                    state = stream.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue
+            if state in (b"R", b"D"):
+                return False
+            if current == pid and task == str(pid) and state == b"S":
+                try:
+                    with open(f"{base}/wchan", "rb") as stream:
+                        if b"nanosleep" in stream.read():
+                            return False
+                except OSError:
+                    pass
+            try:
+                with open(f"{base}/children", "rb") as stream:
+                    stack.extend(int(child) for child in stream.read().split())
+            except (OSError, ValueError):
+                pass
+    return True
+
+
+def close_all() -> None:
+    """Kill every external bot program still running in this process (exit, Ctrl+C, a worker's end)."""
+    for bot in list(_LIVE):
+        bot.close(kill=True)
+
+
+def running_bots() -> int:
+    """How many external bot programs this process is running (tests check nothing is left behind)."""
+    return len(_LIVE)
+
+
+def _read_chunks(stream: IO[bytes], chunks: "queue.SimpleQueue[bytes]") -> None:
+    """Reader thread (where select cannot wait on a pipe): output as it comes, then b"" at the end."""
+    try:
+        while chunk := stream.read1(READ_CHUNK):  # type: ignore[attr-defined]
+            chunks.put(chunk)
+    except (OSError, ValueError):
+        pass
+    chunks.put(b"")
+
+
+def _drain(stream: IO[bytes], tail: bytearray) -> None:
+    """Reader thread: empty the stderr pipe as it fills (a chatty bot must not block) and keep the tail."""
+    try:
+        while chunk := stream.read1(READ_CHUNK):  # type: ignore[attr-defined]
+            tail += chunk
+            if len(tail) > STDERR_TAIL_BYTES:
+                del tail[:-STDERR_TAIL_BYTES]
+    except (OSError, ValueError):
+        pass
+
+
+atexit.register(close_all)

@@ -1,0 +1,78 @@
+"""Finished matches kept for analysis: each one's `.mat` written once into the data folder `matches/`,
+and the list of those files (newest first) with the saved unfinished match, for the menu's Matches."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.errors import UserError
+from game.i18n import _
+from game.records import Records, data_dir
+from game.tavla.engine.game import Match
+from game.tavla.engine.position import OPENING
+from game.tavla.record.mat import read_mat
+from game.tavla.record.match_record import MatchRecord
+from game.tavla.record.save import export_mat, new_export_path, player_names, saved_table
+
+ARCHIVE_FOLDER = "matches"
+
+
+def archive_dir() -> Path:
+    return data_dir() / ARCHIVE_FOLDER
+
+
+def from_opening(match: Match) -> bool:
+    """Whether every game of `match` began at the opening position (not a set-up one)."""
+    return all(game.record[0].state == OPENING for game in match.games if game.record)
+
+
+class MatchArchive:
+    """Writes a finished match's `.mat` once, however often the table asks (it asks at every redraw of
+    the end card)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder
+        self._kept: list[Match] = []
+
+    def keep(self, match: Match, names: tuple[str, str]) -> str | None:
+        """Write `match` unless done already or set up from another position than the opening (a `.mat`
+        file always starts there); the reason when it could not be written, else None."""
+        if any(kept is match for kept in self._kept) or not from_opening(match):
+            return None
+        self._kept.append(match)
+        try:
+            new_export_path(self.folder or archive_dir(), export_mat(match, names))
+        except OSError as error:
+            # Translators: a finished match could not be kept for the analysis; {error} says why
+            return _("could not keep the match for analysis: {error}").format(error=error)
+        return None
+
+
+@dataclass(frozen=True)
+class KeptMatch:
+    """A match the menu lists: its record (None when the file cannot be read, with `error`), and its
+    file (None for the saved unfinished match)."""
+
+    record: MatchRecord | None
+    path: Path | None
+    error: str = ""
+
+
+def kept_matches(records: Records, folder: Path | None = None) -> list[KeptMatch]:
+    """The saved unfinished match (if any) first, then every kept `.mat`, newest first."""
+    found = []
+    try:
+        saved = saved_table(records)
+    except UserError:
+        saved = None
+    if saved is not None:
+        match, opponent = saved
+        names = player_names(opponent, "white")
+        found.append(KeptMatch(MatchRecord.from_match(match, names), None))
+    where = folder or archive_dir()
+    paths = sorted(where.glob("*.mat"), key=lambda path: path.name, reverse=True) if where.is_dir() else []
+    for path in paths:
+        try:
+            found.append(KeptMatch(read_mat(path), path))
+        except (UserError, OSError) as error:
+            found.append(KeptMatch(None, path, str(error)))
+    return found

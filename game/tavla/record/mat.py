@@ -1,0 +1,275 @@
+"""Reading Jellyfish `.mat` match files (ours, GNU Backgammon's, other programs') into a MatchRecord.
+
+The format: ` 5 point match`, then per game ` Game 1`, the score line ` Name1 : 0   Name2 : 0`, numbered
+lines of two cells (the left one is the first player's, and is blank when the second player opens):
+`  1) 31: 8/5 6/5      64: 24/18 13/9`, cube actions ` Doubles => 2`, ` Takes`, ` Drops`, and
+`Wins 1 point` in the winner's column. Moves may be chained (`24/18/13`), repeated (`13/7(2)`) and
+carry `*` for hits; `bar` and `off` are read as 25 and 0. Every play is replayed through `Game`, so a
+file that breaks the rules is refused with the number of the line and what is wrong with it.
+"""
+
+import itertools
+import re
+from pathlib import Path
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.game import Game
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.rules import Rules
+from game.tavla.record.match_record import CubeEvent, CubeKind, GameRecord, MatchRecord
+from game.tavla.record.save import PROGRAM
+
+MAX_MAT_CHARS = 5_000_000  # far beyond any real match file
+RIGHT_COLUMN = 20  # a lone cell starting at or after this column is the second player's
+_LENGTH = re.compile(r"\s*(\d{1,4})\s+point\s+match\s*", re.IGNORECASE)
+_GAME = re.compile(r"\s*Game\s+(\d{1,4})\s*(\(.*\))?\s*", re.IGNORECASE)
+_SCORE = re.compile(r"\s*(.*?)\s*:\s*(\d{1,4})\s+(.*?)\s*:\s*(\d{1,4})\s*")
+_NUMBERED = re.compile(r"\s*(\d{1,4})\)")
+_OURS = re.compile(r";\s*" + re.escape(PROGRAM) + r",\s*(\w+) rules")
+_MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?"
+_ITEM = re.compile(
+    rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]+{_MOVE})*)"
+    r"|Doubles\s*=>\s*(?P<double>\d{1,2})"
+    r"|(?P<take>Takes|Accepts)"
+    r"|(?P<drop>Drops|Passes|Rejects|Refuses)"
+    r"|Wins\s+(?P<wins>\d{1,4})\s+points?(?:\s+and\s+the\s+match)?",
+    re.IGNORECASE,
+)
+
+
+def read_mat(path: str | Path, rules: Rules | None = None) -> MatchRecord:
+    """The match of a `.mat` file; UserError naming the file (and the line) when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read(MAX_MAT_CHARS + 1)
+    except OSError as error:
+        # Translators: {path} is a file; {error} is the system's reason
+        message = _("cannot read {path}: {error}")
+        raise UserError(message.format(path=path, error=error.strerror or error)) from None
+    if len(text) > MAX_MAT_CHARS:
+        message = _("{path} is longer than {limit} characters: not a match file")
+        raise UserError(message.format(path=path, limit=MAX_MAT_CHARS))
+    try:
+        return parse_mat(text, rules)
+    except UserError as error:
+        raise UserError(f"{path}: {error}") from None
+
+
+def parse_mat(text: str, rules: Rules | None = None) -> MatchRecord:
+    """The match written in `text`. `rules` None: the rules our own export names, else standard
+    (GNU Backgammon's and Jellyfish's files are standard backgammon)."""
+    lines = text.splitlines()
+    if rules is None:
+        named = next((_OURS.match(line) for line in lines if _OURS.match(line)), None)
+        rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
+    reader = _Reader(rules)
+    for number, line in enumerate(lines, 1):
+        try:
+            reader.line(line)
+        except UserError as error:
+            # Translators: {line} is a line number of a match file; {problem} says what is wrong there
+            raise UserError(_("line {line}: {problem}").format(line=number, problem=error)) from None
+    try:
+        return reader.finish()
+    except UserError as error:
+        # Translators: {problem} says what is wrong with a match file as a whole
+        raise UserError(_("the match file is incomplete: {problem}").format(problem=error)) from None
+
+
+class _Reader:
+    """The match read so far, one line at a time."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.length: int | None = None
+        self.names: tuple[str, str] | None = None
+        self.games: list[GameRecord] = []
+        self.game: _GameReader | None = None
+
+    def line(self, line: str) -> None:
+        stripped = line.strip()
+        if not stripped or stripped.startswith(";"):
+            return
+        if (found := _LENGTH.fullmatch(line)) is not None:
+            if self.length is not None:
+                raise UserError(_("a second 'point match' line"))
+            self.length = int(found.group(1))
+            return
+        if (found := _GAME.fullmatch(line)) is not None:
+            if self.length is None:
+                raise UserError(_("a game before the 'N point match' line"))
+            self._close()
+            self.game = _GameReader(self.rules)
+            return
+        if self.game is None:
+            raise UserError(
+                _("expected 'N point match' or 'Game N', found {text}").format(text=_cut(stripped))
+            )
+        if not self.game.has_score and (found := _SCORE.fullmatch(line)) is not None:
+            self.game.score = (int(found.group(2)), int(found.group(4)))
+            self.game.has_score = True
+            if self.names is None:
+                self.names = (found.group(1), found.group(3))
+            return
+        numbered = _NUMBERED.match(line)
+        start = numbered.end() if numbered else 0
+        self.game.cells(_cells(line, start, numbered is not None))
+
+    def _close(self) -> None:
+        if self.game is not None:
+            self.games.append(self.game.finish())
+            self.game = None
+
+    def finish(self) -> MatchRecord:
+        if self.length is None:
+            raise UserError(_("no 'N point match' line"))
+        self._close()
+        if not self.games:
+            raise UserError(_("no game"))
+        names = self.names or ("Player 1", "Player 2")
+        return MatchRecord(names, self.length, self.rules, tuple(self.games))
+
+
+def _cells(line: str, start: int, numbered: bool) -> list[tuple[int, re.Match[str]]]:
+    """The items of a line as (seat, match): two cells are both seats, a lone one goes by its column."""
+    items = []
+    position = start
+    rest = line.rstrip()
+    while position < len(rest):
+        if rest[position].isspace():
+            position += 1
+            continue
+        found = _ITEM.match(rest, position)
+        if found is None:
+            message = _(
+                "cannot read {text}: expected dice and moves such as '64: 24/18 13/9', or a cube action"
+            )
+            raise UserError(message.format(text=_cut(rest[position:].strip())))
+        items.append(found)
+        position = found.end()
+    if not items:
+        raise UserError(_("a numbered line with nothing on it"))
+    if len(items) > 2:
+        raise UserError(_("more than two cells on one line"))
+    if len(items) == 2:
+        return [(0, items[0]), (1, items[1])]
+    column = items[0].start() - (start if numbered else 0)
+    return [(1 if column >= RIGHT_COLUMN else 0, items[0])]
+
+
+def _cut(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
+def _play_text(moves: str) -> str:
+    """`24/18/13* 13/7(2)` as the single `from/to` pairs our notation reads."""
+    pairs: list[str] = []
+    for token in moves.replace("*", "").lower().split():
+        token, _paren, repeat = token.partition("(")
+        steps = [step.replace("bar", "25").replace("off", "0") for step in token.split("/")]
+        chain = [f"{a}/{b}" for a, b in itertools.pairwise(steps)]
+        pairs.extend(chain * (int(repeat.rstrip(")")) if repeat else 1))
+    return " ".join(pairs)
+
+
+class _GameReader:
+    """One game being replayed: turns through `Game`, the cube beside it."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.game = Game(rules)
+        self.score = (0, 0)
+        self.has_score = False
+        self.cube: list[CubeEvent] = []
+        self.value = 1
+        self.owner: int | None = None
+        self.offered: CubeEvent | None = None
+        self.winner: int | None = None
+        self.points = 0
+        self.pending = False  # a roll written without its play ended the record
+        self.ended = False  # the "Wins" line was read
+
+    def cells(self, cells: list[tuple[int, re.Match[str]]]) -> None:
+        for seat, item in cells:
+            self.item(seat, item)
+
+    def item(self, seat: int, item: re.Match[str]) -> None:
+        if self.ended or (self.winner is not None and item.group("wins") is None):
+            raise UserError(_("a move after the end of the game"))
+        if item.group("wins") is not None:
+            self.wins(seat, int(item.group("wins")))
+        elif self.pending:
+            raise UserError(_("a roll without a play in the middle of a game"))
+        elif item.group("roll") is not None:
+            self.roll(seat, item.group("roll"), item.group("moves"))
+        else:
+            self.cube_action(seat, item)
+
+    def roll(self, seat: int, roll: str, moves: str) -> None:
+        if self.offered is not None:
+            raise UserError(_("a roll before the double was taken or dropped"))
+        dice = (int(roll[0]), int(roll[1]))
+        game = self.game
+        if game.turn is None:
+            high, low = max(dice), min(dice)
+            game.start((high, low) if seat == 0 else (low, high))
+        else:
+            self.check_turn(seat)
+            game.roll(dice)
+        play = _play_text(moves)
+        if not play and game.dice is not None and legal_plays(game.state, *game.dice, game.rules):
+            self.pending = True
+            return
+        game.play(play)
+
+    def check_turn(self, seat: int) -> None:
+        if self.game.result is not None:
+            raise UserError(_("a move after the last checker was borne off"))
+        if self.game.turn != seat:
+            # Translators: {side} is "left" or "right": the column of a .mat file the move belongs in
+            message = _("it is the other player's turn ({side} column expected)")
+            raise UserError(message.format(side=_("left") if seat == 1 else _("right")))
+
+    def cube_action(self, seat: int, item: re.Match[str]) -> None:
+        turn = len(self.game.record)
+        if item.group("double") is not None:
+            value = int(item.group("double"))
+            if self.game.turn is None:
+                raise UserError(_("a double before the opening roll"))
+            self.check_turn(seat)
+            if self.offered is not None or self.game.dice is not None:
+                raise UserError(_("a double in the middle of a turn"))
+            if self.owner == 1 - seat:
+                raise UserError(_("a double by the player who does not own the cube"))
+            if value != 2 * self.value:
+                message = _("the cube is at {value}, so a double makes it {double}, not {given}")
+                raise UserError(message.format(value=self.value, double=2 * self.value, given=value))
+            self.offered = CubeEvent(turn, seat, CubeKind.DOUBLE, value)
+            self.cube.append(self.offered)
+            return
+        if self.offered is None or self.offered.player == seat:
+            raise UserError(_("a take or drop without a double by the other player"))
+        if item.group("take") is not None:
+            self.value, self.owner = self.offered.value, seat
+            self.cube.append(CubeEvent(turn, seat, CubeKind.TAKE, self.value))
+        else:
+            self.cube.append(CubeEvent(turn, seat, CubeKind.DROP, self.value))
+            self.winner, self.points = 1 - seat, self.value
+        self.offered = None
+
+    def wins(self, seat: int, points: int) -> None:
+        result = self.game.result
+        dropped = self.winner
+        if (result is not None and result.winner != seat) or (dropped is not None and dropped != seat):
+            raise UserError(_("the winner named is not the player who won"))
+        if points < 1:
+            raise UserError(_("a game is won by at least 1 point"))
+        self.winner, self.points, self.ended = seat, points, True
+
+    def finish(self) -> GameRecord:
+        if self.offered is not None and self.winner is None:
+            raise UserError(_("a double was neither taken nor dropped"))
+        result = self.game.result
+        if self.winner is None and result is not None:
+            self.winner, self.points = result.winner, result.points * self.value
+        return GameRecord(tuple(self.game.record), tuple(self.cube), self.score, self.winner, self.points)

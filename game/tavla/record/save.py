@@ -1,0 +1,438 @@
+"""A match as text: the save file that lets a player quit and resume, and the Jellyfish `.mat` export.
+
+The table keeps its unfinished match in the records under SAVE_KIND (`save_table`, `saved_table`), its
+players named in English by `player_names`.
+
+The save is JSON: the rules, the match length, the players' names, every game's opening rolls and turns
+(dice and play), the dice of a turn rolled but not yet played (so quitting cannot re-roll bad dice), and
+the state of the match's random generator (so a resumed match rolls exactly the dice it would have
+rolled without the interruption). Loading replays every play through `Game`, so a damaged or edited
+save is refused with a message naming the first problem, and a match is never half restored.
+A match with the doubling cube says `"cube": true` and has its cube actions among the turns
+(`{"cube": "double"}`, `"take"`, `"pass"`), a double not yet answered last; a save without them (older
+saves) is a match without the cube. A disqualified game names its loser's seat (`"loser"`), which is
+not always the player on roll: the computer may fail to answer a double.
+
+The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
+the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
+written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
+the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column. GNU
+Backgammon replays it with the standard rules; where tavla scores differently, see `_mat_game`.
+"""
+
+import json
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.errors import UserError
+from game.files import write_atomically
+from game.i18n import _
+from game.records import Records
+from game.tavla.engine.cube import CubeEvent
+from game.tavla.engine.game import CubeTurn, Game, Match, Turn, check_match_length
+from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import format_move, format_play
+from game.tavla.engine.position import winner_gammon_level
+from game.tavla.engine.results import Outcome
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import HUMAN, disqualify
+
+SAVE_FORMAT = "fifteen-tavla match"
+SAVE_VERSION = 1
+MAX_SAVE_CHARS = 2_000_000  # far beyond any real match; refuses a runaway file
+MAX_NAME_CHARS = 1_000  # a bot may be named by a file path or a command line
+RNG_STATE_SIZE = 625  # random.Random.getstate(): 624 words and a position
+RNG_WORD = 2**32
+
+MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
+MAT_NAME_FORBIDDEN = ":,;"  # the score line splits on ':'; ',' would start a GamesGrid rating
+MAT_DEFAULT_NAMES = ("Player 1", "Player 2")
+MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
+MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
+MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
+MAT_RIGHT_INDENT = 34  # and in the right one
+MAT_CUBE = {CubeEvent.DOUBLE: " Doubles => {value}", CubeEvent.TAKE: " Takes", CubeEvent.PASS: " Drops"}
+PROGRAM = "Fifteen & Tavla"
+SAVE_KIND = "tavla"  # the records' slot for the table's unfinished match
+YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
+SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour of their checkers
+
+
+def dump_match(match: Match, names: tuple[str, str]) -> str:
+    """The match as save text; `names` are seat 0's and seat 1's (e.g. "You" and the bot's name)."""
+    if not _valid_names(names):
+        message = _("the names must be two texts of at most {limit} characters, not {names}")
+        raise UserError(message.format(limit=MAX_NAME_CHARS, names=repr(names)))
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "rules": str(match.rules),
+        "length": match.length,
+        "cube": match.cube,
+        "seed": match.seed,
+        "names": list(names),
+        "games": [_dump_game(game) for game in match.games],
+        "rng": _dump_rng(match.rng.getstate()),
+    }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _dump_game(game: Game) -> dict[str, Any]:
+    turns: list[dict[str, Any]] = []
+    for turn, actions in zip(game.record, _cube_before(game), strict=False):
+        turns.extend({"cube": str(action.event)} for action in actions)
+        turns.append({"dice": list(turn.dice), "play": format_play(turn.play)})
+    turns.extend({"cube": str(action.event)} for action in _cube_before(game)[len(game.record)])
+    if game.dice is not None:
+        turns.append({"dice": list(game.dice)})
+    entry: dict[str, Any] = {"opening": [list(roll) for roll in game.opening_rolls], "turns": turns}
+    if game.result is not None and game.result.disqualified is not None:
+        entry["disqualified"] = game.result.reason
+        entry["loser"] = game.result.disqualified
+    return entry
+
+
+def _cube_before(game: Game) -> list[list[CubeTurn]]:
+    """The game's cube actions by the turn they come before (the last entry: after every turn)."""
+    actions: list[list[CubeTurn]] = [[] for _ in range(len(game.record) + 1)]
+    for action in game.cube_record:
+        actions[action.before_turn].append(action)
+    return actions
+
+
+def _dump_rng(state: tuple) -> list:
+    version, words, gauss = state
+    return [version, list(words), gauss]
+
+
+def load_match(text: str) -> tuple[Match, tuple[str, str]]:
+    """The match and names of a save, rebuilt by replaying every play; UserError says what is wrong."""
+    if not isinstance(text, str):
+        # Translators: {type} is a Python type name such as bytes
+        raise _damaged(_("a save is text, not {type}").format(type=type(text).__name__))
+    if len(text) > MAX_SAVE_CHARS:
+        raise _damaged(_("it is longer than {limit} characters").format(limit=MAX_SAVE_CHARS))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        # Translators: {error} is the JSON reader's reason, in English
+        message = _("it is not valid JSON ({error}, line {line} column {column})")
+        raise _damaged(message.format(error=error.msg, line=error.lineno, column=error.colno)) from None
+    except (ValueError, RecursionError):
+        raise _damaged(_("it is not valid JSON")) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise _damaged(_("it is not a saved tavla match"))
+    if data.get("version") != SAVE_VERSION:
+        message = _("unknown save version {version}; this program reads {known}")
+        raise _damaged(message.format(version=repr(data.get("version")), known=SAVE_VERSION))
+    names = data.get("names")
+    if not _valid_names(names):
+        # Translators: 'names' is a field of the save file; keep it as it is
+        message = _("'names' must be two texts of at most {limit} characters")
+        raise _damaged(message.format(limit=MAX_NAME_CHARS))
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise _damaged(_("the seed must be an integer or null, not {seed}").format(seed=repr(seed)))
+    rng_state = _load_rng(data.get("rng"))
+    cube = data.get("cube", False)
+    if not isinstance(cube, bool):
+        # Translators: 'cube' is a field of the save file; keep it as it is
+        raise _damaged(_("'cube' must be true or false, not {cube}").format(cube=repr(cube)))
+    try:
+        length = check_match_length(data.get("length"))
+        match = Match(length, Rules.parse(data.get("rules")), seed, cube=cube)
+    except UserError as error:
+        raise _damaged(str(error)) from None
+    games = data.get("games")
+    if not isinstance(games, list):
+        # Translators: 'games' is a field of the save file; keep it as it is
+        raise _damaged(_("'games' must be a list"))
+    for number, entry in enumerate(games, 1):
+        _replay_game(match, entry, number)
+    match.rng.setstate(rng_state)
+    return match, (names[0], names[1])
+
+
+def _replay_game(match: Match, entry: object, number: int) -> None:
+    # Translators: where a save is wrong; {where} in other messages about saves
+    where = _("game {number}").format(number=number)
+    if match.winner is not None:
+        # Translators: {where} is e.g. "game 3"
+        raise _damaged(_("{where} follows the end of the match").format(where=where))
+    if match.current is not None and not match.current.over:
+        # Translators: {where} is e.g. "game 3"; {number} is the game before it
+        message = _("{where} follows game {number}, which is unfinished")
+        raise _damaged(message.format(where=where, number=number - 1))
+    if not isinstance(entry, dict):
+        # Translators: {where} is e.g. "game 3"; 'opening' and 'turns' are fields of the save file
+        raise _damaged(_("{where} must be an object with 'opening' and 'turns'").format(where=where))
+    opening, turns = entry.get("opening"), entry.get("turns")
+    if not isinstance(opening, list) or not isinstance(turns, list):
+        # Translators: {where} is e.g. "game 3"; 'opening' and 'turns' are fields of the save file
+        raise _damaged(_("{where} must have lists 'opening' and 'turns'").format(where=where))
+    game = match.next_game()
+    if not opening:
+        if turns or "disqualified" in entry:
+            # Translators: {where} is e.g. "game 3"
+            raise _damaged(_("{where} has turns but no opening roll").format(where=where))
+        return
+    rolls = [
+        # Translators: where a save is wrong
+        _dice(roll, _("game {number} opening roll {index}").format(number=number, index=index))
+        for index, roll in enumerate(opening, 1)
+    ]
+    if any(first != second for first, second in rolls[:-1]):
+        # Translators: {where} is e.g. "game 3"
+        raise _damaged(_("{where}: every opening roll before the last must be a tie").format(where=where))
+    game.opening_rolls.extend(rolls[:-1])
+    _step(game.start, rolls[-1], where)
+    for index, turn in enumerate(turns, 1):
+        _replay_turn(game, turn, index == len(turns), number, index)
+    if "disqualified" in entry:
+        reason = entry["disqualified"]
+        if not isinstance(reason, str):
+            # Translators: {where} is e.g. "game 3"
+            message = _("{where}: the reason for the disqualification must be text")
+            raise _damaged(message.format(where=where))
+        loser = entry.get("loser", game.turn)
+        if loser not in (0, 1) or type(loser) is not int:
+            # Translators: {where} is e.g. "game 3"; 'loser' is a field of the save file
+            raise _damaged(_("{where}: 'loser' must be the seat 0 or 1").format(where=where))
+        _step(lambda why: disqualify(game, loser, why), reason, where)
+
+
+def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) -> None:
+    # Translators: where a save is wrong; {where} in other messages about saves
+    where = _("game {number} turn {index}").format(number=number, index=index)
+    if not isinstance(turn, dict):
+        # Translators: {where} is e.g. "game 3 turn 7"; 'dice' and 'play' are fields of the save file
+        raise _damaged(_("{where} must be an object with 'dice' and 'play'").format(where=where))
+    if "cube" in turn:
+        _replay_cube(game, turn["cube"], where)
+        return
+    # Translators: where a save is wrong
+    dice = _dice(turn.get("dice"), _("game {number} turn {index} dice").format(number=number, index=index))
+    if game.over:
+        # Translators: {where} is e.g. "game 3 turn 7"
+        raise _damaged(_("{where} comes after the end of the game").format(where=where))
+    if game.dice is None:
+        _step(game.roll, dice, where)
+    elif game.dice != dice:
+        # Translators: {where} is e.g. "game 3 turn 7"; {dice} and {opening} are two dice, e.g. 64
+        message = _("{where}: dice {dice} differ from the opening roll {opening}")
+        raise _damaged(
+            message.format(where=where, dice=f"{dice[0]}{dice[1]}", opening=f"{game.dice[0]}{game.dice[1]}")
+        )
+    if "play" not in turn:
+        if not last:
+            # Translators: {where} is e.g. "game 3 turn 7"
+            raise _damaged(_("{where} has no play but is not the last turn").format(where=where))
+        return
+    play = turn["play"]
+    if not isinstance(play, str):
+        # Translators: {where} is e.g. "game 3 turn 7"; {play} is what the save holds instead
+        message = _("{where}: the play must be text such as '24/18 13/11', not {play}")
+        raise _damaged(message.format(where=where, play=repr(play)))
+    _step(game.play, play, where)
+
+
+def _replay_cube(game: Game, event: object, where: str) -> None:
+    """A double, take or pass of the save, through the game's own checks."""
+    actions = {CubeEvent.DOUBLE: game.double, CubeEvent.TAKE: game.take, CubeEvent.PASS: game.pass_double}
+    if event not in actions:
+        # Translators: {where} is e.g. "game 3 turn 7"; keep 'double', 'take' and 'pass' as they are
+        message = _("{where}: a cube action is 'double', 'take' or 'pass', not {event}")
+        raise _damaged(message.format(where=where, event=repr(event)))
+    if game.over:
+        # Translators: {where} is e.g. "game 3 turn 7"
+        raise _damaged(_("{where} comes after the end of the game").format(where=where))
+    _step(lambda _none: actions[CubeEvent(event)](), None, where)
+
+
+def _step(action: Callable[[Any], object], argument: object, where: str) -> None:
+    """Run one engine step, turning its refusal into a message that says where the save is wrong."""
+    try:
+        action(argument)
+    except UserError as error:
+        # Translators: {where} is e.g. "game 3 turn 7"; {error} says what the game refused
+        raise _damaged(_("{where}: {error}").format(where=where, error=error)) from None
+
+
+def _dice(value: object, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(die) is int and 1 <= die <= 6 for die in value)
+    ):
+        # Translators: {where} is e.g. "game 3 turn 7 dice" or "game 3 opening roll 1"
+        message = _("{where} must be two dice from 1 to 6, not {value}")
+        raise _damaged(message.format(where=where, value=repr(value)))
+    return value[0], value[1]
+
+
+def _load_rng(value: object) -> tuple:
+    """The random generator's state from `random.Random.getstate()`, checked before it is used."""
+    if not isinstance(value, list) or len(value) != 3:
+        raise _damaged(_("the dice generator's state is missing or malformed"))
+    version, words, gauss = value
+    if (
+        not isinstance(words, list)
+        or len(words) != RNG_STATE_SIZE
+        or not all(type(word) is int and 0 <= word < RNG_WORD for word in words)
+        or not 0 <= words[-1] <= RNG_STATE_SIZE - 1
+        or not (gauss is None or isinstance(gauss, float))
+    ):
+        raise _damaged(_("the dice generator's state is malformed"))
+    state = (version, tuple(words), gauss)
+    try:
+        random.Random().setstate(state)
+    except (ValueError, TypeError):
+        raise _damaged(_("the dice generator's state is malformed")) from None
+    return state
+
+
+def _valid_names(names: object) -> bool:
+    return (
+        isinstance(names, list | tuple)
+        and len(names) == 2
+        and all(isinstance(name, str) and len(name) <= MAX_NAME_CHARS for name in names)
+    )
+
+
+def _damaged(message: str) -> UserError:
+    # Translators: {reason} says what is wrong with the save file
+    return UserError(_("cannot restore the saved match: {reason}").format(reason=message))
+
+
+def player_names(opponent: str, human_side: str) -> tuple[str, str]:
+    """The table's players as the match file and the .mat export name them: in English, whatever the
+    language (`opponent` is a bot's name or HUMAN; `human_side` the colour seat 0 plays)."""
+    if opponent == HUMAN:
+        return SIDES if human_side == "white" else (SIDES[1], SIDES[0])
+    return (YOU, opponent)
+
+
+def save_table(records: Records, match: Match, opponent: str, human_side: str) -> None:
+    """Keep the table's match for the next visit, or forget it once it is decided; RecordsUnavailable
+    when the records cannot be written."""
+    if match.winner is not None:
+        records.clear_game(SAVE_KIND)
+    else:
+        records.save_game(SAVE_KIND, dump_match(match, player_names(opponent, human_side)))
+
+
+def saved_table(records: Records) -> tuple[Match, str] | None:
+    """The table's unfinished match and its opponent (a bot's name or HUMAN), if one is kept;
+    UserError when it cannot be read or restored."""
+    text = records.load_game(SAVE_KIND)
+    if text is None:
+        return None
+    match, names = load_match(text)
+    if match.winner is not None:
+        return None
+    return match, HUMAN if names[0] != YOU else names[1]
+
+
+MAX_EXPORTS_PER_SECOND = 1000
+
+
+def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
+    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
+    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
+    stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
+    for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
+        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
+        try:
+            write_atomically(path, text, exclusive=True)
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(str(folder / f"{stem}.mat"))
+
+
+def export_mat(match: Match, names: tuple[str, str]) -> str:
+    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports.
+
+    Seat 0 plays in the left column. A roll not yet played ends its game as the dice alone, unless it
+    leaves a single play (or none): GNU Backgammon would then make that play itself, so it is left out.
+    """
+    left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
+    lines = [f"; {PROGRAM}, {match.rules} rules", "", f" {match.length} point match", ""]
+    points = [0, 0]
+    for number, game in enumerate(match.games, 1):
+        if game.turn is None:
+            continue
+        lines.append(f" Game {number}")
+        lines.append(f" {f'{left} : {points[0]}':<{MAT_NAME_WIDTH}}{right} : {points[1]}")
+        lines.extend(_mat_game(game))
+        if game.result is not None:
+            points[game.result.winner] += game.result.points
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _mat_game(game: Game) -> list[str]:
+    """The numbered move lines (two columns, the left one empty when seat 1 opens) and the result.
+
+    A tavla game won with the loser still in the winner's home or on the bar is a mars (2 points),
+    but GNU Backgammon would score that last bear-off as a backgammon (3) and end the match early;
+    so that game stops before the winning roll, and `Wins 2 points` reads as the loser resigning a mars.
+    """
+    result = game.result
+    turns = game.record[:-1] if _backgammon_scored_as_mars(game) else game.record
+    opener = game.record[0].player if game.record else game.turn
+    cells = [""] if opener == 1 else []
+    actions = _cube_before(game)
+    for turn, before in zip(turns, actions, strict=False):
+        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in before)
+        cells.append(_mat_turn(turn))
+    if len(turns) == len(game.record):
+        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
+    pending = game.dice is not None and result is None
+    if pending and len(legal_plays(game.state, *game.dice, Rules.STANDARD)) > 1:
+        cells.append(f"{game.dice[0]}{game.dice[1]}:")
+    lines = []
+    for index in range(0, len(cells), 2):
+        pair = cells[index : index + 2]
+        line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
+        if any(pair):
+            lines.append(line)
+    if result is not None:
+        wins = f"Wins {result.points} point{'s' if result.points > 1 else ''}"
+        if result.winner == 1 and len(cells) % 2 == 1 and lines:
+            lines[-1] = f"{lines[-1]:<{MAT_RIGHT_INDENT}}{wins}"  # beside a drop, as gnubg writes it
+        else:
+            indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
+            lines.append(f"{'':<{indent}}{wins}")
+    return lines
+
+
+def _backgammon_scored_as_mars(game: Game) -> bool:
+    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
+    result = game.result
+    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED):
+        return False
+    level = winner_gammon_level(game.state)
+    return game.rules.points(level) != level
+
+
+def _mat_turn(turn: Turn) -> str:
+    """`64: 24/18 13/9*`: the dice, then each move with `*` where it hits (once per point hit)."""
+    moves = []
+    landed: set[int] = set()
+    for move in sorted(turn.play, reverse=True):
+        end = move[1]
+        hit = 0 < end < 25 and turn.state[end] < 0 and end not in landed
+        landed.add(end)
+        moves.append(format_move(move) + ("*" if hit else ""))
+    return f"{turn.dice[0]}{turn.dice[1]}: {' '.join(moves)}".rstrip()
+
+
+def _mat_name(name: str, default: str) -> str:
+    """A name the .mat score line can carry: no colon, comma or semicolon, one line, not empty."""
+    cleaned = "".join(" " if char in MAT_NAME_FORBIDDEN or not char.isprintable() else char for char in name)
+    cleaned = " ".join(cleaned.split())[:MAT_NAME_CHARS].strip()
+    return cleaned or default

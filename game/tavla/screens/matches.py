@@ -1,0 +1,194 @@
+"""The menu's Matches: the saved unfinished match and the finished matches kept in the data folder,
+each a row that opens its analysis (game/tavla/screens/analysis/view.py); Back and Esc lead to the menu.
+
+On a small window (`compact`) the text grows to stay readable: fewer, taller rows a page, the note on two
+lines with the home folder as ~, and a file that cannot be read said so in a few words (the reason is on
+a larger window's row)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arcade import key
+
+from game.records import Records
+from game.tavla.record.archive import KeptMatch, archive_dir, kept_matches
+from game.tavla.screens.analysis import captions as words
+from game.tavla.screens.analysis.view import AnalysisView
+from game.ui import theme
+from game.ui.keys import matches
+from game.ui.scene import SceneView
+from game.ui.text import Label
+from game.ui.widgets import Button, Rect, draw_card
+
+ROWS = 14
+ROW_HEIGHT = 36
+TOP = 640
+WIDTH = 900
+CENTRE = theme.DESIGN_WIDTH / 2
+TITLE_Y = 718
+SCROLL_X = CENTRE + WIDTH / 2 + 30
+COMPACT_SCROLL_X = CENTRE + WIDTH / 2 + 22
+
+KEY_PAGE_UP = [key.PAGEUP, key.UP]
+KEY_PAGE_DOWN = [key.PAGEDOWN, key.DOWN]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The list's rows and the note above them: the full layout, or the compact one of a small window."""
+
+    rows: int
+    row_height: float
+    top: float
+    scroll_x: float
+    scroll_side: float
+    note_y: float
+    note_height: float | None
+    """None: one line; else the note wraps in this height."""
+
+
+FULL = Layout(
+    rows=ROWS,
+    row_height=ROW_HEIGHT,
+    top=TOP,
+    scroll_x=SCROLL_X,
+    scroll_side=36,
+    note_y=682,
+    note_height=None,
+)
+COMPACT = Layout(
+    rows=10,
+    row_height=48,
+    top=582,
+    scroll_x=COMPACT_SCROLL_X,
+    scroll_side=48,
+    note_y=652,
+    note_height=80,
+)
+
+
+class MatchesView(SceneView):
+    """Every match that can be analysed, a page of the layout's rows at a time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: list[KeptMatch] = kept_matches(Records())
+        self.first = 0
+        self.layout = COMPACT if self.compact else FULL
+        self.title = Label(
+            words.matches_title(),
+            CENTRE,
+            TITLE_Y,
+            theme.TEAL,
+            theme.HEADING_SIZE,
+            box_width=WIDTH,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
+        self.back_button = Button(words.back_label(), Rect(CENTRE, 48, 200, 44), self.back)
+        self._place()
+
+    def _place(self) -> None:
+        """Lay the screen out for `self.layout`: the note, the rows and the scroll buttons made anew."""
+        at = self.layout
+        compact = at is COMPACT
+        note = words.matches_note(str(archive_dir())) if self.kept else words.no_matches_text()
+        self.note = Label(
+            note,
+            CENTRE,
+            at.note_y,
+            theme.MUTED,
+            theme.SMALL_SIZE,
+            box_width=WIDTH + 60 if compact else WIDTH,
+            box_height=at.note_height,
+            anchor_x="center",
+            anchor_y="center",
+            multiline=at.note_height is not None,
+            align="center",
+        )
+        self.rows = [
+            Button(
+                "",
+                Rect(CENTRE, at.top - i * at.row_height, WIDTH - 40, at.row_height - 4),
+                lambda i=i: self.open(i),
+                font_size=theme.SMALL_SIZE + 1,
+            )
+            for i in range(at.rows)
+        ]
+        side = at.scroll_side
+        self.up_button = Button("▲", Rect(at.scroll_x, at.top, side, side), self.page_up, font_size=12)
+        self.down_button = Button(
+            "▼",
+            Rect(at.scroll_x, at.top - (at.rows - 1) * at.row_height, side, side),
+            self.page_down,
+            font_size=12,
+        )
+        self.first -= self.first % at.rows
+        self._show()
+
+    def readable_labels(self) -> list[Label]:
+        """Every label the screen draws, kept at the least readable size on a small window."""
+        buttons = (*self.rows, self.up_button, self.down_button, self.back_button)
+        return [self.title, self.note, *(label for button in buttons for label in button.labels)]
+
+    def on_scale_changed(self) -> None:
+        """The compact layout on a small window, the full one on a large."""
+        layout = COMPACT if self.compact else FULL
+        if layout is not self.layout:
+            self.layout = layout
+            self._place()
+
+    def _show(self) -> None:
+        compact = self.layout is COMPACT
+        shown = []
+        for number, row in enumerate(self.rows):
+            index = self.first + number
+            if index < len(self.kept):
+                kept = self.kept[index]
+                name = "" if kept.path is None else kept.path.name
+                row.label = words.kept_row(kept.record, name, kept.error, compact)
+                row.enabled = kept.record is not None
+                shown.append(row)
+            else:
+                row.label = ""
+        count = len(self.rows)
+        self.up_button.enabled = self.first > 0
+        self.down_button.enabled = self.first + count < len(self.kept)
+        scroll = [self.up_button, self.down_button] if len(self.kept) > count else []
+        self.buttons = [*shown, *scroll, self.back_button]
+        self.request_redraw()
+
+    def open(self, row: int) -> None:
+        kept = self.kept[self.first + row]
+        if kept.record is not None:
+            window = self.game_window
+            window.show_view(AnalysisView(kept.record, back=lambda: window.show_view(MatchesView())))
+
+    def page_up(self) -> None:
+        self.first = max(0, self.first - len(self.rows))
+        self._show()
+
+    def page_down(self) -> None:
+        if self.first + len(self.rows) < len(self.kept):
+            self.first += len(self.rows)
+        self._show()
+
+    def back(self) -> None:
+        self.game_window.show_menu()
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if matches(KEY_PAGE_UP, symbol, modifiers):
+            self.page_up()
+        elif matches(KEY_PAGE_DOWN, symbol, modifiers):
+            self.page_down()
+
+    @property
+    def in_motion(self) -> bool:
+        return False
+
+    def draw_scene(self) -> None:
+        draw_card(CENTRE, 420, WIDTH + 100, 660)
+        self.title.draw()
+        self.note.draw()

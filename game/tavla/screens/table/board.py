@@ -1,0 +1,59 @@
+"""The board's picture on the table: one sprite, its points numbered as the player reading them counts.
+
+Against a bot the numbers are the player's; two people at one desk each see their own while on roll.
+Each numbering is drawn (Pillow, at screen resolution) the first time it is shown after a resize.
+"""
+
+import arcade
+
+from game.tavla.screens import layout
+from game.tavla.screens.board_art import Palette, board_image
+from game.ui.scene import SMALLEST_PIXELS
+
+
+class BoardPicture:
+    """The board sprite and its textures by the seat whose numbers they show."""
+
+    def __init__(self) -> None:
+        self.sprites = arcade.SpriteList()
+        self.seat = 0  # whose numbers are shown
+        self._textures: dict[int, arcade.Texture] = {}
+        self._look: tuple[Palette, float, bool] | None = None
+
+    def build(self, palette: Palette, scale: float, numbers: bool) -> None:
+        """A board in `palette` at `scale` screen pixels a unit, with point numbers or without."""
+        self._look = (palette, scale, numbers)
+        self._textures = {}
+        self.sprites.clear()
+        sprite = arcade.Sprite(self._texture(self.seat))
+        sprite.position = (
+            (layout.BOARD_LEFT + layout.BOARD_RIGHT) / 2,
+            (layout.BOARD_BOTTOM + layout.BOARD_TOP) / 2,
+        )
+        self.sprites.append(sprite)
+        self._fit(sprite)
+
+    def _texture(self, seat: int) -> arcade.Texture:
+        if seat not in self._textures:
+            assert self._look is not None
+            palette, scale, numbers = self._look
+            image = board_image(palette, scale, numbers=numbers, seat=seat, smallest_number=SMALLEST_PIXELS)
+            name = f"tavla-board-{palette}-{scale:.4f}-{numbers}-{seat}"
+            self._textures[seat] = arcade.Texture(image.convert("RGBA"), hash=name)
+        return self._textures[seat]
+
+    @staticmethod
+    def _fit(sprite: arcade.Sprite) -> None:
+        sprite.width = layout.BOARD_RIGHT - layout.BOARD_LEFT
+        sprite.height = layout.BOARD_TOP - layout.BOARD_BOTTOM
+
+    def number_for(self, seat: int) -> None:
+        """Show the points numbered as `seat` counts them (a board without numbers stays as it is)."""
+        if seat != self.seat and self.sprites and self._look is not None and self._look[2]:
+            self.seat = seat
+            sprite = self.sprites[0]
+            sprite.texture = self._texture(seat)
+            self._fit(sprite)
+
+    def draw(self) -> None:
+        self.sprites.draw()

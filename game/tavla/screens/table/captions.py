@@ -1,0 +1,400 @@
+"""The table's words: the side panel, the status line, the panels over the board and the notices.
+
+Pure text, no Arcade: the view sets these strings on its labels and toasts, and tests read them
+without a window. Every player is named through `Players`, so "You", a bot's title, a program of the
+player's and the two colours at one desk are decided in one place.
+"""
+
+import os
+from dataclasses import dataclass
+
+from game.i18n import _, ngettext
+from game.tavla.engine.cube import CubeEvent
+from game.tavla.engine.game import CubeTurn, Game, Match
+from game.tavla.engine.notation import format_play_hits
+from game.tavla.engine.position import OFF, State, pip_counts, position_id
+from game.tavla.engine.results import Outcome
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.turn import Refusal, Refused
+from game.tavla.players import EXTERNAL_PREFIX, bot_names, bot_title
+
+OFFER_COMMAND_CHARS = 72  # a saved opponent's command line, cut to fit the offer
+NAME_CHARS = 20  # an opponent of the player's own (a program, a file) as the table names it
+WORD_CHARS = 26  # ... each word of it (a long path keeps its end)
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who sits at the table: seat 1's opponent (a bot's name, or HUMAN) and the colour seat 0 plays."""
+
+    opponent: str
+    human_side: str = "white"
+
+    def name(self, seat: int) -> str:
+        """A player as the table shows it: "You" and the bot, or the colours of two people at one desk."""
+        if self.opponent == HUMAN:
+            if (seat == 0) == (self.human_side == "white"):
+                # Translators: the player of the light checkers, when two people play at one desk
+                return _("White")
+            # Translators: the player of the dark checkers, when two people play at one desk
+            return _("Black")
+        if seat == 0:
+            # Translators: the person playing against a bot, as a name ("You 3 – 1 pubeval")
+            return _("You")
+        if runs_code(self.opponent):
+            return short_name(self.opponent)
+        return bot_title(self.opponent)
+
+    def is_you(self, seat: int) -> bool:
+        """Whether `seat` is the person playing a bot (who is spoken to, not named)."""
+        return seat == 0 and self.opponent != HUMAN
+
+
+def runs_code(opponent: str) -> bool:
+    """Whether playing `opponent` starts code of the player's: a program (cmd:) or a Python file/module."""
+    return opponent != HUMAN and (opponent.startswith(EXTERNAL_PREFIX) or opponent not in bot_names())
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def short_name(name: str) -> str:
+    """A program or a Python file of the player's as the table names it: its words without their
+    folders (cmd:python my_bot.py), cut to NAME_CHARS."""
+    prefix = EXTERNAL_PREFIX if name.startswith(EXTERNAL_PREFIX) else ""
+    words = [word.rsplit("/", 1)[-1] or word for word in name[len(prefix) :].split(" ")]
+    return _shorten(prefix + " ".join(words), NAME_CHARS)
+
+
+def shown_command(name: str, limit: int) -> str:
+    """A program's command line or a file's path for the table: long words keep their end (the file's
+    name), and the whole is cut to `limit` characters."""
+    prefix = EXTERNAL_PREFIX if name.startswith(EXTERNAL_PREFIX) else ""
+    words = name[len(prefix) :].split(" ")
+    words = [word if len(word) <= WORD_CHARS else "…" + word[-(WORD_CHARS - 1) :] for word in words]
+    return _shorten(prefix + " ".join(words), limit)
+
+
+def exception_text(error: BaseException) -> str:
+    """An unexpected failure of a bot, named by its type so an empty message still says something."""
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def offer_text(match: Match, players: Players) -> str:
+    """The saved match the table offers to resume, and the program resuming it would start."""
+    scores = match.scores
+    # Translators: the saved match: "You 2 – 1 pubeval, match to 5, tavla rules"; {first} and
+    # {second} are the players, {length} the points that win the match, {rules} the rule set's name
+    offer = _("{first} {mine} – {theirs} {second}, match to {length}, {rules} rules")
+    text = offer.format(
+        first=players.name(0),
+        mine=scores[0],
+        theirs=scores[1],
+        second=players.name(1),
+        length=match.length,
+        rules=_(match.rules.short_name),
+    )
+    if runs_code(players.opponent):
+        # Translators: under the saved match when its opponent is a program or a Python file of the
+        # player's: {program} is its command line or file, shown as it is; Resume starts it
+        warning = _("Resuming runs {program}")
+        text += "\n" + warning.format(program=shown_command(players.opponent, OFFER_COMMAND_CHARS))
+    return text
+
+
+def run_it_label() -> str:
+    # Translators: button: start the opponent's program (shown above it) and carry on the match
+    return _("Run it")
+
+
+def unresumable_text(opponent: str, error: object) -> str:
+    """Why the saved match stays closed; a new match is on the table instead."""
+    # Translators: {name} is the saved match's opponent as the match file names it; {error} says why
+    # it cannot be played; a new match is on the table instead
+    message = _("The saved match cannot be resumed: {name}: {error}. Here is a new match.")
+    return message.format(name=short_name(opponent), error=error)
+
+
+def opening_text(game: Game, players: Players) -> str | None:
+    """Who won the opening roll (it decides who plays first with which dice); None once play began."""
+    if len(game.record) or not game.opening_rolls:
+        return None
+    mine, theirs = game.opening_rolls[-1]
+    ties = len(game.opening_rolls) - 1
+    names = {"first": players.name(0), "mine": mine, "second": players.name(1), "theirs": theirs}
+    if ties:
+        # Translators: both players rolled one die each and tied {count} times before this roll;
+        # {first} rolled {mine}, {second} rolled {theirs}
+        roll = ngettext(
+            "Opening roll after {count} tie: {first} {mine}, {second} {theirs}.",
+            "Opening roll after {count} ties: {first} {mine}, {second} {theirs}.",
+            ties,
+        ).format(count=ties, **names)
+    else:
+        # Translators: each player rolled one die to decide who starts; {first} rolled {mine},
+        # {second} rolled {theirs}
+        roll = _("Opening roll: {first} {mine}, {second} {theirs}.").format(**names)
+    starter = game.turn or 0
+    if players.is_you(starter):
+        # Translators: the person playing the bot won the opening roll and plays first
+        start = _("You start.")
+    else:
+        # Translators: {name} won the opening roll and plays first: a bot, or "White" or "Black"
+        start = _("{name} starts.").format(name=players.name(starter))
+    return f"{roll} {start}"
+
+
+def panel_texts(
+    session: TableSession, shown: State, rules: Rules, players: Players, compact: bool = False
+) -> dict[str, str]:
+    """The side panel's lines by label name, for the position `shown` (seat 0's side) under `rules`;
+    `compact`: the short lines of a small window."""
+    scores = session.match.scores
+    own, other = pip_counts(shown)
+    first, second = players.name(0), players.name(1)
+    # Translators: the match score, e.g. "2 – 1   (to 5)"; {length} is the number of points that wins
+    score = _("{mine} – {theirs}   (to {length})")
+    if compact:
+        # Translators: a small window's short "Rules: tavla · game 3", at most 18 characters
+        rules_line = _("{rules} · game {number}")
+        # Translators: a small window's short pip counts, the player's first as on the line "You vs
+        # pubeval" above: "Pips 167 – 150"
+        pips = _("Pips {mine} – {theirs}")
+    else:
+        # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
+        # of the match so far
+        rules_line = _("Rules: {rules} · game {number}")
+        # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
+        pips = _("Pips: {first} {mine} · {second} {theirs}")
+    return {
+        # Translators: the title of the table's side panel: the game's name (Turkish backgammon)
+        "title": _("Tavla"),
+        # Translators: the two players, e.g. "You vs pubeval" or "White vs Black"
+        "players": _("{first} vs {second}").format(first=first, second=second),
+        "score": score.format(mine=scores[0], theirs=scores[1], length=session.match.length),
+        "rules": rules_line.format(rules=_(rules.short_name), number=len(session.match.games)),
+        "pips": pips.format(first=first, mine=own, second=second, theirs=other),
+        "status": status_text(session, players, compact),
+        # Translators: {id} is a GNU Backgammon Position ID (letters and digits, not translated)
+        "position": _("Position ID {id}").format(id=position_id(shown)),
+    }
+
+
+def status_text(session: TableSession, players: Players, compact: bool = False) -> str:
+    """What the table waits for, in one or two lines (shorter on a small window)."""
+    phase = session.phase
+    seat = session.seat
+    name = players.name(seat)
+    you = players.is_you(seat)
+    dice = session.game.dice
+    roll = f"{dice[0]}-{dice[1]}" if dice else ""
+    if phase is Phase.HUMAN:
+        turn = session.turn
+        assert turn is not None
+        if turn.done:
+            # Translators: {name} is the player on roll (possibly "You"), {roll} the dice, e.g. 3-1;
+            # "Done" is the button that ends the turn
+            return _("{name}: {roll} played. Click the dice or Done.").format(name=name, roll=roll)
+        left = " ".join(map(str, turn.remaining_dice))
+        if compact:
+            # Translators: a small window's short "You to play 3-1 (dice left: 3 1). Drag a checker.";
+            # {name} is the player on roll (possibly "You"), {roll} the roll, {dice} the dice not used yet
+            return _("{name}: {roll}, dice left {dice}").format(name=name, roll=roll, dice=left)
+        if you:
+            # Translators: {roll} is the roll, e.g. 3-1; {dice} the dice not used yet, e.g. "3 1"
+            message = _("You to play {roll} (dice left: {dice}). Drag a checker.")
+        else:
+            # Translators: {name} is a player ("White" or "Black"); {roll} is the roll, e.g. 3-1;
+            # {dice} the dice not used yet, e.g. "3 1"
+            message = _("{name} to play {roll} (dice left: {dice}). Drag a checker.")
+        return message.format(name=name, roll=roll, dice=left)
+    if phase is Phase.COMPUTER:
+        # Translators: {name} is a bot thinking about its play; {roll} is the roll, e.g. 3-1
+        return _("{name} plays {roll}…").format(name=name, roll=roll)
+    if phase is Phase.PASS:
+        if you:
+            # Translators: {roll} is the roll, e.g. 6-6, with which no checker can move
+            return _("You cannot move with {roll}.").format(roll=roll)
+        # Translators: {name} is the player on roll; {roll} is the roll, e.g. 6-6
+        return _("{name} cannot move with {roll}.").format(name=name, roll=roll)
+    return _("Game over")
+
+
+def pass_text(session: TableSession, players: Players) -> str:
+    """The notice when the player on roll cannot move."""
+    dice = session.game.dice
+    assert dice is not None
+    # Translators: {name} is the player on roll (possibly "You"), {roll} the dice, e.g. 6-5
+    message = _("{name}: no legal move with {roll}")
+    return message.format(name=players.name(session.seat), roll=f"{dice[0]}-{dice[1]}")
+
+
+def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
+    """The title and the line of the panel over the board once a game is over."""
+    result = session.result
+    assert result is not None
+    scores = session.match.scores
+    you = players.is_you(result.winner)
+    winner = players.name(result.winner)
+    if session.phase is Phase.MATCH_OVER:
+        # Translators: {name} is the winner of the match: a bot, or "White" or "Black"
+        title = _("You win the match!") if you else _("{name} wins the match").format(name=winner)
+    else:
+        # Translators: {name} is the winner of the game: a bot, or "White" or "Black"
+        title = _("You win") if you else _("{name} wins").format(name=winner)
+    if result.kind is Outcome.DISQUALIFICATION and result.reason:
+        # Translators: {reason} says what the bot did wrong
+        kind = _("disqualification: {reason}").format(reason=result.reason)
+    else:
+        kind = _(result.kind.label)
+    # Translators: how the game ended: {kind} is "single", "mars", "gammon" or "backgammon" (or
+    # the disqualification), {points} the points won; then the match score
+    line = ngettext(
+        "{kind}, {points} point · match {mine} – {theirs}",
+        "{kind}, {points} points · match {mine} – {theirs}",
+        result.points,
+    )
+    return title, line.format(kind=kind, points=result.points, mine=scores[0], theirs=scores[1])
+
+
+def failure_text(reason: str) -> str:
+    # Translators: the computer opponent crashed or gave no answer in time; {reason} says which;
+    # the player wins the game
+    return _("The opponent failed: {reason}").format(reason=reason)
+
+
+def disqualified_text(name: str, reason: str) -> str:
+    # Translators: {name} is a bot; {reason} says what it did wrong
+    return _("{name} is disqualified: {reason}").format(name=name, reason=reason)
+
+
+def hint_text(bot: str, answer: str) -> str:
+    """The hint line for the play `answer` of the bot titled `bot` ("" when the roll cannot be played)."""
+    if answer:
+        # Translators: {bot} is the bot giving the hint; {play} is a play in notation (24/18 13/11)
+        return _("Hint ({bot}): {play}").format(bot=bot, play=answer)
+    # Translators: {bot} is the bot giving the hint; the roll cannot be played
+    return _("Hint ({bot}): no move").format(bot=bot)
+
+
+def hint_thinking_text() -> str:
+    # Translators: the hint was asked for and the strongest bot is still looking for its play
+    return _("Hint: thinking…")
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One turn of the move list: its number (on the first turn of each pair only), who moved, and the
+    roll and play as GNU Backgammon writes them ("64: 24/18* 13/9")."""
+
+    number: str
+    seat: int
+    text: str
+
+
+def move_rows(game: Game) -> list[MoveRow]:
+    """The game's turns so far, oldest first, hits starred, a pass written as such; the cube's actions
+    where they were made, before the turn that followed them."""
+    cube_rows: dict[int, list[MoveRow]] = {}
+    for action in game.cube_record:
+        cube_rows.setdefault(action.before_turn, []).append(MoveRow("", action.player, _cube_text(action)))
+    rows = []
+    for index, turn in enumerate(game.record):
+        rows.extend(cube_rows.pop(index, []))
+        # Translators: in the move list, a turn where the roll could not be played
+        play = format_play_hits(turn.state, turn.play) or _("no move")
+        number = str(index // 2 + 1) if index % 2 == 0 else ""
+        rows.append(MoveRow(number, turn.player, f"{turn.dice[0]}{turn.dice[1]}: {play}"))
+    for later in cube_rows.values():
+        rows.extend(later)
+    return rows
+
+
+def _cube_text(action: CubeTurn) -> str:
+    """A cube action in the move list, as match files write them."""
+    if action.event is CubeEvent.DOUBLE:
+        # Translators: in the move list: the player offered the doubling cube at {value} (2, 4, 8...)
+        return _("Doubles => {value}").format(value=action.value)
+    if action.event is CubeEvent.TAKE:
+        # Translators: in the move list: the player took the opponent's double
+        return _("Takes")
+    # Translators: in the move list: the player passed (declined) the opponent's double
+    return _("Passes")
+
+
+def _point(point: int) -> str:
+    # Translators: the bar, where a hit checker waits to enter, named in a refusal ("the bar")
+    return _("the bar") if point == 25 else str(point)
+
+
+def refusal_text(refused: Refused, dice: list[int]) -> str:
+    """Why a checker was not taken or was put back, in a few words (points in the mover's numbers)."""
+    source, target = _point(refused.source), _point(refused.target)
+    left = "-".join(map(str, dice))
+    reason = refused.reason
+    if reason is Refusal.BAR_FIRST:
+        # Translators: a checker is on the bar; it must enter the board before any other checker moves
+        return _("Enter from the bar first.")
+    if reason is Refusal.PLAYED:
+        # Translators: every die of the roll is used; "Done" is the button that ends the turn
+        return _("The roll is played: click the dice or Done.")
+    if reason is Refusal.STUCK:
+        # Translators: {point} is a point number (or "the bar"); {dice} the dice left, e.g. 6-5
+        return _("The checker on {point} cannot move with {dice}.").format(point=source, dice=left)
+    if reason is Refusal.BACKWARD:
+        # Translators: a checker was dropped behind where it stood
+        return _("Checkers move toward home only.")
+    if reason is Refusal.NOT_HOME:
+        # Translators: bearing off is allowed only once all 15 checkers are in the home board
+        return _("Bear off once all your checkers are home.")
+    if reason is Refusal.BLOCKED:
+        # Translators: {point} is held by two or more of the opponent's checkers
+        return _("Point {point} is blocked.").format(point=target)
+    if reason is Refusal.HIGHER_FIRST:
+        # Translators: a die larger than needed bears off only the checker on the highest point
+        return _("Bear off from the highest point first.")
+    if reason is Refusal.NO_ROUTE:
+        # Translators: the dice add up to the distance, but the points on the way are held
+        return _("The way to {point} is blocked.").format(point=target)
+    if reason is Refusal.FULL_ROLL:
+        # Translators: that move would leave a die that could be played unused
+        return _("Not with this roll: a die would be left unplayed.")
+    if refused.target == OFF:
+        # Translators: {point} is where the checker stands; {dice} the dice left, e.g. 3-1
+        return _("No die of {dice} bears off from {point}.").format(dice=left, point=source)
+    # Translators: {source} and {target} are points; {dice} the dice left, e.g. 3-1
+    return _("No die of {dice} takes {source} to {target}.").format(dice=left, source=source, target=target)
+
+
+PATH_LINE_CHARS = 34  # a file's path in a notice is broken at its folders into lines this long
+COMPACT_PATH_LINE_CHARS = 26  # on a small window, where the notice's text is larger
+
+
+def wrapped_path(path: str, chars: int = PATH_LINE_CHARS) -> str:
+    """`path` in lines of at most `chars` characters, broken after a folder's "/" (a word longer than
+    a line is cut), since a path has no spaces for the label to wrap at."""
+    parts = [part + "/" for part in path.split("/")[:-1]] + [path.split("/")[-1]]
+    lines = [""]
+    for part in (p for p in parts if p):
+        while len(part) > chars:
+            if lines[-1]:
+                lines.append("")
+            lines[-1], part = part[:chars], part[chars:]
+            lines.append("")
+        if lines[-1] and len(lines[-1]) + len(part) > chars:
+            lines.append("")
+        lines[-1] += part
+    return "\n".join(line for line in lines if line)
+
+
+def export_text(path: str, home: str = os.path.expanduser("~"), compact: bool = False) -> str:
+    """The notice once the match is written as a .mat file: where it is (the home folder as ~),
+    wrapped to fit the notice (in shorter lines on a small window)."""
+    if home not in ("", "/") and path.startswith(home + "/"):
+        path = "~" + path[len(home) :]
+    chars = COMPACT_PATH_LINE_CHARS if compact else PATH_LINE_CHARS
+    # Translators: {path} is the file the match was written to (shown on lines of its own)
+    return _("Match exported to {path}").format(path="\n" + wrapped_path(path, chars))

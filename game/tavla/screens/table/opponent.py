@@ -1,0 +1,134 @@
+"""The table's bots off the frame loop: seat 1's answers (plays and cube decisions) and the hints, each
+in a thread, the view polls.
+
+Pure Python (no Arcade). Each bot call runs in a daemon thread of its own, so a bot that never answers
+is waited for neither by the table (which polls) nor at exit. A hint is tied to the turn it was asked
+for: one that arrives after the player has moved on is dropped instead of shown for the wrong board.
+"""
+
+import concurrent.futures
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.cube import Cube, CubeDecision, accepts_double, wants_double
+from game.tavla.engine.position import State
+from game.tavla.engine.rules import Rules
+from game.tavla.players import bot_title, strongest_bot
+from game.tavla.players.isolated import close_bot
+from game.tavla.screens.table.hints import RankedHint, rank_hint
+
+Dice = tuple[int, int]
+
+
+def run_in_thread(name: str, function: Callable[..., Any], *arguments: object) -> concurrent.futures.Future:
+    """`function(*arguments)` in a new daemon thread; its result or exception lands in the future."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(function(*arguments))
+        except BaseException as error:  # noqa: BLE001 - handed to the table as the bot's failure
+            future.set_exception(error)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
+
+
+def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
+    """The strongest bot's title and play for `state` and `dice` (UserError when none can be built)."""
+    name, bot = strongest_bot(rules)
+    return bot_title(name), bot.play(list(state), *dice)
+
+
+def _ranked_hint(rules: Rules, state: State, dice: Dice) -> tuple[str, RankedHint]:
+    """The strongest bot's title and play with the best plays ranked beside it (the ranked hint)."""
+    title, play = _hint(rules, state, dice)
+    return title, rank_hint(rules, state, dice, play)
+
+
+def _cube_hint(rules: Rules, state: State, cube: Cube) -> tuple[str, CubeDecision]:
+    """The strongest bot's title and cube decision for the player on roll in `state`, before the roll;
+    UserError when no bot at hand weighs the cube."""
+    name, bot = strongest_bot(rules)
+    decide = getattr(bot, "cube_decision", None)
+    if not callable(decide):
+        # Translators: {bot} is the bot that gives the hints
+        raise UserError(_("{bot} gives no hint on the cube").format(bot=bot_title(name)))
+    return bot_title(name), decide(list(state), cube)
+
+
+class OpponentDriver:
+    """Seat 1's bot (None when a second person plays it) and the bot that gives the player hints."""
+
+    def __init__(self, bot: Any, rules: Rules) -> None:
+        self.bot = bot
+        self.rules = rules
+        self.thinking: concurrent.futures.Future | None = None
+        self._hint: tuple[object, concurrent.futures.Future] | None = None
+
+    def ask(self, state: State, dice: Dice) -> None:
+        """Seat 1 starts thinking about its play of `dice` from `state` (its own side)."""
+        if self.thinking is None and self.bot is not None:
+            self.thinking = run_in_thread("tavla-bot", self.bot.play, list(state), dice[0], dice[1])
+
+    def ask_double(self, state: State, cube: Cube) -> None:
+        """Seat 1, on roll in `state` (its own side), decides whether to double `cube` (True: it does)."""
+        if self.thinking is None and self.bot is not None:
+            self.thinking = run_in_thread("tavla-bot", wants_double, self.bot, list(state), cube)
+
+    def ask_take(self, state: State, cube: Cube) -> None:
+        """Seat 1, doubled, decides whether to take (True) from `state` and `cube` as it sees them."""
+        if self.thinking is None and self.bot is not None:
+            self.thinking = run_in_thread("tavla-bot", accepts_double, self.bot, list(state), cube)
+
+    def answer(self) -> concurrent.futures.Future | None:
+        """The bot's finished answer (its result, or its failure as the exception), once; else None."""
+        future = self.thinking
+        if future is None or not future.done():
+            return None
+        self.thinking = None
+        return future
+
+    def forget(self) -> None:
+        """A new position is on the table: an answer still on its way is for another one."""
+        self.thinking = None
+
+    def request_hint(self, turn: object, state: State, dice: Dice) -> None:
+        """Look for the best play of `dice` from `state` for `turn` (any object naming the turn), with
+        the best plays ranked (a RankedHint)."""
+        if self._hint is None or self._hint[0] is not turn:
+            self._hint = (turn, run_in_thread("tavla-hint", _ranked_hint, self.rules, state, dice))
+
+    def request_cube_hint(self, moment: object, state: State, cube: Cube) -> None:
+        """Weigh the cube for the player on roll in `state` before the roll, for `moment` (an object
+        naming the decision); the hint found is (bot title, CubeDecision)."""
+        if self._hint is None or self._hint[0] is not moment:
+            self._hint = (moment, run_in_thread("tavla-hint", _cube_hint, self.rules, state, cube))
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint is not None
+
+    def hint_for(self, turn: object) -> tuple[str, Any] | None:
+        """The hint for `turn` as (bot title, RankedHint) or, for a cube hint, (bot title, CubeDecision), once
+        found; raises the UserError that prevented it."""
+        if self._hint is None or self._hint[0] is not turn or not self._hint[1].done():
+            return None
+        future = self._hint[1]
+        self._hint = None
+        return future.result()
+
+    def drop_hint(self) -> None:
+        self._hint = None
+
+    def close(self) -> None:
+        """End the bot's process, if it has one (a program or a Python file); a thread still waiting
+        on it gets its answer as a failure and is forgotten."""
+        self.thinking = None
+        self._hint = None
+        close_bot(self.bot)

@@ -1,0 +1,133 @@
+"""The side panel right of the board: the match's lines (from `captions`), the table's buttons and the
+game's move list.
+
+On a small window (`compact`) the scene's text grows to stay readable, so the lines spread over the room
+the title and the position ID leave, and the status and the hint get three lines each.
+"""
+
+from collections.abc import Callable
+
+import arcade
+from arcade.types import XYWH
+
+from game.i18n import _
+from game.tavla.screens.table.move_list import MoveList
+from game.ui import theme
+from game.ui.text import Label
+from game.ui.widgets import Button, Rect
+
+PANEL_X = 1120
+PANEL_WIDTH = 270  # the width of the side panel's text; its background has PANEL_PADDING either side
+PANEL_PADDING = 10
+STATUS_HEIGHT = 80  # the status wraps between the pips (y 600) and the hint
+HINT_Y = 482
+HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 423)
+MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the position ID
+COMPACT_MOVES_TOP = 242  # a small window's taller ▲ ▼ clear the Export button
+
+Spec = tuple[float, tuple[int, int, int], float, bool, float | None]
+"""A label's y, colour, size, boldness and the height of the box a multiline text wraps in (None: one
+line)."""
+SPECS: dict[str, Spec] = {
+    "title": (740, theme.TEAL, theme.HEADING_SIZE + 2, True, None),
+    "players": (704, theme.TEXT, theme.BODY_SIZE, False, None),
+    "score": (666, theme.ACCENT, theme.HEADING_SIZE - 4, True, None),
+    "rules": (634, theme.MUTED, theme.SMALL_SIZE, False, None),
+    "pips": (600, theme.TEXT, theme.BODY_SIZE - 1, False, None),
+    "status": (548, theme.TEXT, theme.BODY_SIZE, True, STATUS_HEIGHT),
+    "hint": (HINT_Y, theme.ACCENT, theme.SMALL_SIZE + 1, False, HINT_HEIGHT),
+    "position": (28, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
+}
+COMPACT_SPECS: dict[str, Spec] = {
+    "players": (752, theme.TEXT, theme.BODY_SIZE, False, None),
+    "score": (720, theme.ACCENT, theme.HEADING_SIZE - 4, True, None),
+    "rules": (690, theme.MUTED, theme.SMALL_SIZE, False, None),
+    "pips": (660, theme.TEXT, theme.BODY_SIZE - 1, False, None),
+    "status": (592, theme.TEXT, theme.BODY_SIZE, False, 106),
+    "hint": (482, theme.ACCENT, theme.SMALL_SIZE + 1, False, 106),
+}
+"""A small window's panel: no title or position ID, the status and the hint three lines each."""
+
+
+class SidePanel:
+    """The labels by name (title, players, score, rules, pips, status, hint, position) and the buttons."""
+
+    def __init__(
+        self,
+        finish_turn: Callable[[], None],
+        undo: Callable[[], None],
+        hint: Callable[[], None],
+        menu: Callable[[], None],
+        export: Callable[[], None],
+        colours: tuple[tuple[int, int, int], tuple[int, int, int]],
+        compact: bool = False,
+    ) -> None:
+        """`colours` are the checkers' colours of seat 0 and seat 1, for the move list; `compact` lays
+        the panel out for a small window."""
+        left = PANEL_X - PANEL_WIDTH / 2
+        self.compact = compact
+        specs = COMPACT_SPECS if compact else SPECS
+        self.texts = {
+            name: Label(
+                "",
+                left,
+                y,
+                colour,
+                size,
+                box_width=PANEL_WIDTH,
+                box_height=height,
+                anchor_y="center",
+                bold=bold,
+                multiline=height is not None,
+            )
+            for name, (y, colour, size, bold, height) in specs.items()
+        }
+        half = PANEL_WIDTH / 2 - 6
+        column = (left + half / 2, left + half * 1.5 + 12)
+        # Translators: button: the moves of the turn are made, the other player rolls
+        done = _("Done")
+        self.done_button = Button(done, Rect(column[0], 400, half, 46), finish_turn, primary=True)
+        # Translators: button: take back the last checker move of this turn
+        self.undo_button = Button(_("Undo"), Rect(column[1], 400, half, 46), undo)
+        # Translators: button: show the play the strongest bot would make
+        self.hint_button = Button(_("Hint"), Rect(column[0], 344, half, 46), hint)
+        # Translators: button: back to the main menu
+        self.menu_button = Button(_("Menu"), Rect(column[1], 344, half, 46), menu)
+        # Translators: button: save the match as a .mat file (a backgammon match record format)
+        self.export_button = Button(_("Export .mat"), Rect(PANEL_X, 288, PANEL_WIDTH, 46), export)
+        self.buttons = [
+            self.done_button,
+            self.undo_button,
+            self.hint_button,
+            self.export_button,
+            self.menu_button,
+        ]
+        self.moves = MoveList(
+            left, COMPACT_MOVES_TOP if compact else MOVES_TOP, PANEL_WIDTH, colours, compact
+        )
+        self.buttons += self.moves.buttons
+
+    @property
+    def labels(self) -> list[Label]:
+        """Every label of the panel: its lines, the buttons' (the move list's among them) and the list's
+        rows."""
+        return [
+            *self.texts.values(),
+            *(label for button in self.buttons for label in button.labels),
+            *self.moves.labels,
+        ]
+
+    def set_texts(self, texts: dict[str, str]) -> None:
+        """Change the labels named in `texts` whose text differs (a re-layout is slow); a line the
+        layout has no room for (the compact panel's title and position ID) is left out."""
+        for name, text in texts.items():
+            label = self.texts.get(name)
+            if label is not None and label.text != text:
+                label.text = text
+
+    def draw(self) -> None:
+        """The background and the labels; the scene draws the buttons."""
+        arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 2 * PANEL_PADDING, 780), theme.PANEL)
+        for text in self.texts.values():
+            text.draw()
+        self.moves.draw()

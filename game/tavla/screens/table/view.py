@@ -1,0 +1,760 @@
+"""The backgammon table: drag and drop checkers against a bot (or a friend), with eased slides.
+
+The view only draws the session and turns mouse and keys into calls on it. The checkers' sprites
+and glides are `CheckerStacks`', the words `captions`', the panels over the board the overlay layer's,
+and the bots (seat 1's play, the hints) think in threads of `OpponentDriver`, so frames keep coming.
+"""
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from arcade import key
+
+from game.config import rgb
+from game.errors import UserError
+from game.i18n import _
+from game.records import Records, RecordsUnavailable, data_dir
+from game.tavla.analysis.decisions import RankedPlay
+from game.tavla.engine.cube import CubeDecision
+from game.tavla.engine.game import BotFault, Match
+from game.tavla.engine.moves import Move, dice_left
+from game.tavla.engine.notation import format_play_hits
+from game.tavla.engine.position import State, flip
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.turn import Step
+from game.tavla.players.isolated import guarded_bot
+from game.tavla.record.archive import MatchArchive
+from game.tavla.record.match_record import MatchRecord
+from game.tavla.record.save import export_mat, new_export_path, player_names, save_table, saved_table
+from game.tavla.screens import layout
+from game.tavla.screens.analysis.view import AnalysisView
+from game.tavla.screens.board_art import Palette
+from game.tavla.screens.table import captions, cube_captions, marks
+from game.tavla.screens.table.board import BoardPicture
+from game.tavla.screens.table.captions import Players
+from game.tavla.screens.table.checkers import CheckerStacks
+from game.tavla.screens.table.cube import CubeDrawing
+from game.tavla.screens.table.dice import DiceSprites
+from game.tavla.screens.table.hint_panel import HintPanel
+from game.tavla.screens.table.hints import take_play
+from game.tavla.screens.table.opponent import OpponentDriver
+from game.tavla.screens.table.overlays import OVERLAY_X, offer_dialog, over_dialog, roll_dialog, take_dialog
+from game.tavla.screens.table.panel import SidePanel
+from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
+from game.tavla.screens.table.tutor import Tutor
+from game.ui.easing import easing_by_name
+from game.ui.keys import matches
+from game.ui.overlay import OverlayLayer
+from game.ui.scene import CachedLayer, SceneView
+from game.ui.sound import result_event
+from game.ui.text import Label
+from game.ui.widgets import Toast
+
+ROLL_SECONDS = 0.5
+PASS_SECONDS = 1.6
+PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
+TOAST_WIDTHS = {False: layout.HALF_WIDTH - 20, True: layout.HALF_WIDTH + 52}
+"""The notices' width over the half of the board without the dice; a small window's reach over the
+frame, so that a file name stays on one line at the larger text."""
+
+KEY_UNDO = [(key.Z, key.MOD_CTRL), key.BACKSPACE]
+KEY_DONE = [key.SPACE, key.ENTER, key.RETURN]
+KEY_HINT = [key.H]
+KEY_NEW = [key.N]
+KEY_DOUBLE = [key.D]
+KEY_ROLL = [key.SPACE, key.ENTER, key.RETURN, key.R]
+KEY_TAKE = [key.T, key.ENTER, key.RETURN]
+KEY_PASS = [key.P]
+
+
+@dataclass
+class _Replay:
+    """The computer's play being shown: its checkers move first, the panel and the next roll after."""
+
+    seat: int
+    dice: tuple[int, int]
+    start: State
+    moves: list[Move]
+    wait: float = PLAYED_SECONDS
+
+
+class TableView(CheckerInput, SceneView):
+    """A match at the table; New game / New match / Menu when a game ends."""
+
+    def __init__(
+        self,
+        opponent: str | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        offer_resume: bool = True,
+        cube: bool | None = None,
+    ) -> None:
+        """`offer_resume=False` starts a new match without offering the saved one (an opponent named
+        on the command line); `cube` plays with the doubling cube where the rules have one (default:
+        the config's)."""
+        super().__init__()
+        settings = self.game_window.settings.tavla
+        self.settings = settings
+        self.opponent = opponent or settings.opponent
+        self.rules = rules or settings.rules
+        self.cube = (settings.cube if cube is None else cube) and self.rules.has_cube
+        self.seed = seed
+        self.rng = random.Random(seed)
+        bot = None if self.opponent == HUMAN else guarded_bot(self.opponent, rules=self.rules, seed=seed)
+        self.driver = OpponentDriver(bot, self.rules)
+        self.players = Players(self.opponent, settings.human_side)
+        colours = settings.colours
+        self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
+        self.duration = settings.animation.duration
+        light_seat = 0 if settings.human_side == "white" else 1
+        self.checkers = CheckerStacks(self.duration, easing_by_name(settings.animation.easing), light_seat)
+        self.checkers.sound = self.game_window.sounds.play
+        self.records = Records()
+        self.board = BoardPicture()
+        self.layer = CachedLayer(self.window.ctx)
+        self.dice = DiceSprites()
+        self._drag: Drag | None = None
+        self.targets: dict[int, list[Step]] = {}
+        self.hint: list[Move] = []
+        self.hint_arrows: list[marks.Segment] = []
+        self.replay: _Replay | None = None
+        self.rolling = 0.0
+        self.pass_wait = 0.0
+        self.last_click: tuple[float, int, object, int] = (0.0, -1, None, 0)  # time, point, turn, steps
+        self.auto_commit = False
+        self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, TOAST_WIDTHS[False])
+        self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
+        self.session = TableSession(self.rules, settings.match_length, self.opponent, seed, self.cube)
+        self.cube_drawing = CubeDrawing()
+        self.archive = MatchArchive()
+        self.moment = object()  # names the decision before a roll, for its hint
+        self.saved: tuple[Match, str] | None = None
+        self._build_widgets()
+        self._build_textures()
+        self.start_session(self.session)
+        if seed is None and offer_resume:
+            self.saved = self._saved_match()
+        if self.saved is not None:
+            match, opponent = self.saved
+            saved_players = Players(opponent, settings.human_side)
+            if captions.runs_code(opponent):
+                self.offer.buttons[0].label = captions.run_it_label()
+            self.offer.texts[1].text = captions.offer_text(match, saved_players)
+            self.toast.remaining = 0.0  # the opening roll is told once the offer is answered
+
+    @property
+    def drag(self) -> Drag | None:
+        """The checker being dragged, if any; the stacks leave it where the mouse is."""
+        return self._drag
+
+    @drag.setter
+    def drag(self, drag: Drag | None) -> None:
+        self._drag = drag
+        self.checkers.held = None if drag is None else drag.sprite
+
+    def _saved_match(self) -> tuple[Match, str] | None:
+        """The match left unfinished last time, if there is one that can be restored."""
+        try:
+            return saved_table(self.records)
+        except UserError as error:
+            self.toast.show(_("The saved match could not be restored: {error}").format(error=error))
+            return None
+
+    def resume_saved(self) -> None:
+        """Carry on the saved match; if its opponent cannot be loaded any more, say so and keep the new
+        match that is already on the table."""
+        if self.saved is None:
+            return
+        match, opponent = self.saved
+        self.saved = None
+        try:
+            bot = None if opponent == HUMAN else guarded_bot(opponent, rules=match.rules)
+            session = TableSession.resume(match, opponent)
+        except UserError as error:
+            self.toast.show(captions.unresumable_text(opponent, error), 6.0)
+            self._update_hud()
+            return
+        self.driver.close()
+        self.opponent, self.rules, self.cube = opponent, match.rules, match.cube
+        self.driver = OpponentDriver(bot, match.rules)
+        self.players = Players(opponent, self.settings.human_side)
+        self.start_session(session)
+
+    def decline_saved(self) -> None:
+        self.saved = None
+        self._update_hud()
+        self._announce_opening()
+
+    def start_session(self, session: TableSession) -> None:
+        """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
+        self.session = session
+        self.drag = None
+        self.replay = None
+        self.driver.forget()
+        self.checkers.sync(self.session.board())
+        self._start_turn()
+        self._announce_opening()
+
+    def _announce_opening(self) -> None:
+        """Say who won the opening roll, since it decides who plays first with which dice."""
+        text = captions.opening_text(self.session.game, self.players)
+        if text is not None:
+            self.toast.show(text, 3.0)
+
+    # --- set-up ---
+
+    def _build_widgets(self) -> None:
+        seat_colours = (self.palette.white_checker, self.palette.black_checker)
+        if self.settings.human_side != "white":
+            seat_colours = seat_colours[::-1]
+        self.seat_colours = seat_colours
+        self.panel = self._side_panel()
+        self.buttons = list(self.panel.buttons)
+        self.hint_panel = HintPanel(self.make_hinted, self._point_hint, self._clear_hint, seat_colours)
+        offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
+        self.offer = offer_dialog(
+            lambda: self.saved is not None, self.resume_saved, self.decline_saved, offer_keys
+        )
+        self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
+        self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
+        self._build_questions()
+
+    def _build_questions(self) -> None:
+        """The cube's and the tutor's questions, in the band this window's size gives them."""
+        compact = self.compact
+        roll_keys = [(KEY_DOUBLE, self.double), (KEY_ROLL, self.roll), (KEY_HINT, self.show_hint)]
+        shown = self._waits_for(Phase.ROLL)
+        self.roll_question = roll_dialog(shown, self.double, self.roll, roll_keys, compact)
+        take_keys = [(KEY_TAKE, self.take), (KEY_PASS, self.pass_double), (KEY_HINT, self.show_hint)]
+        answer_shown = self._waits_for(Phase.ANSWER)
+        self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys, compact)
+        tutor = self.tutor.build_dialog(compact)
+        self.overlays = OverlayLayer([self.offer, self.over, self.roll_question, self.take_question, tutor])
+
+    def _side_panel(self) -> SidePanel:
+        return SidePanel(
+            self.finish_turn,
+            self.undo,
+            self.show_hint,
+            self.to_menu,
+            self.export,
+            self.seat_colours,
+            self.compact,
+        )
+
+    def _waits_for(self, phase: Phase) -> Callable[[], bool]:
+        """Whether a cube question is on the table: in `phase`, once every checker has landed."""
+        return lambda: self.saved is None and self.session.phase is phase and not self.animating
+
+    def _game_over_shown(self) -> bool:
+        """The card over the board once a game is over and every checker has landed."""
+        return self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating
+
+    def _build_textures(self) -> None:
+        """Board, checkers and dice as textures at screen resolution; rebuilt after a resize."""
+        scale = self.pixel_scale
+        self.board.build(self.palette, scale, self.settings.point_numbers)
+        self.checkers.build_textures(self.palette, scale)
+        self.dice.build_textures(scale)
+        self._update_dice()
+
+    def on_scale_changed(self) -> None:
+        """Textures at the new resolution; across the small-window line, the side panel laid out again
+        with what it showed (a small window has no room for the ranked hint: its line stays), and the
+        questions in their band; the notices a little wider, for their larger text."""
+        self._build_textures()
+        self.toast.set_width(TOAST_WIDTHS[self.compact])
+        if self.panel.compact == self.compact:
+            return
+        old, self.panel = self.panel, self._side_panel()
+        self.panel.set_texts({name: label.text for name, label in old.texts.items()})
+        self.panel.moves.set_rows(old.moves.rows)
+        for new, kept in zip(self.panel.buttons, old.buttons, strict=True):
+            new.enabled = kept.enabled
+        if self.compact:
+            self.hint_panel.clear()
+        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
+        self._build_questions()
+        self._update_hud()
+
+    def readable_labels(self) -> list[Label]:
+        dialogs = [label for dialog in self.overlays.dialogs for label in dialog.labels]
+        ranked = () if self.compact else self.hint_panel.labels
+        cube = (self.cube_drawing.face, self.cube_drawing.note)
+        notices = (*self.toast.labels, *self.note.labels)
+        return [*self.panel.labels, *ranked, *cube, *self.checkers.count_labels, *notices, *dialogs]
+
+    @property
+    def animating(self) -> bool:
+        """Checkers gliding, dice rolling, or the computer's play still on show."""
+        return self.checkers.animating or self.rolling > 0 or self.replay is not None
+
+    @property
+    def in_motion(self) -> bool:
+        """At rest only while the table waits for a person, with nothing gliding, rolling or fading."""
+        phase = self.session.phase
+        at_rest = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
+        waits = self.saved is not None or phase in at_rest
+        notices = self.toast.remaining > 0 or self.note.remaining > 0
+        busy = self.animating or self.drag is not None or notices or self.auto_commit
+        return busy or not waits or self.driver.hint_pending
+
+    # --- turns ---
+
+    def _start_turn(self) -> None:
+        """A fresh turn: roll the dice on screen; the rest happens in on_update."""
+        self._clear_hint()
+        self.targets = {}
+        self.auto_commit = False
+        self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
+        self.moment = object()
+        if self.rolling:
+            self.game_window.sounds.play("dice")
+        if self.session.phase is Phase.PASS:
+            self.pass_wait = PASS_SECONDS + ROLL_SECONDS
+            self.toast.show(captions.pass_text(self.session, self.players), PASS_SECONDS + 0.6)
+        self._update_hud()
+
+    def _after_animation(self) -> None:
+        """Called when everything on the board has landed: the next thing in the turn may happen."""
+        session = self.session
+        phase = session.phase
+        if phase is Phase.HUMAN:
+            turn = session.turn
+            assert turn is not None
+            if turn.done and self.auto_commit:
+                self.finish_turn()
+                return
+            if not turn.steps:
+                moves = session.auto_play(self.settings.auto_forced_moves, self.settings.auto_bear_off)
+                if moves:
+                    for move in moves:
+                        step = next(s for s in turn.options() if s.move == move)
+                        turn.apply(step)
+                        self.checkers.pending.append((session.seat, move))
+                    self.auto_commit = True
+        elif phase is Phase.COMPUTER:
+            game = session.game
+            assert game.dice is not None
+            self.driver.ask(game.state, game.dice)
+        elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
+            self.driver.ask_double(session.game.state, session.cube)
+        elif phase is Phase.COMPUTER_ANSWER and session.cube is not None:
+            self.driver.ask_take(flip(session.game.state), session.cube.flipped())
+        self._update_hud()
+
+    def _collect_bot_answer(self) -> None:
+        future = self.driver.answer()
+        if future is None:
+            return
+        seat = self.session.seat
+        try:
+            answer = future.result()
+        except BaseException as error:  # noqa: BLE001 - a bot's failure ends its game, not the program
+            reason = str(error) if isinstance(error, BotFault | UserError) else captions.exception_text(error)
+            self.session.opponent_failed(reason)
+            self.toast.show(captions.failure_text(reason), 5.0)
+            self._update_hud()
+            return
+        if isinstance(answer, bool):
+            self._cube_answer(answer)
+            return
+        dice, start = self.session.game.dice, self.session.game.state
+        steps = self.session.computer_play(answer)
+        result = self.session.result
+        if self.session.game.over and result and result.disqualified is not None:
+            self.toast.show(captions.disqualified_text(self.players.name(seat), result.reason))
+        for move, _before, _after in steps:
+            self.checkers.pending.append((seat, move))
+        if steps and dice is not None:
+            # Its checkers move and its play is written first; the status and the next roll wait.
+            self.replay = _Replay(seat, dice, start, [move for move, _before, _after in steps])
+            self.panel.moves.set_rows(captions.move_rows(self.session.game))
+            return
+        if not self.session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def _end_replay(self) -> None:
+        """The computer's play has been seen: the panel catches up and the next turn begins."""
+        self.replay = None
+        if self.session.game.over:
+            self._update_hud()
+        else:
+            self._start_turn()
+
+    def _cube_answer(self, yes: bool) -> None:
+        """The computer's cube decision: it doubles or rolls, or it takes or passes the player's double."""
+        session = self.session
+        if session.phase is Phase.COMPUTER_DOUBLE:
+            session.computer_double(yes)
+            if yes:
+                self.game_window.sounds.play("double")
+        elif session.phase is Phase.COMPUTER_ANSWER:
+            name = self.players.name(1 - session.seat)
+            session.computer_answer(yes)
+            if yes:
+                self.game_window.sounds.play("take")
+            self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
+        self._start_turn()
+
+    def double(self) -> None:
+        """Double: the player on roll offers the cube (the Double button, D)."""
+        if self.session.phase is Phase.ROLL and not self.animating:
+            self.session.double()
+            self.game_window.sounds.play("double")
+            self._start_turn()
+
+    def roll(self) -> None:
+        """Roll without doubling (the Roll button, Space)."""
+        if self.session.phase is Phase.ROLL and not self.animating:
+            self.session.roll()
+            self._start_turn()
+
+    def take(self) -> None:
+        if self.session.phase is Phase.ANSWER:
+            self.session.answer(True)
+            self.game_window.sounds.play("take")
+            self._start_turn()
+
+    def pass_double(self) -> None:
+        if self.session.phase is Phase.ANSWER:
+            self.session.answer(False)
+            self._start_turn()
+
+    def finish_turn(self) -> None:
+        """Done / a click on the dice: the human's play is committed once every usable die is used."""
+        session = self.session
+        if (
+            session.phase is not Phase.HUMAN
+            or self.animating
+            or session.turn is None
+            or self.drag is not None
+        ):
+            return
+        if not session.turn.done:
+            self.toast.show(_("Use every die that can be used first."), 2.5)
+            return
+        if not self.auto_commit and self.tutor.stops(session.turn, self.rules):
+            return
+        session.commit_turn()
+        if not session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def _take_back_turn(self) -> None:
+        """Tutor mode's Take back: every move of the turn undone, the checkers back where it started."""
+        turn = self.session.turn
+        if turn is not None:
+            while turn.steps:
+                turn.undo()
+            self.auto_commit = False
+            self.checkers.glide_to(turn.state, self.session.seat)
+            self._update_hud()
+
+    def undo(self) -> None:
+        turn = self.session.turn
+        if self.session.phase is not Phase.HUMAN or turn is None or self.animating or not turn.steps:
+            return
+        if self.drag is not None:
+            return
+        self.auto_commit = False
+        turn.undo()
+        self.checkers.glide_to(turn.state, self.session.seat)
+
+    def _clear_hint(self) -> None:
+        self.hint = []
+        self.hint_arrows = []
+        self.panel.texts["hint"].text = ""
+        self.driver.drop_hint()
+        self.hint_panel.clear()
+        self.buttons = list(self.panel.buttons)
+
+    def show_hint(self) -> None:
+        """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
+        session = self.session
+        if session.phase in (Phase.ROLL, Phase.ANSWER) and session.cube is not None:
+            self.driver.request_cube_hint(self.moment, session.game.state, session.cube)
+            self.panel.texts["hint"].text = captions.hint_thinking_text()
+            return
+        if session.phase is not Phase.HUMAN or session.turn is None or self.replay is not None:
+            return
+        turn = session.turn
+        self.driver.request_hint(turn, turn.start, turn.dice)
+        self.hint = []
+        self.hint_arrows = []
+        self.panel.texts["hint"].text = captions.hint_thinking_text()
+
+    def _collect_hint(self) -> None:
+        if not self.driver.hint_pending:
+            return
+        try:
+            turn = self.session.turn
+            found = self.driver.hint_for(turn if turn is not None else self.moment)
+        except UserError as error:
+            self.panel.texts["hint"].text = ""
+            self.toast.show(str(error))
+            return
+        if found is None:
+            return
+        title, answer = found
+        if isinstance(answer, CubeDecision):
+            answering = self.session.phase is Phase.ANSWER
+            self.panel.texts["hint"].text = cube_captions.hint_text(title, answer, answering)
+            return
+        self.hint = list(answer.moves)
+        start = self.session.turn.start if self.session.turn is not None else self.session.game.state
+        self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
+        if not self.compact:
+            self.hint_panel.show(answer, self.session.seat, start, self.rules)
+        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
+        self.panel.texts["hint"].text = captions.hint_text(title, format_play_hits(start, self.hint))
+
+    def _point_hint(self, play: RankedPlay) -> None:
+        """A row of the ranked hint is chosen: the arrows point out its moves (the panel draws its ghosts)."""
+        if self.session.turn is not None:
+            self.hint = list(play.play)
+            self.hint_arrows = marks.hint_arrows(self.session.seat, self.session.turn.start, self.hint)
+
+    def make_hinted(self, play: RankedPlay) -> None:
+        """The ranked hint's Make this play: the turn becomes that play and its checkers glide there."""
+        turn = self.session.turn
+        playing = self.session.phase is Phase.HUMAN and turn is not None and not self.animating
+        if playing and turn is not None and take_play(turn, play.after):
+            self.checkers.glide_to(turn.state, self.session.seat)
+            self._clear_hint()
+            self._update_hud()
+
+    def export(self) -> None:
+        names = player_names(self.opponent, self.settings.human_side)
+        try:
+            path = new_export_path(data_dir() / "exports", export_mat(self.session.match, names))
+        except OSError as error:
+            self.toast.show(_("could not export the match: {error}").format(error=error))
+            return
+        self.toast.show(captions.export_text(str(path), compact=self.compact))
+
+    def next_game(self) -> None:
+        if self.session.phase is Phase.GAME_OVER and not self.animating:
+            self.session.new_game()
+            self.checkers.sync(self.session.board())
+            self._start_turn()
+            self._announce_opening()
+
+    def new_match(self) -> None:
+        seed = self.rng.randrange(10**9)
+        session = TableSession(self.rules, self.settings.match_length, self.opponent, seed, self.cube)
+        self.start_session(session)
+
+    def to_menu(self) -> None:
+        self.game_window.show_menu()
+
+    def analyse(self) -> None:
+        """The end card's Analyse: the match so far judged on the analysis screen; its Back leads to the
+        table again (the saved match offered) while the match goes on, else to the menu."""
+        names = player_names(self.opponent, self.settings.human_side)
+        record = MatchRecord.from_match(self.session.match, names)
+        window, going_on = self.game_window, self.session.phase is Phase.GAME_OVER
+        back = (lambda: window.show_tavla(self.opponent, self.rules)) if going_on else None
+        window.show_view(AnalysisView(record, back))
+
+    def leave(self) -> None:
+        """Keep a match in progress so the menu can offer to resume it."""
+        try:
+            save_table(self.records, self.session.match, self.opponent, self.settings.human_side)
+        except RecordsUnavailable as error:
+            self.toast.show(str(error))
+        self.driver.close()
+
+    # --- input ---
+
+    def _skip_animation(self) -> None:
+        """A click during the computer's turn lands everything at once (its play then stays written)."""
+        self.rolling = 0.0
+        self.checkers.land_all()
+        if self.replay is not None:
+            self._end_replay()
+
+    def on_scene_key(self, symbol: int, modifiers: int) -> None:
+        if self.overlays.on_key(symbol, modifiers):
+            return
+        if matches(KEY_UNDO, symbol, modifiers):
+            self.undo()
+        elif matches(KEY_DONE, symbol, modifiers):
+            if self.session.phase is Phase.GAME_OVER:
+                self.next_game()
+            else:
+                self.finish_turn()
+        elif matches(KEY_HINT, symbol, modifiers):
+            self.show_hint()
+        elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
+            self.new_match()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if not self.overlays.on_mouse_press(*self.to_world(x, y)):
+            super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if not self.overlays.on_mouse_release(*self.to_world(x, y)):
+            super().on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel over the move list scrolls it: up for older turns."""
+        if self.panel.moves.contains(*self.to_world(x, y)):
+            self.panel.moves.scroll(-round(scroll_y))
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        self.overlays.on_mouse_motion(*self.to_world(x, y))
+
+    # --- time ---
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+        if self.saved is not None:
+            return
+        if self.rolling > 0:
+            self.rolling = max(0.0, self.rolling - delta_time)
+            self._update_dice()
+        self.checkers.update(delta_time, rolling=self.rolling > 0)
+        self.note.update(delta_time)
+        if self.replay is not None:
+            self._update_dice()
+            if not self.checkers.animating:
+                self.replay.wait -= delta_time
+                if self.replay.wait <= 0:
+                    self._end_replay()
+        self._collect_hint()
+        if self.pass_wait > 0:
+            self.pass_wait -= delta_time
+            if self.pass_wait <= 0 and self.session.phase is Phase.PASS:
+                self.session.pass_turn()
+                if not self.session.game.over:
+                    self._start_turn()
+            return
+        self._collect_bot_answer()
+        if not self.animating and self.drag is None:
+            self._after_animation()
+
+    # --- drawing ---
+
+    def _update_dice(self) -> None:
+        replay = self.replay
+        if replay is not None:
+            shown = replay.moves[: len(replay.moves) - len(self.checkers.pending)]
+            left = dice_left(replay.start, *replay.dice, shown)
+            self.dice.show(replay.dice, left, replay.seat, False, self.rng)
+            return
+        game, turn = self.session.game, self.session.turn
+        dice = game.dice if turn is not None else None
+        remaining = list(turn.remaining_dice) if turn is not None else []
+        self.dice.show(dice, remaining, self.session.seat, self.rolling > 0, self.rng)
+
+    def _update_hud(self) -> None:
+        if self.replay is not None:
+            return  # the panel shows the position before the computer's play until its checkers land
+        session = self.session
+        self.panel.moves.set_rows(captions.move_rows(session.game))
+        compact = self.compact
+        texts = captions.panel_texts(session, self._shown_board(), self.rules, self.players, compact)
+        texts["status"] = cube_captions.status_text(session, self.players) or texts["status"]
+        texts["rules"] += cube_captions.rules_note(session, compact)
+        self.panel.set_texts(texts)
+        human = session.phase is Phase.HUMAN
+        turn = session.turn
+        self.panel.done_button.enabled = human and turn is not None and turn.done
+        self.panel.undo_button.enabled = human and turn is not None and bool(turn.steps)
+        self.panel.hint_button.enabled = human or session.phase in (Phase.ROLL, Phase.ANSWER)
+        self.roll_question.texts[0].text = cube_captions.roll_title(session)
+        if session.phase is Phase.ANSWER:
+            self.take_question.texts[0].text, self.take_question.texts[1].text = cube_captions.take_texts(
+                session, self.players
+            )
+        self._update_dice()
+        if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
+            title, line = captions.result_texts(session, self.players)
+            if session.phase is Phase.MATCH_OVER:
+                names = player_names(self.opponent, self.settings.human_side)
+                if (error := self.archive.keep(session.match, names)) is not None:
+                    self.toast.show(error)
+            self.over.texts[0].text, self.over.texts[1].text = title, line
+            if not self.animating:
+                event = result_event(session.result.winner, self.opponent == HUMAN)
+                self.game_window.sounds.once(session.result, event)
+            primary = self.over.buttons[0]
+            if session.phase is Phase.GAME_OVER:
+                primary.label, primary.on_click = _("Next game"), self.next_game
+            else:
+                primary.label, primary.on_click = _("Menu"), self.to_menu
+
+    def _shown_board(self) -> State:
+        """The position on the table now, from seat 0's side, including moves of the turn in progress."""
+        turn = self.session.turn
+        if turn is None or self.session.game.over:
+            return self.session.board()
+        return turn.state if self.session.seat == 0 else flip(turn.state)
+
+    def on_draw(self) -> None:
+        """The board, the side panel and its buttons come from the cached layer (painted again only when
+        one of them changes); what moves or lies over them is drawn every frame."""
+        # Two people at one desk: the point numbers turn for the player on roll.
+        self.board.number_for(self.session.seat if self.opponent == HUMAN else 0)
+        self.layer.draw(self._layer_key(), self._draw_layer)
+        with self.camera.activate():
+            self.draw_scene()
+
+    def _layer_key(self) -> tuple[object, ...]:
+        """Everything the cached layer shows that can change."""
+        panel, ranked = self.panel, self.hint_panel
+        rows = [
+            (row.play.text, row.equity.text, row.difference.text, row.chances.text, row.chosen)
+            for row in ranked.rows
+        ]
+        return (
+            tuple(self.camera.viewport),
+            id(self.board.sprites[0].texture) if self.board.sprites else None,
+            tuple(label.text for label in panel.texts.values()),
+            (tuple(panel.moves.rows), panel.moves.first),
+            (ranked.shown, ranked.heading.text, tuple(rows)),
+            tuple((id(b), b.label, b.enabled, b.hovered, b.pressed) for b in self.buttons),
+        )
+
+    def _draw_layer(self) -> None:
+        with self.camera.activate():
+            self.board.draw()
+            self.panel.draw()
+            self.hint_panel.draw()
+            for button in self.buttons:
+                button.draw()
+
+    def draw_scene(self) -> None:
+        """What moves or lies over the cached layer: marks, checkers, cube, dice, notes and dialogs."""
+        self._draw_highlights()
+        self.checkers.draw(self.smallest_text)
+        self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
+        self.cube_drawing.draw(self.session.game, self.palette.highlight)
+        self.dice.draw()
+        marks.draw_hint(self.hint_arrows, self.palette.highlight)
+        self.checkers.draw_held()
+        self.note.draw()
+        self.overlays.draw()
+        dialog = self.overlays.top
+        if dialog is not None:
+            # Above the dialog, so a message never hides the question.
+            top = dialog.rect.y + dialog.rect.height / 2
+            self.toast.move_to(OVERLAY_X, (top + layout.INNER_TOP) / 2)
+        else:
+            # The half of the board without the dice, so a message never hides the roll.
+            free = layout.RIGHT_HALF if self.session.seat == 1 else layout.LEFT_HALF
+            self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
+        self.toast.draw()
+
+    def _draw_highlights(self) -> None:
+        seat, turn = self.session.seat, self.session.turn
+        if self.drag is not None:
+            marks.draw_targets(seat, self.targets, self.palette.highlight)
+        elif self.session.phase is Phase.HUMAN and not self.animating and turn is not None:
+            tops = (self.checkers.top(seat, point) for point in turn.movable_points())
+            marks.draw_movable((top.position for top in tops if top is not None), self.palette.highlight)
