@@ -374,7 +374,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
 
 def _report_crash() -> str:
     """Keep the traceback for a bug report in the data folder; the user gets one line."""
-    from game.records import data_dir
+    from game.paths import data_dir
 
     try:
         folder = data_dir()

@@ -16,7 +16,6 @@ is recorded under their name).
 from __future__ import annotations
 
 import math
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -25,15 +24,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
-import platformdirs
-
 from game.errors import UserError
 from game.i18n import _
-from game.paths import APP_NAME
-from game.puzzle.pictures import resolved_key
+from game.paths import DATA_DIR_ENV, data_dir
 from game.puzzle.stats import Solve
 
-DATA_DIR_ENV = "FIFTEEN_TAVLA_DATA_DIR"
 DB_NAME = "records.sqlite3"
 LOCK_TIMEOUT_S = 0.5
 MAX_SAVE_CHARS = 10_000_000
@@ -133,12 +128,6 @@ class ResultOutcome:
         return self.new_best_moves or self.new_best_time
 
 
-def data_dir() -> Path:
-    """The folder for the user's data: ``$FIFTEEN_TAVLA_DATA_DIR`` if set (tests), else the platform's."""
-    override = os.environ.get(DATA_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
 def _size_key(size: tuple[int, int] | str) -> str:
     if isinstance(size, str):
         return size
@@ -195,21 +184,23 @@ class Records:
         self.path = Path(path) if path is not None else data_dir() / DB_NAME
         self._clock = clock
 
-    def best(self, size: tuple[int, int] | str, picture: str) -> Best | None:
-        """Fewest moves and best time so far for this board size and picture (its present content), or
-        None if never solved."""
-        return self._run(lambda db: self._best(db, _size_key(size), picture))
+    def best(self, size: tuple[int, int] | str, picture: str, picture_key: str | None = None) -> Best | None:
+        """Fewest moves and best time so far for this board size and picture (of the content
+        `picture_key` names; any content when it is None), or None if never solved."""
+        return self._run(lambda db: self._best(db, _size_key(size), picture, picture_key))
 
-    def record_solve(self, solve: Solve) -> ResultOutcome:
-        """Keep a solve and say whether it beat the best (assisted and practice solves never do)."""
+    def record_solve(self, solve: Solve, picture_key: str | None = None) -> ResultOutcome:
+        """Keep a solve and say whether it beat the best (assisted and practice solves never do).
+
+        `picture_key` is the content key of the solve's picture (game/puzzle/pictures.py picture_key:
+        ``""`` for number tiles), kept with it; None when it is not known.
+        """
         _check_solve(solve)
         if solve.finished_at is None:
             solve = replace(solve, finished_at=self._clock())
 
-        picture_key = resolved_key(solve.picture)
-
         def write(db: sqlite3.Connection) -> ResultOutcome:
-            previous = self._best(db, solve.size, solve.picture)
+            previous = self._best(db, solve.size, solve.picture, picture_key)
             if picture_key is not None:
                 db.execute(
                     "UPDATE solves SET picture_key = :key WHERE picture_key IS NULL AND " + _THIS_PICTURE,
@@ -239,7 +230,7 @@ class Records:
             key = int(cursor.lastrowid or 0)
             if not solve.counted:
                 return ResultOutcome(False, False, previous, previous, key)
-            best = self._best(db, solve.size, solve.picture)
+            best = self._best(db, solve.size, solve.picture, picture_key)
             return ResultOutcome(
                 previous is None or solve.moves < previous.moves,
                 previous is None or solve.seconds < previous.seconds,
@@ -250,9 +241,14 @@ class Records:
 
         return self._run(write, write=True)
 
-    def solves(self, size: tuple[int, int] | str | None = None, picture: str | None = None) -> list[Solve]:
+    def solves(
+        self,
+        size: tuple[int, int] | str | None = None,
+        picture: str | None = None,
+        picture_key: str | None = None,
+    ) -> list[Solve]:
         """Every kept solve, oldest first, of one size and/or picture if given (counted or not); those of
-        a picture are of its present content."""
+        a picture are of the content `picture_key` names (any content when it is None)."""
         query = (
             f"SELECT {_SOLVE_COLUMNS} FROM solves"
             f" WHERE (:size IS NULL OR size = :size) AND (:picture IS NULL OR {_THIS_PICTURE}) ORDER BY id"
@@ -260,7 +256,7 @@ class Records:
         values = {
             "size": None if size is None else _size_key(size),
             "picture": picture,
-            "key": None if picture is None else resolved_key(picture),
+            "key": None if picture is None else picture_key,
         }
         rows = self._run(lambda db: db.execute(query, values).fetchall())
         return [_solve(row) for row in rows]
@@ -300,11 +296,11 @@ class Records:
         self._run(lambda db: db.execute("DELETE FROM saved_games WHERE kind = ?", (kind,)), write=True)
 
     @staticmethod
-    def _best(db: sqlite3.Connection, key: str, picture: str) -> Best | None:
+    def _best(db: sqlite3.Connection, key: str, picture: str, picture_key: str | None) -> Best | None:
         row = db.execute(
             "SELECT MIN(moves), MIN(seconds) FROM solves"
             f" WHERE size = :size AND assisted = 0 AND practice = 0 AND {_THIS_PICTURE}",
-            {"size": key, "picture": picture, "key": resolved_key(picture)},
+            {"size": key, "picture": picture, "key": picture_key},
         ).fetchone()
         return None if row is None or row[0] is None else Best(int(row[0]), float(row[1]))
 

@@ -6,11 +6,10 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from game import records as records_module
-from game.puzzle import pictures
+from game.puzzle.pictures import picture_key
 from game.puzzle.stats import Solve
 from game.records import SCHEMA_VERSION, Best, Records
 
@@ -27,49 +26,43 @@ def picture_file(path: Path, colour: tuple[int, int, int]) -> Path:
     return path
 
 
-@pytest.fixture(autouse=True)
-def fresh_names(monkeypatch):
-    """No picture resolved by another test counts here."""
-    monkeypatch.setattr(pictures, "_resolved", {})
-
-
 def test_a_new_file_under_an_old_name_starts_with_no_records(tmp_path):
     book = Records(tmp_path / "book.sqlite3")
-    cat = picture_file(tmp_path / "one" / "cat.png", (200, 0, 0))
-    pictures.note_resolved("cat", cat)
-    book.record_solve(solve("cat", 30, 20.0))
-    assert book.best("3x3", "cat") == Best(30, 20.0)
-    other = picture_file(tmp_path / "two" / "cat.png", (0, 0, 200))
-    pictures.note_resolved("cat", other)
-    assert book.best("3x3", "cat") is None
-    assert book.solves("3x3", "cat") == []
-    outcome = book.record_solve(solve("cat", 50, 40.0))
+    cat = picture_key(picture_file(tmp_path / "one" / "cat.png", (200, 0, 0)))
+    book.record_solve(solve("cat", 30, 20.0), cat)
+    assert book.best("3x3", "cat", cat) == Best(30, 20.0)
+    other = picture_key(picture_file(tmp_path / "two" / "cat.png", (0, 0, 200)))
+    assert book.best("3x3", "cat", other) is None
+    assert book.solves("3x3", "cat", other) == []
+    outcome = book.record_solve(solve("cat", 50, 40.0), other)
     assert outcome.previous is None and outcome.best == Best(50, 40.0)
-    pictures.note_resolved("cat", cat)
-    assert book.best("3x3", "cat") == Best(30, 20.0), "the first picture's records are still its own"
+    assert book.best("3x3", "cat", cat) == Best(30, 20.0), "the first picture's records are still its own"
     assert len(book.solves()) == 2
 
 
 def test_number_tiles_and_unknown_content_read_as_before(tmp_path):
     book = Records(tmp_path / "book.sqlite3")
     book.record_solve(solve("sunset", 10, 5.0))
-    pictures.note_resolved("numbers", None)
-    book.record_solve(solve("numbers", 12, 6.0))
+    numbers = picture_key(None)
+    assert numbers == ""
+    book.record_solve(solve("numbers", 12, 6.0), numbers)
     assert book.best("3x3", "sunset") == Best(10, 5.0)
-    assert book.best("3x3", "numbers") == Best(12, 6.0)
+    assert book.best("3x3", "numbers", numbers) == Best(12, 6.0)
+
+
+def test_an_unreadable_file_has_no_key(tmp_path):
+    assert picture_key(tmp_path / "gone.png") is None
 
 
 def old_rows_belong_to_the_first_content_recorded(path: Path, tmp_path: Path) -> None:
     book = Records(path)
-    first = picture_file(tmp_path / "a" / "sunset.png", (1, 2, 3))
-    pictures.note_resolved("sunset", first)
-    assert book.best((3, 3), "sunset") == Best(25, 12.5), "kept in place"
-    book.record_solve(solve("sunset", 40, 30.0))
-    assert book.best((3, 3), "sunset") == Best(25, 12.5)
-    pictures.note_resolved("sunset", picture_file(tmp_path / "b" / "sunset.png", (9, 9, 9)))
-    assert book.best((3, 3), "sunset") is None, "a replaced picture does not inherit them"
-    pictures.note_resolved("sunset", first)
-    assert [s.moves for s in book.solves("3x3", "sunset")] == [25, 40]
+    first = picture_key(picture_file(tmp_path / "a" / "sunset.png", (1, 2, 3)))
+    assert book.best((3, 3), "sunset", first) == Best(25, 12.5), "kept in place"
+    book.record_solve(solve("sunset", 40, 30.0), first)
+    assert book.best((3, 3), "sunset", first) == Best(25, 12.5)
+    second = picture_key(picture_file(tmp_path / "b" / "sunset.png", (9, 9, 9)))
+    assert book.best((3, 3), "sunset", second) is None, "a replaced picture does not inherit them"
+    assert [s.moves for s in book.solves("3x3", "sunset", first)] == [25, 40]
     assert book.best((4, 4), "numbers") == Best(100, 95.5)
     with closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3

@@ -18,6 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from game.files import write_atomically
+from game.paths import data_dir
 from game.puzzle.tiles import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 
 FOLDER_NAME = "pictures"
@@ -57,8 +58,6 @@ class Scan:
 
 def pictures_dir() -> Path:
     """``pictures/`` in the player's data folder (``$FIFTEEN_TAVLA_DATA_DIR`` in tests)."""
-    from game.records import data_dir  # records asks this module for picture keys
-
     return data_dir() / FOLDER_NAME
 
 
@@ -149,6 +148,17 @@ def content_key(path: Path) -> str:
     return _keys[key]
 
 
+def picture_key(path: Path | None) -> str | None:
+    """The content key the records keep with a solve of the picture in `path` (game/records.py):
+    ``""`` for number tiles (no file), None when the file cannot be read now."""
+    if path is None:
+        return ""
+    try:
+        return content_key(path)
+    except OSError:
+        return None
+
+
 class NotAPicture(ValueError):
     """A file offered to the folder is not a picture the puzzle can read."""
 
@@ -181,12 +191,13 @@ _reported: set[Path] = set()
 
 
 def note_resolved(name: str, path: Path | None) -> None:
-    """Remember which content the picture called `name` has now (None: number tiles), for the records
-    (game/records.py), which are asked by the picture's name."""
-    try:
-        _resolved[name] = "" if path is None else content_key(path)
-    except OSError:
+    """Remember which content the picture called `name` has now (None: number tiles). The records no
+    longer read it (their callers pass `picture_key`); kept while the config calls it."""
+    key = picture_key(path)
+    if key is None:
         _resolved.pop(name, None)
+    else:
+        _resolved[name] = key
 
 
 def resolved_key(name: str) -> str | None:

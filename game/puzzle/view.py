@@ -40,6 +40,7 @@ from game.puzzle.layout import (
     TOAST_Y,
     BoardGeometry,
 )
+from game.puzzle.pictures import picture_key
 from game.puzzle.textures import TileTextures
 from game.puzzle.tiles import NumberStyle
 from game.records import Best, Records, RecordsUnavailable, ResultOutcome
@@ -162,6 +163,7 @@ class PuzzleView(SceneView):
             )
         self.geometry = BoardGeometry(*self.game.board.size)
         self.picture_name, self.picture_path = config.resolve_picture(image or config.default_image)
+        self.picture_key = picture_key(self.picture_path)
         self.tile_sprites = arcade.SpriteList()
         self.textures = TileTextures(self.style)
         self.sprite_of: dict[int, arcade.Sprite] = {}
@@ -315,6 +317,7 @@ class PuzzleView(SceneView):
         # Translators: {reason} says why the picture cannot be used (an error message).
         self.show_message(_("{reason} — playing with number tiles").format(reason=reason))
         self.picture_name, self.picture_path = NUMBERS, None
+        self.picture_key = picture_key(None)
         self.texts["picture"].text = captions.picture(self.picture_name)
         self.best = self._load_best()
         self._build_sprites()
@@ -358,7 +361,7 @@ class PuzzleView(SceneView):
 
     def _load_best(self) -> Best | None:
         try:
-            return self.records.best(self.size_text, self.picture_name)
+            return self.records.best(self.size_text, self.picture_name, self.picture_key)
         except RecordsUnavailable as error:
             self.show_message(str(error))
             return None
@@ -368,8 +371,8 @@ class PuzzleView(SceneView):
         the solver for the scramble's fewest moves."""
         solve = self.game.as_solve(self.picture_name, self.practice)
         try:
-            before = self.records.solves(self.size_text, self.picture_name)
-            self.outcome = self.records.record_solve(solve)
+            before = self.records.solves(self.size_text, self.picture_name, self.picture_key)
+            self.outcome = self.records.record_solve(solve, self.picture_key)
             self.best = self.outcome.best
         except RecordsUnavailable as error:
             self.outcome = None
