@@ -38,7 +38,7 @@ from game.tavla.analysis.decisions import Mark
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.game import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import NeuralBot
+from game.tavla.players.levels import NeuralBot
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import MatchRecord
 

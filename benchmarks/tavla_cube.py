@@ -44,19 +44,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from rich.console import Console
 from rich.table import Table
 
-from game.tavla.engine.cube import (
-    Cube,
-    CubeAction,
-    CubeDecision,
-    CubeOwner,
-    MatchScore,
-    cube_efficiency,
-    decide,
-    opponent_finishes_next,
-)
+from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPENING, State, all_borne_off, flip, position_id
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import pre_roll_chances
 from game.tavla.eval.neural import rank_results, shipped_evaluator
 

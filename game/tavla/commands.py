@@ -117,7 +117,8 @@ def cube_command(
     bot_name: str = "master",
 ) -> list[str]:
     """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
-    from game.tavla.engine.cube import Cube, CubeOwner, MatchScore, decide_position
+    from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
+    from game.tavla.eval.cube_decision import decide_position
     from game.tavla.eval.doubling import pre_roll_chances
     from game.tavla.eval.neural import shipped_evaluator
 

@@ -15,7 +15,8 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import NeuralBot, shipped_evaluator
+from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.players.levels import NeuralBot
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from tests.tavla.builders import random_game_positions

@@ -7,21 +7,12 @@ import pytest
 from game.cli import main
 from game.errors import UserError
 from game.tavla.commands import cube_command
-from game.tavla.engine.cube import (
-    Cube,
-    CubeAction,
-    CubeDecision,
-    CubeOwner,
-    MatchScore,
-    _Game,
-    cube_efficiency,
-    decide,
-    opponent_finishes_next,
-)
+from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
 from game.tavla.engine.match_equity import read_table, shipped_table
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision, _Game, cube_efficiency, decide, opponent_finishes_next
 
 STANDARD = Rules.STANDARD
 

@@ -10,10 +10,10 @@ from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.position import OPENING, flip, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, RAW_INPUTS, encode
-from game.tavla.eval.neural import OUTPUTS, Evaluator, Network, NeuralBot, equities, other_side
+from game.tavla.eval.neural import OUTPUTS, Evaluator, Network, equities, other_side
 from game.tavla.eval.search import values
 from game.tavla.players import bot_description, bot_names, get_bot
-from game.tavla.players.levels import BeginnerBot, MasterBot
+from game.tavla.players.levels import BeginnerBot, MasterBot, NeuralBot
 from game.tavla.training.td import main as train_main
 from tests.tavla.builders import dice, position, random_game_positions, states
 

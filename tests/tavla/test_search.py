@@ -8,9 +8,9 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import Evaluator, NeuralBot, equities, other_side
+from game.tavla.eval.neural import Evaluator, equities, other_side
 from game.tavla.eval.search import probabilities, values
-from game.tavla.players.levels import MasterBot
+from game.tavla.players.levels import MasterBot, NeuralBot
 from tests.tavla.builders import position, random_game_positions
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from game.i18n import N_
 from game.tavla.analysis.decisions import MILLI, Decision, mark
-from game.tavla.engine.cube import Cube, CubeDecision, CubeOwner, MatchScore
+from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.match_equity import shipped_table
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, State, flip
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.doubling import network_decision
 from game.tavla.eval.neural import Evaluator
 from game.tavla.record.match_record import CubeEvent, CubeKind, GameRecord, MatchRecord

@@ -16,11 +16,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.tavla.engine.cube import Cube, CubeDecision, decide_position
+from game.tavla.engine.cube import Cube
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import State, flip, is_race, pip_counts
 from game.tavla.engine.rolls import ROLL_WEIGHTS, ROLLS
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision, decide_position
 from game.tavla.eval.neural import Evaluator, equities, other_side, shipped_evaluator
 from game.tavla.eval.search import probabilities
 

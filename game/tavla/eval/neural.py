@@ -5,8 +5,9 @@ probabilities for that player: win, win a mars/gammon, win a backgammon, lose a 
 backgammon. Finished games are scored exactly; home-board races (every checker of both sides at home)
 come from the one-sided bear-off database (game/tavla/eval/bearoff.py); other races go to the race network
 and everything else to the contact network, two one-hidden-layer perceptrons over the inputs of
-game/tavla/eval/features.py. Bots pick among all legal resulting positions of a roll in one batched
-pass, which is where the speed comes from: numpy's per-call overhead dwarfs the arithmetic here.
+game/tavla/eval/features.py. Bots (game/tavla/players/levels.py) pick among all legal resulting
+positions of a roll in one batched pass, which is where the speed comes from: numpy's per-call
+overhead dwarfs the arithmetic here.
 
 The weights are trained by this project only (game/tavla/training/td.py, game/tavla/training/learn.py); how is
 recorded in assets/weights/README.md.
@@ -30,7 +31,6 @@ from game.tavla.engine.position import CHECKERS, OFF, STATE_SIZE, State, winner_
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.bearoff import both_home, race_outcomes
 from game.tavla.eval.features import ENCODING_VERSION, INPUTS, RACE_INPUT, encode
-from game.tavla.players.evaluator_bot import EvaluatorBot
 
 WEIGHTS_FILE = "weights/tavla_net.npz"
 HIDDEN = 128
@@ -240,17 +240,3 @@ def equities(probabilities: np.ndarray, rules: Rules) -> np.ndarray:
 def rank_results(net: Evaluator, results: list[tuple[tuple, State]], rules: Rules) -> np.ndarray:
     """Expected points of each legal result for the mover (finished games are scored exactly)."""
     return equities(net.probabilities([after for _, after in results]), rules)
-
-
-class NeuralBot(EvaluatorBot):
-    """The evaluator at 0-ply: the legal play whose resulting position has the best expected points."""
-
-    name = "expert"
-
-    def __init__(self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None) -> None:
-        super().__init__(rules)
-        self.net = net if net is not None else shipped_evaluator()
-
-    def values(self, state: State, afters: list[State]) -> np.ndarray:
-        """Expected points after each play, all positions judged in one batch."""
-        return equities(self.net.probabilities(afters), self.rules)

@@ -17,10 +17,11 @@ from types import ModuleType
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.engine.cube import Cube, CubeDecision, cube_efficiency, decide, opponent_finishes_next
+from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import score
 from game.tavla.engine.position import State, all_borne_off, flip, to_gnubg_board
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import DecisionCube
 from game.tavla.players.evaluator_bot import EvaluatorBot
 

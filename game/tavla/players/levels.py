@@ -20,11 +20,12 @@ import numpy as np
 
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.position import is_race
+from game.tavla.engine.position import State, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.doubling import NetworkCube
-from game.tavla.eval.neural import Evaluator, NeuralBot, rank_results, shipped_evaluator
+from game.tavla.eval.neural import Evaluator, equities, rank_results, shipped_evaluator
 from game.tavla.eval.search import values
+from game.tavla.players.evaluator_bot import EvaluatorBot
 
 BEGINNER_TEMPERATURE = 0.1  # points of expected value; higher plays worse
 # The move filter: (plies searched, most plays kept for the next ply, and only within this margin).
@@ -33,6 +34,20 @@ MASTER_PLIES = 2
 RACE_PLIES = 1  # once the sides have passed, the race network and the bear-off database need less
 # Rolls looked ahead for cube decisions (game/tavla/eval/doubling.py).
 BEGINNER_CUBE_PLIES, EXPERT_CUBE_PLIES, MASTER_CUBE_PLIES = 0, 1, 2
+
+
+class NeuralBot(EvaluatorBot):
+    """The evaluator at 0-ply: the legal play whose resulting position has the best expected points."""
+
+    name = "expert"
+
+    def __init__(self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None) -> None:
+        super().__init__(rules)
+        self.net = net if net is not None else shipped_evaluator()
+
+    def values(self, state: State, afters: list[State]) -> np.ndarray:
+        """Expected points after each play, all positions judged in one batch."""
+        return equities(self.net.probabilities(afters), self.rules)
 
 
 class BeginnerBot(NetworkCube):

@@ -51,14 +51,13 @@ from game.tavla.eval.neural import (
     WEIGHTS_FILE,
     Evaluator,
     Network,
-    NeuralBot,
     judged,
     phase_rows,
     shipped_evaluator,
 )
 from game.tavla.eval.search import probabilities
 from game.tavla.players import get_bot
-from game.tavla.players.levels import MasterBot
+from game.tavla.players.levels import MasterBot, NeuralBot
 from game.tavla.training.td import LAMBDA, self_play, versus
 
 SAVE_SECONDS = 60.0

@@ -43,7 +43,8 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPENING, all_borne_off, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, encode
-from game.tavla.eval.neural import HIDDEN, Evaluator, Network, NeuralBot, judged, other_side, phase_rows
+from game.tavla.eval.neural import HIDDEN, Evaluator, Network, judged, other_side, phase_rows
+from game.tavla.players.levels import NeuralBot
 from game.tavla.players.pubeval import PubevalBot
 from game.tavla.tournament import Tally
 

@@ -2,8 +2,9 @@
 double's dialogs, the computer's answer, the cube hint and the Crawford game's mark."""
 
 from game.i18n import _, ngettext
-from game.tavla.engine.cube import CubeAction, CubeDecision
+from game.tavla.engine.cube import CubeAction
 from game.tavla.engine.session import Phase, TableSession
+from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.screens.table.captions import Players
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.engine.cube import Cube, CubeDecision, accepts_double, wants_double
+from game.tavla.engine.cube import Cube, accepts_double, wants_double
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players import bot_title, strongest_bot
 from game.tavla.players.isolated import close_bot
 from game.tavla.screens.table.hints import RankedHint, rank_hint

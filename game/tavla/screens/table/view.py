@@ -16,7 +16,6 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla.analysis.decisions import RankedPlay
-from game.tavla.engine.cube import CubeDecision
 from game.tavla.engine.game import BotFault, Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import format_play_hits
@@ -24,6 +23,7 @@ from game.tavla.engine.position import State, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Step
+from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.archive import MatchArchive
 from game.tavla.record.match_record import MatchRecord
@@ -95,7 +95,7 @@ class TableView(CheckerInput, SceneView):
         on the command line); `cube` plays with the doubling cube where the rules have one (default:
         the config's)."""
         super().__init__()
-        settings = self.game_window.settings.tavla
+        settings = self.shell.settings.tavla
         self.settings = settings
         self.opponent = opponent or settings.opponent
         self.rules = rules or settings.rules
@@ -110,7 +110,7 @@ class TableView(CheckerInput, SceneView):
         self.duration = settings.animation.duration
         light_seat = 0 if settings.human_side == "white" else 1
         self.checkers = CheckerStacks(self.duration, easing_by_name(settings.animation.easing), light_seat)
-        self.checkers.sound = self.game_window.sounds.play
+        self.checkers.sound = self.shell.sounds.play
         self.records = Records()
         self.board = BoardPicture()
         self.layer = CachedLayer(self.window.ctx)
@@ -311,7 +311,7 @@ class TableView(CheckerInput, SceneView):
         self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
         self.moment = object()
         if self.rolling:
-            self.game_window.sounds.play("dice")
+            self.shell.sounds.play("dice")
         if self.session.phase is Phase.PASS:
             self.pass_wait = PASS_SECONDS + ROLL_SECONDS
             self.toast.show(captions.pass_text(self.session, self.players), PASS_SECONDS + 0.6)
@@ -391,12 +391,12 @@ class TableView(CheckerInput, SceneView):
         if session.phase is Phase.COMPUTER_DOUBLE:
             session.computer_double(yes)
             if yes:
-                self.game_window.sounds.play("double")
+                self.shell.sounds.play("double")
         elif session.phase is Phase.COMPUTER_ANSWER:
             name = self.players.name(1 - session.seat)
             session.computer_answer(yes)
             if yes:
-                self.game_window.sounds.play("take")
+                self.shell.sounds.play("take")
             self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
         self._start_turn()
 
@@ -404,7 +404,7 @@ class TableView(CheckerInput, SceneView):
         """Double: the player on roll offers the cube (the Double button, D)."""
         if self.session.phase is Phase.ROLL and not self.animating:
             self.session.double()
-            self.game_window.sounds.play("double")
+            self.shell.sounds.play("double")
             self._start_turn()
 
     def roll(self) -> None:
@@ -416,7 +416,7 @@ class TableView(CheckerInput, SceneView):
     def take(self) -> None:
         if self.session.phase is Phase.ANSWER:
             self.session.answer(True)
-            self.game_window.sounds.play("take")
+            self.shell.sounds.play("take")
             self._start_turn()
 
     def pass_double(self) -> None:
@@ -549,14 +549,14 @@ class TableView(CheckerInput, SceneView):
         self.start_session(session)
 
     def to_menu(self) -> None:
-        self.game_window.show_menu()
+        self.shell.show_menu()
 
     def analyse(self) -> None:
         """The end card's Analyse: the match so far judged on the analysis screen; its Back leads to the
         table again (the saved match offered) while the match goes on, else to the menu."""
         names = player_names(self.opponent, self.settings.human_side)
         record = MatchRecord.from_match(self.session.match, names)
-        window, going_on = self.game_window, self.session.phase is Phase.GAME_OVER
+        window, going_on = self.shell, self.session.phase is Phase.GAME_OVER
         back = (lambda: window.show_tavla(self.opponent, self.rules)) if going_on else None
         window.show_view(AnalysisView(record, back))
 
@@ -682,7 +682,7 @@ class TableView(CheckerInput, SceneView):
             self.over.texts[0].text, self.over.texts[1].text = title, line
             if not self.animating:
                 event = result_event(session.result.winner, self.opponent == HUMAN)
-                self.game_window.sounds.once(session.result, event)
+                self.shell.sounds.once(session.result, event)
             primary = self.over.buttons[0]
             if session.phase is Phase.GAME_OVER:
                 primary.label, primary.on_click = _("Next game"), self.next_game
