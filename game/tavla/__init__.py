@@ -1,0 +1,18 @@
+"""Tavla: the backgammon table, its rules engine, its judges and its players, in layers.
+
+Each layer imports only the layers below it (checked in CI by `lint-imports`, the contracts are in
+pyproject.toml); `players` and `record` stand side by side and import neither each other.
+
+    screens      the table, the analysis and Matches screens (Arcade; everything below is pure Python)
+    training     self-play, labelling and fitting of the evaluator's networks
+    commands     the window-free bodies of `moves`, `bot` and `cube`
+    tournament   bot-versus-bot round robins: schedule, referee, worker pool, ledger, report
+    analysis     a played match judged decision by decision, and the `analyse` command
+    players      the bot registry, the built-in bots, child-process bots, GNU Backgammon
+    record       a played match as a record, the .mat format, the table's save, the match archive
+    eval         the judge: bear-off database, features, networks, look-ahead, cube decisions
+    engine       position, rule sets, legal moves, notation, turn, game and match, cube state
+
+The 28-integer position, the notation and the command-line contracts are in docs/ (docs/position.md,
+docs/notation.md, docs/commands.md).
+"""
