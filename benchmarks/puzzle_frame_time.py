@@ -45,7 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     window = GameWindow(load_config())
     picture = window.settings.puzzle.images[0].name
-    window.show_puzzle(size=SIZE, image=picture, seed=5)
+    window.show_view(PuzzleView(size=SIZE, image=picture, seed=5))
     view = window.current_view
     assert isinstance(view, PuzzleView)
 

@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=600)
     args = parser.parse_args()
     window = GameWindow(load_config())
-    window.show_tavla(opponent="pubeval", seed=1)
+    window.show_view(TableView(opponent="pubeval", seed=1))
     view = window.current_view
     assert isinstance(view, TableView)
     seat0 = get_bot("pubeval")

@@ -1,5 +1,8 @@
 """The one window of the game, the switching between its screens, and drawing only when needed.
 
+The window is the screens' `Shell` (game/ui/shell.py): a screen opens another by building it and
+calling `show_view`, and returns to the main menu with `show_menu`.
+
 A frame is drawn when input came (or the window was resized or uncovered), when the screen says
 something on it moves or changed, and once more after the motion stops; a screen at rest costs almost
 nothing, and input is still answered in the next frame.
@@ -13,7 +16,8 @@ from arcade import key
 from game import i18n
 from game.config import Config
 from game.i18n import _
-from game.tavla.engine.rules import Rules
+from game.menu.dropped import take_dropped
+from game.menu.main_menu import MainMenuView
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.sound import ArcadePlayer, Sounds
@@ -47,7 +51,8 @@ REDRAW_EVENTS = frozenset(
 
 
 class GameWindow(arcade.Window):
-    """Holds the config and the current screen; F11 toggles fullscreen from any screen.
+    """Holds the config and the current screen; F11 toggles fullscreen from any screen. Implements
+    game/ui/shell.py's Shell.
 
     `config_file` is where the Settings screen keeps the player's choices: the `--config` file when one
     was given, else the player's own config file.
@@ -83,8 +88,6 @@ class GameWindow(arcade.Window):
 
     def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
         """A picture dropped on the window goes into the pictures folder and is played."""
-        from game.menu.dropped import take_dropped
-
         take_dropped(self, paths)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -128,36 +131,5 @@ class GameWindow(arcade.Window):
         i18n.set_language(self.settings.language)
         self.set_caption(_("Fifteen & Tavla"))
 
-    def show_settings(self) -> None:
-        from game.menu.settings import SettingsView
-
-        self.show_view(SettingsView(self.config_file))
-
     def show_menu(self) -> None:
-        from game.menu.main_menu import MainMenuView
-
         self.show_view(MainMenuView())
-
-    def show_puzzle(
-        self,
-        size: str | None = None,
-        image: str | None = None,
-        seed: int | None = None,
-        game_id: str | None = None,
-    ) -> None:
-        from game.puzzle.view import PuzzleView
-
-        self.show_view(PuzzleView(size=size, image=image, seed=seed, game_id=game_id))
-
-    def show_tavla(
-        self,
-        opponent: str | None = None,
-        rules: Rules | None = None,
-        seed: int | None = None,
-        offer_resume: bool = True,
-        cube: bool | None = None,
-    ) -> None:
-        from game.tavla.screens.table.view import TableView
-
-        view = TableView(opponent=opponent, rules=rules, seed=seed, offer_resume=offer_resume, cube=cube)
-        self.show_view(view)

@@ -266,17 +266,22 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
             )
         ) from None
     if args.command == "puzzle":
-        window.show_puzzle(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id)
+        from game.puzzle.view import PuzzleView
+
+        window.show_view(PuzzleView(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id))
     elif args.command == "tavla":
+        from game.tavla.screens.table.view import TableView
+
         rules = None if args.rules is None else Rules.parse(args.rules)
         # An opponent named on the command line wins over the offer to resume the saved match.
-        window.show_tavla(
+        table = TableView(
             opponent=args.opponent,
             rules=rules,
             seed=args.seed,
             offer_resume=args.opponent is None,
             cube=args.cube,
         )
+        window.show_view(table)
     else:
         window.show_menu()
     arcade.run()

@@ -28,6 +28,8 @@ from arcade.types import LBWH  # noqa: E402
 from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config_file import load_config  # noqa: E402
+from game.menu.settings import SettingsView  # noqa: E402
+from game.puzzle.view import PuzzleView  # noqa: E402
 from game.tavla.engine.position import OPENING  # noqa: E402
 from game.tavla.engine.rules import Rules  # noqa: E402
 from game.tavla.engine.session import Phase, TableSession  # noqa: E402
@@ -71,7 +73,7 @@ def main() -> None:
     window.show_menu()
     save(window, "menu", out)
 
-    window.show_puzzle(size="4x4", image="numbers", seed=2024)
+    window.show_view(PuzzleView(size="4x4", image="numbers", seed=2024))
     view = window.current_view
     for cell in ((3, 2), (2, 2)):
         view._animate(view.game.click(cell))
@@ -88,17 +90,17 @@ def main() -> None:
     config = window.settings.puzzle
     pictures = [image.name for image in config.images]
     if pictures:
-        window.show_puzzle(size="5x5", image=pictures[0], seed=7)
+        window.show_view(PuzzleView(size="5x5", image=pictures[0], seed=7))
         save(window, "puzzle-5x5-picture", out)
         wide = pictures[1] if len(pictures) > 1 else pictures[0]
-        window.show_puzzle(size="6x5", image=wide, seed=11)
+        window.show_view(PuzzleView(size="6x5", image=wide, seed=11))
         save(window, "puzzle-6x5-picture", out)
         solved_puzzle(window, pictures[-1])
         save(window, "puzzle-solved", out)
     statistics_scenes(window, out)
     own_picture_scenes(window, out)
 
-    window.show_tavla(opponent="pubeval", seed=7)
+    window.show_view(TableView(opponent="pubeval", seed=7))
     table = window.current_view
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "pubeval", match_length=5))
     settle(window, 1.0)
@@ -145,12 +147,12 @@ def small_window_scenes(window: GameWindow, out: Path) -> None:
     the sparser panels."""
     window.show_menu()
     save_small(window, "small-menu", out)
-    window.show_settings()
+    window.show_view(SettingsView(window.config_file))
     save_small(window, "small-settings", out)
-    window.show_puzzle(size="4x4", image="numbers", seed=2024)
+    window.show_view(PuzzleView(size="4x4", image="numbers", seed=2024))
     settle(window, 1.0)
     save_small(window, "small-puzzle", out)
-    window.show_tavla(opponent="expert", seed=7)
+    window.show_view(TableView(opponent="expert", seed=7))
     table = window.current_view
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
     settle(window, 4.0)
@@ -163,7 +165,7 @@ def analysis_scenes(window: GameWindow, out: Path) -> None:
     from game.tavla.record.mat import read_mat
     from game.tavla.screens.analysis.view import AnalysisView
 
-    window.show_tavla(opponent="pubeval", seed=7)
+    window.show_view(TableView(opponent="pubeval", seed=7))
     table = window.current_view
     table.start_session(TableSession.from_position(OPENING, (3, 1), Rules.TAVLA, "pubeval", match_length=5))
     settle(window, 3.5)
@@ -210,7 +212,7 @@ def cube_scenes(window: GameWindow, out: Path) -> None:
     """Standard rules with the cube: Double or Roll before the player's roll, then expert's double."""
     from game.tavla.players import get_bot
 
-    window.show_tavla(opponent="expert", rules=Rules.STANDARD, seed=7, cube=True)
+    window.show_view(TableView(opponent="expert", rules=Rules.STANDARD, seed=7, cube=True))
     table = window.current_view
     bot = get_bot("expert", rules=Rules.STANDARD)
     session = TableSession.from_position(OPENING, (6, 4), Rules.STANDARD, "expert", 5, seed=7, cube=True)
@@ -240,7 +242,7 @@ def cube_scenes(window: GameWindow, out: Path) -> None:
 
 
 def solved_puzzle(window: GameWindow, image: str) -> None:
-    window.show_puzzle(image=image, game_id=SOLVED_4X4)
+    window.show_view(PuzzleView(image=image, game_id=SOLVED_4X4))
     view = window.current_view
     view._animate(view.game.click((3, 3)))
     settle(window, 1.5)
@@ -285,12 +287,12 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     window.apply_language()
     window.show_menu()
     save(window, "menu", out)
-    window.show_settings()
+    window.show_view(SettingsView(window.config_file))
     save(window, "settings", out)
     pictures = [image.name for image in window.settings.puzzle.images]
     solved_puzzle(window, pictures[-1] if pictures else "numbers")
     save(window, "puzzle-solved", out)
-    window.show_tavla(opponent="expert", seed=7)
+    window.show_view(TableView(opponent="expert", seed=7))
     table = window.current_view
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
     settle(window, 1.0)

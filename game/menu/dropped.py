@@ -1,7 +1,6 @@
 """A picture dropped on the window: copied into the pictures folder, chosen, and played at once."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game.config import with_value
 from game.errors import UserError
@@ -9,14 +8,13 @@ from game.i18n import _
 from game.menu.choices import IMAGE
 from game.puzzle.pictures import NotAPicture, copy_in, pictures_dir
 from game.puzzle.tiles import ALLOWED_FORMATS
+from game.puzzle.view import PuzzleView
+from game.ui.shell import Shell
 from game.ui.widgets import Toast
 from game.user_config import save_setting
 
-if TYPE_CHECKING:
-    from game.app import GameWindow
 
-
-def take_dropped(window: "GameWindow", paths: list[str]) -> None:
+def take_dropped(window: Shell, paths: list[str]) -> None:
     """Copy every picture among `paths` into the pictures folder (the files stay where they were), then
     play the first at the menu's board size; what could not be copied is said in a toast."""
     copied: list[Path] = []
@@ -49,12 +47,12 @@ def take_dropped(window: "GameWindow", paths: list[str]) -> None:
     except UserError as error:
         problems.append(str(error))
     window.settings = with_value(window.settings, IMAGE, name)
-    window.show_puzzle(size=window.settings.puzzle.default_size, image=name)
+    window.show_view(PuzzleView(size=window.settings.puzzle.default_size, image=name))
     # Translators: {name} is a picture's name; the player dropped its file on the window
     _tell(window, "\n".join([_("{name} is in your pictures folder now").format(name=name), *problems]))
 
 
-def _tell(window: "GameWindow", message: str) -> None:
+def _tell(window: Shell, message: str) -> None:
     """The message in the current screen's toast, or on the menu when the screen has none."""
     toast = getattr(window.current_view, "toast", None)
     if not isinstance(toast, Toast):

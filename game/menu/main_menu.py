@@ -17,13 +17,18 @@ from game.i18n import _
 from game.menu import choices
 from game.menu.choices import IMAGE, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
+from game.menu.settings import SettingsView
 from game.menu.size_picker import SizePicker
 from game.puzzle.board import parse_size
 from game.puzzle.pictures import unreported
+from game.puzzle.stats_view import StatsView
 from game.puzzle.tiles import NumberStyle
+from game.puzzle.view import PuzzleView
 from game.tavla.engine.rules import Rules
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette
+from game.tavla.screens.matches import MatchesView
+from game.tavla.screens.table.view import TableView
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
@@ -139,7 +144,7 @@ class MainMenuView(SceneView):
 
     def _build(self) -> None:
         """The cards, their selectors and buttons, laid out for this window's size."""
-        config = self.game_window.settings
+        config = self.shell.settings
         puzzle, tavla = config.puzzle, config.tavla
         self.cards = cards = COMPACT_CARDS if self.compact else CARDS
         self.opponent_note = _note(RIGHT_X, cards.opponent_note, cards)
@@ -290,7 +295,7 @@ class MainMenuView(SceneView):
             if then is not None:
                 then(choice)
 
-        value = choices.initial(self.game_window.settings, key_path)
+        value = choices.initial(self.shell.settings, key_path)
         return Selector(caption, offered, value, rect, describe, changed)
 
     def _build_texts(self) -> list[Label]:
@@ -362,7 +367,7 @@ class MainMenuView(SceneView):
         and in the window's settings; an opponent that cannot play here is not kept."""
         if key_path == OPPONENT and choices.unavailable(choice):
             return
-        window = self.game_window
+        window = self.shell
         value = choices.stored(key_path, choice)
         try:
             save_setting(window.config_file, key_path, value)
@@ -374,7 +379,7 @@ class MainMenuView(SceneView):
     def _pictures(self) -> list[str]:
         """The pictures offered: number tiles, the configured ones and the pictures folder's; files of the
         folder that cannot be read are named once in the toast."""
-        puzzle = self.game_window.settings.puzzle
+        puzzle = self.shell.settings.puzzle
         skipped = unreported(puzzle.folder())
         if skipped:
             names = ", ".join(path.name for path in skipped)
@@ -387,7 +392,7 @@ class MainMenuView(SceneView):
         self._rebuild_puzzle_preview()
 
     def start_puzzle(self) -> None:
-        self.game_window.show_puzzle(size=self.size_selector.value, image=self.image_selector.value)
+        self.shell.show_view(PuzzleView(size=self.size_selector.value, image=self.image_selector.value))
 
     def _show_opponent(self, opponent: str) -> None:
         """What the chosen opponent is, so a player can pick a level knowingly; one that is not
@@ -405,7 +410,7 @@ class MainMenuView(SceneView):
         self._label_cube()
 
     def _label_cube(self) -> None:
-        if self.game_window.settings.tavla.cube:
+        if self.shell.settings.tavla.cube:
             # Translators: a small toggle beside the rules in the menu: the doubling cube is played
             self.cube_button.label = _("Cube: on")
         else:
@@ -414,7 +419,7 @@ class MainMenuView(SceneView):
 
     def toggle_cube(self) -> None:
         """Play standard matches with the doubling cube or without; kept in the player's config."""
-        window = self.game_window
+        window = self.shell
         value = not window.settings.tavla.cube
         try:
             save_setting(window.config_file, CUBE, value)
@@ -424,27 +429,22 @@ class MainMenuView(SceneView):
         self._label_cube()
 
     def open_settings(self) -> None:
-        self.game_window.show_settings()
+        self.shell.show_view(SettingsView(self.shell.config_file))
 
     def open_stats(self) -> None:
         """The statistics of the Fifteen board chosen here (or of the last board solved)."""
-        from game.puzzle.stats_view import StatsView
-
-        self.game_window.show_view(StatsView(self.size_selector.value, self.image_selector.value))
+        self.shell.show_view(StatsView(self.size_selector.value, self.image_selector.value))
 
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""
-        from game.tavla.screens.matches import MatchesView
-
-        self.game_window.show_view(MatchesView())
+        self.shell.show_view(MatchesView())
 
     def start_tavla(self) -> None:
         if choices.unavailable(self.opponent_selector.value):
             return
         try:
-            self.game_window.show_tavla(
-                opponent=self.opponent_selector.value, rules=Rules(self.rules_selector.value)
-            )
+            table = TableView(opponent=self.opponent_selector.value, rules=Rules(self.rules_selector.value))
+            self.shell.show_view(table)
         except UserError as error:
             self.toast.show(str(error))
 
@@ -550,7 +550,7 @@ class MainMenuView(SceneView):
         if image == NUMBERS:
             picture = numbers_image(columns, rows, self._number_style, pixels)
         else:
-            picture = picture_image(self.game_window.settings.puzzle.image_path(image), columns, rows, pixels)
+            picture = picture_image(self.shell.settings.puzzle.image_path(image), columns, rows, pixels)
         key = f"puzzle-{image}-{size}-{self._number_style}"
         self._puzzle_preview = sprite_list(picture, key, LEFT_X, PREVIEW_Y, self.pixel_scale)
 

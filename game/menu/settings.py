@@ -3,7 +3,6 @@ and kept in the player's config file."""
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import arcade
 from arcade import key
@@ -17,12 +16,10 @@ from game.puzzle.pictures import pictures_dir
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
+from game.ui.shell import Shell
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 from game.user_config import save_setting
-
-if TYPE_CHECKING:
-    from game.app import GameWindow
 
 PANEL_WIDTH = 800
 PANEL_HEIGHT = 680
@@ -106,7 +103,7 @@ class Setting:
             return VOLUME_STEPS
         return [ON, OFF] if self.is_switch else [i18n.AUTO, *i18n.LANGUAGES]
 
-    def shown(self, window: "GameWindow") -> str:
+    def shown(self, window: Shell) -> str:
         """The choice in force now: the config's, but the window's own state for fullscreen (F11 changes
         it without touching the config)."""
         if self.key_path == FULLSCREEN:
@@ -182,7 +179,7 @@ class SettingsView(SceneView):
             Selector(
                 _(setting.caption),
                 setting.choices,
-                setting.shown(self.game_window),
+                setting.shown(self.shell),
                 Rect(
                     centre + (grid.column_offset if index % 2 else -grid.column_offset),
                     grid.first_row - (index // 2) * grid.row_spacing,
@@ -197,7 +194,7 @@ class SettingsView(SceneView):
         self.back_button = Button(
             _("Back to the menu"),
             Rect(centre, grid.back_y, 300 if self.compact else 260, 46),
-            self.game_window.show_menu,
+            self.shell.show_menu,
             primary=True,
         )
         self.buttons = [
@@ -271,7 +268,7 @@ class SettingsView(SceneView):
 
     def choose(self, index: int, choice: str) -> None:
         """Keep the choice in the config file, apply it, and rebuild this screen (in a new language)."""
-        window = self.game_window
+        window = self.shell
         setting = SETTINGS[index]
         value: str | bool | int = choice == ON if setting.is_switch else choice
         if setting.key_path == VOLUME:

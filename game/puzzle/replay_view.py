@@ -40,6 +40,7 @@ from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.scene import KEY_BACK, SceneView
+from game.ui.shell import Shell
 from game.ui.text import Label, LabelSpec
 from game.ui.tween import Glides
 from game.ui.widgets import Button, Rect, Toast
@@ -76,11 +77,11 @@ KEY_REWIND = [key.HOME]
 KEY_COPY = [key.C, (key.C, key.MOD_CTRL)]
 
 
-def copy_replay(window: arcade.Window, toast: Toast, replay: Replay) -> None:
+def copy_replay(shell: Shell, toast: Toast, replay: Replay) -> None:
     """Put a solve's replay text on the clipboard, and say so (or why not) in `toast`."""
     text = replay.text()
     try:
-        window.set_clipboard_text(text)
+        shell.set_clipboard_text(text)
     except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
         toast.show(words.not_copied(error))
     else:
@@ -110,7 +111,7 @@ class ReplayView(SceneView):
 
     def __init__(self, replay: Replay, picture: str | None, back: Callable[[], None]) -> None:
         super().__init__()
-        config = self.game_window.settings.puzzle
+        config = self.shell.settings.puzzle
         self.back = back
         self.timeline = ReplayTimeline(replay)
         self.duration = config.animation.duration
@@ -240,7 +241,7 @@ class ReplayView(SceneView):
         self._update_texts()
 
     def copy(self) -> None:
-        copy_replay(self.window, self.toast, self.timeline.replay)
+        copy_replay(self.shell, self.toast, self.timeline.replay)
 
     # --- input and time ---
 

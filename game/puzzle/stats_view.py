@@ -19,6 +19,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.puzzle import stats_captions as words
 from game.puzzle.replay import Replay, parse_replay, replay_of
+from game.puzzle.replay_view import ReplayView, copy_replay
 from game.puzzle.stats import PLOT_AVERAGE, Solve, Stats, by_board, compute
 from game.puzzle.stats_report import format_time
 from game.records import Records, RecordsUnavailable
@@ -254,7 +255,7 @@ class StatsView(SceneView):
         self.menu_button = Button(
             _("Back to the menu"),
             place(right, bottom),
-            self.game_window.show_menu,
+            self.shell.show_menu,
         )
         self.buttons = [
             *(self.selector.buttons if self.selector else ()),
@@ -457,14 +458,12 @@ class StatsView(SceneView):
         replay = self._chosen_replay()
         if replay is None:
             return
-        from game.puzzle.replay_view import copy_replay
-
-        copy_replay(self.window, self.toast, replay)
+        copy_replay(self.shell, self.toast, replay)
 
     def paste(self) -> None:
         """Watch the replay on the clipboard (copied here, or by another player)."""
         try:
-            replay = parse_replay(self.window.get_clipboard_text())
+            replay = parse_replay(self.shell.get_clipboard_text())
         except UserError as error:
             self.toast.show(words.not_pasted(error))
         except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
@@ -473,14 +472,12 @@ class StatsView(SceneView):
             self._open(replay, None)
 
     def _open(self, replay: Replay, picture: str | None) -> None:
-        from game.puzzle.replay_view import ReplayView
-
         board, selected = self.board, self.selected
 
         def back() -> None:
-            self.game_window.show_view(StatsView(*(board or (None, None)), selected))
+            self.shell.show_view(StatsView(*(board or (None, None)), selected))
 
-        self.game_window.show_view(ReplayView(replay, picture, back))
+        self.shell.show_view(ReplayView(replay, picture, back))
 
     # --- input and time ---
 

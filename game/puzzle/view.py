@@ -41,6 +41,7 @@ from game.puzzle.layout import (
     BoardGeometry,
 )
 from game.puzzle.pictures import picture_key
+from game.puzzle.stats_view import StatsView
 from game.puzzle.textures import TileTextures
 from game.puzzle.tiles import NumberStyle
 from game.records import Best, Records, RecordsUnavailable, ResultOutcome
@@ -141,7 +142,7 @@ class PuzzleView(SceneView):
         game_id: str | None = None,
     ) -> None:
         super().__init__()
-        config = self.game_window.settings.puzzle
+        config = self.shell.settings.puzzle
         self.corner_numbers = config.corner_numbers
         colours = config.number_tiles
         self.style = NumberStyle(fill=rgb(colours.fill), edge=rgb(colours.edge), text=rgb(colours.text))
@@ -413,7 +414,7 @@ class PuzzleView(SceneView):
     def copy_game_id(self) -> None:
         """Put the game ID on the clipboard, to share the board or reopen it with --id."""
         try:
-            self.window.set_clipboard_text(self.game.game_id)
+            self.shell.set_clipboard_text(self.game.game_id)
         except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
             # Translators: {error} is the system's reason, in English or the system's language.
             self.show_message(_("could not copy the game ID: {error}").format(error=error))
@@ -422,13 +423,11 @@ class PuzzleView(SceneView):
             self.show_message(_("Game ID {id} copied").format(id=self.game.game_id))
 
     def to_menu(self) -> None:
-        self.game_window.show_menu()
+        self.shell.show_menu()
 
     def show_stats(self) -> None:
         """The statistics of this board size and picture, the solve just made among them."""
-        from game.puzzle.stats_view import StatsView
-
-        self.game_window.show_view(StatsView(self.size_text, self.picture_name))
+        self.shell.show_view(StatsView(self.size_text, self.picture_name))
 
     def leave(self) -> None:
         self.assistant.close()
@@ -461,7 +460,7 @@ class PuzzleView(SceneView):
     def _animate(self, moves: tuple[TileMove, ...], duration: float | None = None) -> None:
         if not moves:
             return
-        self.game_window.sounds.play("slide")
+        self.shell.sounds.play("slide")
         self.hint_tile = 0
         targets = [(self.sprite_of[move.tile], self.cell_centre(move.dst)) for move in moves]
         self.glides.queue(targets, self.duration if duration is None else duration, self.easing)
@@ -552,7 +551,7 @@ class PuzzleView(SceneView):
         self.game.tick(delta_time)
         landed = self.glides.update(delta_time) and not self.animating
         if landed and self.game.solved:
-            self.game_window.sounds.play("solved")
+            self.shell.sounds.play("solved")
         if landed and self.game.solved and self.empty_sprite is not None and self.fade is None:
             self._apply_textures()
             self.fade = Tween(0.0, 255.0, FADE_IN_SECONDS, ease_out_cubic)

@@ -9,7 +9,7 @@ under `SMALLEST_PIXELS`; the scene picks shorter words or a sparser layout where
 """
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING
+from typing import cast
 
 import arcade
 from arcade import key
@@ -17,11 +17,9 @@ from arcade.gl.geometry import quad_2d_fs
 from arcade.types import LRBT
 
 from game.ui import theme
+from game.ui.shell import Shell
 from game.ui.text import Label
 from game.ui.widgets import Button
-
-if TYPE_CHECKING:
-    from game.app import GameWindow
 
 KEY_BACK = [key.ESCAPE]
 SMALLEST_PIXELS = 10
@@ -81,8 +79,9 @@ class SceneView(arcade.View):
         self._fit_camera()
 
     @property
-    def game_window(self) -> "GameWindow":
-        return self.window  # type: ignore[return-value]
+    def shell(self) -> Shell:
+        """The window this screen is shown in, as a screen may use it (game/ui/shell.py)."""
+        return cast(Shell, self.window)
 
     @property
     def pixel_scale(self) -> float:
@@ -179,7 +178,7 @@ class SceneView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in KEY_BACK and self.has_menu_behind:
-            self.game_window.show_menu()
+            self.shell.show_menu()
         else:
             self.on_scene_key(symbol, modifiers)
 

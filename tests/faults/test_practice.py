@@ -10,7 +10,7 @@ ONE_FROM_GOAL = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 
 
 def open_puzzle(window, **kwargs) -> PuzzleView:
-    window.show_puzzle(**kwargs)
+    window.show_view(PuzzleView(**kwargs))
     view = window.current_view
     assert isinstance(view, PuzzleView)
     return view

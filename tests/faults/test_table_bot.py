@@ -10,7 +10,8 @@ import pytest
 from arcade import key
 
 from game import i18n
-from game.tavla.engine.game import Game, Match
+from game.tavla.engine.game import Game
+from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.screens.table.view import TableView
@@ -21,7 +22,7 @@ from tests.views.test_text_fits import assert_text_fits
 
 
 def open_table(window, opponent, seed=1) -> TableView:
-    window.show_tavla(opponent=str(opponent), rules=Rules.TAVLA, seed=seed)
+    window.show_view(TableView(opponent=str(opponent), rules=Rules.TAVLA, seed=seed))
     view = window.current_view
     assert isinstance(view, TableView)
     return view
@@ -102,11 +103,13 @@ import arcade
 from game.app import GameWindow
 from game.config_file import load_config
 from game import i18n
-from game.tavla.engine.game import Game, Match
+from game.tavla.engine.game import Game
+from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
+from game.tavla.screens.table.view import TableView
 window = GameWindow(load_config())
-window.show_tavla(opponent={str(bot)!r}, rules=Rules.TAVLA, seed=1)
+window.show_view(TableView(opponent={str(bot)!r}, rules=Rules.TAVLA, seed=1))
 view = window.current_view
 game = Game(Rules.TAVLA, seed=1)
 game.start((1, 6))
@@ -149,7 +152,7 @@ def test_a_saved_match_whose_opponent_is_gone_offers_a_new_match(window, tmp_pat
     bot = python_bot(tmp_path, "mine.py", "return ''")
     save_a_match(window, bot)
     bot.unlink()
-    window.show_tavla(opponent="random", rules=Rules.TAVLA)
+    window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
     assert again.saved is not None and "mine.py" in again.offer.texts[1].text
     click(again, again.offer.buttons[0].rect.x, again.offer.buttons[0].rect.y)
@@ -167,7 +170,7 @@ def test_a_saved_match_whose_program_is_gone_offers_a_new_match(window, tmp_path
     program.chmod(0o755)
     save_a_match(window, f"cmd:{program}")
     program.unlink()
-    window.show_tavla(opponent="random", rules=Rules.TAVLA)
+    window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
     press_key(again, key.ENTER)
     assert again.saved is None and again.opponent == "random"
@@ -182,7 +185,7 @@ def test_a_saved_match_against_a_program_shows_it_and_asks_before_running_it(win
                              prelude=f"open({str(marker)!r}, 'w').write('yes')")
     name = f"cmd:{PYTHON} {script}"
     save_a_match(window, name)
-    window.show_tavla(opponent="random", rules=Rules.TAVLA)
+    window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
     text = again.offer.texts[1].text
     assert "Resuming runs cmd:" in text and "prog.py" in text
@@ -199,7 +202,7 @@ def test_a_saved_match_against_a_program_shows_it_and_asks_before_running_it(win
 def test_a_saved_match_against_a_built_in_bot_is_offered_as_before(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     save_a_match(window, "greedy")
-    window.show_tavla(opponent="random", rules=Rules.TAVLA)
+    window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
     assert "Resuming runs" not in again.offer.texts[1].text and again.offer.buttons[0].label == "Resume"
     press_key(again, key.ENTER)
@@ -232,7 +235,7 @@ def test_the_offer_of_a_program_and_a_failure_fit_in_every_language(window, lang
     folder.mkdir()
     script = protocol_script(folder, "my_long_named_bot_program.py", "print(play, flush=True)")
     save_a_match(window, f"cmd:{PYTHON} {script} --depth 3 --weights default")
-    window.show_tavla(opponent="random", rules=Rules.TAVLA)
+    window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
     assert again.saved is not None
     assert_text_fits(window, "offer of a program")
@@ -248,7 +251,7 @@ def test_the_offer_of_a_program_and_a_failure_fit_in_every_language(window, lang
 
 def test_two_exports_from_the_table_in_one_second_are_two_files(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
-    window.show_tavla(opponent="random", rules=Rules.TAVLA, seed=1)
+    window.show_view(TableView(opponent="random", rules=Rules.TAVLA, seed=1))
     view = window.current_view
     view.export()
     view.export()

@@ -193,9 +193,9 @@ def test_the_numbers_preview_shows_the_chosen_size(window):
 
 def test_an_opponent_named_on_the_command_line_wins_over_the_resume_offer(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
-    window.show_tavla(opponent="random")
+    window.show_view(TableView(opponent="random"))
     press_key(window.current_view, key.ESCAPE)
-    window.show_tavla(opponent="human", offer_resume=False)
+    window.show_view(TableView(opponent="human", offer_resume=False))
     assert window.current_view.saved is None and window.current_view.opponent == "human"
     press_key(window.current_view, key.ESCAPE)
     click(window.current_view, *rect_centre(window.current_view.play_tavla))

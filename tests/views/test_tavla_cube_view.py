@@ -49,7 +49,7 @@ def settle(view: TableView, seconds: float = 1.5) -> None:
 
 def cube_table(window, bot: CubeStub) -> TableView:
     """A standard table with the cube, seat 0 to play 3-1 at the opening against `bot`."""
-    window.show_tavla(opponent="random", rules=Rules.STANDARD, seed=1)
+    window.show_view(TableView(opponent="random", rules=Rules.STANDARD, seed=1))
     view = window.current_view
     assert isinstance(view, TableView)
     view.driver = OpponentDriver(bot, Rules.STANDARD)
@@ -183,7 +183,7 @@ def test_the_crawford_game_is_marked(window):
 
 @pytest.mark.parametrize("rules", [Rules.TAVLA, Rules.STANDARD])
 def test_no_cube_without_it(window, rules):
-    window.show_tavla(opponent="random", rules=rules, seed=1, cube=False)
+    window.show_view(TableView(opponent="random", rules=rules, seed=1, cube=False))
     view = window.current_view
     assert view.session.cube is None and not view.session.match.cube
     settle(view, 3.0)

@@ -12,6 +12,7 @@ from game.tavla.screens import layout
 from game.tavla.screens.table import marks, opponent
 from game.tavla.screens.table.captions import MoveRow
 from game.tavla.screens.table.move_list import ROWS
+from game.tavla.screens.table.view import TableView
 from tests.tavla.builders import position as own_position
 from tests.views.driver import screenshot, to_screen
 from tests.views.test_tavla_view import (
@@ -191,7 +192,7 @@ def test_a_toast_never_hides_a_dialog_and_the_opening_waits_for_the_offer(window
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="random", seed=None)
     view.leave()
-    window.show_tavla(opponent="random")
+    window.show_view(TableView(opponent="random"))
     again = window.current_view
     assert again.saved is not None
     assert again.toast.message == "", "the new match's opening roll is not told over the offer"

@@ -24,7 +24,7 @@ THREE_ONE = (3, 1)
 
 
 def open_table(window, opponent="random", seed=1) -> TableView:
-    window.show_tavla(opponent=opponent, rules=Rules.TAVLA, seed=seed)
+    window.show_view(TableView(opponent=opponent, rules=Rules.TAVLA, seed=seed))
     view = window.current_view
     assert isinstance(view, TableView)
     return view
@@ -277,7 +277,7 @@ def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch)
     record = list(view.session.game.record)
     dice = view.session.game.dice
     press_key(view, key.ESCAPE)
-    window.show_tavla(opponent="random", rules=Rules.STANDARD)
+    window.show_view(TableView(opponent="random", rules=Rules.STANDARD))
     again = window.current_view
     assert again.saved is not None and "match to" in again.offer.texts[1].text
     step(again, 1.0)
@@ -293,7 +293,7 @@ def test_declining_the_saved_match_starts_fresh(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="random", seed=None)
     press_key(view, key.ESCAPE)
-    window.show_tavla(opponent="random")
+    window.show_view(TableView(opponent="random"))
     again = window.current_view
     click_at(again, again.offer.buttons[1])
     assert again.saved is None and len(again.session.match.games) == 1

@@ -14,6 +14,7 @@ import pytest
 from arcade.types import LBWH
 
 from game import i18n
+from game.menu.settings import SettingsView
 from game.puzzle import captions as captions_puzzle
 from game.puzzle.assistant import Shortest
 from game.tavla.analysis.decisions import Mark
@@ -22,6 +23,7 @@ from game.tavla.engine.session import Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
 from game.tavla.screens.table import captions, cube_captions
 from game.tavla.screens.table.tutor import TutorWarning, warning_texts
+from game.tavla.screens.table.view import TableView
 from game.ui.scene import SMALLEST_PIXELS
 from game.ui.text import Label
 from tests.views.driver import click, screenshot, step
@@ -90,7 +92,7 @@ def test_the_menu_and_settings_fit(window, language):
         for _ in selector.choices:
             selector.step(1)
             assert_text_fits(window, f"menu, {selector.describe(selector.value)}")
-    window.show_settings()
+    window.show_view(SettingsView(window.config_file))
     for _ in window.current_view.language_selector.choices:
         assert_text_fits(window, "settings")
         window.current_view.language_selector.step(1)
@@ -131,7 +133,7 @@ def test_the_menu_and_settings_text_is_readable(window, language, players_home):
         for _ in selector.choices:
             selector.step(1)
             small += smallest_text(window, f"menu, {selector.describe(selector.value)}")
-    window.show_settings()
+    window.show_view(SettingsView(window.config_file))
     small += smallest_text(window, "settings")
     assert small == []
     window.show_menu()
@@ -146,7 +148,7 @@ def test_the_menu_and_settings_text_is_readable(window, language, players_home):
         view.toast.show(f"Not pictures the game can read, left out: {skipped}")
         assert_readable(window, "small menu with a notice", every_label=True)
     assert view.cards.previews, "the full cards are back on a large window"
-    window.show_settings()
+    window.show_view(SettingsView(window.config_file))
     for _ in window.current_view.language_selector.choices:
         view = window.current_view
         with small_window(view):
@@ -264,7 +266,7 @@ def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, mo
     view = open_table(window, opponent="expert", seed=None)
     settle(view, 1.0)
     window.show_menu()
-    window.show_tavla(opponent="expert")
+    window.show_view(TableView(opponent="expert"))
     assert window.current_view.saved is not None
     assert_text_fits(window, "resume offer")
 
@@ -361,7 +363,7 @@ def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, 
 
     window.show_menu()
     check("menu")
-    window.show_settings()
+    window.show_view(SettingsView(window.config_file))
     check("settings")
     open_puzzle(window, size="6x5", image="numbers", seed=3)
     check("puzzle")

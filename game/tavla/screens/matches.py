@@ -163,7 +163,7 @@ class MatchesView(SceneView):
     def open(self, row: int) -> None:
         kept = self.kept[self.first + row]
         if kept.record is not None:
-            window = self.game_window
+            window = self.shell
             window.show_view(AnalysisView(kept.record, back=lambda: window.show_view(MatchesView())))
 
     def page_up(self) -> None:
@@ -176,7 +176,7 @@ class MatchesView(SceneView):
         self._show()
 
     def back(self) -> None:
-        self.game_window.show_menu()
+        self.shell.show_menu()
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if matches(KEY_PAGE_UP, symbol, modifiers):

@@ -191,7 +191,7 @@ class AnalysisView(SceneView):
         super().__init__()
         self.record = record
         self._back = back
-        colours = self.game_window.settings.tavla.colours
+        colours = self.shell.settings.tavla.colours
         self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
         self.analysis: MatchAnalysis | None = None
         self.mistakes: list[Decision] = []
@@ -414,7 +414,7 @@ class AnalysisView(SceneView):
         if self._back is not None:
             self._back()
         else:
-            self.game_window.show_menu()
+            self.shell.show_menu()
 
     @property
     def _first(self) -> int:

@@ -16,7 +16,8 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import Records, RecordsUnavailable, data_dir
 from game.tavla.analysis.decisions import RankedPlay
-from game.tavla.engine.game import BotFault, Match
+from game.tavla.engine.game import BotFault
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import format_play_hits
 from game.tavla.engine.position import State, flip
@@ -557,7 +558,7 @@ class TableView(CheckerInput, SceneView):
         names = player_names(self.opponent, self.settings.human_side)
         record = MatchRecord.from_match(self.session.match, names)
         window, going_on = self.shell, self.session.phase is Phase.GAME_OVER
-        back = (lambda: window.show_tavla(self.opponent, self.rules)) if going_on else None
+        back = (lambda: window.show_view(TableView(self.opponent, self.rules))) if going_on else None
         window.show_view(AnalysisView(record, back))
 
     def leave(self) -> None:
