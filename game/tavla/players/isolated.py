@@ -8,18 +8,20 @@ included) is a crash with its message. The cube questions (`double`, `take`, whe
 defines them) are asked the same way, with the same time limit and the same faults; a cube answer that
 is not True or False is garbage. Every process the bot starts is ended with it
 (game/tavla/players/reaper.py). The tournament keeps Python bots in its own workers, where an alarm is enough.
+
+The time limits, the live set of running bots (`close_all`, also at exit) and the faults are those of
+every bot in a child process (game/tavla/players/child.py); this module is the transport: the child,
+spawned by multiprocessing, loads the bot and answers requests sent through a pipe.
 """
 
-import atexit
 import contextlib
 import multiprocessing
-import multiprocessing.util  # its exit handler must be registered before ours (see the end)
 import os
 import signal
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from game.errors import UserError
 from game.i18n import _, current_language, set_language
@@ -28,15 +30,19 @@ from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
 from game.tavla.players import reaper
-from game.tavla.players.protocol import DEFAULT_TIMEOUT, STARTUP_SECONDS, check_timeout, exit_description
+from game.tavla.players.child import (
+    DEFAULT_TIMEOUT,
+    JOIN_SECONDS,
+    STARTUP_SECONDS,
+    ChildBot,
+    check_timeout,
+    exit_description,
+)
 
 MAX_ANSWER_CHARS = 4096  # a longer answer is cut before it crosses to the game (it is no play anyway)
-JOIN_SECONDS = 1.0
-
-_LIVE: set["IsolatedBot"] = set()
 
 
-class IsolatedBot:
+class IsolatedBot(ChildBot):
     """A bot of the registry (a Python file or module), asked in a child process.
 
     `play` raises BotFault (timeout or crash) when no answer came; UserError when the bot cannot be
@@ -51,21 +57,11 @@ class IsolatedBot:
         startup: float = STARTUP_SECONDS,
         seed: int | None = None,
     ) -> None:
+        super().__init__(rules, timeout, startup)
         self.name = name
-        self.rules = rules
-        self.timeout = check_timeout(timeout)
-        self.startup = startup
         self.seed = seed
-        self.starts = 0
-        self._process: Any = None
         self._conn: Connection | None = None
-        self._mark = ""
         self._questions: frozenset[str] = frozenset()  # the cube questions its file answers
-
-    @property
-    def pid(self) -> int | None:
-        """The child's process id while it runs."""
-        return self._process.pid if self._process is not None else None
 
     def start(self) -> None:
         """Start the child and load the bot there, within `startup` seconds."""
@@ -73,14 +69,12 @@ class IsolatedBot:
             return
         context = multiprocessing.get_context("spawn")
         here, there = context.Pipe()
-        self._mark = reaper.mark(reaper.new_bot_id())
-        arguments = (there, self.name, self.rules, self.seed, current_language(), self._mark)
+        arguments = (there, self.name, self.rules, self.seed, current_language(), self._new_mark())
         process = context.Process(target=_serve, args=arguments, daemon=True)
         process.start()
         there.close()
-        self._process, self._conn = process, here
-        _LIVE.add(self)
-        self.starts += 1
+        self._conn = here
+        self._started(process)
         if not here.poll(self.startup):
             # Translators: {seconds} is the time a bot was given to load, e.g. 10
             self._fail(Fault.TIMEOUT, _("not loaded within {seconds} s").format(seconds=f"{self.startup:g}"))
@@ -125,13 +119,14 @@ class IsolatedBot:
             return value
         self._fail(Fault(fault), value)
 
-    def close(self) -> None:
-        """End the child and everything it started."""
+    def close(self, kill: bool = False) -> None:
+        """End the child and everything it started (at once: it has nothing to finish, so `kill` is
+        the same)."""
         process, conn = self._process, self._conn
         if process is None:
             return
-        self._process = self._conn = None
-        _LIVE.discard(self)
+        self._conn = None
+        self._stopped()
         with contextlib.suppress(OSError, ValueError):
             assert conn is not None
             conn.close()
@@ -139,12 +134,6 @@ class IsolatedBot:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
             process.join(JOIN_SECONDS)
-
-    def __enter__(self) -> "IsolatedBot":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def _ended(self, loading: bool = False) -> str:
         process = self._process
@@ -162,10 +151,6 @@ class IsolatedBot:
             # Translators: said of a Python bot's process; {ended} says how, e.g. "exited with status 0"
             message = _("its process ended ({ended}) without answering")
         return message.format(ended=exit_description(code))
-
-    def _fail(self, kind: Fault, message: str) -> NoReturn:
-        self.close()
-        raise BotFault(kind, message)
 
 
 def guarded_bot(
@@ -222,10 +207,7 @@ def close_bot(bot: object) -> None:
         close()
 
 
-def close_all() -> None:
-    """End every isolated bot of this process (at exit, and when a table closes)."""
-    for bot in list(_LIVE):
-        bot.close()
+close_all = IsolatedBot.close_all  # every isolated bot of this process (at exit, and when a table closes)
 
 
 def _serve(conn: Connection, name: str, rules: Rules, seed: int | None, language: str, mark: str) -> None:
@@ -297,8 +279,3 @@ def _is_move(move: object) -> bool:
 def _exception_text(error: BaseException) -> str:
     text = str(error)[:500]
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-# Registered after multiprocessing's own exit handler, so it runs first (atexit is last in, first out):
-# that handler sends SIGTERM and waits, for ever, on a bot that ignores SIGTERM; this one kills it.
-atexit.register(close_all)

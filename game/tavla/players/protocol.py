@@ -1,8 +1,9 @@
 """External bots: any program that speaks the line protocol of SPEC §5, entered as `cmd:<command line>`.
 
-For each decision the program reads one line on its standard input: the 28 integers of the state (from
-its own side) then the two dice, separated by single spaces, ASCII, ending in a line feed. It answers one
-line on its standard output: the play in the seed's notation ("8/5 6/5"), an empty line for no move.
+This module supervises the program's process: its start, its time limits, its faults and its end. The
+wire format (the request lines, the reading of answer lines) is game/tavla/players/protocol_lines.py,
+the cube's lines game/tavla/players/protocol_cube.py; what this bot shares with a Python bot in a child
+process (the time limits, the live set and `close_all`, the faults) is game/tavla/players/child.py.
 docs/bot-protocol.md is the full contract for bot authors.
 
 Lifecycle (SPEC §5 leaves the choice open): a program is started at its first decision and then serves
@@ -16,9 +17,9 @@ its own, so killing the group also kills whatever it started and a Ctrl+C in the
 the tournament, which then kills it; what escapes the group (setsid, a double fork) carries a mark in
 its environment and is killed too (game/tavla/players/reaper.py). Each answer has a time limit (the first one
 after a start gets STARTUP_SECONDS more, once for a program that hangs); a line over MAX_ANSWER_BYTES is
-refused without reading the rest; stderr is drained all the time and only its tail is kept; every
-program still running is killed by `close_all`, which runs at interpreter exit and when a tournament
-stops.
+refused without reading the rest (protocol_lines.py); stderr is drained all the time and only its tail
+is kept; every program still running is killed by `close_all` (child.py), which runs at interpreter
+exit and when a tournament stops.
 
 One request, one answer line: output is read in the asking thread, and after each answer line the
 bot is given a moment (SETTLE_SECONDS at most) to go back to waiting for input, so a second line
@@ -30,15 +31,10 @@ TAVLA_CUBE=1; a program that writes `cube on` before its first answer is also as
 `take` lines. One that does not is never asked: it never doubles and always takes.
 """
 
-import atexit
 import contextlib
-import math
 import os
-import queue
-import select
 import shlex
 import shutil
-import signal
 import subprocess
 import threading
 import time
@@ -49,10 +45,17 @@ from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
-from game.tavla.engine.position import format_state
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
 from game.tavla.players import reaper
+from game.tavla.players.child import (
+    DEFAULT_TIMEOUT,
+    JOIN_SECONDS,
+    STARTUP_SECONDS,
+    ChildBot,
+    check_timeout,
+    exit_description,
+)
 from game.tavla.players.protocol_cube import (
     CUBE_ENV,
     DECLARED,
@@ -60,42 +63,46 @@ from game.tavla.players.protocol_cube import (
     TAKE,
     cube_question,
     is_declaration,
+    may_be_declaration,
     reply_to,
 )
+from game.tavla.players.protocol_lines import (
+    EOF,
+    LINE,
+    LONG,
+    MAX_ANSWER_BYTES,
+    POSIX,
+    READ_CHUNK,
+    TIMEOUT,
+    Output,
+    decode_answer,
+    encode_request,
+    play_request,
+)
 
-DEFAULT_TIMEOUT = 1.0  # seconds per answer
-STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights),
-# unless an answer given that allowance already timed out: a program that hangs at its start gets it once
-MAX_ANSWER_BYTES = 256  # one answer line, line ending included; the longest play is 23 characters
+__all__ = [  # the public names, some of them defined where every bot in a child process finds them
+    "DEFAULT_TIMEOUT",
+    "MAX_ANSWER_BYTES",
+    "PREFIX",
+    "STARTUP_SECONDS",
+    "STDERR_TAIL_BYTES",
+    "ExternalBot",
+    "check_timeout",
+    "close_all",
+    "exit_description",
+    "running_bots",
+    "split_command",
+]
+
 STDERR_TAIL_BYTES = 4096  # what is kept of a bot's stderr for the disqualification log
 EXIT_GRACE_SECONDS = 0.5  # after its input closes, a bot may exit on its own before it is killed
 EXIT_STATUS_WAIT = 0.5  # how long to wait for the exit status of a bot whose output closed
-JOIN_SECONDS = 1.0
-READ_CHUNK = 65536
 SETTLE_SECONDS = 0.1  # after an answer, how long to wait at most for the program to wait for input again
 SETTLE_FIRST_PAUSE = 0.0001
 SETTLE_LONGEST_PAUSE = 0.002
 SHOWN_STRAY = 80  # bytes of stray output kept as the "answer" of the fault
 RULES_ENV = "TAVLA_RULES"  # tells the program the rule set: tavla or standard
 PREFIX = "cmd:"
-POSIX = os.name == "posix"
-
-LINE, LONG, EOF, TIMEOUT = "line", "long", "eof", "timeout"
-
-_LIVE: set["ExternalBot"] = set()
-
-
-def check_timeout(seconds: object) -> float:
-    """A time limit per answer: a positive, finite number of seconds."""
-    if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, int | float)
-        or not math.isfinite(seconds)
-        or seconds <= 0
-    ):
-        message = _("the time limit per answer must be a positive number of seconds, not {seconds}")
-        raise UserError(message.format(seconds=repr(seconds)))
-    return float(seconds)
 
 
 def split_command(command: str) -> list[str]:
@@ -117,7 +124,7 @@ def split_command(command: str) -> list[str]:
     return argv
 
 
-class ExternalBot:
+class ExternalBot(ChildBot):
     """A `cmd:` bot: the program behind a command line, asked one decision at a time.
 
     `play` raises BotFault (kind timeout, crash, garbage or oversized) when no proper answer line came;
@@ -134,37 +141,28 @@ class ExternalBot:
     ) -> None:
         self.command = command
         self.argv = split_command(command)
-        self.rules = rules
+        super().__init__(rules, timeout, startup)
         self.cube = cube  # its games have the cube: TAVLA_CUBE=1 in its environment
         self.speaks_cube = False  # it declared, since its latest start, that it answers cube questions
         self._answered = False  # it has answered once since its latest start
-        self.timeout = check_timeout(timeout)
-        self.startup = startup
-        self.starts = 0
         self._process: subprocess.Popen[bytes] | None = None
-        self._output: _Output | None = None
+        self._output: Output | None = None
         self._stderr = bytearray()
         self._threads: list[threading.Thread] = []
         self._fresh = False
         self._grace_spent = False
-        self._mark: str | None = None
 
     @property
     def name(self) -> str:
         """The name the bot was entered under."""
         return PREFIX + self.command
 
-    @property
-    def pid(self) -> int | None:
-        """The running program's process id (also its process group), or None."""
-        return self._process.pid if self._process is not None else None
-
     def start(self) -> None:
         """Start the program if it is not running; BotFault (crash) if it cannot be started."""
         if self._process is not None:
             return
-        self._mark = reaper.mark(reaper.new_bot_id())
-        env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: self._mark}
+        mark = self._new_mark()
+        env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: mark}
         env.pop(CUBE_ENV, None)
         if self.cube:
             env[CUBE_ENV] = "1"
@@ -186,16 +184,14 @@ class ExternalBot:
             # Translators: {program} is the bot's program, quoted; {error} is the system's reason
             message = _("cannot start {program}: {error}").format(program=repr(self.argv[0]), error=error)
             raise BotFault(Fault.CRASH, message) from None
-        self._process = process
-        _LIVE.add(self)
-        self.starts += 1
+        self._started(process)
         self._fresh = True
         self._answered = self.speaks_cube = False
         self._stderr = bytearray()
         assert process.stdin is not None and process.stdout is not None and process.stderr is not None
         if POSIX:
             os.set_blocking(process.stdin.fileno(), False)
-        self._output = _Output(process.stdout)
+        self._output = Output(process.stdout)
         self._threads = [threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True)]
         self._threads += self._output.threads
         for thread in self._threads:
@@ -207,7 +203,7 @@ class ExternalBot:
         One request, one answer line: output before the request, or after the answer line and before
         the program waits for its next input, is a fault (kind garbage) with one fixed reason.
         """
-        return self._exchange(f"{format_state(state)} {die1} {die2}")
+        return self._exchange(play_request(state, die1, die2))
 
     def double(self, state: Sequence[int], cube: Cube) -> bool:
         """Whether the program doubles before its roll: asked only of a program that declared the cube
@@ -240,7 +236,7 @@ class ExternalBot:
         limit = self.timeout + (self.startup if graced else 0.0)
         self._fresh = False
         self._check_quiet()
-        request = f"{line}\n".encode("ascii")
+        request = encode_request(line)
         try:
             written = os.write(process.stdin.fileno(), request)
         except BlockingIOError:
@@ -269,7 +265,7 @@ class ExternalBot:
                 data.decode("ascii", "replace"),
             )
         try:
-            answer = data.decode("ascii").rstrip("\r\n")
+            answer = decode_answer(data)
         except UnicodeDecodeError:
             self._fail(Fault.GARBAGE, _("the answer is not ASCII text"), repr(data))
         self._check_settled()
@@ -302,19 +298,12 @@ class ExternalBot:
             process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(JOIN_SECONDS)
-        self._process = None
-        _LIVE.discard(self)
+        self._stopped()
         for thread in self._threads:
             thread.join(JOIN_SECONDS)
         for stream in (process.stdout, process.stderr):
             if stream is not None and not any(thread.is_alive() for thread in self._threads):
                 stream.close()
-
-    def __enter__(self) -> "ExternalBot":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def _check_quiet(self) -> None:
         """Between decisions a bot must stay silent: an early line or an exit is a fault now."""
@@ -324,7 +313,7 @@ class ExternalBot:
             if self._output.take_line(DECLARED):
                 self.speaks_cube = True
                 event, data = self._output.pending()
-            if event == LINE and any((DECLARED + end).startswith(data) for end in (b"\n", b"\r\n")):
+            if event == LINE and may_be_declaration(data):
                 return  # the declaration is on its way: it is read with the answer
         if event == EOF:
             # Translators: {ended} says how the bot's program ended, e.g. "exited with status 0"
@@ -370,120 +359,6 @@ class ExternalBot:
         # Translators: {ended} says how the bot's program ended; {stderr} is its last error line, verbatim
         return _("{ended} (stderr: {stderr})").format(ended=text, stderr=last[:200])
 
-    def _fail(self, kind: Fault, message: str, answer: str | None = None) -> NoReturn:
-        self.close(kill=True)
-        raise BotFault(kind, message, answer)
-
-
-def exit_description(code: int) -> str:
-    """How a program ended, from its exit status (negative: the signal that killed it)."""
-    if code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = str(-code)
-        # Translators: said of a bot program; {signal} is a signal's name (SIGKILL) or number
-        return _("killed by signal {signal}").format(signal=name)
-    # Translators: said of a bot program; {status} is its exit status, a number
-    return _("exited with status {status}").format(status=code)
-
-
-class _Output:
-    """A program's standard output, read into lines of at most MAX_ANSWER_BYTES.
-
-    On POSIX it is read in the caller's thread with select, so what the program wrote before a given
-    moment is known at that moment (the stray-output rule needs that); elsewhere a thread reads it.
-    """
-
-    def __init__(self, stream: IO[bytes]) -> None:
-        self.stream = stream
-        self.buffer = bytearray()
-        self.eof = False
-        self.threads: list[threading.Thread] = []
-        self._chunks: queue.SimpleQueue[bytes] | None = None
-        if not POSIX:
-            self._chunks = queue.SimpleQueue()
-            reader = threading.Thread(target=_read_chunks, args=(stream, self._chunks), daemon=True)
-            self.threads.append(reader)
-
-    def line(self, deadline: float) -> tuple[str, bytes]:
-        """The next line (LINE, LONG or EOF), or TIMEOUT when none is complete by `deadline`."""
-        while True:
-            found = self._take()
-            if found is not None:
-                return found
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return TIMEOUT, b""
-            self._read(remaining)
-
-    def pending(self) -> tuple[str | None, bytes]:
-        """What the program has written so far and was not read: (None, b"") if nothing."""
-        while self._read(0.0):
-            pass
-        if self.buffer:
-            data = bytes(self.buffer[:MAX_ANSWER_BYTES])
-            return (LINE if len(self.buffer) <= MAX_ANSWER_BYTES else LONG), data
-        if self.eof:
-            return EOF, b""
-        return None, b""
-
-    def take_line(self, line: bytes) -> bool:
-        """Remove `line` and its line ending from the head of what was read, if it is there whole."""
-        for ending in (b"\n", b"\r\n"):
-            if self.buffer.startswith(line + ending):
-                del self.buffer[: len(line) + len(ending)]
-                return True
-        return False
-
-    def has_data(self) -> bool:
-        """Whether unread output is already in hand (no waiting)."""
-        return bool(self.buffer)
-
-    def _take(self) -> tuple[str, bytes] | None:
-        newline = self.buffer.find(b"\n")
-        if newline >= 0:
-            if newline + 1 > MAX_ANSWER_BYTES:
-                return LONG, bytes(self.buffer[:80])
-            line = bytes(self.buffer[: newline + 1])
-            del self.buffer[: newline + 1]
-            return LINE, line
-        if len(self.buffer) > MAX_ANSWER_BYTES:
-            return LONG, bytes(self.buffer[:80])
-        if self.eof:
-            if self.buffer:  # a last line without its line feed
-                line = bytes(self.buffer)
-                self.buffer.clear()
-                return LINE, line
-            return EOF, b""
-        return None
-
-    def _read(self, seconds: float) -> bool:
-        """Wait up to `seconds` for output and add it to the buffer; True if something came."""
-        if self.eof or len(self.buffer) > MAX_ANSWER_BYTES:
-            return False
-        if self._chunks is not None:
-            try:
-                chunk = self._chunks.get(timeout=seconds) if seconds > 0 else self._chunks.get_nowait()
-            except queue.Empty:
-                return False
-        else:
-            try:
-                ready, _w, _x = select.select([self.stream], [], [], seconds)
-            except (OSError, ValueError):
-                ready = [self.stream]
-            if not ready:
-                return False
-            try:
-                chunk = os.read(self.stream.fileno(), READ_CHUNK)
-            except (OSError, ValueError):
-                chunk = b""
-        if not chunk:
-            self.eof = True
-            return True
-        self.buffer += chunk
-        return True
-
 
 def _wait_until_waiting(pid: int) -> None:
     """Wait until no process of the bot runs (each waits for input, a lock or a child), at most
@@ -491,73 +366,15 @@ def _wait_until_waiting(pid: int) -> None:
     deadline = time.monotonic() + SETTLE_SECONDS
     pause = SETTLE_FIRST_PAUSE
     while True:
-        waiting = _all_waiting(pid)
+        waiting = reaper.all_waiting(pid)
         if waiting is None or waiting or time.monotonic() >= deadline:
             return
         time.sleep(pause)
         pause = min(pause * 2, SETTLE_LONGEST_PAUSE)
 
 
-def _all_waiting(pid: int) -> bool | None:
-    """Whether every thread of the program and its children sleeps, and the program's main thread is
-    not merely pausing (sleep()); None if /proc cannot tell."""
-    if not reaper.LINUX:
-        return None
-    stack, seen = [pid], set()
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        try:
-            tasks = os.listdir(f"/proc/{current}/task")
-        except OSError:
-            if current == pid:
-                return None
-            continue
-        for task in tasks:
-            base = f"/proc/{current}/task/{task}"
-            try:
-                with open(f"{base}/stat", "rb") as stream:
-                    state = stream.read().rsplit(b")", 1)[1].split()[0]
-            except (OSError, IndexError):
-                continue
-            if state in (b"R", b"D"):
-                return False
-            if current == pid and task == str(pid) and state == b"S":
-                try:
-                    with open(f"{base}/wchan", "rb") as stream:
-                        if b"nanosleep" in stream.read():
-                            return False
-                except OSError:
-                    pass
-            try:
-                with open(f"{base}/children", "rb") as stream:
-                    stack.extend(int(child) for child in stream.read().split())
-            except (OSError, ValueError):
-                pass
-    return True
-
-
-def close_all() -> None:
-    """Kill every external bot program still running in this process (exit, Ctrl+C, a worker's end)."""
-    for bot in list(_LIVE):
-        bot.close(kill=True)
-
-
-def running_bots() -> int:
-    """How many external bot programs this process is running (tests check nothing is left behind)."""
-    return len(_LIVE)
-
-
-def _read_chunks(stream: IO[bytes], chunks: "queue.SimpleQueue[bytes]") -> None:
-    """Reader thread (where select cannot wait on a pipe): output as it comes, then b"" at the end."""
-    try:
-        while chunk := stream.read1(READ_CHUNK):  # type: ignore[attr-defined]
-            chunks.put(chunk)
-    except (OSError, ValueError):
-        pass
-    chunks.put(b"")
+close_all = ExternalBot.close_all  # kill every external program here (exit, Ctrl+C, a worker's end)
+running_bots = ExternalBot.running  # how many external programs this process runs (tests check for none)
 
 
 def _drain(stream: IO[bytes], tail: bytearray) -> None:
@@ -569,6 +386,3 @@ def _drain(stream: IO[bytes], tail: bytearray) -> None:
                 del tail[:-STDERR_TAIL_BYTES]
     except (OSError, ValueError):
         pass
-
-
-atexit.register(close_all)

@@ -58,3 +58,8 @@ def reply_to(question: str, answer: str) -> bool:
 def is_declaration(line: bytes) -> bool:
     """Whether an output line is the program's declaration that it answers cube questions."""
     return line.rstrip(b"\r\n") == DECLARED
+
+
+def may_be_declaration(data: bytes) -> bool:
+    """Whether output read so far is the declaration with its line ending, or a beginning of it."""
+    return any((DECLARED + end).startswith(data) for end in (b"\n", b"\r\n"))

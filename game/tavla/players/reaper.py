@@ -11,6 +11,9 @@ are done, on Linux (elsewhere only the process group is killed):
 - a process that plays Python bots (which run inside it) kills, when the games are over, every
   descendant that appeared while they were played (`Watch`).
 
+It is also where the bots' processes are looked at: /proc is read here only (`process_table`,
+`marked`, and `all_waiting`, which tells the line protocol's referee when a program waits for input again).
+
 Only this user's processes can be seen and killed; nothing here looks at other users' processes.
 """
 
@@ -110,6 +113,47 @@ def marked(value: str, table: dict[int, tuple[int, int]] | None = None) -> set[i
         if needle in environ.split(b"\0"):
             found.add(pid)
     return found
+
+
+def all_waiting(pid: int) -> bool | None:
+    """Whether every thread of the program and its children sleeps, and the program's main thread is
+    not merely pausing (sleep()); None if /proc cannot tell."""
+    if not LINUX:
+        return None
+    stack, seen = [pid], set()
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            tasks = os.listdir(f"{PROC}/{current}/task")
+        except OSError:
+            if current == pid:
+                return None
+            continue
+        for task in tasks:
+            base = f"{PROC}/{current}/task/{task}"
+            try:
+                with open(f"{base}/stat", "rb") as stream:
+                    state = stream.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue
+            if state in (b"R", b"D"):
+                return False
+            if current == pid and task == str(pid) and state == b"S":
+                try:
+                    with open(f"{base}/wchan", "rb") as stream:
+                        if b"nanosleep" in stream.read():
+                            return False
+                except OSError:
+                    pass
+            try:
+                with open(f"{base}/children", "rb") as stream:
+                    stack.extend(int(child) for child in stream.read().split())
+            except (OSError, ValueError):
+                pass
+    return True
 
 
 def end_bot(pid: int | None, value: str | None) -> None:
