@@ -21,19 +21,16 @@ doubling or taking decision is within 0.2 of the alternative, where the cube is 
 
 --worst lists the costliest disagreements with their gnubg IDs (paste them into gnubg) to look into.
 
-Needs the optional gnubg package (`pip install gnubg`).
+Needs the optional gnubg package (`pip install gnubg`), driven through the game's adapter
+(game/tavla/players/gnubg_adapter.py: CubeHints, match_id).
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
-import ctypes
 import os
 import random
-import re
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +41,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from rich.console import Console
 from rich.table import Table
 
+from game.errors import UserError
 from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPENING, State, all_borne_off, flip, position_id
@@ -51,18 +49,14 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import pre_roll_chances
 from game.tavla.eval.neural import rank_results, shipped_evaluator
+from game.tavla.players.gnubg_adapter import CubeHints, match_id
 
 RULES = Rules.STANDARD
 LEVELS = {"expert": 1, "master": 2}
 MATCH = 7
 MATCH_SCORES = ((0, 0), (2, 4), (4, 2), (3, 5), (5, 5), (1, 6), (4, 6))  # (mine, theirs), all 7-point
 CLOSE = 0.2
-_EQUITY_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, take|(?:Re)?[Dd]ouble, pass)"
-                          r"\s+([+-]\d+\.\d+)", re.MULTILINE)
-_CHANCES_LINE = re.compile(r"^\s*(\d\.\d+) (\d\.\d+) (\d\.\d+) - \d\.\d+ (\d\.\d+) (\d\.\d+)\s*$",
-                           re.MULTILINE)
 GNUBG_CHANCES = "model"  # our cube model fed gnubg's own cubeless chances: the cube model alone
-_OWNER_BITS = {CubeOwner.OPPONENT: 0, CubeOwner.ME: 1, CubeOwner.CENTRE: 3}
 
 
 def cube_settings() -> list[tuple[str, Cube]]:
@@ -70,82 +64,6 @@ def cube_settings() -> list[tuple[str, Cube]]:
     settings = [("money", Cube()), ("money", Cube(2, CubeOwner.ME))]
     settings += [("match", Cube(score=MatchScore(MATCH, mine, theirs))) for mine, theirs in MATCH_SCORES]
     return settings
-
-
-def match_id(cube: Cube) -> str:
-    """gnubg's Match ID for a game in play, player 1 on roll with no dice rolled (player 0: the opponent)."""
-    score = cube.score
-    fields = [  # (value, bits), from the lowest bit
-        (cube.value.bit_length() - 1, 4),
-        (_OWNER_BITS[cube.owner], 2),
-        (1, 1),  # on roll
-        (int(cube.crawford), 1),
-        (1, 3),  # playing
-        (1, 1),  # turn
-        (0, 1 + 2 + 3 + 3),  # no double offered, no resignation, no dice
-        (score.length if score else 0, 15),
-        (score.theirs if score else 0, 15),
-        (score.mine if score else 0, 15),
-    ]
-    bits = length = 0
-    for value, width in fields:
-        bits |= value << length
-        length += width
-    return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
-
-
-@dataclass(frozen=True)
-class GnubgHint:
-    """gnubg's cube hint: its three cubeful equities and the decision they make."""
-
-    decision: CubeDecision
-    chances: tuple[float, ...]
-    text: str
-
-
-class GnubgCube:
-    """gnubg's command interpreter set up for cube hints: no threads (its worker threads hang the
-    binding), no automatic rolls, no Jacoby rule or beavers, the cube decision's plies."""
-
-    def __init__(self, plies: int = 2) -> None:
-        import gnubg
-
-        self.gnubg = gnubg
-        self._libc = ctypes.CDLL(None)
-        for line in ("set threads 1", "set player 0 human", "set player 1 human", "set automatic roll off",
-                     "set jacoby off", "set beavers 0", "set display off", "new session",
-                     f"set evaluation cubedecision evaluation plies {plies}"):
-            self._quiet(line)
-
-    def _quiet(self, line: str) -> str:
-        """Run a gnubg command and return what it printed (gnubg prints from C, to file descriptor 1)."""
-        sys.stdout.flush()
-        saved = os.dup(1)
-        with tempfile.TemporaryFile() as out:
-            os.dup2(out.fileno(), 1)
-            try:
-                self.gnubg.command(line)
-            finally:
-                self._libc.fflush(None)
-                os.dup2(saved, 1)
-                os.close(saved)
-            out.seek(0)
-            return out.read().decode("utf-8", "replace")
-
-    def hint(self, state: State, cube: Cube) -> GnubgHint:
-        """gnubg's decision for the player on roll in `state` before the roll, with `cube`."""
-        if cube.score is not None:
-            self._quiet(f"new match {cube.score.length}")
-        self._quiet(f"set gnubgid {position_id(state)}:{match_id(cube)}")
-        self._quiet("set jacoby off")  # a gnubg ID brings back the Jacoby rule for the money session
-        text = self._quiet("hint")
-        found = {name.lower().replace("redouble", "double"): float(value)
-                 for name, value in _EQUITY_LINE.findall(text)}
-        if len(found) != 3:
-            raise RuntimeError(f"no cube hint from gnubg for {position_id(state)}:{match_id(cube)}:\n{text}")
-        decision = CubeDecision(found["no double"], found["double, take"], found["double, pass"])
-        chances = tuple(float(value) for value in _CHANCES_LINE.findall(text)[0])
-        return GnubgHint(decision, chances, text)
 
 
 def doubler_kind(action: CubeAction) -> str:
@@ -253,8 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worst", type=int, default=8, help="costliest disagreements to list")
     args = parser.parse_args(argv)
     try:
-        reference = GnubgCube(args.plies)
-    except ImportError:
+        reference = CubeHints(args.plies)
+    except UserError:
         print("the gnubg package is not installed (pip install gnubg)", file=sys.stderr)
         return 2
     net = shipped_evaluator()

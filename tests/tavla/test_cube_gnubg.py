@@ -8,12 +8,12 @@ to double: gammons count, gnubg's Jacoby rule is off): gnubg's 2-ply hint and ou
 
 import pytest
 
-from benchmarks.tavla_cube import GnubgCube
 from game.tavla.engine.cube import Cube, CubeAction, MatchScore
 from game.tavla.engine.position import OPENING, state_from_position_id
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.doubling import network_decision
 from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.players.gnubg_adapter import CubeHints
 from tests.tavla.builders import position
 
 pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is not installed")
@@ -40,8 +40,8 @@ CASES = [
 
 
 @pytest.fixture(scope="module")
-def reference() -> GnubgCube:
-    return GnubgCube(plies=2)
+def reference() -> CubeHints:
+    return CubeHints(plies=2)
 
 
 @pytest.mark.parametrize(("state", "cube", "expected"), CASES)

@@ -1,54 +1,30 @@
 """The optional `gnubg` bot: GNU Backgammon's 0-ply network judges each legal resulting position.
 
-The `gnubg` package (PyPI) is an optional extra. Its move lists are not used: its Python binding cuts
-move tuples short at the first checker borne off, so the plays come from our engine and gnubg only
-evaluates the positions they lead to, from the opponent's side (it is on roll there), negated.
+The `gnubg` package (PyPI) is an optional extra, driven through game/tavla/players/gnubg_adapter.py.
+Its move lists are not used: its Python binding cuts move tuples short at the first checker borne off,
+so the plays come from our engine and gnubg only evaluates the positions they lead to, from the
+opponent's side (it is on roll there), negated.
 
 Cube decisions: gnubg's 0-ply chances of the position before the roll (gnubg evaluates for the player
-on roll, before rolling) through the cube model of game/tavla/engine/cube.py. The binding's `evaluate` returns
-the cubeless equity even with a cubeful context, and its `hint` needs a whole game session, so gnubg's
-own cubeful decision is not used.
+on roll, before rolling) through the cube model of game/tavla/eval/cube_decision.py. The binding's
+`evaluate` returns the cubeless equity even with a cubeful context, and its `hint` needs a whole game
+session, so gnubg's own cubeful decision is not used.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 
-from game.errors import UserError
-from game.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import score
-from game.tavla.engine.position import State, all_borne_off, flip, to_gnubg_board
+from game.tavla.engine.position import State, all_borne_off, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import DecisionCube
 from game.tavla.players.evaluator_bot import EvaluatorBot
+from game.tavla.players.gnubg_adapter import INSTALL_HINT, ZeroPly, available, load_gnubg
 
-INSTALL_HINT = "pip install gnubg"
-
-
-def load_gnubg() -> ModuleType:
-    """The gnubg module, or a UserError saying it is unavailable and how to install it."""
-    try:
-        import gnubg
-    except ImportError as error:
-        # Translators: {error} is Python's reason; {command} installs the package, e.g. pip install gnubg
-        message = _(
-            "the gnubg bot is unavailable: the GNU Backgammon package is not installed "
-            "({error}); install it with `{command}`"
-        )
-        raise UserError(message.format(error=error, command=INSTALL_HINT)) from None
-    return gnubg
-
-
-def available() -> bool:
-    """True when the gnubg package imports, for menus that list it as (un)available."""
-    try:
-        load_gnubg()
-    except UserError:
-        return False
-    return True
+__all__ = ["INSTALL_HINT", "GnubgBot", "available", "load_gnubg"]  # the menus ask this module
 
 
 class GnubgBot(EvaluatorBot, DecisionCube):
@@ -59,9 +35,7 @@ class GnubgBot(EvaluatorBot, DecisionCube):
 
     def __init__(self, rules: Rules = Rules.TAVLA) -> None:
         super().__init__(rules)
-        self.gnubg = load_gnubg()
-        self.cubeinfo = self.gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)
-        self.context = self.gnubg.evalcontext(0, 0, 1, 0, 0.0)
+        self.zero_ply = ZeroPly()
         # gnubg's probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon
         self.weights = rules.equity_weights
 
@@ -69,7 +43,7 @@ class GnubgBot(EvaluatorBot, DecisionCube):
         """Our expected points after a play: exact when the game is over, else minus the opponent's."""
         if all_borne_off(after):
             return float(score(after, self.rules))
-        probabilities = self.gnubg.evaluate(to_gnubg_board(flip(after)), self.cubeinfo, self.context)[:5]
+        probabilities = self.zero_ply.chances(flip(after))
         return 1.0 - sum(w * p for w, p in zip(self.weights, probabilities, strict=True))
 
     def values(self, state: State, afters: list[State]) -> list[float]:
@@ -78,5 +52,5 @@ class GnubgBot(EvaluatorBot, DecisionCube):
 
     def cube_decision(self, state: Sequence[int], cube: Cube) -> CubeDecision:
         """The decision before the roll from gnubg's 0-ply chances of the player on roll."""
-        chances = self.gnubg.evaluate(to_gnubg_board(state), self.cubeinfo, self.context)[:5]
+        chances = self.zero_ply.chances(state)
         return decide(chances, cube, cube_efficiency(state, opponent_finishes_next(state)))
