@@ -19,14 +19,14 @@ unforced checker plays: our mark equals gnubg's on 721 (67.3%; harsher on 178, m
 players' error rates, ours against gnubg's, 72.7 / 51.3 and 76.6 / 55.6: ours are higher (cubeless
 points against gnubg's match-normalised equity).
 
-gnubg runs in a child process per match (its Python module prints boards on stdout and keeps one
-global match), with one thread and a fixed seed, so the files are the same on every run.
+gnubg is driven through the game's adapter (game/tavla/players/gnubg_adapter.py: self_play_mat,
+analyse_mat): it runs in a child process per match (its Python module prints boards on stdout and keeps
+one global match), with one thread and a fixed seed, so the files are the same on every run.
 """
 
 import argparse
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +38,7 @@ from game.tavla.analysis.decisions import Mark
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.game import Match
 from game.tavla.engine.rules import Rules
+from game.tavla.players.gnubg_adapter import analyse_mat, self_play_mat
 from game.tavla.players.levels import NeuralBot
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import MatchRecord
@@ -45,53 +46,21 @@ from game.tavla.record.match_record import MatchRecord
 NOISE = 0.06  # gnubg's chequer-play noise: enough mistakes of every size to compare marks on
 FIXTURES = ((3, 7), (5, 11), (1, 5))  # (match length, seed) of the test files
 
-_PLAY = """
-import gnubg, sys
-length, seed, path, noise = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
-for c in ["set threads 1", "set rng mersenne", f"set seed {seed}", "set display off", "set automatic game on",
-          "set automatic roll on", "set player 0 gnubg", "set player 1 gnubg"
-]:
-    gnubg.command(c)
-for p in (0, 1):
-    for c in ["chequerplay evaluation plies 0", f"chequerplay evaluation noise {noise}",
-              "chequerplay evaluation deterministic on", "cubedecision evaluation plies 0"]:
-        gnubg.command(f"set player {p} {c}")
-gnubg.command(f"new match {length}")
-gnubg.command(f'export match mat "{path}"')
-"""
-
-_ANALYSE = """
-import gnubg, sys
-gnubg.command("set threads 1")
-gnubg.command(f'import mat "{sys.argv[1]}"')
-gnubg.command("set analysis chequerplay evaluation plies 0")
-gnubg.command("set analysis cubedecision evaluation plies 0")
-gnubg.command("analyse match")
-gnubg.command(f'export match text "{sys.argv[2]}"')
-"""
-
 _SEVERITY = (Mark.NONE, Mark.DOUBTFUL, Mark.BAD, Mark.VERY_BAD)
 _SECTION = re.compile(r"^Move number \d+:\s+(.+?) to play (\d)(\d)\s*$")
 _ALERT = re.compile(r"^Alert: (doubtful|bad|very bad) move")
 _CHOSEN = re.compile(r"^\*\s+\d+\..*Eq\.:\s*[-+]?\d+\.\d+(?:\s*\(([-+]\d+\.\d+)\))?")
 
 
-def gnubg(script: str, *arguments: object) -> None:
-    """Run a gnubg script in a child process (its stdout is the board, thrown away)."""
-    command = [sys.executable, "-c", script, *map(str, arguments)]
-    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True, timeout=600)
-
-
 def play_gnubg_match(length: int, seed: int, path: Path, noise: float = NOISE) -> Path:
     """A match gnubg plays against itself, exported as `.mat`."""
-    gnubg(_PLAY, length, seed, path, noise)
-    return path
+    return self_play_mat(length, seed, path, noise)
 
 
 def gnubg_marks(path: Path, folder: Path) -> list[list[tuple[str, tuple[int, int], Mark, float]]]:
     """gnubg's analysis of a `.mat` file: per game, each checker play as (player, dice, mark, loss)."""
     out = folder / f"{path.stem}.txt"
-    gnubg(_ANALYSE, path, out)
+    analyse_mat(path, out)
     files = sorted(folder.glob(f"{path.stem}*.txt"), key=lambda p: (len(p.name), p.name))
     games = []
     for file in files:

@@ -32,7 +32,7 @@ from game.tavla.engine.moves import apply_play, legal_plays
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot
-from game.tavla.players.gnubg_bot import available
+from game.tavla.players.gnubg_adapter import available
 from game.tavla.tournament import run_tournament
 
 RULES = Rules.TAVLA
