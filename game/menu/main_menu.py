@@ -141,6 +141,7 @@ class MainMenuView(SceneView):
         self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 760)
         self.focus: int | None = None
         self._build()
+        self._rebuild_previews()
 
     def _build(self) -> None:
         """The cards, their selectors and buttons, laid out for this window's size."""
@@ -276,8 +277,6 @@ class MainMenuView(SceneView):
         self._number_style = NumberStyle(fill=rgb(tiles.fill), edge=rgb(tiles.edge), text=rgb(tiles.text))
         self._puzzle_preview = arcade.SpriteList()
         self._tavla_preview = arcade.SpriteList()
-        self._rebuild_puzzle_preview()
-        self._rebuild_tavla_preview()
 
     def _selector(
         self,
@@ -529,12 +528,16 @@ class MainMenuView(SceneView):
         notes = [self.opponent_note, self.rules_note, self.pictures_note, self.help_line]
         return [*self._texts, *notes, *(label for widget in widgets for label in widget.labels)]
 
-    def on_scale_changed(self) -> None:
+    def on_compact_changed(self, compact: bool) -> None:
         """Across the small-window line the cards are laid out again (the choices are the config's, so
-        they stay); otherwise only the previews follow the resolution."""
-        if (self.cards is COMPACT_CARDS) != self.compact:
-            self._build()
-            return
+        they stay)."""
+        self._build()
+
+    def on_scale_changed(self) -> None:
+        """The previews follow the resolution."""
+        self._rebuild_previews()
+
+    def _rebuild_previews(self) -> None:
         self._rebuild_puzzle_preview()
         self._rebuild_tavla_preview()
 

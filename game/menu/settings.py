@@ -257,10 +257,9 @@ class SettingsView(SceneView):
         widgets = [*self.selectors, self.back_button, self.toast]
         return [*self.texts, *(label for widget in widgets for label in widget.labels)]
 
-    def on_scale_changed(self) -> None:
+    def on_compact_changed(self, compact: bool) -> None:
         """Across the small-window line the grid is laid out again (the values are the config's)."""
-        if (self.grid is COMPACT_GRID) != self.compact:
-            self._build()
+        self._build()
 
     @property
     def language_selector(self) -> Selector:

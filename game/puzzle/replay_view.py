@@ -157,10 +157,12 @@ class ReplayView(SceneView):
             sprite.texture = self.textures.tiles[tile]
             sprite.width = sprite.height = logical
 
-    def on_scale_changed(self) -> None:
-        self._apply_textures()
+    def on_compact_changed(self, compact: bool) -> None:
         self._build_texts()
         self._update_texts()
+
+    def on_scale_changed(self) -> None:
+        self._apply_textures()
 
     def _build_texts(self) -> None:
         """The panel's words for this window's size (the labels' larger size is the scene's)."""

@@ -333,13 +333,10 @@ class StatsView(SceneView):
         for label, field in zip(self.list_labels[0], layout.list_fields, strict=True):
             label.text = headings[field]
 
-    def on_scale_changed(self) -> None:
+    def on_compact_changed(self, compact: bool) -> None:
         """Past the compact size either way: the widgets again in the other layout, with the same board,
         solve and notice shown (the labels' larger size is the scene's)."""
-        layout = COMPACT if self.compact else FULL
-        if layout is self.layout:
-            return
-        self.layout = layout
+        self.layout = layout = COMPACT if compact else FULL
         self.toast.move_to(self.toast.x, layout.toast_y)
         self._build_widgets()
         self.show_board(self.board, self.selected)

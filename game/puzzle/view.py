@@ -323,16 +323,19 @@ class PuzzleView(SceneView):
         self.best = self._load_best()
         self._build_sprites()
 
-    def on_scale_changed(self) -> None:
-        """Textures at the new resolution; on a small window the solved panel's lines spread apart and
-        the words turn short (the labels' larger size is the scene's)."""
-        self._apply_textures()
+    def on_compact_changed(self, compact: bool) -> None:
+        """On a small window the solved panel's lines spread apart and the words turn short (the labels'
+        larger size is the scene's)."""
         shown = [label.text for label in self.panel_texts]
         self.panel_texts = [
-            spec.label(text) for spec, text in zip(solved_labels(self.compact), shown, strict=True)
+            spec.label(text) for spec, text in zip(solved_labels(compact), shown, strict=True)
         ]
         self._place_controls()
         self._update_hud()
+
+    def on_scale_changed(self) -> None:
+        """Textures at the new resolution."""
+        self._apply_textures()
 
     def _place_controls(self) -> None:
         """The buttons, the keys help and the game ID where this window's text size leaves room."""

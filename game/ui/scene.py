@@ -6,6 +6,11 @@ logical unit covers, so scenes can build textures at screen resolution and stay 
 whether it needs frames (`in_motion`, `request_redraw`), so the window can rest when nothing moves.
 On a small window (`compact`) the labels a scene names in `readable_labels` grow so that none is drawn
 under `SMALLEST_PIXELS`; the scene picks shorter words or a sparser layout where they would not fit.
+
+One convention for that layout: a scene lays itself out for `compact` when it is built, and again in
+`on_compact_changed(compact)`, which is called only when a resize carries the window across the
+small-window line; what follows the resolution alone (textures) is rebuilt in `on_scale_changed`, after
+every resize.
 """
 
 from collections.abc import Callable, Hashable, Iterable
@@ -77,6 +82,7 @@ class SceneView(arcade.View):
         self.buttons: list[Button] = []
         self._changed = True
         self._fit_camera()
+        self._laid_out_compact = self.compact
 
     @property
     def shell(self) -> Shell:
@@ -135,14 +141,22 @@ class SceneView(arcade.View):
         self.rescale()
 
     def rescale(self) -> None:
-        """After the camera's viewport changed: the scene's own rebuild, then its text kept readable."""
+        """After the camera's viewport changed: the layout again if the window crossed the small-window
+        line, then the scene's rebuild for the new resolution, then its text kept readable."""
+        compact = self.compact
+        if compact != self._laid_out_compact:
+            self._laid_out_compact = compact
+            self.on_compact_changed(compact)
         self.on_scale_changed()
         self.keep_text_readable()
         self.request_redraw()
 
+    def on_compact_changed(self, compact: bool) -> None:
+        """Called after a resize that flipped `compact` (before `on_scale_changed`): a scene with a
+        compact layout lays itself out again for it here, keeping what it shows."""
+
     def on_scale_changed(self) -> None:
-        """Called after a resize; scenes with screen-resolution textures or a compact layout rebuild
-        them here."""
+        """Called after every resize: scenes with screen-resolution textures rebuild them here."""
 
     def to_world(self, x: float, y: float) -> tuple[float, float]:
         """A window position (from a mouse event) in logical coordinates."""

@@ -133,12 +133,10 @@ class MatchesView(SceneView):
         buttons = (*self.rows, self.up_button, self.down_button, self.back_button)
         return [self.title, self.note, *(label for button in buttons for label in button.labels)]
 
-    def on_scale_changed(self) -> None:
+    def on_compact_changed(self, compact: bool) -> None:
         """The compact layout on a small window, the full one on a large."""
-        layout = COMPACT if self.compact else FULL
-        if layout is not self.layout:
-            self.layout = layout
-            self._place()
+        self.layout = COMPACT if compact else FULL
+        self._place()
 
     def _show(self) -> None:
         compact = self.layout is COMPACT

@@ -491,15 +491,15 @@ class AnalysisView(SceneView):
         sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
         self.boards.append(sprite)
 
+    def on_compact_changed(self, compact: bool) -> None:
+        """The compact layout on a small window, the full one on a large."""
+        self.layout = COMPACT if compact else FULL
+        self._place()
+        self._fill()
+        self._show()
+
     def on_scale_changed(self) -> None:
-        """The boards drawn again at the new resolution; the compact layout on a small window, the full
-        one on a large."""
-        layout = COMPACT if self.compact else FULL
-        if layout is not self.layout:
-            self.layout = layout
-            self._place()
-            self._fill()
-            self._show()
+        """The boards drawn again at the new resolution (after the layout, which places them)."""
         self._show_mistake()
 
     # --- input ---

@@ -261,24 +261,25 @@ class TableView(CheckerInput, SceneView):
         self.dice.build_textures(scale)
         self._update_dice()
 
-    def on_scale_changed(self) -> None:
-        """Textures at the new resolution; across the small-window line, the side panel laid out again
-        with what it showed (a small window has no room for the ranked hint: its line stays), and the
-        questions in their band; the notices a little wider, for their larger text."""
-        self._build_textures()
-        self.toast.set_width(TOAST_WIDTHS[self.compact])
-        if self.panel.compact == self.compact:
-            return
+    def on_compact_changed(self, compact: bool) -> None:
+        """Across the small-window line, the side panel laid out again with what it showed (a small
+        window has no room for the ranked hint: its line stays), and the questions in their band."""
         old, self.panel = self.panel, self._side_panel()
         self.panel.set_texts({name: label.text for name, label in old.texts.items()})
         self.panel.moves.set_rows(old.moves.rows)
         for new, kept in zip(self.panel.buttons, old.buttons, strict=True):
             new.enabled = kept.enabled
-        if self.compact:
+        if compact:
             self.hint_panel.clear()
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
         self._build_questions()
         self._update_hud()
+
+    def on_scale_changed(self) -> None:
+        """Textures at the new resolution; the notices a little wider on a small window, for their larger
+        text."""
+        self._build_textures()
+        self.toast.set_width(TOAST_WIDTHS[self.compact])
 
     def readable_labels(self) -> list[Label]:
         dialogs = [label for dialog in self.overlays.dialogs for label in dialog.labels]
