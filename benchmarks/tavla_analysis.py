@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.tavla.analysis.decisions import Mark
 from game.tavla.analysis.match import analyse_match
-from game.tavla.engine.game import Match
+from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.players.gnubg_adapter import analyse_mat, self_play_mat
 from game.tavla.players.levels import NeuralBot

@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.engine.game import play_bots
 from game.tavla.engine.moves import apply_play, legal_plays
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import OPENING, State, flip
 from game.tavla.players import get_bot
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.engine.game import play_bots
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot
 from game.tavla.players.protocol import DEFAULT_TIMEOUT

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.tavla.engine.game import BotFault, play_bots
+from game.tavla.engine.game import BotFault
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import OPENING
 from game.tavla.players import get_bot
 from game.tavla.players.protocol import ExternalBot, close_all, running_bots

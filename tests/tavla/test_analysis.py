@@ -9,7 +9,8 @@ from game import cli
 from game.errors import UserError
 from game.tavla.analysis.decisions import Mark, mark, ranked_plays, rating
 from game.tavla.analysis.match import analyse_match
-from game.tavla.engine.game import Match, Turn
+from game.tavla.engine.game import Turn
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING

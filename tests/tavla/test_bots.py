@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 
 from game.errors import UserError
-from game.tavla.engine.game import play_bots
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.notation import format_play
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.players import Bot, bot_description, bot_names, get_bot

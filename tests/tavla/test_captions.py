@@ -4,7 +4,8 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
-from game.tavla.engine.game import Match, Turn
+from game.tavla.engine.game import Turn
+from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession

@@ -5,9 +5,11 @@ import random
 import pytest
 
 from game.errors import UserError
-from game.tavla.engine.game import FORFEIT_POINTS, Game, Match, play_bots, score
+from game.tavla.engine.game import FORFEIT_POINTS, Game, score
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay, legal_plays
 from game.tavla.engine.notation import format_play
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import OPENING, flip, validate_state
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot

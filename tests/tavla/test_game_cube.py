@@ -4,8 +4,10 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.engine.cube import CubeOwner
-from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult, Match, play_bots
+from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import MatchRules, Rules
 

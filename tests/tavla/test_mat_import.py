@@ -5,11 +5,12 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
-from game.tavla.engine.game import Match
+from game.tavla.engine.cube import CubeEvent
+from game.tavla.engine.match import Match
 from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import parse_mat, read_mat
-from game.tavla.record.match_record import CubeKind, MatchRecord
+from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import export_mat
 from tests.tavla.test_match_file import ContraryBot, advance, scripted_match
 
@@ -60,9 +61,9 @@ def test_gnubg_exports_import_with_cube_actions_and_the_match_won():
         for game in record.games:
             assert game.score == tuple(points) and game.winner is not None
             points[game.winner] += game.points
-            kinds.update(event.kind for event in game.cube)
+            kinds.update(action.event for action in game.cube)
         assert max(points) >= record.length
-    assert kinds == set(CubeKind)
+    assert kinds == set(CubeEvent)
 
 
 def test_other_programs_notations_are_read():
@@ -134,7 +135,7 @@ def test_a_match_played_here_keeps_its_cube_actions_as_the_export_writes_them():
     game.pass_double()
     names = ("You", "expert")
     ours = MatchRecord.from_match(match, names)
-    assert [event.kind for event in ours.games[0].cube] == [
-        CubeKind.DOUBLE, CubeKind.TAKE, CubeKind.DOUBLE, CubeKind.DROP
+    assert [action.event for action in ours.games[0].cube] == [
+        CubeEvent.DOUBLE, CubeEvent.TAKE, CubeEvent.DOUBLE, CubeEvent.PASS
     ]
     assert parse_mat(export_mat(match, names)).games[0].cube == ours.games[0].cube

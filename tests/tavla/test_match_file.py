@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.errors import UserError
 from game.records import Records
-from game.tavla.engine.game import Match
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import position_id, winner_gammon_level

@@ -13,8 +13,9 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
-from game.tavla.engine.game import BotFault, CubeTerms, play_bots
+from game.tavla.engine.game import BotFault, CubeTerms
 from game.tavla.engine.moves import apply_play, check_play, legal_plays
+from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot

@@ -9,7 +9,8 @@ from arcade import key
 
 from game.config import with_value
 from game.tavla.analysis.decisions import Mark
-from game.tavla.engine.game import Match, Turn
+from game.tavla.engine.game import Turn
+from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from game.i18n import N_
 from game.tavla.analysis.decisions import MILLI, Decision, mark
-from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
+from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
+from game.tavla.engine.game import CubeTurn
 from game.tavla.engine.match_equity import shipped_table
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, State, flip
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import Rules, crawford_game
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.doubling import network_decision
 from game.tavla.eval.neural import Evaluator
-from game.tavla.record.match_record import CubeEvent, CubeKind, GameRecord, MatchRecord
+from game.tavla.record.match_record import GameRecord, MatchRecord
 
 # The actions as decisions name them (English, translate with `_` where shown)
 DOUBLE, NO_DOUBLE, TAKE, DROP = N_("double"), N_("no double"), N_("take"), N_("drop")
@@ -36,7 +37,7 @@ def cube_decisions(
     decision: CubeDecision | None = None
     for event in game.cube:
         state = _before_roll(game, event)
-        if event.kind is CubeKind.DOUBLE:
+        if event.event is CubeEvent.DOUBLE:
             cube = Cube(value, _owner(owner, event.player), _score(record, number, game, event.player))
             decision = network_decision(net, state, cube, rules, max(1, plies))
             doubled = min(decision.double_take, decision.double_pass)
@@ -47,7 +48,7 @@ def cube_decisions(
             assert decision is not None
             take, drop = -decision.double_take, -decision.double_pass
             best = max(take, drop)
-            taking = event.kind is CubeKind.TAKE
+            taking = event.event is CubeEvent.TAKE
             action, equity = (TAKE, take) if taking else (DROP, drop)
             best_action = TAKE if take >= drop else DROP
             decider_state = flip(state)
@@ -58,7 +59,7 @@ def cube_decisions(
             Decision(
                 kind="cube",
                 game=number,
-                turn=event.turn,
+                turn=event.before_turn,
                 player=event.player,
                 state=decider_state,
                 dice=None,
@@ -75,10 +76,10 @@ def cube_decisions(
     return found
 
 
-def _before_roll(game: GameRecord, event: CubeEvent) -> State:
+def _before_roll(game: GameRecord, event: CubeTurn) -> State:
     """The position before the roll the cube action came before, seen by the player on roll."""
-    if event.turn < len(game.turns):
-        return game.turns[event.turn].state
+    if event.before_turn < len(game.turns):
+        return game.turns[event.before_turn].state
     if not game.turns:
         return OPENING
     last = game.turns[-1]
@@ -99,6 +100,5 @@ def _score(record: MatchRecord, number: int, game: GameRecord, seat: int) -> Mat
     mine, theirs = game.score[seat], game.score[1 - seat]
     if max(mine, theirs) >= length:
         return None
-    earlier = [g.score for g in record.games[: number - 1]]
-    crawford = length - 1 in (mine, theirs) and not any(length - 1 in score for score in earlier)
+    crawford = crawford_game(length, [g.score for g in record.games[:number]])
     return MatchScore(length, mine, theirs, crawford)

@@ -1,27 +1,27 @@
-"""One game and a match of tavla: opening roll, turns, passes, the end, scoring, and the move record.
+"""One game of tavla: opening roll, turns, passes, the cube, the end, scoring, and the move record.
 
-`Game` is driven one step at a time (a table scene: roll, show the legal plays, apply the chosen one)
-and `play_bots` runs a whole game between two bots in a tight loop (a tournament). Dice come from a
-`random.Random`, so a seed replays a game exactly. Player 0 and player 1 are fixed seats; the state is
-always kept from the point of view of the player on roll, as the seed's bots see it.
+`Game` is the one game flow: the table drives it a step at a time (roll, show the legal plays, apply
+the chosen one), bots' games are driven through it by game/tavla/engine/play.py (the tournament's
+referee, self-play, benchmarks), and game/tavla/engine/match.py strings games into a match. Dice come
+from a `random.Random`, so a seed replays a game exactly. Player 0 and player 1 are fixed seats; the
+state is always kept from the point of view of the player on roll, as the seed's bots see it.
 """
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.errors import UserError
 from game.i18n import _, ngettext
-from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore, accepts_double, wants_double
+from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.moves import (
-    IllegalPlay,
     Play,
     apply_play,
     check_dice,
     check_play,
     legal_plays,
 )
-from game.tavla.engine.notation import check_move, format_play, parse_play
+from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import (
     OPENING,
     State,
@@ -31,14 +31,11 @@ from game.tavla.engine.position import (
     winner_gammon_level,
 )
 from game.tavla.engine.results import Fault, Outcome
-from game.tavla.engine.rules import MatchRules, Rules
+from game.tavla.engine.rules import Rules
 
 FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
 SHOWN_ANSWER_CHARS = 200  # a longer answer is cut in reasons and results
-
-BotPlay = Callable[[list[int], int, int], str | None]
-
 
 class BotFault(Exception):
     """A bot failed to give an answer at all (timeout, crash, unreadable output), as opposed to an
@@ -278,6 +275,10 @@ class Game:
             self._legal = legal_plays(self.state, self.dice[0], self.dice[1], self.rules)
         return list(self._legal)
 
+    def legal_results(self) -> list[tuple[Play, State]]:
+        """Each legal play with the position it leads to, still seen by the player on turn."""
+        return [(play, apply_play(self.state, play)) for play in self.legal_plays()]
+
     def play(self, play: str | Play | None) -> Play:
         """Apply a play (text or moves) for the player on turn; raises IllegalPlay and changes nothing.
 
@@ -295,15 +296,28 @@ class Game:
         self._advance(chosen)
         return chosen
 
-    def disqualify(self, reason: str) -> GameResult:
-        """End the game because the player on turn broke the rules; the opponent scores FORFEIT_POINTS.
+    def disqualify(
+        self,
+        reason: str,
+        seat: int | None = None,
+        fault: Fault = Fault.ILLEGAL,
+        answer: object = None,
+    ) -> GameResult:
+        """End the game because `seat` (default: the player on turn) broke the rules or gave no answer:
+        the opponent scores FORFEIT_POINTS times the cube.
 
-        The position is kept in the result for inspection (SPEC §3).
+        `seat` may be the player asked to answer a double. The position as that seat sees it, the dice
+        of the turn (None for a cube question) and the answer are kept in the result for inspection
+        (docs/position.md).
         """
-        if self.turn is None or self.over:
+        loser = self.turn if seat is None else seat
+        if self.turn is None or self.over or (loser != self.turn and self.offered_by != 1 - loser):
             raise UserError(_("no game in progress"))
-        loser = self.turn
-        self.result = forfeit(loser, self.rules, len(self.record), reason, self.state, dice=self.dice)
+        dice = self.dice if loser == self.turn else None
+        self.offered_by = None
+        state = self.state_for(loser)
+        turns = len(self.record)
+        self.result = forfeit(loser, self.rules, turns, reason, state, fault, dice, answer, self.cube_value)
         return self.result
 
     def state_for(self, player: int) -> State:
@@ -325,111 +339,6 @@ class Game:
             return
         self.state = flip(after)
         self.turn = 1 - mover
-
-
-def play_bots(
-    bot0: BotPlay,
-    bot1: BotPlay,
-    rules: Rules = Rules.TAVLA,
-    rng: random.Random | None = None,
-    seed: int | None = None,
-    keep_record: bool = False,
-    cube: CubeTerms | None = None,
-    deciders: tuple[object, object] | None = None,
-) -> tuple[GameResult, list[Turn]]:
-    """A whole game between two `play(state, die1, die2)` functions, as fast as the engine allows.
-
-    A bot that answers an illegal play, or raises, is disqualified for this game (SPEC §3, §5) and the
-    position, dice and answer are kept in the result; a BotFault keeps its kind, any other exception
-    counts as a crash. The record is only collected when asked for.
-
-    With `cube` terms, before each roll after the first the player on turn may double: `deciders` are
-    the two bots' objects, asked through their `double` and `take` (game/tavla/engine/cube.py), which count
-    as answers as well: a fault there disqualifies like one in a play. Cube decisions draw no dice, so
-    a seed rolls the same dice with the cube as without it.
-    """
-    rng = rng if rng is not None else random.Random(seed)
-    randint = rng.randint
-    bots = (bot0, bot1)
-    while True:
-        first, second = randint(1, 6), randint(1, 6)
-        if first != second:
-            break
-    mover = 0 if first > second else 1
-    dice = (first, second) if mover == 0 else (second, first)
-    state = OPENING
-    record: list[Turn] = []
-    turns = 0
-    value, owner = 1, None
-    jacoby = cube is not None and cube.jacoby
-    while True:
-        die1, die2 = dice
-        answer = None
-        try:
-            answer = bots[mover](list(state), die1, die2)
-            chosen = check_play(state, die1, die2, answer, rules)
-        except IllegalPlay as error:
-            kind = Fault.ILLEGAL if _is_notation(answer) else Fault.GARBAGE
-            if kind is Fault.ILLEGAL:
-                # Translators: {answer} is the bot's answer, quoted as it was; {reason} says what is wrong
-                message = _("illegal play {answer}: {reason}")
-            else:
-                # Translators: {answer} is the bot's answer, quoted as it was; {reason} says what is wrong
-                message = _("unreadable answer {answer}: {reason}")
-            reason = message.format(answer=shown_answer(answer), reason=error)
-            return forfeit(mover, rules, turns, reason, state, kind, dice, answer, value), record
-        except BotFault as fault:
-            reason = str(fault)
-            return forfeit(mover, rules, turns, reason, state, fault.kind, dice, fault.answer, value), record
-        except Exception as error:  # noqa: BLE001 - any crash of a bot's code disqualifies that bot
-            reason = f"{type(error).__name__}: {error}"
-            return forfeit(mover, rules, turns, reason, state, Fault.CRASH, dice, answer, value), record
-        turns += 1
-        if keep_record:
-            record.append(Turn(mover, dice, chosen, state))
-        if chosen:
-            state = apply_play(state, chosen)
-            if all_borne_off(state):
-                return finished(mover, state, rules, turns, value, jacoby), record
-        state = flip(state)
-        mover = 1 - mover
-        if cube is not None and deciders is not None:
-            outcome = _cube_turn(cube, deciders, mover, state, value, owner, rules, turns)
-            if isinstance(outcome, GameResult):
-                return outcome, record
-            value, owner = outcome
-        dice = (randint(1, 6), randint(1, 6))
-
-
-def _cube_turn(
-    terms: CubeTerms,
-    deciders: tuple[object, object],
-    mover: int,
-    state: State,
-    value: int,
-    owner: int | None,
-    rules: Rules,
-    turns: int,
-) -> tuple[int, int | None] | GameResult:
-    """Before `mover` rolls: its double and the answer, as the new (value, owner) or the game's end."""
-    view = terms.cube_for(mover, value, owner)
-    if not view.may_double():
-        return value, owner
-    asked = mover
-    try:
-        if not wants_double(deciders[mover], state, view):
-            return value, owner
-        asked = 1 - mover
-        if accepts_double(deciders[asked], flip(state), view.flipped()):
-            return value * 2, asked
-    except BotFault as fault:
-        seen = state if asked == mover else flip(state)  # the position as the failing bot saw it
-        return forfeit(asked, rules, turns, str(fault), seen, fault.kind, None, fault.answer, value)
-    except Exception as error:  # noqa: BLE001 - a crash in a cube decision disqualifies like one in a play
-        reason = f"{type(error).__name__}: {error}"
-        seen = state if asked == mover else flip(state)
-        return forfeit(asked, rules, turns, reason, seen, Fault.CRASH, None, None, value)
-    return GameResult(winner=mover, points=value, kind=Outcome.PASSED, turns=turns, cube=value)
 
 
 def forfeit(
@@ -476,93 +385,3 @@ def _cut(text: str) -> str:
     if len(text) <= SHOWN_ANSWER_CHARS:
         return text
     return f"{text[:SHOWN_ANSWER_CHARS]}… ({len(text)} characters)"
-
-
-def _is_notation(answer: object) -> bool:
-    """Whether an answer is written as moves at all, so a rules breach is told apart from garbage."""
-    try:
-        if answer is None or isinstance(answer, str):
-            parse_play(answer)
-        else:
-            for move in answer:  # type: ignore[attr-defined]
-                check_move(tuple(move))
-    except (UserError, TypeError, ValueError):
-        return False
-    return True
-
-
-def check_match_length(length: object) -> int:
-    """`length` if it is a positive whole number of points, else UserError."""
-    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-        message = _("a match is played to a positive number of points, not {length}")
-        raise UserError(message.format(length=repr(length)))
-    return length
-
-
-@dataclass
-class Match:
-    """A match to `length` points: games are added one after another until a seat reaches the length.
-
-    With the cube (`cube=True`, standard rules) each game's points are multiplied by its cube, and the
-    Crawford rule holds: no doubling in the game after a player first needs one point.
-    """
-
-    length: int
-    rules: Rules = Rules.TAVLA
-    seed: int | None = None
-    games: list[Game] = field(default_factory=list)
-    cube: bool = False
-
-    def __post_init__(self) -> None:
-        check_match_length(self.length)
-        self.terms = MatchRules(self.rules, self.length, self.cube)
-        self.rng = random.Random(self.seed)
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Points of seat 0 and seat 1 from the finished games."""
-        return _scores(self.games)
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that reached the match length, if any."""
-        for seat, points in enumerate(self.scores):
-            if points >= self.length:
-                return seat
-        return None
-
-    @property
-    def current(self) -> Game | None:
-        """The game being played, or the last one."""
-        return self.games[-1] if self.games else None
-
-    def is_crawford(self, finished_games: int) -> bool:
-        """Whether the game after `finished_games` games is the Crawford game: the first one in which a
-        player needs exactly one point."""
-        if not self.terms.crawford:
-            return False
-        needs_one = [self.length - 1 in _scores(self.games[:done]) for done in range(finished_games + 1)]
-        return needs_one[-1] and not any(needs_one[:-1])
-
-    def next_game(self) -> Game:
-        """Start the next game of the match (its opening roll is still to be made with `start()`)."""
-        if self.winner is not None:
-            raise UserError(_("the match is over"))
-        if self.games and not self.games[-1].over:
-            raise UserError(_("finish the current game first"))
-        terms = None
-        if self.cube:
-            crawford = self.is_crawford(len(self.games))
-            terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
-        game = Game(self.rules, rng=self.rng, cube=terms)
-        self.games.append(game)
-        return game
-
-
-def _scores(games: Sequence[Game]) -> tuple[int, int]:
-    """Points of seat 0 and seat 1 from the finished ones of `games`."""
-    points = [0, 0]
-    for game in games:
-        if game.result is not None:
-            points[game.result.winner] += game.result.points
-    return points[0], points[1]

@@ -13,6 +13,7 @@ translate with `_` where shown) and the evaluator's equity weights (`equity_weig
 to it (its length, and for the cube Crawford and Jacoby) belongs to the match, next to its `Rules`.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -140,3 +141,11 @@ class MatchRules:
     def crawford(self) -> bool:
         """Whether the Crawford rule applies: in every match played with the cube."""
         return self.cube and self.length is not None
+
+
+def crawford_game(length: int, scores: Sequence[tuple[int, int]]) -> bool:
+    """The Crawford rule: whether the game played at the last of `scores` (the score before each game
+    of a match to `length`, in order) is the Crawford game, the first in which a player needs exactly
+    one point; in it nobody may double."""
+    needs_one = [length - 1 in score for score in scores]
+    return bool(needs_one) and needs_one[-1] and not any(needs_one[:-1])

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.cube import Cube
-from game.tavla.engine.game import CubeTerms, Game, GameResult, Match, forfeit
+from game.tavla.engine.game import CubeTerms, Game, GameResult
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay, Move, Play, apply_play
 from game.tavla.engine.position import State, is_race
 from game.tavla.engine.rules import Rules
@@ -225,7 +226,7 @@ class TableSession:
         phase = self.phase
         if phase not in (Phase.COMPUTER, Phase.COMPUTER_DOUBLE, Phase.COMPUTER_ANSWER):
             raise UserError(_("it is not the computer's turn"))
-        disqualify(self.game, 1 - self.seat if phase is Phase.COMPUTER_ANSWER else self.seat, reason)
+        self.game.disqualify(reason, 1 - self.seat if phase is Phase.COMPUTER_ANSWER else self.seat)
         self.turn = None
 
     def _next(self) -> None:
@@ -243,19 +244,6 @@ class TableSession:
         if bear_off and is_race(turn.state) and all(turn.state[p] <= 0 for p in range(7, 26)):
             return _most_off(turn)
         return None
-
-
-def disqualify(game: Game, seat: int, reason: str) -> GameResult:
-    """End `game` with `seat` disqualified: the player on roll (a play, a cube decision) or the one
-    asked to answer a double, whose answer never came."""
-    if seat == game.turn:
-        return game.disqualify(reason)
-    if game.offered_by != 1 - seat or game.over:
-        raise UserError(_("no game in progress"))
-    game.offered_by = None
-    state = game.state_for(seat)
-    game.result = forfeit(seat, game.rules, len(game.record), reason, state, cube=game.cube_value)
-    return game.result
 
 
 def steps_of(state: State, play: Play) -> list[tuple[Move, State, State]]:

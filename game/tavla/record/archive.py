@@ -7,7 +7,7 @@ from pathlib import Path
 from game.errors import UserError
 from game.i18n import _
 from game.records import Records, data_dir
-from game.tavla.engine.game import Match
+from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import MatchRecord

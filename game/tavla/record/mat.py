@@ -14,10 +14,11 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.engine.game import Game
+from game.tavla.engine.cube import CubeEvent
+from game.tavla.engine.game import CubeTurn, Game
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.rules import Rules
-from game.tavla.record.match_record import CubeEvent, CubeKind, GameRecord, MatchRecord
+from game.tavla.record.match_record import GameRecord, MatchRecord
 from game.tavla.record.save import PROGRAM
 
 MAX_MAT_CHARS = 5_000_000  # far beyond any real match file
@@ -244,16 +245,16 @@ class _GameReader:
             if value != 2 * self.value:
                 message = _("the cube is at {value}, so a double makes it {double}, not {given}")
                 raise UserError(message.format(value=self.value, double=2 * self.value, given=value))
-            self.offered = CubeEvent(turn, seat, CubeKind.DOUBLE, value)
+            self.offered = CubeTurn(seat, CubeEvent.DOUBLE, value, turn)
             self.cube.append(self.offered)
             return
         if self.offered is None or self.offered.player == seat:
             raise UserError(_("a take or drop without a double by the other player"))
         if item.group("take") is not None:
             self.value, self.owner = self.offered.value, seat
-            self.cube.append(CubeEvent(turn, seat, CubeKind.TAKE, self.value))
+            self.cube.append(CubeTurn(seat, CubeEvent.TAKE, self.value, turn))
         else:
-            self.cube.append(CubeEvent(turn, seat, CubeKind.DROP, self.value))
+            self.cube.append(CubeTurn(seat, CubeEvent.PASS, self.value, turn))
             self.winner, self.points = 1 - seat, self.value
         self.offered = None
 

@@ -32,13 +32,14 @@ from game.files import write_atomically
 from game.i18n import _
 from game.records import Records
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game, Match, Turn, check_match_length
+from game.tavla.engine.game import CubeTurn, Game, Turn
+from game.tavla.engine.match import Match, check_match_length
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import format_move, format_play
 from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN, disqualify
+from game.tavla.engine.session import HUMAN
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 1
@@ -201,7 +202,7 @@ def _replay_game(match: Match, entry: object, number: int) -> None:
         if loser not in (0, 1) or type(loser) is not int:
             # Translators: {where} is e.g. "game 3"; 'loser' is a field of the save file
             raise _damaged(_("{where}: 'loser' must be the seat 0 or 1").format(where=where))
-        _step(lambda why: disqualify(game, loser, why), reason, where)
+        _step(lambda why: game.disqualify(why, loser), reason, where)
 
 
 def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from game.errors import UserError
 from game.files import NotARegularFile, writable_target
 from game.i18n import _
-from game.tavla.engine.game import check_match_length
+from game.tavla.engine.match import check_match_length
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import bot_names
 from game.tavla.players.protocol import DEFAULT_TIMEOUT, check_timeout

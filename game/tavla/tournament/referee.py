@@ -18,7 +18,9 @@ from typing import ParamSpec, TypeVar
 
 from game.i18n import _
 from game.tavla.engine.cube import Cube
-from game.tavla.engine.game import BotFault, BotPlay, CubeTerms, GameResult, play_bots
+from game.tavla.engine.game import BotFault, CubeTerms, GameResult
+from game.tavla.engine.match import Match
+from game.tavla.engine.play import BotPlay, drive, play_bots
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import Bot, bot_names, get_bot
@@ -98,27 +100,18 @@ def _play_match(
     spec: GameSpec, terms: MatchRules, players: tuple[BotPlay, BotPlay], sides: Sequence[CubeSide] | None
 ) -> tuple[GameResult, tuple[int, int]]:
     """A match to `terms.length`: its result (a single point to the winner, or a disqualification) and
-    the final score by seat."""
+    the final score by seat. Each game's dice come from its own seed, so a game can be replayed alone."""
     assert terms.length is not None
-    scores = [0, 0]
-    crawford_played = False
+    match = Match(terms.length, terms.rules, cube=terms.cube)
     turns = 0
-    number = 0
-    while max(scores) < terms.length:
-        crawford = terms.crawford and not crawford_played and terms.length - 1 in scores
-        crawford_played = crawford_played or crawford
-        cube = CubeTerms(length=terms.length, scores=(scores[0], scores[1]), crawford=crawford)
-        rng = random.Random(derive_seed(spec.dice_seed, number))
-        result, _record = play_bots(
-            *players, terms.rules, rng=rng, cube=cube if terms.cube else None, deciders=sides
-        )
-        number += 1
+    while match.winner is None:
+        before = match.scores
+        game = match.next_game(random.Random(derive_seed(spec.dice_seed, len(match.games))))
+        result = drive(game, players, sides if terms.cube else None)
         turns += result.turns
         if result.disqualified is not None:
-            return replace(result, points=1, turns=turns, cube=1), (scores[0], scores[1])
-        scores[result.winner] += result.points
-    winner = 0 if scores[0] >= terms.length else 1
-    return GameResult(winner, 1, Outcome.SINGLE, turns), (scores[0], scores[1])
+            return replace(result, points=1, turns=turns, cube=1), before
+    return GameResult(match.winner, 1, Outcome.SINGLE, turns), match.scores
 
 
 def load_bot(name: str, rules: Rules, timeout: float, cube: bool = False) -> Bot:

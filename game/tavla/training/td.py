@@ -38,9 +38,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from game.errors import UserError
-from game.tavla.engine.game import BotPlay, play_bots
-from game.tavla.engine.moves import legal_results
-from game.tavla.engine.position import OPENING, all_borne_off, flip
+from game.tavla.engine.game import Game
+from game.tavla.engine.play import BotPlay, play_bots
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, encode
 from game.tavla.eval.neural import HIDDEN, Evaluator, Network, judged, other_side, phase_rows
@@ -61,23 +60,21 @@ CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 def self_play(
     net: Evaluator, rng: random.Random, lam: float, explore: float = 0.0, rules: Rules = RULES
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One self-play game at 0-ply under `rules`: the chosen positions (28 ints each) and their
-    lambda-return targets.
+    """One self-play game at 0-ply under `rules`, driven through `Game`: the chosen positions (28 ints
+    each, seen by their mover) and their lambda-return targets.
 
     With `explore`, that share of the decisions with a choice is a uniformly random play instead.
     """
-    while True:
-        first, second = rng.randint(1, 6), rng.randint(1, 6)
-        if first != second:
-            break
-    dice = (first, second)
-    state = OPENING
+    game = Game(rules, rng=rng)
+    game.start()
     weights = np.array(rules.equity_weights)
     chosen: list[tuple[int, ...]] = []
     chosen_y: list[np.ndarray] = []
-    while True:
-        results = legal_results(state, dice[0], dice[1], rules)
-        afters = [after for _, after in results] or [state]
+    while not game.over:
+        if game.dice is None:
+            game.roll()
+        results = game.legal_results()
+        afters = [after for _, after in results] or [game.state]
         y = net.probabilities(afters)
         if len(afters) == 1:
             best = 0
@@ -87,10 +84,7 @@ def self_play(
             best = int(np.argmax(y @ weights))
         chosen.append(afters[best])
         chosen_y.append(y[best])
-        if all_borne_off(afters[best]):
-            break
-        state = flip(afters[best])
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        game.play(results[best][0] if results else ())
     targets = np.empty((len(chosen), 5))
     targets[-1] = chosen_y[-1]
     for t in range(len(chosen) - 2, -1, -1):

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from game.i18n import _, ngettext
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game, Match
+from game.tavla.engine.game import CubeTurn, Game
+from game.tavla.engine.match import Match
 from game.tavla.engine.notation import format_play_hits
 from game.tavla.engine.position import OFF, State, pip_counts, position_id
 from game.tavla.engine.results import Outcome

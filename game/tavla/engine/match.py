@@ -1,0 +1,88 @@
+"""A match of tavla: games one after another until a seat reaches the length, with the Crawford rule.
+
+The table, the save file, the .mat reader and the tournament's referee all string games together here.
+"""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.game import CubeTerms, Game
+from game.tavla.engine.rules import MatchRules, Rules, crawford_game
+
+
+def check_match_length(length: object) -> int:
+    """`length` if it is a positive whole number of points, else UserError."""
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        message = _("a match is played to a positive number of points, not {length}")
+        raise UserError(message.format(length=repr(length)))
+    return length
+
+
+@dataclass
+class Match:
+    """A match to `length` points: games are added one after another until a seat reaches the length.
+
+    With the cube (`cube=True`, standard rules) each game's points are multiplied by its cube, and the
+    Crawford rule holds: no doubling in the game after a player first needs one point.
+    """
+
+    length: int
+    rules: Rules = Rules.TAVLA
+    seed: int | None = None
+    games: list[Game] = field(default_factory=list)
+    cube: bool = False
+
+    def __post_init__(self) -> None:
+        check_match_length(self.length)
+        self.terms = MatchRules(self.rules, self.length, self.cube)
+        self.rng = random.Random(self.seed)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points of seat 0 and seat 1 from the finished games."""
+        return _scores(self.games)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the match length, if any."""
+        for seat, points in enumerate(self.scores):
+            if points >= self.length:
+                return seat
+        return None
+
+    @property
+    def current(self) -> Game | None:
+        """The game being played, or the last one."""
+        return self.games[-1] if self.games else None
+
+    def is_crawford(self, finished_games: int) -> bool:
+        """Whether the game after `finished_games` games is the Crawford game."""
+        history = [_scores(self.games[:done]) for done in range(finished_games + 1)]
+        return self.terms.crawford and crawford_game(self.length, history)
+
+    def next_game(self, rng: random.Random | None = None) -> Game:
+        """Start the next game of the match (its opening roll is still to be made with `start()`); its
+        dice come from the match's generator, or from `rng` (a tournament seeds each game apart)."""
+        if self.winner is not None:
+            raise UserError(_("the match is over"))
+        if self.games and not self.games[-1].over:
+            raise UserError(_("finish the current game first"))
+        terms = None
+        if self.cube:
+            crawford = self.is_crawford(len(self.games))
+            terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
+        game = Game(self.rules, rng=rng if rng is not None else self.rng, cube=terms)
+        self.games.append(game)
+        return game
+
+
+def _scores(games: Sequence[Game]) -> tuple[int, int]:
+    """Points of seat 0 and seat 1 from the finished ones of `games`."""
+    points = [0, 0]
+    for game in games:
+        if game.result is not None:
+            points[game.result.winner] += game.result.points
+    return points[0], points[1]
