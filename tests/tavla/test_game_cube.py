@@ -182,3 +182,28 @@ def test_a_bot_without_cube_methods_never_doubles_and_always_takes():
     # the doubler doubles once, the plain bot takes and, owning the cube, never redoubles
     assert result.kind is not Outcome.PASSED and result.cube == 2
     assert result.disqualified is None
+
+
+def test_a_disqualification_costs_the_rule_sets_most_times_the_cube_whoever_is_at_fault():
+    # the player on turn, holding the cube at 2
+    game = Game(STANDARD, seed=3, cube=CubeTerms())
+    _first_play(game)
+    game.double()
+    game.take()
+    on_turn = game.turn
+    result = game.disqualify("illegal play")
+    assert (result.disqualified, result.winner, result.points) == (on_turn, 1 - on_turn, 3 * 2)
+    assert result.state == game.state and result.dice is None
+    # the player asked to answer a double: its view of the position, no dice, the cube before the double
+    game = Game(STANDARD, seed=3, cube=CubeTerms())
+    _first_play(game)
+    doubler = game.turn
+    game.double()
+    result = game.disqualify("no answer", 1 - doubler, Fault.TIMEOUT)
+    assert (result.disqualified, result.points, result.fault) == (1 - doubler, 3, Fault.TIMEOUT)
+    assert result.state == game.state_for(1 - doubler) and result.dice is None
+    # nobody else can be disqualified: the opponent of the player on turn, with no double to answer
+    game = Game(STANDARD, seed=3, cube=CubeTerms())
+    _first_play(game)
+    with pytest.raises(UserError):
+        game.disqualify("not its turn", 1 - game.turn)

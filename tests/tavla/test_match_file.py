@@ -15,15 +15,8 @@ from game.tavla.engine.position import position_id, winner_gammon_level
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN
 from game.tavla.players.random_bot import RandomBot
-from game.tavla.record.save import (
-    SAVE_VERSION,
-    dump_match,
-    export_mat,
-    load_match,
-    player_names,
-    save_table,
-    saved_table,
-)
+from game.tavla.record.mat import export_mat
+from game.tavla.record.save import SAVE_VERSION, dump_match, load_match, player_names, save_table, saved_table
 
 NAMES = ("You", "random")
 GNUBG_MISSING = "gnubg (GNU Backgammon's Python bindings, a test extra) is not installed"

@@ -14,7 +14,8 @@ from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.players import get_bot
-from game.tavla.record.save import dump_match, export_mat, load_match
+from game.tavla.record.mat import export_mat
+from game.tavla.record.save import dump_match, load_match
 
 NAMES = ("You", "expert")
 GNUBG_MISSING = "GNU Backgammon's Python module (the gnubg extra) is not installed"

@@ -320,6 +320,13 @@ class Game:
         self.result = forfeit(loser, self.rules, turns, reason, state, fault, dice, answer, self.cube_value)
         return self.result
 
+    def cube_actions_by_turn(self) -> list[list[CubeTurn]]:
+        """The cube actions by the turn they come before (the last entry: after every turn)."""
+        actions: list[list[CubeTurn]] = [[] for _ in range(len(self.record) + 1)]
+        for action in self.cube_record:
+            actions[action.before_turn].append(action)
+        return actions
+
     def state_for(self, player: int) -> State:
         """The position from `player`'s side, whoever is on turn (for drawing the board)."""
         on_roll = self.turn if self.turn is not None else 0

@@ -9,9 +9,9 @@ from game.i18n import _
 from game.records import Records, data_dir
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
-from game.tavla.record.mat import read_mat
+from game.tavla.record.mat import export_mat, new_export_path, read_mat
 from game.tavla.record.match_record import MatchRecord
-from game.tavla.record.save import export_mat, new_export_path, player_names, saved_table
+from game.tavla.record.save import player_names, saved_table
 
 ARCHIVE_FOLDER = "matches"
 

@@ -1,4 +1,5 @@
-"""Reading Jellyfish `.mat` match files (ours, GNU Backgammon's, other programs') into a MatchRecord.
+"""Jellyfish `.mat` match files: read (ours, GNU Backgammon's, other programs') into a MatchRecord, and
+written from a match played here.
 
 The format: ` 5 point match`, then per game ` Game 1`, the score line ` Name1 : 0   Name2 : 0`, numbered
 lines of two cells (the left one is the first player's, and is blank when the second player opens):
@@ -6,21 +7,41 @@ lines of two cells (the left one is the first player's, and is blank when the se
 `Wins 1 point` in the winner's column. Moves may be chained (`24/18/13`), repeated (`13/7(2)`) and
 carry `*` for hits; `bar` and `off` are read as 25 and 0. Every play is replayed through `Game`, so a
 file that breaks the rules is refused with the number of the line and what is wrong with it.
+
+The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
+the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
+written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
+the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column. GNU
+Backgammon replays it with the standard rules; where tavla scores differently, see `_mat_game`.
 """
 
 import itertools
 import re
+import time
 from pathlib import Path
 
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import _
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game
+from game.tavla.engine.game import CubeTurn, Game, Turn
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.notation import format_move
+from game.tavla.engine.position import winner_gammon_level
+from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.record.match_record import GameRecord, MatchRecord
-from game.tavla.record.save import PROGRAM
 
+MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
+MAT_NAME_FORBIDDEN = ":,;"  # the score line splits on ':'; ',' would start a GamesGrid rating
+MAT_DEFAULT_NAMES = ("Player 1", "Player 2")
+MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
+MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
+MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
+MAT_RIGHT_INDENT = 34  # and in the right one
+MAT_CUBE = {CubeEvent.DOUBLE: " Doubles => {value}", CubeEvent.TAKE: " Takes", CubeEvent.PASS: " Drops"}
+PROGRAM = "Fifteen & Tavla"
 MAX_MAT_CHARS = 5_000_000  # far beyond any real match file
 RIGHT_COLUMN = 20  # a lone cell starting at or after this column is the second player's
 _LENGTH = re.compile(r"\s*(\d{1,4})\s+point\s+match\s*", re.IGNORECASE)
@@ -274,3 +295,105 @@ class _GameReader:
         if self.winner is None and result is not None:
             self.winner, self.points = result.winner, result.points * self.value
         return GameRecord(tuple(self.game.record), tuple(self.cube), self.score, self.winner, self.points)
+
+
+MAX_EXPORTS_PER_SECOND = 1000
+
+
+def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
+    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
+    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
+    stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
+    for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
+        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
+        try:
+            write_atomically(path, text, exclusive=True)
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(str(folder / f"{stem}.mat"))
+
+
+def export_mat(match: Match, names: tuple[str, str]) -> str:
+    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports.
+
+    Seat 0 plays in the left column. A roll not yet played ends its game as the dice alone, unless it
+    leaves a single play (or none): GNU Backgammon would then make that play itself, so it is left out.
+    """
+    left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
+    lines = [f"; {PROGRAM}, {match.rules} rules", "", f" {match.length} point match", ""]
+    points = [0, 0]
+    for number, game in enumerate(match.games, 1):
+        if game.turn is None:
+            continue
+        lines.append(f" Game {number}")
+        lines.append(f" {f'{left} : {points[0]}':<{MAT_NAME_WIDTH}}{right} : {points[1]}")
+        lines.extend(_mat_game(game))
+        if game.result is not None:
+            points[game.result.winner] += game.result.points
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _mat_game(game: Game) -> list[str]:
+    """The numbered move lines (two columns, the left one empty when seat 1 opens) and the result.
+
+    A tavla game won with the loser still in the winner's home or on the bar is a mars (2 points),
+    but GNU Backgammon would score that last bear-off as a backgammon (3) and end the match early;
+    so that game stops before the winning roll, and `Wins 2 points` reads as the loser resigning a mars.
+    """
+    result = game.result
+    turns = game.record[:-1] if _backgammon_scored_as_mars(game) else game.record
+    opener = game.record[0].player if game.record else game.turn
+    cells = [""] if opener == 1 else []
+    actions = game.cube_actions_by_turn()
+    for turn, before in zip(turns, actions, strict=False):
+        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in before)
+        cells.append(_mat_turn(turn))
+    if len(turns) == len(game.record):
+        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
+    pending = game.dice is not None and result is None
+    if pending and len(legal_plays(game.state, *game.dice, Rules.STANDARD)) > 1:
+        cells.append(f"{game.dice[0]}{game.dice[1]}:")
+    lines = []
+    for index in range(0, len(cells), 2):
+        pair = cells[index : index + 2]
+        line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
+        if any(pair):
+            lines.append(line)
+    if result is not None:
+        wins = f"Wins {result.points} point{'s' if result.points > 1 else ''}"
+        if result.winner == 1 and len(cells) % 2 == 1 and lines:
+            lines[-1] = f"{lines[-1]:<{MAT_RIGHT_INDENT}}{wins}"  # beside a drop, as gnubg writes it
+        else:
+            indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
+            lines.append(f"{'':<{indent}}{wins}")
+    return lines
+
+
+def _backgammon_scored_as_mars(game: Game) -> bool:
+    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
+    result = game.result
+    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED):
+        return False
+    level = winner_gammon_level(game.state)
+    return game.rules.points(level) != level
+
+
+def _mat_turn(turn: Turn) -> str:
+    """`64: 24/18 13/9*`: the dice, then each move with `*` where it hits (once per point hit)."""
+    moves = []
+    landed: set[int] = set()
+    for move in sorted(turn.play, reverse=True):
+        end = move[1]
+        hit = 0 < end < 25 and turn.state[end] < 0 and end not in landed
+        landed.add(end)
+        moves.append(format_move(move) + ("*" if hit else ""))
+    return f"{turn.dice[0]}{turn.dice[1]}: {' '.join(moves)}".rstrip()
+
+
+def _mat_name(name: str, default: str) -> str:
+    """A name the .mat score line can carry: no colon, comma or semicolon, one line, not empty."""
+    cleaned = "".join(" " if char in MAT_NAME_FORBIDDEN or not char.isprintable() else char for char in name)
+    cleaned = " ".join(cleaned.split())[:MAT_NAME_CHARS].strip()
+    return cleaned or default

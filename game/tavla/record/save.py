@@ -1,4 +1,4 @@
-"""A match as text: the save file that lets a player quit and resume, and the Jellyfish `.mat` export.
+"""The table's save file: an unfinished match as text, so a player can quit and resume it.
 
 The table keeps its unfinished match in the records under SAVE_KIND (`save_table`, `saved_table`), its
 players named in English by `player_names`.
@@ -13,31 +13,20 @@ A match with the doubling cube says `"cube": true` and has its cube actions amon
 saves) is a match without the cube. A disqualified game names its loser's seat (`"loser"`), which is
 not always the player on roll: the computer may fail to answer a double.
 
-The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
-the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
-written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
-the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column. GNU
-Backgammon replays it with the standard rules; where tavla scores differently, see `_mat_game`.
 """
 
 import json
 import random
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
-from game.files import write_atomically
 from game.i18n import _
 from game.records import Records
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game, Turn
+from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match, check_match_length
-from game.tavla.engine.moves import legal_plays
-from game.tavla.engine.notation import format_move, format_play
-from game.tavla.engine.position import winner_gammon_level
-from game.tavla.engine.results import Outcome
+from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN
 
@@ -48,15 +37,6 @@ MAX_NAME_CHARS = 1_000  # a bot may be named by a file path or a command line
 RNG_STATE_SIZE = 625  # random.Random.getstate(): 624 words and a position
 RNG_WORD = 2**32
 
-MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
-MAT_NAME_FORBIDDEN = ":,;"  # the score line splits on ':'; ',' would start a GamesGrid rating
-MAT_DEFAULT_NAMES = ("Player 1", "Player 2")
-MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
-MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
-MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
-MAT_RIGHT_INDENT = 34  # and in the right one
-MAT_CUBE = {CubeEvent.DOUBLE: " Doubles => {value}", CubeEvent.TAKE: " Takes", CubeEvent.PASS: " Drops"}
-PROGRAM = "Fifteen & Tavla"
 SAVE_KIND = "tavla"  # the records' slot for the table's unfinished match
 YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
 SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour of their checkers
@@ -83,10 +63,10 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
 
 def _dump_game(game: Game) -> dict[str, Any]:
     turns: list[dict[str, Any]] = []
-    for turn, actions in zip(game.record, _cube_before(game), strict=False):
+    for turn, actions in zip(game.record, game.cube_actions_by_turn(), strict=False):
         turns.extend({"cube": str(action.event)} for action in actions)
         turns.append({"dice": list(turn.dice), "play": format_play(turn.play)})
-    turns.extend({"cube": str(action.event)} for action in _cube_before(game)[len(game.record)])
+    turns.extend({"cube": str(action.event)} for action in game.cube_actions_by_turn()[len(game.record)])
     if game.dice is not None:
         turns.append({"dice": list(game.dice)})
     entry: dict[str, Any] = {"opening": [list(roll) for roll in game.opening_rolls], "turns": turns}
@@ -94,14 +74,6 @@ def _dump_game(game: Game) -> dict[str, Any]:
         entry["disqualified"] = game.result.reason
         entry["loser"] = game.result.disqualified
     return entry
-
-
-def _cube_before(game: Game) -> list[list[CubeTurn]]:
-    """The game's cube actions by the turn they come before (the last entry: after every turn)."""
-    actions: list[list[CubeTurn]] = [[] for _ in range(len(game.record) + 1)]
-    for action in game.cube_record:
-        actions[action.before_turn].append(action)
-    return actions
 
 
 def _dump_rng(state: tuple) -> list:
@@ -335,105 +307,3 @@ def saved_table(records: Records) -> tuple[Match, str] | None:
     if match.winner is not None:
         return None
     return match, HUMAN if names[0] != YOU else names[1]
-
-
-MAX_EXPORTS_PER_SECOND = 1000
-
-
-def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
-    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
-    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
-    stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
-    for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
-        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
-        try:
-            write_atomically(path, text, exclusive=True)
-        except FileExistsError:
-            continue
-        return path
-    raise FileExistsError(str(folder / f"{stem}.mat"))
-
-
-def export_mat(match: Match, names: tuple[str, str]) -> str:
-    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports.
-
-    Seat 0 plays in the left column. A roll not yet played ends its game as the dice alone, unless it
-    leaves a single play (or none): GNU Backgammon would then make that play itself, so it is left out.
-    """
-    left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
-    lines = [f"; {PROGRAM}, {match.rules} rules", "", f" {match.length} point match", ""]
-    points = [0, 0]
-    for number, game in enumerate(match.games, 1):
-        if game.turn is None:
-            continue
-        lines.append(f" Game {number}")
-        lines.append(f" {f'{left} : {points[0]}':<{MAT_NAME_WIDTH}}{right} : {points[1]}")
-        lines.extend(_mat_game(game))
-        if game.result is not None:
-            points[game.result.winner] += game.result.points
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _mat_game(game: Game) -> list[str]:
-    """The numbered move lines (two columns, the left one empty when seat 1 opens) and the result.
-
-    A tavla game won with the loser still in the winner's home or on the bar is a mars (2 points),
-    but GNU Backgammon would score that last bear-off as a backgammon (3) and end the match early;
-    so that game stops before the winning roll, and `Wins 2 points` reads as the loser resigning a mars.
-    """
-    result = game.result
-    turns = game.record[:-1] if _backgammon_scored_as_mars(game) else game.record
-    opener = game.record[0].player if game.record else game.turn
-    cells = [""] if opener == 1 else []
-    actions = _cube_before(game)
-    for turn, before in zip(turns, actions, strict=False):
-        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in before)
-        cells.append(_mat_turn(turn))
-    if len(turns) == len(game.record):
-        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
-    pending = game.dice is not None and result is None
-    if pending and len(legal_plays(game.state, *game.dice, Rules.STANDARD)) > 1:
-        cells.append(f"{game.dice[0]}{game.dice[1]}:")
-    lines = []
-    for index in range(0, len(cells), 2):
-        pair = cells[index : index + 2]
-        line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
-        if any(pair):
-            lines.append(line)
-    if result is not None:
-        wins = f"Wins {result.points} point{'s' if result.points > 1 else ''}"
-        if result.winner == 1 and len(cells) % 2 == 1 and lines:
-            lines[-1] = f"{lines[-1]:<{MAT_RIGHT_INDENT}}{wins}"  # beside a drop, as gnubg writes it
-        else:
-            indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
-            lines.append(f"{'':<{indent}}{wins}")
-    return lines
-
-
-def _backgammon_scored_as_mars(game: Game) -> bool:
-    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
-    result = game.result
-    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED):
-        return False
-    level = winner_gammon_level(game.state)
-    return game.rules.points(level) != level
-
-
-def _mat_turn(turn: Turn) -> str:
-    """`64: 24/18 13/9*`: the dice, then each move with `*` where it hits (once per point hit)."""
-    moves = []
-    landed: set[int] = set()
-    for move in sorted(turn.play, reverse=True):
-        end = move[1]
-        hit = 0 < end < 25 and turn.state[end] < 0 and end not in landed
-        landed.add(end)
-        moves.append(format_move(move) + ("*" if hit else ""))
-    return f"{turn.dice[0]}{turn.dice[1]}: {' '.join(moves)}".rstrip()
-
-
-def _mat_name(name: str, default: str) -> str:
-    """A name the .mat score line can carry: no colon, comma or semicolon, one line, not empty."""
-    cleaned = "".join(" " if char in MAT_NAME_FORBIDDEN or not char.isprintable() else char for char in name)
-    cleaned = " ".join(cleaned.split())[:MAT_NAME_CHARS].strip()
-    return cleaned or default
