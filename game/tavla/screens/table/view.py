@@ -3,20 +3,20 @@
 The view only draws the session and turns mouse and keys into calls on it. The checkers' sprites
 and glides are `CheckerStacks`', the words `captions`', the panels over the board the overlay layer's,
 and the bots (seat 1's play, the hints) think in threads of `OpponentDriver`, so frames keep coming.
+What happens next, turn by turn, is `TurnFlow`'s (turns.py); the saved match offered, resumed, kept and
+exported `SavedMatch`'s (saving.py); the pointer on the checkers `CheckerInput`'s (pointer.py).
 """
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from arcade import key
 
 from game.config import rgb
 from game.errors import UserError
 from game.i18n import _
-from game.records import Records, RecordsUnavailable, data_dir
+from game.records import Records
 from game.tavla.analysis.decisions import RankedPlay
-from game.tavla.engine.game import BotFault
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import format_play_hits
@@ -28,7 +28,7 @@ from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.archive import MatchArchive
 from game.tavla.record.match_record import MatchRecord
-from game.tavla.record.save import export_mat, new_export_path, player_names, save_table, saved_table
+from game.tavla.record.save import player_names
 from game.tavla.screens import layout
 from game.tavla.screens.analysis.view import AnalysisView
 from game.tavla.screens.board_art import Palette
@@ -44,6 +44,8 @@ from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.overlays import OVERLAY_X, offer_dialog, over_dialog, roll_dialog, take_dialog
 from game.tavla.screens.table.panel import SidePanel
 from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
+from game.tavla.screens.table.saving import SavedMatch
+from game.tavla.screens.table.turns import ShownPlay, TurnFlow
 from game.tavla.screens.table.tutor import Tutor
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
@@ -53,9 +55,6 @@ from game.ui.sound import result_event
 from game.ui.text import Label
 from game.ui.widgets import Toast
 
-ROLL_SECONDS = 0.5
-PASS_SECONDS = 1.6
-PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
 TOAST_WIDTHS = {False: layout.HALF_WIDTH - 20, True: layout.HALF_WIDTH + 52}
 """The notices' width over the half of the board without the dice; a small window's reach over the
 frame, so that a file name stays on one line at the larger text."""
@@ -70,18 +69,7 @@ KEY_TAKE = [key.T, key.ENTER, key.RETURN]
 KEY_PASS = [key.P]
 
 
-@dataclass
-class _Replay:
-    """The computer's play being shown: its checkers move first, the panel and the next roll after."""
-
-    seat: int
-    dice: tuple[int, int]
-    start: State
-    moves: list[Move]
-    wait: float = PLAYED_SECONDS
-
-
-class TableView(CheckerInput, SceneView):
+class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
     """A match at the table; New game / New match / Menu when a game ends."""
 
     def __init__(
@@ -120,7 +108,7 @@ class TableView(CheckerInput, SceneView):
         self.targets: dict[int, list[Step]] = {}
         self.hint: list[Move] = []
         self.hint_arrows: list[marks.Segment] = []
-        self.replay: _Replay | None = None
+        self.replay: ShownPlay | None = None
         self.rolling = 0.0
         self.pass_wait = 0.0
         self.last_click: tuple[float, int, object, int] = (0.0, -1, None, 0)  # time, point, turn, steps
@@ -135,15 +123,7 @@ class TableView(CheckerInput, SceneView):
         self._build_widgets()
         self._build_textures()
         self.start_session(self.session)
-        if seed is None and offer_resume:
-            self.saved = self._saved_match()
-        if self.saved is not None:
-            match, opponent = self.saved
-            saved_players = Players(opponent, settings.human_side)
-            if captions.runs_code(opponent):
-                self.offer.buttons[0].label = captions.run_it_label()
-            self.offer.texts[1].text = captions.offer_text(match, saved_players)
-            self.toast.remaining = 0.0  # the opening roll is told once the offer is answered
+        self._offer_saved(offer_resume)
 
     @property
     def drag(self) -> Drag | None:
@@ -154,39 +134,6 @@ class TableView(CheckerInput, SceneView):
     def drag(self, drag: Drag | None) -> None:
         self._drag = drag
         self.checkers.held = None if drag is None else drag.sprite
-
-    def _saved_match(self) -> tuple[Match, str] | None:
-        """The match left unfinished last time, if there is one that can be restored."""
-        try:
-            return saved_table(self.records)
-        except UserError as error:
-            self.toast.show(_("The saved match could not be restored: {error}").format(error=error))
-            return None
-
-    def resume_saved(self) -> None:
-        """Carry on the saved match; if its opponent cannot be loaded any more, say so and keep the new
-        match that is already on the table."""
-        if self.saved is None:
-            return
-        match, opponent = self.saved
-        self.saved = None
-        try:
-            bot = None if opponent == HUMAN else guarded_bot(opponent, rules=match.rules)
-            session = TableSession.resume(match, opponent)
-        except UserError as error:
-            self.toast.show(captions.unresumable_text(opponent, error), 6.0)
-            self._update_hud()
-            return
-        self.driver.close()
-        self.opponent, self.rules, self.cube = opponent, match.rules, match.cube
-        self.driver = OpponentDriver(bot, match.rules)
-        self.players = Players(opponent, self.settings.human_side)
-        self.start_session(session)
-
-    def decline_saved(self) -> None:
-        self.saved = None
-        self._update_hud()
-        self._announce_opening()
 
     def start_session(self, session: TableSession) -> None:
         """Play `session` from where it stands (a new match, a resumed one, a set-up position)."""
@@ -303,168 +250,7 @@ class TableView(CheckerInput, SceneView):
         busy = self.animating or self.drag is not None or notices or self.auto_commit
         return busy or not waits or self.driver.hint_pending
 
-    # --- turns ---
-
-    def _start_turn(self) -> None:
-        """A fresh turn: roll the dice on screen; the rest happens in on_update."""
-        self._clear_hint()
-        self.targets = {}
-        self.auto_commit = False
-        self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
-        self.moment = object()
-        if self.rolling:
-            self.shell.sounds.play("dice")
-        if self.session.phase is Phase.PASS:
-            self.pass_wait = PASS_SECONDS + ROLL_SECONDS
-            self.toast.show(captions.pass_text(self.session, self.players), PASS_SECONDS + 0.6)
-        self._update_hud()
-
-    def _after_animation(self) -> None:
-        """Called when everything on the board has landed: the next thing in the turn may happen."""
-        session = self.session
-        phase = session.phase
-        if phase is Phase.HUMAN:
-            turn = session.turn
-            assert turn is not None
-            if turn.done and self.auto_commit:
-                self.finish_turn()
-                return
-            if not turn.steps:
-                moves = session.auto_play(self.settings.auto_forced_moves, self.settings.auto_bear_off)
-                if moves:
-                    for move in moves:
-                        step = next(s for s in turn.options() if s.move == move)
-                        turn.apply(step)
-                        self.checkers.pending.append((session.seat, move))
-                    self.auto_commit = True
-        elif phase is Phase.COMPUTER:
-            game = session.game
-            assert game.dice is not None
-            self.driver.ask(game.state, game.dice)
-        elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
-            self.driver.ask_double(session.game.state, session.cube)
-        elif phase is Phase.COMPUTER_ANSWER and session.cube is not None:
-            self.driver.ask_take(flip(session.game.state), session.cube.flipped())
-        self._update_hud()
-
-    def _collect_bot_answer(self) -> None:
-        future = self.driver.answer()
-        if future is None:
-            return
-        seat = self.session.seat
-        try:
-            answer = future.result()
-        except BaseException as error:  # noqa: BLE001 - a bot's failure ends its game, not the program
-            reason = str(error) if isinstance(error, BotFault | UserError) else captions.exception_text(error)
-            self.session.opponent_failed(reason)
-            self.toast.show(captions.failure_text(reason), 5.0)
-            self._update_hud()
-            return
-        if isinstance(answer, bool):
-            self._cube_answer(answer)
-            return
-        dice, start = self.session.game.dice, self.session.game.state
-        steps = self.session.computer_play(answer)
-        result = self.session.result
-        if self.session.game.over and result and result.disqualified is not None:
-            self.toast.show(captions.disqualified_text(self.players.name(seat), result.reason))
-        for move, _before, _after in steps:
-            self.checkers.pending.append((seat, move))
-        if steps and dice is not None:
-            # Its checkers move and its play is written first; the status and the next roll wait.
-            self.replay = _Replay(seat, dice, start, [move for move, _before, _after in steps])
-            self.panel.moves.set_rows(captions.move_rows(self.session.game))
-            return
-        if not self.session.game.over:
-            self._start_turn()
-        self._update_hud()
-
-    def _end_replay(self) -> None:
-        """The computer's play has been seen: the panel catches up and the next turn begins."""
-        self.replay = None
-        if self.session.game.over:
-            self._update_hud()
-        else:
-            self._start_turn()
-
-    def _cube_answer(self, yes: bool) -> None:
-        """The computer's cube decision: it doubles or rolls, or it takes or passes the player's double."""
-        session = self.session
-        if session.phase is Phase.COMPUTER_DOUBLE:
-            session.computer_double(yes)
-            if yes:
-                self.shell.sounds.play("double")
-        elif session.phase is Phase.COMPUTER_ANSWER:
-            name = self.players.name(1 - session.seat)
-            session.computer_answer(yes)
-            if yes:
-                self.shell.sounds.play("take")
-            self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
-        self._start_turn()
-
-    def double(self) -> None:
-        """Double: the player on roll offers the cube (the Double button, D)."""
-        if self.session.phase is Phase.ROLL and not self.animating:
-            self.session.double()
-            self.shell.sounds.play("double")
-            self._start_turn()
-
-    def roll(self) -> None:
-        """Roll without doubling (the Roll button, Space)."""
-        if self.session.phase is Phase.ROLL and not self.animating:
-            self.session.roll()
-            self._start_turn()
-
-    def take(self) -> None:
-        if self.session.phase is Phase.ANSWER:
-            self.session.answer(True)
-            self.shell.sounds.play("take")
-            self._start_turn()
-
-    def pass_double(self) -> None:
-        if self.session.phase is Phase.ANSWER:
-            self.session.answer(False)
-            self._start_turn()
-
-    def finish_turn(self) -> None:
-        """Done / a click on the dice: the human's play is committed once every usable die is used."""
-        session = self.session
-        if (
-            session.phase is not Phase.HUMAN
-            or self.animating
-            or session.turn is None
-            or self.drag is not None
-        ):
-            return
-        if not session.turn.done:
-            self.toast.show(_("Use every die that can be used first."), 2.5)
-            return
-        if not self.auto_commit and self.tutor.stops(session.turn, self.rules):
-            return
-        session.commit_turn()
-        if not session.game.over:
-            self._start_turn()
-        self._update_hud()
-
-    def _take_back_turn(self) -> None:
-        """Tutor mode's Take back: every move of the turn undone, the checkers back where it started."""
-        turn = self.session.turn
-        if turn is not None:
-            while turn.steps:
-                turn.undo()
-            self.auto_commit = False
-            self.checkers.glide_to(turn.state, self.session.seat)
-            self._update_hud()
-
-    def undo(self) -> None:
-        turn = self.session.turn
-        if self.session.phase is not Phase.HUMAN or turn is None or self.animating or not turn.steps:
-            return
-        if self.drag is not None:
-            return
-        self.auto_commit = False
-        turn.undo()
-        self.checkers.glide_to(turn.state, self.session.seat)
+    # --- hints ---
 
     def _clear_hint(self) -> None:
         self.hint = []
@@ -529,26 +315,7 @@ class TableView(CheckerInput, SceneView):
             self._clear_hint()
             self._update_hud()
 
-    def export(self) -> None:
-        names = player_names(self.opponent, self.settings.human_side)
-        try:
-            path = new_export_path(data_dir() / "exports", export_mat(self.session.match, names))
-        except OSError as error:
-            self.toast.show(_("could not export the match: {error}").format(error=error))
-            return
-        self.toast.show(captions.export_text(str(path), compact=self.compact))
-
-    def next_game(self) -> None:
-        if self.session.phase is Phase.GAME_OVER and not self.animating:
-            self.session.new_game()
-            self.checkers.sync(self.session.board())
-            self._start_turn()
-            self._announce_opening()
-
-    def new_match(self) -> None:
-        seed = self.rng.randrange(10**9)
-        session = TableSession(self.rules, self.settings.match_length, self.opponent, seed, self.cube)
-        self.start_session(session)
+    # --- other screens ---
 
     def to_menu(self) -> None:
         self.shell.show_menu()
@@ -562,22 +329,7 @@ class TableView(CheckerInput, SceneView):
         back = (lambda: window.show_view(TableView(self.opponent, self.rules))) if going_on else None
         window.show_view(AnalysisView(record, back))
 
-    def leave(self) -> None:
-        """Keep a match in progress so the menu can offer to resume it."""
-        try:
-            save_table(self.records, self.session.match, self.opponent, self.settings.human_side)
-        except RecordsUnavailable as error:
-            self.toast.show(str(error))
-        self.driver.close()
-
     # --- input ---
-
-    def _skip_animation(self) -> None:
-        """A click during the computer's turn lands everything at once (its play then stays written)."""
-        self.rolling = 0.0
-        self.checkers.land_all()
-        if self.replay is not None:
-            self._end_replay()
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if self.overlays.on_key(symbol, modifiers):

@@ -1,0 +1,216 @@
+"""The turns at the table: the dice rolled, the player's play committed (or taken back), the computer's
+play and cube answers collected and shown, a pass waited out, the next game and the next match.
+
+A mixin of `TableView` (game/tavla/screens/table/view.py), which holds the session, the opponent's
+driver, the checker stacks, the dice, the side panel, the tutor, the dialogs and the toast this uses;
+its `on_update` calls these as time passes, its buttons and keys call the rest.
+"""
+
+from dataclasses import dataclass
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.game import BotFault
+from game.tavla.engine.moves import Move
+from game.tavla.engine.position import State, flip
+from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens.table import captions, cube_captions
+
+ROLL_SECONDS = 0.5
+PASS_SECONDS = 1.6
+PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
+
+
+@dataclass
+class ShownPlay:
+    """The computer's play being shown: its checkers move first, the panel and the next roll after."""
+
+    seat: int
+    dice: tuple[int, int]
+    start: State
+    moves: list[Move]
+    wait: float = PLAYED_SECONDS
+
+
+class TurnFlow:
+    """What happens next at the table, turn by turn."""
+
+    def _start_turn(self) -> None:
+        """A fresh turn: roll the dice on screen; the rest happens in on_update."""
+        self._clear_hint()
+        self.targets = {}
+        self.auto_commit = False
+        self.rolling = ROLL_SECONDS if self.session.turn is not None else 0.0
+        self.moment = object()
+        if self.rolling:
+            self.shell.sounds.play("dice")
+        if self.session.phase is Phase.PASS:
+            self.pass_wait = PASS_SECONDS + ROLL_SECONDS
+            self.toast.show(captions.pass_text(self.session, self.players), PASS_SECONDS + 0.6)
+        self._update_hud()
+
+    def _after_animation(self) -> None:
+        """Called when everything on the board has landed: the next thing in the turn may happen."""
+        session = self.session
+        phase = session.phase
+        if phase is Phase.HUMAN:
+            turn = session.turn
+            assert turn is not None
+            if turn.done and self.auto_commit:
+                self.finish_turn()
+                return
+            if not turn.steps:
+                moves = session.auto_play(self.settings.auto_forced_moves, self.settings.auto_bear_off)
+                if moves:
+                    for move in moves:
+                        step = next(s for s in turn.options() if s.move == move)
+                        turn.apply(step)
+                        self.checkers.pending.append((session.seat, move))
+                    self.auto_commit = True
+        elif phase is Phase.COMPUTER:
+            game = session.game
+            assert game.dice is not None
+            self.driver.ask(game.state, game.dice)
+        elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
+            self.driver.ask_double(session.game.state, session.cube)
+        elif phase is Phase.COMPUTER_ANSWER and session.cube is not None:
+            self.driver.ask_take(flip(session.game.state), session.cube.flipped())
+        self._update_hud()
+
+    def _collect_bot_answer(self) -> None:
+        future = self.driver.answer()
+        if future is None:
+            return
+        seat = self.session.seat
+        try:
+            answer = future.result()
+        except BaseException as error:  # noqa: BLE001 - a bot's failure ends its game, not the program
+            reason = str(error) if isinstance(error, BotFault | UserError) else captions.exception_text(error)
+            self.session.opponent_failed(reason)
+            self.toast.show(captions.failure_text(reason), 5.0)
+            self._update_hud()
+            return
+        if isinstance(answer, bool):
+            self._cube_answer(answer)
+            return
+        dice, start = self.session.game.dice, self.session.game.state
+        steps = self.session.computer_play(answer)
+        result = self.session.result
+        if self.session.game.over and result and result.disqualified is not None:
+            self.toast.show(captions.disqualified_text(self.players.name(seat), result.reason))
+        for move, _before, _after in steps:
+            self.checkers.pending.append((seat, move))
+        if steps and dice is not None:
+            # Its checkers move and its play is written first; the status and the next roll wait.
+            self.replay = ShownPlay(seat, dice, start, [move for move, _before, _after in steps])
+            self.panel.moves.set_rows(captions.move_rows(self.session.game))
+            return
+        if not self.session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def _end_replay(self) -> None:
+        """The computer's play has been seen: the panel catches up and the next turn begins."""
+        self.replay = None
+        if self.session.game.over:
+            self._update_hud()
+        else:
+            self._start_turn()
+
+    def _cube_answer(self, yes: bool) -> None:
+        """The computer's cube decision: it doubles or rolls, or it takes or passes the player's double."""
+        session = self.session
+        if session.phase is Phase.COMPUTER_DOUBLE:
+            session.computer_double(yes)
+            if yes:
+                self.shell.sounds.play("double")
+        elif session.phase is Phase.COMPUTER_ANSWER:
+            name = self.players.name(1 - session.seat)
+            session.computer_answer(yes)
+            if yes:
+                self.shell.sounds.play("take")
+            self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
+        self._start_turn()
+
+    def double(self) -> None:
+        """Double: the player on roll offers the cube (the Double button, D)."""
+        if self.session.phase is Phase.ROLL and not self.animating:
+            self.session.double()
+            self.shell.sounds.play("double")
+            self._start_turn()
+
+    def roll(self) -> None:
+        """Roll without doubling (the Roll button, Space)."""
+        if self.session.phase is Phase.ROLL and not self.animating:
+            self.session.roll()
+            self._start_turn()
+
+    def take(self) -> None:
+        if self.session.phase is Phase.ANSWER:
+            self.session.answer(True)
+            self.shell.sounds.play("take")
+            self._start_turn()
+
+    def pass_double(self) -> None:
+        if self.session.phase is Phase.ANSWER:
+            self.session.answer(False)
+            self._start_turn()
+
+    def finish_turn(self) -> None:
+        """Done / a click on the dice: the human's play is committed once every usable die is used."""
+        session = self.session
+        if (
+            session.phase is not Phase.HUMAN
+            or self.animating
+            or session.turn is None
+            or self.drag is not None
+        ):
+            return
+        if not session.turn.done:
+            self.toast.show(_("Use every die that can be used first."), 2.5)
+            return
+        if not self.auto_commit and self.tutor.stops(session.turn, self.rules):
+            return
+        session.commit_turn()
+        if not session.game.over:
+            self._start_turn()
+        self._update_hud()
+
+    def _take_back_turn(self) -> None:
+        """Tutor mode's Take back: every move of the turn undone, the checkers back where it started."""
+        turn = self.session.turn
+        if turn is not None:
+            while turn.steps:
+                turn.undo()
+            self.auto_commit = False
+            self.checkers.glide_to(turn.state, self.session.seat)
+            self._update_hud()
+
+    def undo(self) -> None:
+        turn = self.session.turn
+        if self.session.phase is not Phase.HUMAN or turn is None or self.animating or not turn.steps:
+            return
+        if self.drag is not None:
+            return
+        self.auto_commit = False
+        turn.undo()
+        self.checkers.glide_to(turn.state, self.session.seat)
+
+    def next_game(self) -> None:
+        if self.session.phase is Phase.GAME_OVER and not self.animating:
+            self.session.new_game()
+            self.checkers.sync(self.session.board())
+            self._start_turn()
+            self._announce_opening()
+
+    def new_match(self) -> None:
+        seed = self.rng.randrange(10**9)
+        session = TableSession(self.rules, self.settings.match_length, self.opponent, seed, self.cube)
+        self.start_session(session)
+
+    def _skip_animation(self) -> None:
+        """A click during the computer's turn lands everything at once (its play then stays written)."""
+        self.rolling = 0.0
+        self.checkers.land_all()
+        if self.replay is not None:
+            self._end_replay()
