@@ -108,7 +108,7 @@ class CubeScript:
         assert phase is Phase.HUMAN, phase
         turn, clicks = session.turn, []
         play = parse_play(self.bot.play(list(turn.start), *turn.dice))
-        wanted = [move for move, _before, _after in steps_of(turn.state, play)]
+        wanted = [move for move, _before, _after in steps_of(turn.variant, turn.state, play)]
         while not turn.done:
             # A drop plays what the table's targets say (which die bears a checker off, say): the
             # rest of expert's play, where it is still playable, else the first move there is.

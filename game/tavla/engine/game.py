@@ -16,22 +16,18 @@ from game.i18n import _, ngettext
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.moves import (
     Play,
-    apply_play,
     check_dice,
-    check_play,
-    legal_plays,
 )
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import (
-    OPENING,
     State,
-    all_borne_off,
     flip,
     validate_state,
     winner_gammon_level,
 )
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import Variant, variant_of
 
 FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
@@ -124,11 +120,10 @@ def score(state: Sequence[int], rules: Rules) -> int:
 
 
 def finished(
-    winner: int, state: Sequence[int], rules: Rules, turns: int, cube: int = 1, jacoby: bool = False
+    winner: int, points: int, rules: Rules, turns: int, cube: int = 1, jacoby: bool = False
 ) -> GameResult:
-    """The result of a game the winner has just borne off: the board's points times the cube; under the
-    Jacoby rule a game whose cube was never turned counts as a single game."""
-    points = score(state, rules)
+    """The result of a game the winner has just won with `points` on the board: those points times the
+    cube; under the Jacoby rule a game whose cube was never turned counts as a single game."""
     kind = rules.result_kind(points)
     if jacoby and cube == 1:
         points = 1
@@ -150,17 +145,19 @@ class Game:
 
     def __init__(
         self,
-        rules: Rules = Rules.TAVLA,
+        rules: "Rules | Variant" = Rules.TAVLA,
         seed: int | None = None,
         rng: random.Random | None = None,
-        start_state: Sequence[int] = OPENING,
+        start_state: Sequence[int] | None = None,
         cube: CubeTerms | None = None,
     ) -> None:
+        self.variant = variant_of(rules)
+        self.rules = self.variant.rules
         if cube is not None:
-            rules.check_cube()
-        self.rules = rules
+            self.rules.check_cube()
         self.rng = rng if rng is not None else random.Random(seed)
-        self.state: State = validate_state(start_state)
+        opening = self.variant.opening if start_state is None else start_state
+        self.state: State = validate_state(opening)
         self.turn: int | None = None
         self.dice: tuple[int, int] | None = None
         self.opening_rolls: list[tuple[int, int]] = []
@@ -272,12 +269,12 @@ class Game:
         if self.dice is None:
             raise UserError(_("roll the dice first"))
         if self._legal is None:
-            self._legal = legal_plays(self.state, self.dice[0], self.dice[1], self.rules)
+            self._legal = self.variant.legal_plays(self.state, self.dice[0], self.dice[1])
         return list(self._legal)
 
     def legal_results(self) -> list[tuple[Play, State]]:
         """Each legal play with the position it leads to, still seen by the player on turn."""
-        return [(play, apply_play(self.state, play)) for play in self.legal_plays()]
+        return [(play, self.variant.apply_play(self.state, play)) for play in self.legal_plays()]
 
     def play(self, play: str | Play | None) -> Play:
         """Apply a play (text or moves) for the player on turn; raises IllegalPlay and changes nothing.
@@ -292,7 +289,7 @@ class Game:
         if isinstance(play, tuple) and play in legal:
             chosen = play
         else:
-            chosen = check_play(self.state, self.dice[0], self.dice[1], play, self.rules, legal)
+            chosen = self.variant.check_play(self.state, self.dice[0], self.dice[1], play, legal)
         self._advance(chosen)
         return chosen
 
@@ -336,13 +333,14 @@ class Game:
         mover = self.turn
         assert mover is not None and self.dice is not None
         self.record.append(Turn(mover, self.dice, chosen, self.state))
-        after = apply_play(self.state, chosen) if chosen else self.state
+        after = self.variant.apply_play(self.state, chosen) if chosen else self.state
         self.dice = None
         self._legal = None
-        if all_borne_off(after):
+        if self.variant.is_over(after):
             self.state = after
             jacoby = self.terms is not None and self.terms.jacoby
-            self.result = finished(mover, after, self.rules, len(self.record), self.cube_value, jacoby)
+            points = self.variant.win_points(after)
+            self.result = finished(mover, points, self.rules, len(self.record), self.cube_value, jacoby)
             return
         self.state = flip(after)
         self.turn = 1 - mover

@@ -11,6 +11,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.rules import MatchRules, Rules, crawford_game
+from game.tavla.engine.variant import Variant, variant_of
 
 
 def check_match_length(length: object) -> int:
@@ -30,13 +31,15 @@ class Match:
     """
 
     length: int
-    rules: Rules = Rules.TAVLA
+    rules: Rules | Variant = Rules.TAVLA
     seed: int | None = None
     games: list[Game] = field(default_factory=list)
     cube: bool = False
 
     def __post_init__(self) -> None:
         check_match_length(self.length)
+        self.variant = variant_of(self.rules)  # a rule set, or another game of the board (variant.py)
+        self.rules = self.variant.rules
         self.terms = MatchRules(self.rules, self.length, self.cube)
         self.rng = random.Random(self.seed)
 
@@ -74,7 +77,7 @@ class Match:
         if self.cube:
             crawford = self.is_crawford(len(self.games))
             terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
-        game = Game(self.rules, rng=rng if rng is not None else self.rng, cube=terms)
+        game = Game(self.variant, rng=rng if rng is not None else self.rng, cube=terms)
         self.games.append(game)
         return game
 

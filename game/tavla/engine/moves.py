@@ -132,15 +132,22 @@ def check_play(
 
 
 def next_moves(
-    state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = (), rules: Rules = Rules.TAVLA
+    state: Sequence[int],
+    die1: int,
+    die2: int,
+    done: Sequence[Move] = (),
+    rules: Rules = Rules.TAVLA,
+    targets: set[State] | None = None,
 ) -> list[Move]:
     """The single moves a player may make next, after the moves `done` this turn (in the order made).
 
     For a table where checkers are dragged one at a time: a move is offered only if the turn can still
-    end in a legal play. [] means nothing more can be played; the moves `done` may already form a legal
+    end in a legal play (one of `targets`, the positions the legal plays lead to; by default those of
+    `legal_plays`). [] means nothing more can be played; the moves `done` may already form a legal
     play before that (see `_completes`). Raises IllegalPlay if `done` itself is not possible.
     """
-    targets = {apply_play(state, play) for play in legal_plays(state, die1, die2, rules)}
+    if targets is None:
+        targets = {apply_play(state, play) for play in legal_plays(state, die1, die2, rules)}
     board, dice = _walk(state, die1, die2, [check_move(tuple(m)) for m in done])
     memo: dict[tuple, bool] = {}
     allowed: set[Move] = set()

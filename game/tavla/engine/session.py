@@ -17,10 +17,11 @@ from game.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import CubeTerms, Game, GameResult
 from game.tavla.engine.match import Match
-from game.tavla.engine.moves import IllegalPlay, Move, Play, apply_play
+from game.tavla.engine.moves import IllegalPlay, Move, Play
 from game.tavla.engine.position import State, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
+from game.tavla.engine.variant import Variant
 
 HUMAN = "human"
 
@@ -141,7 +142,7 @@ class TableSession:
         if game.dice is None:
             game.roll()
         assert game.dice is not None
-        self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], self.rules)
+        self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], game.variant)
 
     def roll(self) -> None:
         """A person who may double rolls instead."""
@@ -218,7 +219,7 @@ class TableSession:
             self.turn = None
             return []
         self._next()
-        return steps_of(before, play)
+        return steps_of(self.game.variant, before, play)
 
     def opponent_failed(self, reason: str) -> None:
         """The computer crashed or gave no answer in time (to a play or a cube question): it loses the
@@ -246,11 +247,11 @@ class TableSession:
         return None
 
 
-def steps_of(state: State, play: Play) -> list[tuple[Move, State, State]]:
+def steps_of(variant: Variant, state: State, play: Play) -> list[tuple[Move, State, State]]:
     """A play split into single moves, highest point first (always a playable order)."""
     steps = []
     for move in sorted(play, reverse=True):
-        after = apply_play(state, (move,))
+        after = variant.apply_play(state, (move,))
         steps.append((move, state, after))
         state = after
     return steps

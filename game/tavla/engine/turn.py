@@ -9,10 +9,11 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.tavla.engine.moves import apply_play, dice_left, legal_results, next_moves
+from game.tavla.engine.moves import dice_left
 from game.tavla.engine.notation import Move, format_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, State
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import Variant, variant_of
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,16 @@ class Refused:
 class TurnInProgress:
     """The roll being played: the moves made so far and the moves that may follow."""
 
-    def __init__(self, state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA) -> None:
+    def __init__(
+        self, state: Sequence[int], die1: int, die2: int, rules: Rules | Variant = Rules.TAVLA
+    ) -> None:
         self.start: State = tuple(state)
         self.dice = (die1, die2)
-        self.rules = rules
-        results = legal_results(self.start, die1, die2, rules)
-        self.finals = frozenset(after for _, after in results)
-        self.single_play = len(results) == 1
+        self.variant = variant_of(rules)
+        self.rules = self.variant.rules
+        plays = self.variant.legal_plays(self.start, die1, die2)
+        self.finals = frozenset(self.variant.apply_play(self.start, play) for play in plays)
+        self.single_play = len(plays) == 1
         self.steps: list[Step] = []
 
     @property
@@ -94,8 +98,8 @@ class TurnInProgress:
         """Every single move allowed now: each one can still be completed to a legal play."""
         state, before = self.state, self.remaining_dice
         steps = []
-        for move in next_moves(self.start, *self.dice, self.moves, self.rules):
-            after = apply_play(state, (move,))
+        for move in self.variant.next_moves(self.start, *self.dice, self.moves):
+            after = self.variant.apply_play(state, (move,))
             left = dice_left(self.start, *self.dice, [*self.moves, move])
             die = next(d for d in before if before.count(d) > left.count(d))
             steps.append(Step(move, die, after[OPP_BAR] > state[OPP_BAR], state, after))

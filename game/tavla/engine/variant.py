@@ -1,0 +1,66 @@
+"""The seam for the games of the tavla board: what a game is, as the engine's game flow asks it.
+
+python-chess's `variant.py` is the model: the flow (`Game`, the bot driver in play.py, the table's turn
+and session) never asks which game is played; it asks the game's `Variant` where the checkers start,
+which plays a roll allows, what a play does, when the game is over and what the win scores. Backgammon
+under the `tavla` and `standard` rule sets is the base class itself (the rule set decides the
+single-die rule and the scoring); a game that moves differently (pinning instead of hitting, both
+sides going the same way round, other starting points, other doubles) is a subclass that overrides
+what differs, with a `Rules` member of its own for its name and scoring.
+"""
+
+from collections.abc import Sequence
+
+from game.tavla.engine import moves
+from game.tavla.engine.moves import Move, Play
+from game.tavla.engine.position import OPENING, State, all_borne_off, winner_gammon_level
+from game.tavla.engine.rules import Rules
+
+
+class Variant:
+    """Backgammon on the tavla board under `rules`; subclasses are the other games."""
+
+    opening: State = OPENING
+    """Where the checkers stand before the opening roll, seen by the side that opens."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rules})"
+
+    def legal_plays(self, state: Sequence[int], die1: int, die2: int) -> list[Play]:
+        """Every legal play of the roll, one per distinct resulting position; [] is a pass."""
+        return moves.legal_plays(state, die1, die2, self.rules)
+
+    def check_play(
+        self, state: Sequence[int], die1: int, die2: int, play: object, legal: list[Play] | None = None
+    ) -> Play:
+        """The canonical play for an answer (text or moves), or IllegalPlay naming the broken rule."""
+        return moves.check_play(state, die1, die2, play, self.rules, legal)  # type: ignore[arg-type]
+
+    def apply_play(self, state: Sequence[int], play: Play) -> State:
+        """The position after a legal play, still seen by the player who moved."""
+        return moves.apply_play(state, play)
+
+    def next_moves(self, state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = ()) -> list[Move]:
+        """The single moves that can follow `done` and still complete one of this game's legal plays
+        (the table's turn, one checker at a time)."""
+        targets = {self.apply_play(state, play) for play in self.legal_plays(state, die1, die2)}
+        return moves.next_moves(state, die1, die2, done, self.rules, targets)
+
+    def is_over(self, after: Sequence[int]) -> bool:
+        """Whether the player who has just moved has won."""
+        return all_borne_off(after)
+
+    def win_points(self, after: Sequence[int]) -> int:
+        """The points a won game scores before the cube, seen from the winner (1, 2, 3)."""
+        return self.rules.points(winner_gammon_level(after))
+
+
+BACKGAMMON = {rules: Variant(rules) for rules in Rules}
+
+
+def variant_of(game: "Rules | Variant") -> Variant:
+    """The variant that plays `game`: a Variant as it is, a rule set's backgammon."""
+    return game if isinstance(game, Variant) else BACKGAMMON[game]
