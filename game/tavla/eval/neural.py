@@ -41,6 +41,7 @@ _EQUITY_WEIGHTS = {rules: np.array(rules.equity_weights) for rules in Rules}
 # Seen by the other player, gammons and backgammons change sides (and P(win) becomes 1 - P(win)).
 SWAP = np.array([0, 3, 4, 1, 2])
 _ARRAYS = ("w1", "b1", "w2", "b2")
+SIGMOID_LIMIT = 40.0
 
 
 @dataclass
@@ -65,11 +66,11 @@ class Network:
 
     def hidden(self, x: np.ndarray) -> np.ndarray:
         """Hidden activations for inputs `x` (K, INPUTS)."""
-        return 1.0 / (1.0 + np.exp(-(x @ self.w1 + self.b1)))
+        return sigmoid(x @ self.w1 + self.b1)
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """The five probabilities for each row of inputs, shape (K, OUTPUTS)."""
-        return 1.0 / (1.0 + np.exp(-(self.hidden(x) @ self.w2 + self.b2)))
+        return sigmoid(self.hidden(x) @ self.w2 + self.b2)
 
     def gradient(self, x: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, ...]:
         """The ascent direction of the summed cross-entropy towards `targets`, as (w1, b1, w2, b2).
@@ -77,7 +78,7 @@ class Network:
         With sigmoid outputs the output error is simply target - output.
         """
         h = self.hidden(x)
-        y = 1.0 / (1.0 + np.exp(-(h @ self.w2 + self.b2)))
+        y = sigmoid(h @ self.w2 + self.b2)
         delta = (targets - y).astype(np.float32)
         back = (delta @ self.w2.T) * h * (1.0 - h)
         return x.T @ back, back.sum(axis=0), h.T @ delta, delta.sum(axis=0)
@@ -139,7 +140,7 @@ class Evaluator:
             for phase, rows in phase_rows(x).items():
                 if rows.any():
                     y[rows] = self.network(phase).forward(x[rows])
-            out[rest] = y
+            out[rest] = coherent(y)
         return out
 
     def save(self, path: Path) -> None:
@@ -201,6 +202,24 @@ def _fits(w1: np.ndarray | None, b1: np.ndarray | None, w2: np.ndarray | None, b
     hidden = w1.shape[1]
     expected = ((INPUTS, hidden), (hidden,), (hidden, OUTPUTS), (OUTPUTS,))
     return (w1.shape, b1.shape, w2.shape, b2.shape) == expected
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    """The logistic function without overflow: beyond |z| = 40 it is 0 or 1 to float precision."""
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -SIGMOID_LIMIT, SIGMOID_LIMIT)))
+
+
+def coherent(probabilities: np.ndarray) -> np.ndarray:
+    """The five outputs made consistent, as the networks do not promise it: a backgammon no likelier
+    than a gammon, a gammon no likelier than the win (or the loss) it is part of."""
+    p = probabilities
+    win = np.clip(p[:, 0], 0.0, 1.0)
+    win_gammon = np.minimum(p[:, 1], win)
+    lose_gammon = np.minimum(p[:, 3], 1.0 - win)
+    return np.stack(
+        [win, win_gammon, np.minimum(p[:, 2], win_gammon), lose_gammon, np.minimum(p[:, 4], lose_gammon)],
+        axis=1,
+    )
 
 
 def judged(states: np.ndarray) -> np.ndarray:
