@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.tavla.engine.play import play_bots
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot
-from game.tavla.players.protocol import DEFAULT_TIMEOUT
+from game.tavla.players.child import DEFAULT_TIMEOUT
 from game.tavla.tournament import play_schedule, run_tournament, schedule
 
 Z95 = 1.959964

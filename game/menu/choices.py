@@ -57,9 +57,9 @@ def describe_size(size: str) -> str:
 
 def unavailable(name: str) -> bool:
     """Whether an opponent cannot play on this machine (gnubg without its package)."""
-    from game.tavla.players import gnubg_bot
+    from game.tavla.players import gnubg_adapter
 
-    return name == "gnubg" and not gnubg_bot.available()
+    return name == "gnubg" and not gnubg_adapter.available()
 
 
 def describe_opponent(name: str) -> str:
@@ -78,9 +78,9 @@ def opponent_note(name: str) -> str:
     if unavailable(name):
         # Translators: under an opponent that is not installed; {command} installs it, keep it as it is
         message = _("Not installed here. To play it, install it with: {command}")
-        from game.tavla.players import gnubg_bot
+        from game.tavla.players import gnubg_adapter
 
-        return message.format(command=gnubg_bot.INSTALL_HINT)
+        return message.format(command=gnubg_adapter.INSTALL_HINT)
     try:
         return bot_description(name)
     except UserError:

@@ -1,4 +1,5 @@
-"""Window-free bodies of the `moves` and `bot` commands (SPEC §5); game/cli.py parses the arguments.
+"""Window-free bodies of the `moves`, `bot` and `cube` commands (docs/commands.md); game/cli.py parses
+the arguments.
 
 They take the raw text the user typed and raise UserError naming the problem, which the command line
 prints before exiting with status 2. No Arcade here: these run in scripts and CI.
@@ -72,8 +73,8 @@ def bot_command(
     `os._exit` is the bot's failure (BotFailed), never the command's.
     """
     from game.tavla.engine.game import BotFault, shown_answer
+    from game.tavla.players.child import DEFAULT_TIMEOUT, check_timeout
     from game.tavla.players.isolated import close_bot, guarded_bot
-    from game.tavla.players.protocol import DEFAULT_TIMEOUT, check_timeout
 
     rule_set = Rules.parse(rules)
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)

@@ -12,7 +12,7 @@ from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.players import Bot, bot_description, bot_names, get_bot
-from game.tavla.players.gnubg_bot import available
+from game.tavla.players.gnubg_adapter import available
 from game.tavla.players.greedy import shots
 from game.tavla.players.pubeval import evaluate, load_weights, point_table
 from tests.tavla.builders import dice, position, states

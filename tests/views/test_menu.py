@@ -167,13 +167,13 @@ def test_the_cube_toggle_is_in_the_keyboard_order_while_the_rules_have_a_cube(wi
 
 
 def test_an_opponent_not_installed_is_shown_so_and_cannot_be_played(window, monkeypatch):
-    from game.tavla.players import gnubg_bot
+    from game.tavla.players import gnubg_adapter
 
-    monkeypatch.setattr(gnubg_bot, "available", lambda: False)
+    monkeypatch.setattr(gnubg_adapter, "available", lambda: False)
     menu = window.current_view
     choose(menu, menu.opponent_selector, "gnubg")
     assert "not installed" in menu.opponent_selector.describe("gnubg")
-    assert gnubg_bot.INSTALL_HINT in menu.opponent_note.text
+    assert gnubg_adapter.INSTALL_HINT in menu.opponent_note.text
     assert not menu.play_tavla.enabled
     click(menu, *rect_centre(menu.play_tavla))
     press_key(menu, key.ENTER)

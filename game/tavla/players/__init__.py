@@ -138,7 +138,7 @@ STRONGEST_FIRST = tuple(
 
 def _gnubg_description() -> str:
     """gnubg's line, saying how to install it when the optional package is missing here."""
-    from game.tavla.players.gnubg_bot import INSTALL_HINT, available
+    from game.tavla.players.gnubg_adapter import INSTALL_HINT, available
 
     if available():
         return _(_BY_NAME["gnubg"].description)

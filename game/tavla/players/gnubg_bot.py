@@ -22,9 +22,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import DecisionCube
 from game.tavla.players.evaluator_bot import EvaluatorBot
-from game.tavla.players.gnubg_adapter import INSTALL_HINT, ZeroPly, available, load_gnubg
-
-__all__ = ["INSTALL_HINT", "GnubgBot", "available", "load_gnubg"]  # the menus ask this module
+from game.tavla.players.gnubg_adapter import ZeroPly
 
 
 class GnubgBot(EvaluatorBot, DecisionCube):

@@ -1,4 +1,5 @@
-"""External bots: any program that speaks the line protocol of SPEC §5, entered as `cmd:<command line>`.
+"""External bots: any program that speaks the line protocol of docs/bot-protocol.md, entered as
+`cmd:<command line>`.
 
 This module supervises the program's process: its start, its time limits, its faults and its end. The
 wire format (the request lines, the reading of answer lines) is game/tavla/players/protocol_lines.py,
@@ -6,11 +7,12 @@ the cube's lines game/tavla/players/protocol_cube.py; what this bot shares with 
 process (the time limits, the live set and `close_all`, the faults) is game/tavla/players/child.py.
 docs/bot-protocol.md is the full contract for bot authors.
 
-Lifecycle (SPEC §5 leaves the choice open): a program is started at its first decision and then serves
-every later decision and game asked of this `ExternalBot` — in a tournament, one copy per worker
-process — because starting a JVM or an interpreter for each game would cost more than the game. Only
-after a failure (timeout, crash, unreadable or oversized output) is it killed, and it is started again
-at its next decision: its input and output can no longer be trusted to be in step.
+Lifecycle (the contest leaves the choice open; docs/bot-protocol.md, "Lifecycle"): a program is started
+at its first decision and then serves every later decision and game asked of this `ExternalBot` — in a
+tournament, one copy per worker process — because starting a JVM or an interpreter for each game would
+cost more than the game. Only after a failure (timeout, crash, unreadable or oversized output) is it
+killed, and it is started again at its next decision: its input and output can no longer be trusted to
+be in step.
 
 Safety: the command is split with shlex and started without a shell, in a process group (session) of
 its own, so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only
@@ -53,7 +55,6 @@ from game.tavla.players.child import (
     JOIN_SECONDS,
     STARTUP_SECONDS,
     ChildBot,
-    check_timeout,
     exit_description,
 )
 from game.tavla.players.protocol_cube import (
@@ -79,20 +80,6 @@ from game.tavla.players.protocol_lines import (
     encode_request,
     play_request,
 )
-
-__all__ = [  # the public names, some of them defined where every bot in a child process finds them
-    "DEFAULT_TIMEOUT",
-    "MAX_ANSWER_BYTES",
-    "PREFIX",
-    "STARTUP_SECONDS",
-    "STDERR_TAIL_BYTES",
-    "ExternalBot",
-    "check_timeout",
-    "close_all",
-    "exit_description",
-    "running_bots",
-    "split_command",
-]
 
 STDERR_TAIL_BYTES = 4096  # what is kept of a bot's stderr for the disqualification log
 EXIT_GRACE_SECONDS = 0.5  # after its input closes, a bot may exit on its own before it is killed

@@ -15,7 +15,7 @@ from game.i18n import _
 from game.tavla.engine.match import check_match_length
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import bot_names
-from game.tavla.players.protocol import DEFAULT_TIMEOUT, check_timeout
+from game.tavla.players.child import DEFAULT_TIMEOUT, check_timeout
 from game.tavla.tournament.figures import Report
 from game.tavla.tournament.pool import play_schedule
 from game.tavla.tournament.referee import load_bot
