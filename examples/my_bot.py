@@ -8,10 +8,10 @@ Enter it in a tournament in either of two ways:
         (run as a program speaking the line protocol, see the bottom of this file)
 
 The file needs nothing but the standard library, so it can live anywhere. It finds the legal plays
-itself (`legal_plays` below follows the rules of SPEC §3) and picks the one whose position scores best
-in `evaluate`. Change `evaluate` first: that is where a bot gets strong.
+itself (`legal_plays` below follows the rules of docs/notation.md) and picks the one whose position
+scores best in `evaluate`. Change `evaluate` first: that is where a bot gets strong.
 
-The state is always seen from this bot's side (SPEC §3):
+The state is always seen from this bot's side (docs/position.md):
     state[0]      my checkers borne off          state[25]  my checkers on the bar
     state[1..24]  points: > 0 mine, < 0 theirs   state[26]  their checkers on the bar
                   (my 24 point is the farthest   state[27]  their checkers borne off

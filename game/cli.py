@@ -25,6 +25,7 @@ EXIT_USAGE = 2
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
 CRASH_LOG = "crash.log"
 HUMAN = "human"
+STATE_HELP = N_("the position, docs/position.md")  # the --state of moves, bot and cube
 
 ARGPARSE_MESSAGES = (
     N_("usage: "),
@@ -130,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
 
     moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
-    moves.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
+    moves.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
     moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     moves.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
 
@@ -141,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=_("a built-in bot, a Python file or module, or cmd:<command line>"),
     )
-    bot.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
+    bot.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
     bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     bot.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
     bot.add_argument(
@@ -153,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     cube = commands.add_parser("cube", help=_("print the cube decision for a position before the roll"))
-    cube.add_argument("--state", required=True, metavar='"28 ints"', help=_("the position, SPEC §3"))
+    cube.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
     cube.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set (the cube: standard)"))
     cube.add_argument("--cube", dest="cube_value", type=int, default=1, metavar="V", help=_("its value"))
     cube.add_argument(

@@ -98,7 +98,8 @@ def count_inversions(tiles: tuple[int, ...] | list[int]) -> int:
 
 
 def tiles_solvable(width: int, height: int, tiles: tuple[int, ...] | list[int]) -> bool:
-    """SPEC §2's rule for any W x H, on a plain tile list (fast enough for exhaustive tests).
+    """The solvability rule (docs/commands.md#which-boards-can-be-solved) for any W x H, on a plain tile
+    list (fast enough for exhaustive tests).
 
     W odd: inversions even. W even: inversions + row of the empty square from the bottom (1-based) odd.
     """
@@ -211,7 +212,7 @@ class Board:
         return self.cell(self.tiles.index(tile))
 
     def is_solvable(self) -> bool:
-        """Whether the goal can be reached by sliding (SPEC §2's rule)."""
+        """Whether the goal can be reached by sliding (docs/commands.md#which-boards-can-be-solved)."""
         return tiles_solvable(self.width, self.height, self.tiles)
 
     def is_solved(self) -> bool:

@@ -1,4 +1,5 @@
-"""SPEC §2's solvability rule against brute force: every arrangement of small boards, both ways."""
+"""The solvability rule (docs/commands.md#which-boards-can-be-solved) against brute force: every
+arrangement of small boards, both ways."""
 
 import itertools
 from collections import deque

@@ -1,4 +1,4 @@
-"""A deliberately naive rules engine, written from SPEC §3 alone, to check the fast one against.
+"""A deliberately naive rules engine, written from docs/notation.md alone, to check the fast one against.
 
 It tries every order of the dice, copies the whole board at every step and applies each rule
 literally; it is slow and shares no code with game.tavla.engine.moves.

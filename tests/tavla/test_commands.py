@@ -1,4 +1,4 @@
-"""The window-free `moves` and `bot` command bodies: output lines and error messages (SPEC §5)."""
+"""The window-free `moves` and `bot` command bodies: output lines and error messages (docs/commands.md)."""
 
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""Legal plays: every rule and example of SPEC §3, validation messages, and properties."""
+"""Legal plays: every rule and example of docs/notation.md, validation messages, and properties."""
 
 import pytest
 from hypothesis import given, settings
@@ -30,7 +30,7 @@ def reason(state, die1, die2, play, rules=Rules.TAVLA):
     return str(caught.value)
 
 
-# --- SPEC §3 examples ---------------------------------------------------------------------------
+# --- the examples of docs/notation.md (the contest's) ------------------------------------------
 
 
 def test_spec_opening_31_has_the_16_distinct_plays_including_8_5_6_5():

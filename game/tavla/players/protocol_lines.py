@@ -1,4 +1,5 @@
-"""The line protocol's wire format (SPEC §5): the request lines and the reading of answer lines.
+"""The line protocol's wire format (docs/bot-protocol.md#the-line-protocol-cmd-bots): the request lines
+and the reading of answer lines.
 
 For each decision the program reads one line on its standard input: the 28 integers of the state (from
 its own side) then the two dice, separated by single spaces, ASCII, ending in a line feed. It answers one

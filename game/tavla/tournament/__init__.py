@@ -1,4 +1,5 @@
-"""The bot tournament of SPEC §5: a round robin between any bots of the registry, in parallel processes.
+"""The bot tournament (docs/commands.md#tournament): a round robin between any bots of the registry, in
+parallel processes.
 
 Every pair plays N games (N even). Games 2k and 2k+1 of a pair use the same dice with the seats swapped,
 so each bot plays the other's rolls ("duplicate" dice): both sides are played equally and much of the

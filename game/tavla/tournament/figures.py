@@ -235,7 +235,7 @@ class Report:
         return self.standings.entries
 
     def to_json(self, log: str | None) -> dict[str, Any]:
-        """The --json report: SPEC §5's keys and more."""
+        """The --json report: the keys of docs/commands.md#the-json-report."""
         bots = {}
         for name, tally in self.per_bot.items():
             bots[name] = {
