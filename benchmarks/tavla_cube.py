@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     except UserError:
         print("the gnubg package is not installed (pip install gnubg)", file=sys.stderr)
         return 2
-    net = shipped_evaluator()
+    net = shipped_evaluator(RULES)
     started = time.perf_counter()
     positions = sample_positions(args.positions, args.seed, net)
     settings = cube_settings()

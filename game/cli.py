@@ -344,7 +344,7 @@ def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
 
 
 def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.players.protocol import DEFAULT_TIMEOUT
+    from game.tavla.players.child import DEFAULT_TIMEOUT
     from game.tavla.tournament import split_bot_list, tournament_command
 
     bots = split_bot_list(args.bots)

@@ -138,7 +138,7 @@ def cube_command(
         match_score = MatchScore(match, mine, theirs, crawford)
     cube = Cube(cube_value, CubeOwner(owner), match_score, jacoby)
     state = parse_state(state_text)
-    net = shipped_evaluator()
+    net = shipped_evaluator(rules)
     chances = pre_roll_chances(net, state, rules, CUBE_BOTS[bot_name])
     decision = decide_position(chances, state, cube)
     equities = _("no double {nd:+.3f}, double/take {dt:+.3f}, double/pass {dp:+.3f}").format(

@@ -49,7 +49,7 @@ def test_cube_decisions_agree_with_gnubg(reference, state, cube, expected):
     theirs = reference.hint(state, cube)
     assert theirs.decision.action is expected, theirs.text
     for plies in (1, 2):
-        ours = network_decision(shipped_evaluator(), state, cube, Rules.STANDARD, plies)
+        ours = network_decision(shipped_evaluator(Rules.STANDARD), state, cube, Rules.STANDARD, plies)
         assert ours.action is expected, (plies, ours)
         assert ours.double_take == pytest.approx(theirs.decision.double_take, abs=0.2), (plies, ours)
         assert ours.no_double == pytest.approx(theirs.decision.no_double, abs=0.2), (plies, ours)

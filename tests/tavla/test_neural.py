@@ -204,7 +204,8 @@ def test_training_writes_a_checkpoint_and_resumes(tmp_path, capsys):
 @given(states())
 def test_the_chances_are_coherent_for_any_position(state):
     with np.errstate(all="raise"):
-        p = Evaluator.load().probabilities([state, flip(state)])
+        both = [Evaluator.load(rules=rules).probabilities([state, flip(state)]) for rules in Rules]
+    p = np.concatenate(both)
     assert ((p >= 0) & (p <= 1)).all()
     assert (p[:, 2] <= p[:, 1]).all() and (p[:, 1] <= p[:, 0]).all()
     assert (p[:, 4] <= p[:, 3]).all() and (p[:, 3] <= 1 - p[:, 0] + 1e-12).all()
@@ -212,6 +213,7 @@ def test_the_chances_are_coherent_for_any_position(state):
 
 def test_thirteen_checkers_on_the_bar_against_a_closed_board_give_no_warning_and_coherent_chances():
     closed = position({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3}, {24: 2}, opp_bar=13)
-    with np.errstate(all="raise"):
-        win, gammon, backgammon, _, _ = Evaluator.load().probabilities([closed])[0]
-    assert backgammon <= gammon <= win
+    for rules in Rules:
+        with np.errstate(all="raise"):
+            win, gammon, backgammon, _, _ = Evaluator.load(rules=rules).probabilities([closed])[0]
+        assert backgammon <= gammon <= win

@@ -5,6 +5,7 @@ from arcade import key
 from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.puzzle.view import PuzzleView
+from game.tavla.engine.rules import Rules
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
 
@@ -68,7 +69,7 @@ def test_menu_draws_title_and_cards(window):
 def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window, monkeypatch):
     from game.tavla.eval import neural
 
-    monkeypatch.setattr(neural, "WEIGHTS_FILE", "weights/no-such-file.npz")
+    monkeypatch.setitem(neural.WEIGHTS_FILES, Rules.TAVLA, "weights/no-such-file.npz")
     monkeypatch.setattr(neural, "_cached", {})
     menu = window.current_view
     selector = menu.opponent_selector

@@ -65,7 +65,7 @@ def analyse_match(
     is called after each game."""
     plies = check_level(level)
     rules = record.rules if rules is None else rules
-    net = evaluator if evaluator is not None else shipped_evaluator()
+    net = evaluator if evaluator is not None else shipped_evaluator(rules)
     games = []
     for number, game in enumerate(record.games, 1):
         games.append(analyse_game(game, rules, net, plies, number, record))

@@ -1,4 +1,4 @@
-"""The seed's move notation (SPEC §3): `from/to` pairs separated by spaces, one pair per die.
+"""The seed's move notation (docs/notation.md): `from/to` pairs separated by spaces, one pair per die.
 
 25 is the bar and 0 is off. Pairs are never combined (`24/13` is not written), a move always goes from
 a higher number to a lower one, and the empty string (or None) means "no legal move". Parsing is

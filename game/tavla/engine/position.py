@@ -1,6 +1,6 @@
 """The backgammon position: the seed's 28-integer state, its validation, flipping, pips and gnubg IDs.
 
-The state is always seen from the player on roll (SPEC §3):
+The state is always seen from the player on roll (docs/position.md):
 index 0 = this player's checkers borne off, 1..24 = points (positive = this player's, negative = the
 opponent's), 25 = this player's bar, 26 = the opponent's bar, 27 = the opponent's checkers borne off.
 Those indices' names (OFF, BAR, OPP_BAR, OPP_OFF) and CHECKERS are defined here, for the whole engine.

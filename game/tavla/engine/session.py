@@ -206,7 +206,7 @@ class TableSession:
         """Apply the bot's answer; returns its single moves with the positions before and after each
         (from the bot's side), in an order that can be animated one checker at a time.
 
-        An illegal answer ends the game by disqualification, as in the contest (SPEC §3).
+        An illegal answer ends the game by disqualification, as in the contest (docs/bot-protocol.md).
         """
         if self.phase is not Phase.COMPUTER:
             raise UserError(_("it is not the computer's turn"))

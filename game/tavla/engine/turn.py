@@ -2,7 +2,7 @@
 
 The table lets a player move checkers one die at a time (or one checker with several dice at once).
 Every partial play it offers can still be completed to a legal play of the whole roll, so the "use
-both dice" rule (SPEC §3) can never be broken by the order the player chooses.
+both dice" rule (docs/notation.md#using-the-dice) can never be broken by the order the player chooses.
 """
 
 import enum

@@ -74,7 +74,7 @@ class NetworkCube(DecisionCube):
 
     def __init__(self, rules: Rules, net: Evaluator | None = None, plies: int = 1) -> None:
         self.cube_rules = rules
-        self.cube_net = net if net is not None else shipped_evaluator()
+        self.cube_net = net if net is not None else shipped_evaluator(rules)
         self.cube_plies = plies
 
     def cube_decision(self, state: Sequence[int], cube: Cube) -> CubeDecision:

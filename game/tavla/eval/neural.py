@@ -32,7 +32,9 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.bearoff import both_home, race_outcomes
 from game.tavla.eval.features import ENCODING_VERSION, INPUTS, RACE_INPUT, encode
 
-WEIGHTS_FILE = "weights/tavla_net.npz"
+# One evaluator per rule set: under `standard` backgammons count and the larger die is forced, so the
+# networks are trained apart on each one's play (assets/weights/README.md).
+WEIGHTS_FILES = {Rules.TAVLA: "weights/tavla_net.npz", Rules.STANDARD: "weights/standard_net.npz"}
 HIDDEN = 128
 OUTPUTS = 5  # win, win gammon, win backgammon, lose gammon, lose backgammon
 PHASES = ("contact", "race")
@@ -160,9 +162,10 @@ class Evaluator:
         write_atomically(path, buffer.getvalue())
 
     @classmethod
-    def load(cls, path: Path | None = None) -> Evaluator:
-        """Read weights; a missing, corrupt or mismatched file is a UserError naming it."""
-        path = path if path is not None else asset_path(WEIGHTS_FILE)
+    def load(cls, path: Path | None = None, rules: Rules = Rules.TAVLA) -> Evaluator:
+        """Read weights (by default the shipped ones of `rules`); a missing, corrupt or mismatched file
+        is a UserError naming it."""
+        path = path if path is not None else asset_path(WEIGHTS_FILES[rules])
         names = [f"{phase}_{key}" for phase in PHASES for key in _ARRAYS]
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -241,14 +244,14 @@ def other_side(probabilities: np.ndarray) -> np.ndarray:
     return swapped
 
 
-_cached: dict[str, Evaluator] = {}
+_cached: dict[Rules, Evaluator] = {}
 
 
-def shipped_evaluator() -> Evaluator:
-    """The shipped weights, loaded once per process (bots are built per game in tournaments)."""
-    if "net" not in _cached:
-        _cached["net"] = Evaluator.load()
-    return _cached["net"]
+def shipped_evaluator(rules: Rules = Rules.TAVLA) -> Evaluator:
+    """The shipped weights of `rules`, loaded once per process (bots are built per game in tournaments)."""
+    if rules not in _cached:
+        _cached[rules] = Evaluator.load(rules=rules)
+    return _cached[rules]
 
 
 def equities(probabilities: np.ndarray, rules: Rules) -> np.ndarray:

@@ -43,7 +43,7 @@ class NeuralBot(EvaluatorBot):
 
     def __init__(self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None) -> None:
         super().__init__(rules)
-        self.net = net if net is not None else shipped_evaluator()
+        self.net = net if net is not None else shipped_evaluator(rules)
 
     def values(self, state: State, afters: list[State]) -> np.ndarray:
         """Expected points after each play, all positions judged in one batch."""
@@ -65,7 +65,7 @@ class BeginnerBot(NetworkCube):
     ) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
-        self.net = net if net is not None else shipped_evaluator()
+        self.net = net if net is not None else shipped_evaluator(rules)
         self.temperature = temperature
         NetworkCube.__init__(self, rules, self.net, BEGINNER_CUBE_PLIES)
 
@@ -97,7 +97,7 @@ class MasterBot(NetworkCube):
         self, rules: Rules = Rules.TAVLA, net: Evaluator | None = None, plies: int = MASTER_PLIES
     ) -> None:
         self.rules = rules
-        self.net = net if net is not None else shipped_evaluator()
+        self.net = net if net is not None else shipped_evaluator(rules)
         self.plies = plies
         NetworkCube.__init__(self, rules, self.net, MASTER_CUBE_PLIES)
 

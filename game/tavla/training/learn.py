@@ -48,7 +48,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, encode
 from game.tavla.eval.neural import (
     HIDDEN,
-    WEIGHTS_FILE,
+    WEIGHTS_FILES,
     Evaluator,
     Network,
     judged,
@@ -119,14 +119,15 @@ class Dataset:
         return found
 
 
-def digest(path: Path | None) -> str:
+def digest(path: Path | None, rules: Rules) -> str:
     """A short fingerprint of a weights file, so a data file says which evaluator labelled it."""
-    data = Path(path if path is not None else asset_path(WEIGHTS_FILE)).read_bytes()
+    data = Path(path if path is not None else asset_path(WEIGHTS_FILES[rules])).read_bytes()
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def load_evaluator(path: Path | None) -> Evaluator:
-    return Evaluator.load(path) if path is not None else shipped_evaluator()
+def load_evaluator(path: Path | None, rules: Rules) -> Evaluator:
+    """The weights at `path`, or the shipped ones of `rules`."""
+    return Evaluator.load(path) if path is not None else shipped_evaluator(rules)
 
 
 def _progress(console: Console) -> Progress:
@@ -147,8 +148,8 @@ def _budget(count: int | None, minutes: float | None, done: int, start: float) -
 
 
 def generate(args: argparse.Namespace, console: Console) -> None:
-    net = load_evaluator(args.weights)
-    fingerprint = digest(args.weights)
+    net = load_evaluator(args.weights, args.rules)
+    fingerprint = digest(args.weights, args.rules)
     if args.resume and args.out.exists():
         data = Dataset.load(args.out)
         if data.plies != args.plies:
@@ -236,7 +237,7 @@ def train(args: argparse.Namespace, console: Console) -> None:
     start_weights = args.out if args.resume else args.weights
     if not args.resume and args.out.exists():
         raise UserError(f"{args.out} exists: continue it with --resume, or give another --out")
-    net = load_evaluator(start_weights)
+    net = load_evaluator(start_weights, args.rules)
     if args.hidden and not args.resume:
         grow = (INPUTS, args.hidden, args.seed)
         net = Evaluator(net.contact.widened(*grow), net.race.widened(*grow), dict(net.meta))
@@ -298,7 +299,7 @@ def train(args: argparse.Namespace, console: Console) -> None:
 
 
 def evaluate(args: argparse.Namespace, console: Console) -> None:
-    net = load_evaluator(args.weights)
+    net = load_evaluator(args.weights, args.rules)
     rules = args.rules
     ours = MasterBot(rules, net=net, plies=args.plies).play if args.plies else NeuralBot(rules, net=net).play
     theirs = get_bot(args.opponent, seed=args.seed, rules=rules).play

@@ -32,7 +32,7 @@ class RankedHint:
 
 def rank_hint(rules: Rules, state: State, dice: tuple[int, int], play: str) -> RankedHint:
     """`play` (the hint bot's) with the best five plays of `dice` from `state` ranked beside it."""
-    ranked = ranked_plays(state, dice, rules, shipped_evaluator(), plies=LEVELS[HINT_LEVEL])
+    ranked = ranked_plays(state, dice, rules, shipped_evaluator(rules), plies=LEVELS[HINT_LEVEL])
     return RankedHint(play, tuple(ranked))
 
 

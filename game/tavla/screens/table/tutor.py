@@ -34,7 +34,7 @@ class TutorWarning:
 
 def judge(turn: TurnInProgress, rules: Rules) -> TutorWarning | None:
     """The warning for the play the turn has reached, if it loses more than the bad threshold."""
-    ranked = ranked_plays(turn.start, turn.dice, rules, shipped_evaluator(), n=None)
+    ranked = ranked_plays(turn.start, turn.dice, rules, shipped_evaluator(rules), n=None)
     played = next((play for play in ranked if play.after == turn.state), None)
     if played is None or not ranked:
         return None
