@@ -20,7 +20,7 @@ from game.tavla.record.match_record import GameRecord, MatchRecord
 from game.tavla.screens.analysis.graph import GraphBox, graph, nearest_marker
 from game.tavla.screens.analysis.view import GRAPH, AnalysisView
 from game.tavla.screens.matches import MatchesView
-from tests.tavla.test_match_file import advance
+from tests.tavla.matches import advance
 from tests.views.driver import click, press_key, screenshot
 from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
 

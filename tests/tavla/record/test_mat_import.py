@@ -11,9 +11,9 @@ from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import export_mat, parse_mat, read_mat
 from game.tavla.record.match_record import MatchRecord
-from tests.tavla.test_match_file import ContraryBot, advance, scripted_match
+from tests.tavla.matches import ContraryBot, advance, scripted_match
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 GNUBG_FILES = sorted(DATA.glob("gnubg-*.mat"))
 
 

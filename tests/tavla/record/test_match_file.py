@@ -10,51 +10,15 @@ from game.errors import UserError
 from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
-from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import position_id, winner_gammon_level
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN
-from game.tavla.players.random_bot import RandomBot
 from game.tavla.record.mat import export_mat
 from game.tavla.record.save import SAVE_VERSION, dump_match, load_match, player_names, save_table, saved_table
+from tests.tavla.matches import ContraryBot, advance, scripted_match
 
 NAMES = ("You", "random")
 GNUBG_MISSING = "gnubg (GNU Backgammon's Python bindings, a test extra) is not installed"
-
-
-class ContraryBot(RandomBot):
-    """Prefers the plays only tavla allows (the smaller die when just one can be played), else random."""
-
-    def play(self, state, die1, die2):
-        plays = legal_plays(state, die1, die2, self.rules)
-        standard = legal_plays(state, die1, die2, Rules.STANDARD)
-        tavla_only = [play for play in plays if play not in standard]
-        return format_play(self.rng.choice(tavla_only or plays)) if plays else ""
-
-
-def step(match, bots):
-    """One action of a table: start a game, make the opening roll, roll, or play; False at the end."""
-    game = match.current
-    if game is None or game.over:
-        if match.winner is not None:
-            return False
-        match.next_game()
-    elif game.turn is None:
-        game.start()
-    elif game.dice is None:
-        game.roll()
-    else:
-        game.play(bots[game.turn].play(list(game.state), *game.dice))
-    return True
-
-
-def advance(match, bot_seed, steps=None, bot=RandomBot):
-    """Run `steps` actions (or to the end of the match) with two seeded bots."""
-    bots = (bot(bot_seed, match.rules), bot(bot_seed + 1, match.rules))
-    done = 0
-    while (steps is None or done < steps) and step(match, bots):
-        done += 1
-    return match
 
 
 def assert_same(restored, original):
@@ -67,24 +31,6 @@ def assert_same(restored, original):
         assert mine.record == theirs.record
         assert (mine.state, mine.turn, mine.dice) == (theirs.state, theirs.turn, theirs.dice)
         assert mine.result == theirs.result
-
-
-def scripted_match():
-    """Seat 1 opens, a hit, an entry from the bar, a pass, a disqualification, then a roll left unplayed."""
-    match = Match(3)
-    game = match.next_game()
-    game.start((1, 3))
-    game.play("8/5 6/5")
-    for dice, play in (((6, 4), "24/18 13/9"), ((6, 2), "13/7 13/11"), ((4, 3), "25/21 21/18"),
-                       ((6, 6), ""), ((2, 1), "13/11 6/5")):
-        game.roll(dice)
-        game.play(play)
-    game.disqualify("left the table")
-    second = match.next_game()
-    second.start((5, 2))
-    second.play("13/8 13/11")
-    second.roll((3, 1))
-    return match
 
 
 # Saving and restoring

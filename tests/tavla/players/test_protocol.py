@@ -29,7 +29,7 @@ from game.tavla.players.protocol import (
 from tests.tavla.bots import bot_command, cube_bot_command, gone
 from tests.tavla.builders import random_game_positions
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 STANDARD = Rules.STANDARD
 PYTHON = shlex.quote(sys.executable)
 EXAMPLES = ROOT / "examples"

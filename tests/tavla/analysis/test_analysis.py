@@ -22,7 +22,7 @@ from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from tests.tavla.builders import random_game_positions
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 GNUBG_3 = DATA / "gnubg-3pt-seed7.mat"
 
 

@@ -24,7 +24,7 @@ from game.tavla.tournament import (
 )
 from tests.tavla.bots import bot_command, gone
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BUILT_INS = ["random", "greedy", "pubeval"]
 # the keys docs/commands.md#the-json-report promises at least
 DOCUMENTED_BOT_KEYS = {"games", "wins", "points_for", "points_against", "ppg", "ppg_ci95", "gammons",
