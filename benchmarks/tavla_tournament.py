@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.tavla.engine.play import play_bots
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import get_bot
 from game.tavla.players.child import DEFAULT_TIMEOUT
 from game.tavla.tournament import play_schedule, run_tournament, schedule
@@ -71,7 +71,7 @@ def tournament_rate(name: str, games: int, seed: int, jobs: int) -> float:
     """Games per second of the tournament machinery for a bot against itself."""
     specs = schedule([name, name], games, seed)
     start = time.perf_counter()
-    board, interrupted, aborted = play_schedule(specs, jobs, RULES, DEFAULT_TIMEOUT)
+    board, interrupted, aborted = play_schedule(specs, jobs, MatchRules(RULES), DEFAULT_TIMEOUT)
     seconds = time.perf_counter() - start
     if interrupted or aborted or board.finished != games:
         sys.exit(f"the {name} run did not finish: {aborted or 'interrupted'}")

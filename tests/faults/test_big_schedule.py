@@ -7,7 +7,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.tournament import Schedule, Scoreboard, play_schedule, schedule
 from tests.faults.helpers import LIMIT, start_game, wait_for
 
@@ -41,12 +41,12 @@ def test_memory_does_not_grow_with_the_games_played(monkeypatch):
     board = Scoreboard(specs, Rules.TAVLA, lambda: None)
     games = iter(specs)
     for _ in range(200):
-        board.record(referee.play_game(next(games), Rules.TAVLA, 1.0))
+        board.record(referee.play_game(next(games), MatchRules(Rules.TAVLA), 1.0))
     tracemalloc.start(5)
     try:
         before = tracemalloc.take_snapshot()
         for _ in range(600):
-            board.record(referee.play_game(next(games), Rules.TAVLA, 1.0))
+            board.record(referee.play_game(next(games), MatchRules(Rules.TAVLA), 1.0))
         after = tracemalloc.take_snapshot()
     finally:
         tracemalloc.stop()
@@ -60,7 +60,7 @@ def test_memory_does_not_grow_with_the_games_played(monkeypatch):
 
 def test_play_schedule_still_accepts_a_list_of_games():
     games = list(schedule(["random", "greedy"], 4, 1))
-    board, interrupted, aborted = play_schedule(games, 1, Rules.TAVLA, 1.0)
+    board, interrupted, aborted = play_schedule(games, 1, MatchRules(Rules.TAVLA), 1.0)
     assert (board.finished, interrupted, aborted) == (4, False, "")
 
 

@@ -103,13 +103,13 @@ def run_tournament(
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     start = time.perf_counter()
-    board, interrupted, aborted = play_schedule(specs, jobs, rule_set, timeout, show_progress, terms)
+    board, interrupted, aborted = play_schedule(specs, jobs, terms, timeout, show_progress)
     return Report(
         names,
         games,
         seed,
         jobs,
-        rule_set,
+        terms,
         timeout,
         len(specs),
         board.standings,
@@ -117,7 +117,6 @@ def run_tournament(
         interrupted,
         aborted,
         board.stopped_by,
-        terms,
     )
 
 

@@ -182,16 +182,15 @@ class Report:
     """Everything a tournament found: settings, per bot and per pair figures, the disqualifications.
 
     `stopped_by` names the signal that stopped the run early (SIGINT for Ctrl+C, SIGTERM, SIGHUP).
-    `terms` say what was played beyond the rule set (a match length, the cube, Jacoby); None: single
-    games without the cube. In a tournament of matches, `games` counts matches and each is worth one
-    point to its winner.
+    `played` says what was played: the rule set, and a match length, the cube and Jacoby if any. In a
+    tournament of matches, `games` counts matches and each is worth one point to its winner.
     """
 
     bots: list[str]
     games: int
     seed: int
     jobs: int
-    rules: Rules
+    played: MatchRules
     timeout: float
     scheduled: int
     standings: Standings
@@ -199,12 +198,10 @@ class Report:
     interrupted: bool = False
     aborted: str = ""
     stopped_by: str = ""
-    terms: MatchRules | None = None
 
     @property
-    def played(self) -> MatchRules:
-        """What was played: the rule set, and a match length and the cube if any."""
-        return self.terms if self.terms is not None else MatchRules(self.rules)
+    def rules(self) -> Rules:
+        return self.played.rules
 
     @property
     def per_bot(self) -> dict[str, Tally]:

@@ -12,7 +12,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from game.i18n import _, current_language, set_language
-from game.tavla.engine.rules import MatchRules, Rules
+from game.tavla.engine.rules import MatchRules
 from game.tavla.players import reaper
 from game.tavla.players.protocol import close_all
 from game.tavla.tournament.ledger import Scoreboard
@@ -36,13 +36,12 @@ class TournamentAborted(Exception):
 def play_schedule(
     specs: Sequence[GameSpec],
     jobs: int,
-    rules: Rules,
+    terms: MatchRules,
     timeout: float,
     show_progress: bool = False,
-    terms: MatchRules | None = None,
 ) -> tuple[Scoreboard, bool, str]:
-    """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want); with
-    `terms` (their rules are `rules`), the cube and matches: then each entry of `specs` is a match.
+    """Play scheduled games (checked entries; a bot may even meet itself, as benchmarks want) as `terms`
+    say: the rule set, the cube, and with a match length each entry of `specs` is a match.
 
     Returns the scoreboard, whether a stop signal (Ctrl+C, SIGTERM, SIGHUP) ended it, and why a dead
     worker stopped it ("" if none). Every process a bot started is ended before it returns.
@@ -50,13 +49,13 @@ def play_schedule(
     interrupted, aborted = False, ""
     reaper.become_subreaper()
     with stop_signals() as stop, progress_bar(len(specs), show_progress) as tick:
-        board = Scoreboard(specs, rules, tick, matches=terms is not None and terms.length is not None)
+        board = Scoreboard(specs, terms.rules, tick, matches=terms.length is not None)
         try:
             if jobs == 1:
-                _run_here(board, rules, timeout, stop, terms)
+                _run_here(board, terms, timeout, stop)
             else:
                 release_bots()
-                _run_workers(board, jobs, rules, timeout, terms)
+                _run_workers(board, jobs, terms, timeout)
             stop.check()
         except KeyboardInterrupt:
             interrupted = True
@@ -72,23 +71,21 @@ def play_schedule(
     return board, interrupted, aborted
 
 
-def _run_here(board: Scoreboard, rules: Rules, timeout: float, stop: Stop, terms: MatchRules | None) -> None:
+def _run_here(board: Scoreboard, terms: MatchRules, timeout: float, stop: Stop) -> None:
     watch = reaper.Watch()
     with time_limits():
         try:
             for spec in board.specs:
                 stop.check()
                 if not board.skip(spec):
-                    board.record(play_game(spec, rules, timeout, terms))
+                    board.record(play_game(spec, terms, timeout))
         finally:
             with no_interrupts():
                 release_bots()
                 watch.end()
 
 
-def _worker(
-    conn: Connection, rules: Rules, timeout: float, language: str, terms: MatchRules | None = None
-) -> None:
+def _worker(conn: Connection, terms: MatchRules, timeout: float, language: str) -> None:
     """A worker process: play the chunks of games it is sent, one message per finished game.
 
     `language` is the tournament's, so the reasons for disqualifications read as the rest of its report.
@@ -106,7 +103,7 @@ def _worker(
         with time_limits():
             while (chunk := conn.recv()) is not None:
                 for spec in chunk:
-                    conn.send(("game", play_game(spec, rules, timeout, terms)))
+                    conn.send(("game", play_game(spec, terms, timeout)))
                 conn.send(("done", None))
     except (EOFError, BrokenPipeError):
         pass
@@ -132,9 +129,7 @@ class _Worker:
     chunks: list[list[GameSpec]] = field(default_factory=list)
 
 
-def _run_workers(
-    board: Scoreboard, jobs: int, rules: Rules, timeout: float, terms: MatchRules | None
-) -> None:
+def _run_workers(board: Scoreboard, jobs: int, terms: MatchRules, timeout: float) -> None:
     context = multiprocessing.get_context("spawn")
     specs = iter(board.specs)
     size = max(1, min(MAX_CHUNK, len(board.specs) // (jobs * 8)))
@@ -143,7 +138,7 @@ def _run_workers(
     try:
         for _number in range(min(jobs, len(board.specs))):
             here, there = context.Pipe()
-            arguments = (there, rules, timeout, current_language(), terms)
+            arguments = (there, terms, timeout, current_language())
             process = context.Process(target=_worker, args=arguments, daemon=True)
             process.start()
             there.close()

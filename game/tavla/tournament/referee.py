@@ -69,10 +69,10 @@ class CubeSide:
         return CubeCounts(self.doubles, self.takes, self.passes)
 
 
-def play_game(spec: GameSpec, rules: Rules, timeout: float, terms: MatchRules | None = None) -> Played:
-    """Play one scheduled game, or a match when `terms` has a length (`terms.rules` is `rules`; None:
-    a game without the cube); bots that are not built in are loaded once per process and kept."""
-    terms = terms if terms is not None else MatchRules(rules)
+def play_game(spec: GameSpec, terms: MatchRules, timeout: float) -> Played:
+    """Play one scheduled game, or a match when `terms` has a length; bots that are not built in are
+    loaded once per process and kept."""
+    rules = terms.rules
     random.seed(spec.bot_seed)
     seats = [
         _player(name, derive_seed(spec.bot_seed, seat), rules, timeout, terms.cube)
