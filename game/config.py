@@ -21,7 +21,7 @@ from pydantic import (
 
 from game.errors import UserError
 from game.i18n import N_, _
-from game.puzzle.pictures import Scan, note_resolved, pictures_dir, scan
+from game.puzzle.pictures import Scan, pictures_dir, scan
 from game.sizes import parse_size
 from game.tavla.engine.rules import Rules
 from game.ui.easing import EASINGS
@@ -262,12 +262,7 @@ class PuzzleConfig(_Strict):
 
     def resolve_picture(self, choice: str) -> tuple[str, Path | None]:
         """A picture's display name and file from a name in the config or the pictures folder, a file
-        path, or `numbers`; the records learn its content (game/puzzle/pictures.py note_resolved)."""
-        name, path = self._find_picture(choice)
-        note_resolved(name, path)
-        return name, path
-
-    def _find_picture(self, choice: str) -> tuple[str, Path | None]:
+        path, or `numbers`."""
         if choice == NUMBERS:
             return NUMBERS, None
         known = self.image_path(choice)

@@ -186,23 +186,7 @@ def copy_in(source: Path, folder: Path) -> Path:
             stems.add(target.stem)  # another copy landed there first: take the next name
 
 
-_resolved: dict[str, str] = {}
 _reported: set[Path] = set()
-
-
-def note_resolved(name: str, path: Path | None) -> None:
-    """Remember which content the picture called `name` has now (None: number tiles). The records no
-    longer read it (their callers pass `picture_key`); kept while the config calls it."""
-    key = picture_key(path)
-    if key is None:
-        _resolved.pop(name, None)
-    else:
-        _resolved[name] = key
-
-
-def resolved_key(name: str) -> str | None:
-    """The content key of the picture last resolved under `name` in this run, None if none was."""
-    return _resolved.get(name)
 
 
 def unreported(found: Scan) -> tuple[Path, ...]:

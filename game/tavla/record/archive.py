@@ -6,7 +6,8 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.i18n import _
-from game.records import Records, data_dir
+from game.paths import data_dir
+from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.record.mat import export_mat, new_export_path, read_mat
