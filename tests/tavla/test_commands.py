@@ -1,4 +1,4 @@
-"""The window-free `moves` and `bot` command bodies: output lines and error messages (docs/commands.md)."""
+"""The window-free `moves`, `bot` and `cube` commands: output lines and error messages (docs/commands.md)."""
 
 import subprocess
 import sys
@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import main
 from game.errors import UserError
 from game.tavla.commands import bot_command, moves_command, parse_dice
+from game.tavla.engine.cube import CubeAction
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING, format_state
@@ -89,6 +91,35 @@ def test_bot_command_errors():
         bot_command("random", OPENING_TEXT, ["9", "1"])
     with pytest.raises(UserError, match="must have 28 integers"):
         bot_command("random", "0 0", ["3", "1"])
+
+
+def test_the_command_prints_the_three_equities_and_refuses_tavla(capsys):
+    opening = format_state(OPENING)
+    assert main(["cube", "--state", opening, "--rules", "standard", "--bot", "expert"]) == 0
+    action, equities, chances = capsys.readouterr().out.splitlines()
+    assert action in {a.value for a in CubeAction}
+    assert "double/take" in equities and "double/pass +1.000" in equities
+    assert chances.startswith("win ")
+    assert main(["cube", "--state", opening, "--rules", "tavla"]) == 2
+    assert "no doubling cube" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--cube", "3"], "1, 2, 4"),
+        (["--score", "1", "2"], "--match"),
+        (["--match", "5", "--score", "7", "0"], "from 0 to 4"),
+        (["--cube", "2"], "centre"),
+        (["--bot", "pubeval"], "no cube equities"),
+        (["--match", "5", "--jacoby"], "Jacoby"),
+    ],
+)
+def test_bad_cube_arguments_are_one_line_and_exit_2(capsys, arguments, message):
+    opening = format_state(OPENING)
+    assert main(["cube", "--state", opening, "--rules", "standard", *arguments]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
 
 
 def test_the_engine_commands_and_bots_import_no_arcade():

@@ -1,10 +1,9 @@
-"""The doubling cube: the match equity table, Janowski's points, decisions with a known answer, `cube`."""
+"""The doubling cube: the match equity table, Janowski's points, known answers as `cube` prints them."""
 
 import itertools
 
 import pytest
 
-from game.cli import main
 from game.errors import UserError
 from game.tavla.commands import cube_command
 from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
@@ -177,35 +176,6 @@ def test_the_opening_is_no_double_take():
     lines = cube_command(format_state(OPENING), STANDARD)
     assert lines[0] == "no double, take"
     assert lines[1].startswith("no double ")
-
-
-def test_the_command_prints_the_three_equities_and_refuses_tavla(capsys):
-    opening = format_state(OPENING)
-    assert main(["cube", "--state", opening, "--rules", "standard", "--bot", "expert"]) == 0
-    action, equities, chances = capsys.readouterr().out.splitlines()
-    assert action in {a.value for a in CubeAction}
-    assert "double/take" in equities and "double/pass +1.000" in equities
-    assert chances.startswith("win ")
-    assert main(["cube", "--state", opening, "--rules", "tavla"]) == 2
-    assert "no doubling cube" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize(
-    ("arguments", "message"),
-    [
-        (["--cube", "3"], "1, 2, 4"),
-        (["--score", "1", "2"], "--match"),
-        (["--match", "5", "--score", "7", "0"], "from 0 to 4"),
-        (["--cube", "2"], "centre"),
-        (["--bot", "pubeval"], "no cube equities"),
-        (["--match", "5", "--jacoby"], "Jacoby"),
-    ],
-)
-def test_bad_cube_arguments_are_one_line_and_exit_2(capsys, arguments, message):
-    opening = format_state(OPENING)
-    assert main(["cube", "--state", opening, "--rules", "standard", *arguments]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and message in err[0]
 
 
 def test_a_decision_that_may_not_double_says_no_double():

@@ -78,7 +78,7 @@ def test_every_built_in_bot_answers_a_legal_play(state, roll):
     for rules in Rules:
         legal = legal_plays(state, *roll, rules)
         for name in playable_names():
-            if name == "master":   # 2-ply is slow for 150 examples; tests/tavla/test_neural.py covers it
+            if name == "master":  # 2-ply is slow for 150 examples; tests/tavla/players/test_levels.py has it
                 continue
             answer = get_bot(name, seed=1, rules=rules).play(list(state), *roll)
             assert check_play(state, *roll, answer, rules) in legal or (answer == "" and not legal)
