@@ -18,7 +18,7 @@ from game.tavla.screens.table.view import TableView
 from tests.faults.helpers import LIMIT, PYTHON, ROOT, all_gone, protocol_script, python_bot
 from tests.tavla.bots import gone
 from tests.views.driver import FRAME, click, press_key
-from tests.views.test_text_fits import assert_text_fits
+from tests.views.text import assert_text_fits
 
 
 def open_table(window, opponent, seed=1) -> TableView:

@@ -22,7 +22,7 @@ from game.tavla.screens.analysis.view import GRAPH, AnalysisView
 from game.tavla.screens.matches import MatchesView
 from tests.tavla.matches import advance
 from tests.views.driver import click, press_key, screenshot
-from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
+from tests.views.table import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
 
 DATA = Path(__file__).parents[1] / "tavla" / "data"
 

@@ -6,8 +6,8 @@ from arcade import key
 
 from game.tavla.engine.position import OPENING
 from tests.views.driver import FRAME
-from tests.views.test_puzzle_view import open_puzzle
-from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, top_checker
+from tests.views.puzzle import open_puzzle
+from tests.views.table import THREE_ONE, drag, open_table, point_centre, set_up, top_checker
 
 
 @pytest.fixture

@@ -8,10 +8,7 @@ from game.puzzle.view import PuzzleView
 from game.tavla.engine.rules import Rules
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
-
-
-def rect_centre(button):
-    return button.rect.x, button.rect.y
+from tests.views.menus import choose, rect_centre
 
 
 def test_menu_opens_puzzle_with_chosen_size_and_back(window):
@@ -83,15 +80,6 @@ def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window
     table = window.current_view
     assert isinstance(table, TableView) and table.opponent == "intermediate"
     press_key(table, key.ESCAPE)
-
-
-def choose(menu, selector, value) -> None:
-    """Click the selector's right arrow until it shows `value`."""
-    for _ in selector.choices:
-        if selector.value == value:
-            return
-        click(menu, *rect_centre(selector.right))
-    raise AssertionError(f"{value} is not offered")
 
 
 def test_the_menu_keeps_every_choice_across_screens_and_runs(window):

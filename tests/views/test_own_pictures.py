@@ -11,7 +11,7 @@ from game.menu.main_menu import MainMenuView
 from game.menu.size_picker import SIDES, offered_sizes
 from game.puzzle.view import PuzzleView
 from tests.views.driver import click
-from tests.views.test_menu import choose, rect_centre
+from tests.views.menus import choose, rect_centre
 
 
 @pytest.fixture

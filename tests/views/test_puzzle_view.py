@@ -5,24 +5,8 @@ from arcade import key
 
 from game.puzzle.board import Board, Direction, goal_tiles
 from game.puzzle.game import PuzzleGame
-from game.puzzle.view import PuzzleView
 from tests.views.driver import click, press_key, screenshot, step
-
-ONE_FROM_GOAL = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
-
-
-def open_puzzle(window, **kwargs) -> PuzzleView:
-    window.show_view(PuzzleView(**kwargs))
-    view = window.current_view
-    assert isinstance(view, PuzzleView)
-    return view
-
-
-def assert_sprites_on_cells(view: PuzzleView) -> None:
-    board = view.game.board
-    for index, tile in enumerate(board.tiles):
-        if tile:
-            assert view.sprite_of[tile].position == pytest.approx(view.cell_centre(board.cell(index)))
+from tests.views.puzzle import ONE_FROM_GOAL, assert_sprites_on_cells, one_from_goal, open_puzzle, wait_for
 
 
 def test_a_click_starts_a_glide_that_lands_exactly(window):
@@ -88,17 +72,6 @@ def test_undo_and_redo_animate_back_and_forth(window):
     step(view, 1.0)
     assert view.game.board == moved
     assert_sprites_on_cells(view)
-
-
-def one_from_goal(window) -> PuzzleView:
-    """A shuffled game (not practice) whose board is then set one move from the goal."""
-    from game.puzzle.board import parse_game_id
-    from game.puzzle.game import PuzzleGame
-
-    view = open_puzzle(window, size="4x4", image="numbers", seed=1)
-    view.game = PuzzleGame(parse_game_id(ONE_FROM_GOAL)[0])
-    view.restart()
-    return view
 
 
 def test_solving_shows_the_panel_stops_input_and_records_a_best(window, tmp_path, monkeypatch):
@@ -200,17 +173,6 @@ def test_a_corrupt_records_database_is_reported_and_the_game_runs(window, tmp_pa
     step(view, 1.0)
     assert view.panel_visible and view.game.solved
     assert (tmp_path / DB_NAME).read_bytes() == b"this is not a database" * 100, "nothing is overwritten"
-
-
-def wait_for(view: PuzzleView, condition, seconds: float = 10.0) -> None:
-    """Step the scene (and real time, for the solver's threads) until `condition` holds."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        view.on_update(1 / 60)
-        time.sleep(0.005)
 
 
 def test_hint_lights_a_tile_that_moves_toward_the_goal(window):

@@ -9,13 +9,7 @@ from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.menu.settings import FULLSCREEN, SETTINGS, SettingsView
 from tests.views.driver import click, press_key
-
-
-def open_settings(window) -> SettingsView:
-    press_key(window.current_view, key.S)
-    view = window.current_view
-    assert isinstance(view, SettingsView)
-    return view
+from tests.views.menus import open_settings
 
 
 def choose(view: SettingsView, language: str) -> SettingsView:

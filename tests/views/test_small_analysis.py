@@ -26,7 +26,7 @@ from game.tavla.screens.analysis import view as analysis_view
 from game.tavla.screens.analysis.view import COMPACT, FULL, GRAPH, AnalysisView
 from game.tavla.screens.matches import MatchesView
 from tests.views.driver import click, press_key
-from tests.views.test_text_fits import assert_readable, language, small_window  # noqa: F401 - the fixture
+from tests.views.text import assert_readable, small_window
 
 DATA = Path(__file__).parents[1] / "tavla" / "data"
 MATCH = DATA / "gnubg-5pt-seed11.mat"

@@ -14,8 +14,8 @@ from game.puzzle.stats_view import COMPACT, FULL, RIGHT_X, StatsView
 from game.records import Records
 from game.ui.scene import SceneView
 from tests.views.driver import click, press_key, step
-from tests.views.test_stats_view import clipboard, keep_solves  # noqa: F401 - the fixture
-from tests.views.test_text_fits import assert_readable, language, small_window  # noqa: F401 - the fixture
+from tests.views.puzzle import keep_solves
+from tests.views.text import assert_readable, small_window
 
 LONG_ERROR = "a replay starts with the game ID of its board, e.g. 4x4#123 R3 D2 L U"
 LONG_GAME_ID = "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"

@@ -11,9 +11,21 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.ui.sound import RecordingPlayer
 from tests.views.driver import click, press_key, step
-from tests.views.test_puzzle_view import one_from_goal, open_puzzle
-from tests.views.test_settings import open_settings
-from tests.views.test_tavla_view import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
+from tests.views.menus import open_settings
+from tests.views.puzzle import one_from_goal, open_puzzle
+from tests.views.table import (
+    THREE_ONE,
+    CubeStub,
+    centre,
+    cube_table,
+    drag,
+    open_table,
+    play_first_turn,
+    point_centre,
+    set_up,
+    settle,
+    top_checker,
+)
 
 SOUND_ROW = next(i for i, setting in enumerate(SETTINGS) if setting.key_path == ("sound", "enabled"))
 VOLUME_ROW = next(i for i, setting in enumerate(SETTINGS) if setting.key_path == ("sound", "volume"))
@@ -108,21 +120,18 @@ def test_settings_switch_the_sound_and_set_its_volume_at_once(window, heard):
 
 
 def test_the_cube_sounds_when_a_double_is_offered_and_taken(window, heard):
-    from tests.views.test_tavla_cube_view import CubeStub, centre, cube_table, play_first_turn
-    from tests.views.test_tavla_cube_view import settle as settle_cube
-
     view = cube_table(window, CubeStub(takes=True))
     play_first_turn(view)
     heard.played.clear()
     click(view, *centre(view.roll_question.buttons[0]))
-    settle_cube(view)
+    settle(view)
     assert heard.events[:2] == ["double", "take"]
     view = cube_table(window, CubeStub(doubles=True))
     turn = view.session.turn
     while not turn.done:
         turn.apply(turn.options()[0])
     view.finish_turn()
-    settle_cube(view, 2.0)
+    settle(view, 2.0)
     assert view.session.phase is Phase.ANSWER and heard.events[-1] == "double"
     click(view, *centre(view.take_question.buttons[0]))
     assert heard.events[-2:] == ["take", "dice"], "taken, and the doubler rolls"

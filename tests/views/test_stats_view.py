@@ -1,7 +1,6 @@
 """Issue 19 on screen, headless: the solved panel's pace, optimal length and call-out, the statistics
 screen, replays with a fake clock, copy and paste, hover mode, configured keys and instant slides."""
 
-import random
 
 import pytest
 from arcade import key
@@ -14,13 +13,12 @@ from game.puzzle.board import Board, parse_game_id
 from game.puzzle.game import PuzzleGame
 from game.puzzle.replay import parse_replay
 from game.puzzle.replay_view import ReplayView
-from game.puzzle.solver import solve
 from game.puzzle.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
 from game.puzzle.view import PuzzleView
 from game.records import Records
 from tests.views.driver import click, press_key, screenshot, step, to_screen
-from tests.views.test_puzzle_view import assert_sprites_on_cells, open_puzzle, wait_for
-from tests.views.test_text_fits import assert_text_fits, language  # noqa: F401 - the fixture
+from tests.views.puzzle import assert_sprites_on_cells, keep_solves, open_puzzle, wait_for
+from tests.views.text import assert_text_fits
 
 ONE_FROM_GOAL_3X3 = "3x3:1,2,3,4,5,6,7,0,8"
 
@@ -29,28 +27,6 @@ ONE_FROM_GOAL_3X3 = "3x3:1,2,3,4,5,6,7,0,8"
 def book(tmp_path, monkeypatch) -> Records:
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     return Records()
-
-
-@pytest.fixture
-def clipboard(window, monkeypatch) -> dict:
-    """The window's clipboard as a dict (a headless window has none of its own)."""
-    held = {"text": ""}
-    monkeypatch.setattr(window, "set_clipboard_text", lambda text: held.update(text=text), raising=False)
-    monkeypatch.setattr(window, "get_clipboard_text", lambda: held["text"], raising=False)
-    return held
-
-
-def keep_solves(book: Records, count: int, size: tuple[int, int] = (3, 3), seed: int = 100) -> None:
-    """``count`` solves of fair shuffles, each move 0.1-0.5 s apart; every fourth with a hint."""
-    rng = random.Random(seed)
-    for number in range(count):
-        game = PuzzleGame.new(*size, seed + number)
-        for tile in solve(game.board):
-            game.tick(rng.uniform(0.1, 0.5))
-            game.slide_tile(tile)
-        if number % 4 == 3:
-            game.mark_assisted()
-        book.record_solve(game.as_solve("numbers", practice=False))
 
 
 def test_the_solved_panel_shows_pace_optimal_length_and_the_new_best(window, book):

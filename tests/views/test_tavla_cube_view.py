@@ -1,74 +1,19 @@
 """The cube on the table, headless: Double / Roll before the roll, Take / Pass, the bot's answers, the
 cube hint, the Crawford mark, and a tavla table without any of it."""
 
-import concurrent.futures
 import time
 
 import numpy as np
 import pytest
 
 from game.tavla.engine.game import GameResult
-from game.tavla.engine.moves import legal_plays
-from game.tavla.engine.notation import format_play
-from game.tavla.engine.position import OPENING
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.screens.table import cube
-from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import FRAME, click, screenshot
-
-
-class CubeStub:
-    """A bot that plays its first legal play and answers the cube as told."""
-
-    def __init__(self, doubles: bool = False, takes: bool = True) -> None:
-        self.doubles, self.takes = doubles, takes
-
-    def play(self, state, die1, die2):
-        return format_play(legal_plays(tuple(state), die1, die2, Rules.STANDARD)[0])
-
-    def double(self, state, cube):
-        return self.doubles
-
-    def take(self, state, cube):
-        return self.takes
-
-
-def tick(view: TableView) -> None:
-    if view.driver.thinking is not None:
-        concurrent.futures.wait([view.driver.thinking], timeout=10)
-    view.on_update(FRAME)
-
-
-def settle(view: TableView, seconds: float = 1.5) -> None:
-    for _ in range(round(seconds / FRAME)):
-        tick(view)
-
-
-def cube_table(window, bot: CubeStub) -> TableView:
-    """A standard table with the cube, seat 0 to play 3-1 at the opening against `bot`."""
-    window.show_view(TableView(opponent="random", rules=Rules.STANDARD, seed=1))
-    view = window.current_view
-    assert isinstance(view, TableView)
-    view.driver = OpponentDriver(bot, Rules.STANDARD)
-    session = TableSession.from_position(OPENING, (3, 1), Rules.STANDARD, "random", 5, cube=True)
-    view.start_session(session)
-    settle(view)
-    return view
-
-
-def play_first_turn(view: TableView) -> None:
-    turn = view.session.turn
-    while not turn.done:
-        turn.apply(turn.options()[0])
-    view.finish_turn()
-    settle(view, 3.0)
-
-
-def centre(button) -> tuple[float, float]:
-    return button.rect.x, button.rect.y
+from tests.views.table import CubeStub, centre, cube_table, play_first_turn, settle
 
 
 def test_the_player_doubles_with_the_button_and_the_bot_takes(window):

@@ -15,7 +15,7 @@ from game.tavla.screens.table.move_list import ROWS
 from game.tavla.screens.table.view import TableView
 from tests.tavla.builders import position as own_position
 from tests.views.driver import screenshot, to_screen
-from tests.views.test_tavla_view import (
+from tests.views.table import (
     THREE_ONE,
     drag,
     open_table,

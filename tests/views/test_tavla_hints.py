@@ -10,7 +10,7 @@ from game.tavla.engine.turn import TurnInProgress
 from game.tavla.screens.table import hints
 from game.tavla.screens.table.hint_captions import chances_text, hint_rows, signed
 from tests.views.driver import click, screenshot
-from tests.views.test_tavla_view import THREE_ONE, open_table, set_up, wait_for_hint
+from tests.views.table import THREE_ONE, open_table, set_up, wait_for_hint
 
 
 def test_signed_equities_and_the_chances_of_each_rule_set():

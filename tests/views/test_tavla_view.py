@@ -3,7 +3,6 @@
 import concurrent.futures
 import random
 import threading
-import time
 
 import arcade
 import pytest
@@ -18,63 +17,17 @@ from game.tavla.screens import layout
 from game.tavla.screens.table import opponent
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import FRAME, press_key, step, to_screen
-
-# Seat 0 to play 3-1 from the opening position.
-THREE_ONE = (3, 1)
-
-
-def open_table(window, opponent="random", seed=1) -> TableView:
-    window.show_view(TableView(opponent=opponent, rules=Rules.TAVLA, seed=seed))
-    view = window.current_view
-    assert isinstance(view, TableView)
-    return view
-
-
-def set_up(view: TableView, state, dice, opponent="random") -> None:
-    view.start_session(TableSession.from_position(state, dice, Rules.TAVLA, opponent))
-    settle(view)
-
-
-def tick(view: TableView) -> None:
-    """One frame; if the bot is thinking in its thread, give it the real time it needs first."""
-    if view.driver.thinking is not None:
-        concurrent.futures.wait([view.driver.thinking], timeout=10)
-    view.on_update(FRAME)
-
-
-def settle(view: TableView, seconds: float = 1.5) -> None:
-    for _ in range(round(seconds / FRAME)):
-        tick(view)
-
-
-def wait_for_hint(view: TableView, seconds: float = 30.0) -> None:
-    """The hint is found in a thread of its own: frames pass until it shows (or `seconds` of real time)."""
-    deadline = time.monotonic() + seconds
-    while view.driver.hint_pending and time.monotonic() < deadline:
-        view.on_update(FRAME)
-        time.sleep(0.01)
-
-
-def point_centre(seat: int, point: int) -> tuple[float, float]:
-    shown = layout.to_display(seat, point)
-    return layout.checker_position(seat, shown, 0, 1)
-
-
-def drag(view: TableView, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
-    sx, sy = to_screen(view, *start)
-    view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
-    for i in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * i / steps
-        y = start[1] + (end[1] - start[1]) * i / steps
-        px, py = to_screen(view, x, y)
-        view.on_mouse_drag(int(px), int(py), 1, 1, arcade.MOUSE_BUTTON_LEFT, 0)
-        view.on_update(FRAME)
-    ex, ey = to_screen(view, *end)
-    view.on_mouse_release(int(ex), int(ey), arcade.MOUSE_BUTTON_LEFT, 0)
-
-
-def top_checker(view: TableView, seat: int, point: int) -> tuple[float, float]:
-    return view.checkers.stacks[(seat, layout.to_display(seat, point))][-1].position
+from tests.views.table import (
+    THREE_ONE,
+    drag,
+    open_table,
+    point_centre,
+    set_up,
+    settle,
+    tick,
+    top_checker,
+    wait_for_hint,
+)
 
 
 def assert_sprites_match(view: TableView) -> None:

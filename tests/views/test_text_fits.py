@@ -5,11 +5,8 @@ a frame is drawn, and every label reachable from the view is asked whether it fi
 `arcade.Text` in a view would escape this check, so finding one fails too.
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import SimpleNamespace
 
-import arcade
 import pytest
 from arcade.types import LBWH
 
@@ -24,65 +21,16 @@ from game.tavla.engine.turn import Refusal, Refused
 from game.tavla.screens.table import captions, cube_captions
 from game.tavla.screens.table.tutor import TutorWarning, warning_texts
 from game.tavla.screens.table.view import TableView
-from game.ui.scene import SMALLEST_PIXELS
-from game.ui.text import Label
-from tests.views.driver import click, screenshot, step
-from tests.views.test_puzzle_view import ONE_FROM_GOAL, open_puzzle, wait_for
-from tests.views.test_tavla_view import open_table, settle, wait_for_hint
+from tests.views.driver import click, step
+from tests.views.puzzle import ONE_FROM_GOAL, open_puzzle, wait_for
+from tests.views.table import open_table, settle, wait_for_hint
+from tests.views.text import assert_readable, assert_text_fits, small_window, smallest_text
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
-TAVLA = Rules.TAVLA
-READABLE = 12
 """Seat 0 bears off its last checker with any roll; seat 1 has borne off none: a mars."""
+TAVLA = Rules.TAVLA
 LONG_TURNS = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") for n in range(12)]
 """Twelve turns of doubles that hit four times: the move list's longest rows."""
-
-
-def _labels(view) -> tuple[list[Label], list[arcade.Text]]:
-    """Every Label and every other arcade.Text reachable from the view's own objects."""
-    labels: list[Label] = []
-    plain: list[arcade.Text] = []
-    seen: set[int] = set()
-    stack = [view]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen or isinstance(item, arcade.Window):
-            continue
-        seen.add(id(item))
-        if isinstance(item, Label):
-            labels.append(item)
-        elif isinstance(item, arcade.Text):
-            plain.append(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple | set):
-            stack.extend(item)
-        elif type(item).__module__.startswith("game.") and hasattr(item, "__dict__"):
-            stack.extend(vars(item).values())
-    return labels, plain
-
-
-def assert_text_fits(window, where: str) -> None:
-    screenshot(window)
-    view = window.current_view
-    labels, plain = _labels(view)
-    assert labels, where
-    assert plain == [], f"{where}: texts drawn without a box: {[t.text for t in plain]}"
-    overflowing = [
-        (label.text, round(label.content_width), round(label.box_width))
-        for label in labels
-        if not label.fits()
-    ]
-    assert overflowing == [], f"{where} in {i18n.current_language()}: {overflowing}"
-
-
-@pytest.fixture(params=list(i18n.LANGUAGES))
-def language(request, window):
-    window.settings = window.settings.model_copy(update={"language": request.param})
-    window.apply_language()
-    yield request.param
-    window.settings = window.settings.model_copy(update={"language": "en"})
-    window.apply_language()
 
 
 def test_the_menu_and_settings_fit(window, language):
@@ -97,18 +45,6 @@ def test_the_menu_and_settings_fit(window, language):
         assert_text_fits(window, "settings")
         window.current_view.language_selector.step(1)
     assert i18n.current_language() == language, "a full turn of the selector comes back"
-
-
-def smallest_text(window, where: str) -> list[tuple[str, float]]:
-    """The labels of the current screen drawn under READABLE pixels, with their size on screen."""
-    screenshot(window)
-    view = window.current_view
-    labels, _plain = _labels(view)
-    return [
-        (f"{where}: {label.text[:40]}", label.font_size * view.pixel_scale)
-        for label in labels
-        if label.font_size * view.pixel_scale < READABLE
-    ]
 
 
 @pytest.fixture
@@ -154,43 +90,6 @@ def test_the_menu_and_settings_text_is_readable(window, language, players_home):
         with small_window(view):
             assert_readable(window, "small settings", every_label=True)
         view.language_selector.step(1)
-
-
-@contextmanager
-def small_window(view) -> Iterator[None]:
-    """The view as a 640x400 window shows it (half the logical canvas), then as it was."""
-    view.camera.viewport = LBWH(0, 0, 640, 400)
-    view.rescale()
-    assert view.pixel_scale == 0.5 and view.compact
-    try:
-        yield
-    finally:
-        view.on_resize(*view.window.get_size())
-    assert not view.compact
-
-
-def assert_readable(window, where: str, every_label: bool = False, unseen: tuple[Label, ...] = ()) -> None:
-    """The labels the view keeps readable are drawn at SMALLEST_PIXELS or more and fit their boxes;
-    with `every_label`, those are all the labels the view has but the `unseen` (not drawn at this size)."""
-    screenshot(window)
-    view = window.current_view
-    kept = [label for label in view.readable_labels() if label.text]
-    small = [
-        (label.text[:30], label.font_size * view.pixel_scale)
-        for label in kept
-        if label.font_size * view.pixel_scale < SMALLEST_PIXELS
-    ]
-    overflowing = [
-        (label.text, round(label.content_width), label.box_width) for label in kept if not label.fits()
-    ]
-    language = i18n.current_language()
-    assert kept, where
-    assert small == [], f"{where} in {language}: {small}"
-    assert overflowing == [], f"{where} in {language}: {overflowing}"
-    if every_label:
-        ids = {id(label) for label in (*view.readable_labels(), *unseen)}
-        left_out = [label.text for label in _labels(view)[0] if id(label) not in ids and label.text]
-        assert left_out == [], f"{where}: labels not kept readable: {left_out}"
 
 
 def test_the_puzzle_fits_while_playing_and_solved(window, language):
