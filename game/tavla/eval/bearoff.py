@@ -35,7 +35,7 @@ from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF
 from game.tavla.engine.rolls import ROLLS
 
 POINTS = 6
-MAX_ROLLS = 32  # no home board needs more than 30 (tests/tavla/test_bearoff.py checks the tail is empty)
+MAX_ROLLS = 32  # no home board needs more than 30 (tests/tavla/eval/test_bearoff.py checks the tail is empty)
 BUILD_VERSION = 1
 _KEY_BASE = 16 ** np.arange(POINTS, dtype=np.int64)
 
