@@ -3,9 +3,10 @@
 The view only draws and turns input into calls on PuzzleGame. Input is applied to the model at once
 and the tiles' glides are queued behind the running one, so a burst of keys is never dropped and no
 tile ever jumps. Where things go is in layout.py, the words in captions.py, the textures in textures.py.
+The hint and the auto-solve are `HintFlow`'s (hints.py); the records and the solved panel
+`SolvedPanel`'s (solved_panel.py); the keys and the mouse `PuzzleInput`'s (screen_input.py).
 """
 
-import math
 import random
 from collections import deque
 
@@ -15,10 +16,11 @@ from arcade.types import XYWH
 from game.config import NUMBERS, rgb
 from game.errors import UserError
 from game.i18n import _
-from game.puzzle import captions, stats
+from game.puzzle import captions
 from game.puzzle.assistant import Assistant, Shortest
-from game.puzzle.board import Cell, Direction, TileMove, format_size, parse_game_id, parse_size
+from game.puzzle.board import Cell, TileMove, format_size, parse_game_id, parse_size
 from game.puzzle.game import PuzzleGame
+from game.puzzle.hints import HintFlow
 from game.puzzle.layout import (
     BOARD_AREA,
     BOARD_PADDING,
@@ -31,8 +33,6 @@ from game.puzzle.layout import (
     PANEL_LEFT,
     PANEL_WIDTH,
     PANEL_X,
-    SOLVED_HEIGHT,
-    SOLVED_PADDING,
     SOLVED_Y,
     THUMBNAIL_SIZE,
     THUMBNAIL_Y,
@@ -41,13 +41,21 @@ from game.puzzle.layout import (
     BoardGeometry,
 )
 from game.puzzle.pictures import picture_key
-from game.puzzle.stats_view import StatsView
+from game.puzzle.screen_input import PuzzleInput
+from game.puzzle.solved_panel import (
+    PANEL_BUTTON_OFFSET,
+    PANEL_BUTTON_OFFSETS,
+    PANEL_BUTTON_WIDTH,
+    PANEL_BUTTON_Y,
+    SolvedPanel,
+    solved_labels,
+)
 from game.puzzle.textures import TileTextures
 from game.puzzle.tiles import NumberStyle
-from game.records import Best, Records, RecordsUnavailable, ResultOutcome
+from game.records import Records, ResultOutcome
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
-from game.ui.keys import bindings, matches
+from game.ui.keys import bindings
 from game.ui.scene import CachedLayer, SceneView
 from game.ui.text import Label, LabelSpec
 from game.ui.tween import Glides, Tween
@@ -55,8 +63,6 @@ from game.ui.widgets import Button, Rect, Toast
 
 BACKLOG_SPEEDUP = 3
 FADE_IN_SECONDS = 0.6
-AUTO_SOLVE_STEP = 0.22
-HINT_COLOUR = (91, 192, 190)
 SEED_LIMIT = 10**9
 
 KEYS_TOP = BUTTON_ROWS[-1] - BUTTON_HEIGHT / 2 - 6
@@ -95,43 +101,9 @@ HUD_LABELS = {
         box_height=KEYS_TOP - KEYS_BOTTOM,
     ),
 }
-SOLVED_TEXT_WIDTH = PANEL_WIDTH - 2 * SOLVED_PADDING
-SOLVED_LINES = (
-    (theme.ACCENT, theme.TITLE_SIZE - 10, True),
-    (theme.TEXT, theme.BODY_SIZE + 2, False),
-    (theme.TEAL, theme.BODY_SIZE + 2, True),
-    (theme.TEXT, theme.BODY_SIZE, False),
-    (theme.MUTED, theme.BODY_SIZE, False),
-)
-"""The solved panel: its heading, the moves and time, the verdict, the pace, the optimal length."""
-SOLVED_OFFSETS = (72, 34, -38, 10, -14)
-COMPACT_SOLVED_OFFSETS = (78, 44, -22, 0, 12)
-"""How far above the panel's middle each line sits; a small window's larger text needs more room, so
-there the pace line is left out (the summary has the time)."""
-PANEL_BUTTON_OFFSETS = {False: -78, True: -80}
 
 
-def solved_labels(compact: bool) -> list[LabelSpec]:
-    offsets = COMPACT_SOLVED_OFFSETS if compact else SOLVED_OFFSETS
-    return [
-        LabelSpec(PANEL_X, SOLVED_Y + dy, SOLVED_TEXT_WIDTH, colour, size, bold=bold, anchor_x="center")
-        for dy, (colour, size, bold) in zip(offsets, SOLVED_LINES, strict=True)
-    ]
-
-
-PANEL_BUTTON_Y = SOLVED_Y + PANEL_BUTTON_OFFSETS[False]
-PANEL_BUTTON_WIDTH = 176
-PANEL_BUTTON_OFFSET = 94
-
-DIRECTION_KEYS = {
-    Direction.UP: "up",
-    Direction.DOWN: "down",
-    Direction.LEFT: "left",
-    Direction.RIGHT: "right",
-}
-
-
-class PuzzleView(SceneView):
+class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
     """One puzzle game; New game reshuffles with the same size and picture."""
 
     def __init__(
@@ -361,30 +333,6 @@ class PuzzleView(SceneView):
             *(label for b in buttons for label in b.labels),
         ]
 
-    # --- records ---
-
-    def _load_best(self) -> Best | None:
-        try:
-            return self.records.best(self.size_text, self.picture_name, self.picture_key)
-        except RecordsUnavailable as error:
-            self.show_message(str(error))
-            return None
-
-    def _record(self) -> None:
-        """Keep the solve (practice and help too: listed, never a best), name what it improved, and ask
-        the solver for the scramble's fewest moves."""
-        solve = self.game.as_solve(self.picture_name, self.practice)
-        try:
-            before = self.records.solves(self.size_text, self.picture_name, self.picture_key)
-            self.outcome = self.records.record_solve(solve, self.picture_key)
-            self.best = self.outcome.best
-        except RecordsUnavailable as error:
-            self.outcome = None
-            self.show_message(str(error))
-        else:
-            self.new_bests = stats.new_bests(stats.compute(before), stats.compute([*before, solve]))
-        self.assistant.request_shortest(self.game.start)
-
     # --- actions ---
 
     def new_game(self) -> None:
@@ -428,37 +376,8 @@ class PuzzleView(SceneView):
     def to_menu(self) -> None:
         self.shell.show_menu()
 
-    def show_stats(self) -> None:
-        """The statistics of this board size and picture, the solve just made among them."""
-        self.shell.show_view(StatsView(self.size_text, self.picture_name))
-
     def leave(self) -> None:
         self.assistant.close()
-
-    def ask_hint(self) -> None:
-        """H or Hint: the tile to move next glows, with an arrow to the gap."""
-        if self.game.solved:
-            return
-        self.game.mark_assisted()
-        self.assistant.request_hint(self.game.board)
-
-    def auto_solve(self) -> None:
-        """Solve: the rest of the solution plays itself; any click or key stops it."""
-        if self.game.solved or self.assistant.solving or self.auto_moves:
-            return
-        self.game.mark_assisted()
-        self.assistant.request_solution(self.game.board)
-        # Translators: a message while the solver looks for a solution.
-        self.show_message(_("Solving…"))
-
-    def _stop_auto_solve(self) -> bool:
-        """Stop the auto-solve if it runs; True when it did (the input that stopped it is used up)."""
-        if not (self.auto_moves or self.assistant.solving):
-            return False
-        self.auto_moves.clear()
-        self.assistant.stop_solution()
-        self.show_message(_("Auto-solve stopped: your turn"))
-        return True
 
     def _animate(self, moves: tuple[TileMove, ...], duration: float | None = None) -> None:
         if not moves:
@@ -476,10 +395,6 @@ class PuzzleView(SceneView):
         return self.glides.busy
 
     @property
-    def panel_visible(self) -> bool:
-        return self.game.solved and not self.animating
-
-    @property
     def in_motion(self) -> bool:
         fading = self.fade is not None and not self.fade.done
         busy = self.animating or fading or self.toast.remaining > 0
@@ -487,66 +402,6 @@ class PuzzleView(SceneView):
 
     def show_message(self, text: str, seconds: float = Toast.SECONDS) -> None:
         self.toast.show(text, seconds)
-
-    # --- input ---
-
-    def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.panel_visible or self._stop_auto_solve():
-            return
-        cell = self.cell_at(x, y)
-        if cell is not None:
-            self._animate(self.game.click(cell))
-
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.panel_visible:
-            wx, wy = self.to_world(x, y)
-            if any(button.on_mouse_press(wx, wy) for button in self.panel_buttons):
-                return
-        super().on_mouse_press(x, y, button, modifiers)
-
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.panel_visible:
-            wx, wy = self.to_world(x, y)
-            if any(button.on_mouse_release(wx, wy) for button in self.panel_buttons):
-                return
-        super().on_mouse_release(x, y, button, modifiers)
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        super().on_mouse_motion(x, y, dx, dy)
-        wx, wy = self.to_world(x, y)
-        for button in self.panel_buttons:
-            button.on_mouse_motion(wx, wy)
-        if self.hover:
-            self._hover_at(wx, wy)
-
-    def _hover_at(self, x: float, y: float) -> None:
-        """Hover mode: the pointer entering a cell in line with the gap slides it, as a click would."""
-        cell = self.cell_at(x, y)
-        if cell == self.hover_cell:
-            return
-        self.hover_cell = cell
-        if cell is not None and not self.panel_visible and not self._stop_auto_solve():
-            self._animate(self.game.click(cell))
-
-    def on_scene_key(self, symbol: int, modifiers: int) -> None:
-        if self._stop_auto_solve():
-            return
-        keys = self.keys
-        if matches(keys["hint"], symbol, modifiers):
-            self.ask_hint()
-        elif matches(keys["new_game"], symbol, modifiers):
-            self.new_game()
-        elif matches(keys["copy_id"], symbol, modifiers):
-            self.copy_game_id()
-        elif matches(keys["undo"], symbol, modifiers):
-            self.undo()
-        elif matches(keys["redo"], symbol, modifiers):
-            self.redo()
-        else:
-            for direction, action in DIRECTION_KEYS.items():
-                if matches(keys[action], symbol, modifiers):
-                    self._animate(self.game.press(direction))
-                    return
 
     # --- time ---
 
@@ -563,34 +418,6 @@ class PuzzleView(SceneView):
         self.toast.update(delta_time)
         self._poll_assistant(delta_time)
         self._update_hud()
-
-    def _poll_assistant(self, delta_time: float) -> None:
-        board = self.game.board
-        tile = self.assistant.hint_for(board)
-        if tile:
-            self.hint_tile, self.hint_time = tile, 0.0
-        self.hint_time += delta_time
-        solution = self.assistant.solution_for(board)
-        if solution:
-            self.auto_moves.extend(solution)
-            self.show_message(_("Auto-solve: any click or key stops it"), 2.0)
-        shortest = self.assistant.shortest_for(self.game.start) if self.game.solved else None
-        if shortest is not None:
-            self.shortest = shortest
-            self._keep_optimal(shortest)
-        if self.assistant.error:
-            self.show_message(self.assistant.error)
-            self.assistant.error = ""
-        if self.auto_moves and not self.animating:
-            self._animate(self.game.slide_tile(self.auto_moves.popleft()), AUTO_SOLVE_STEP)
-
-    def _keep_optimal(self, shortest: Shortest) -> None:
-        if self.outcome is None:
-            return
-        try:
-            self.records.set_optimal(self.outcome.solve_id, shortest.moves, shortest.proven)
-        except RecordsUnavailable as error:
-            self.show_message(str(error))
 
     def _update_hud(self) -> None:
         game = self.game
@@ -673,39 +500,3 @@ class PuzzleView(SceneView):
             text.draw()
         if self.panel_visible:
             self._draw_solved_panel()
-
-    def _draw_hint(self) -> None:
-        """A pulsing outline on the tile to move and an arrow pointing into the gap."""
-        sprite = self.sprite_of.get(self.hint_tile)
-        if sprite is None or self.animating:
-            return
-        pulse = 0.5 + 0.5 * math.sin(self.hint_time * 6)
-        size = self.tile_size - TILE_GAP
-        arcade.draw_rect_outline(
-            XYWH(sprite.center_x, sprite.center_y, size, size), (*HINT_COLOUR, 255), 3 + 3 * pulse
-        )
-        gap_x, gap_y = self.cell_centre(self.game.board.empty_cell)
-        dx, dy = gap_x - sprite.center_x, gap_y - sprite.center_y
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / length, dy / length
-        tip = (sprite.center_x + ux * size * 0.42, sprite.center_y + uy * size * 0.42)
-        base = (tip[0] - ux * size * 0.2, tip[1] - uy * size * 0.2)
-        wing = size * 0.12
-        arcade.draw_triangle_filled(
-            tip[0],
-            tip[1],
-            base[0] - uy * wing,
-            base[1] + ux * wing,
-            base[0] + uy * wing,
-            base[1] - ux * wing,
-            (*HINT_COLOUR, 230),
-        )
-
-    def _draw_solved_panel(self) -> None:
-        box = XYWH(PANEL_X, SOLVED_Y, PANEL_WIDTH, SOLVED_HEIGHT)
-        arcade.draw_rect_filled(box, theme.BACKGROUND)
-        arcade.draw_rect_outline(box, theme.ACCENT, 2)
-        for text in self.panel_texts:
-            text.draw()
-        for button in self.panel_buttons:
-            button.draw()

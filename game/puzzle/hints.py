@@ -1,0 +1,95 @@
+"""The hint and the auto-solve on the Fifteen screen: the tile to move next asked for and shown (a pulsing
+outline, an arrow into the gap), the rest of the solution asked for and played move by move until any
+click or key stops it.
+
+A mixin of `PuzzleView` (game/puzzle/view.py), which holds the game, the tile sprites, the toast and
+the `Assistant` (game/puzzle/assistant.py: the solver in the background) this uses; its `on_update`
+polls the assistant as time passes, its Hint and Solve buttons and its keys call the rest.
+"""
+
+import math
+
+import arcade
+from arcade.types import XYWH
+
+from game.i18n import _
+from game.puzzle.layout import TILE_GAP
+
+AUTO_SOLVE_STEP = 0.22
+HINT_COLOUR = (91, 192, 190)
+
+
+class HintFlow:
+    """The assistant's help on the board: a hint, or the solution played out."""
+
+    def ask_hint(self) -> None:
+        """H or Hint: the tile to move next glows, with an arrow to the gap."""
+        if self.game.solved:
+            return
+        self.game.mark_assisted()
+        self.assistant.request_hint(self.game.board)
+
+    def auto_solve(self) -> None:
+        """Solve: the rest of the solution plays itself; any click or key stops it."""
+        if self.game.solved or self.assistant.solving or self.auto_moves:
+            return
+        self.game.mark_assisted()
+        self.assistant.request_solution(self.game.board)
+        # Translators: a message while the solver looks for a solution.
+        self.show_message(_("Solving…"))
+
+    def _stop_auto_solve(self) -> bool:
+        """Stop the auto-solve if it runs; True when it did (the input that stopped it is used up)."""
+        if not (self.auto_moves or self.assistant.solving):
+            return False
+        self.auto_moves.clear()
+        self.assistant.stop_solution()
+        self.show_message(_("Auto-solve stopped: your turn"))
+        return True
+
+    def _poll_assistant(self, delta_time: float) -> None:
+        board = self.game.board
+        tile = self.assistant.hint_for(board)
+        if tile:
+            self.hint_tile, self.hint_time = tile, 0.0
+        self.hint_time += delta_time
+        solution = self.assistant.solution_for(board)
+        if solution:
+            self.auto_moves.extend(solution)
+            self.show_message(_("Auto-solve: any click or key stops it"), 2.0)
+        shortest = self.assistant.shortest_for(self.game.start) if self.game.solved else None
+        if shortest is not None:
+            self.shortest = shortest
+            self._keep_optimal(shortest)
+        if self.assistant.error:
+            self.show_message(self.assistant.error)
+            self.assistant.error = ""
+        if self.auto_moves and not self.animating:
+            self._animate(self.game.slide_tile(self.auto_moves.popleft()), AUTO_SOLVE_STEP)
+
+    def _draw_hint(self) -> None:
+        """A pulsing outline on the tile to move and an arrow pointing into the gap."""
+        sprite = self.sprite_of.get(self.hint_tile)
+        if sprite is None or self.animating:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.hint_time * 6)
+        size = self.tile_size - TILE_GAP
+        arcade.draw_rect_outline(
+            XYWH(sprite.center_x, sprite.center_y, size, size), (*HINT_COLOUR, 255), 3 + 3 * pulse
+        )
+        gap_x, gap_y = self.cell_centre(self.game.board.empty_cell)
+        dx, dy = gap_x - sprite.center_x, gap_y - sprite.center_y
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        tip = (sprite.center_x + ux * size * 0.42, sprite.center_y + uy * size * 0.42)
+        base = (tip[0] - ux * size * 0.2, tip[1] - uy * size * 0.2)
+        wing = size * 0.12
+        arcade.draw_triangle_filled(
+            tip[0],
+            tip[1],
+            base[0] - uy * wing,
+            base[1] + ux * wing,
+            base[0] + uy * wing,
+            base[1] - ux * wing,
+            (*HINT_COLOUR, 230),
+        )

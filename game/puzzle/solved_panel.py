@@ -1,0 +1,100 @@
+"""The solved panel and the records on the Fifteen screen: the solve kept (what it improved named), the
+best result of this size and picture read, the scramble's fewest moves asked for and kept, and the
+panel over the goal with its lines, Play again and Statistics.
+
+A mixin of `PuzzleView` (game/puzzle/view.py), which holds the game, the records, the assistant, the
+panel's labels and buttons and the toast this uses; the view lays the panel out with `solved_labels`
+and the offsets here, and its `_update_hud` writes the panel's lines.
+"""
+
+import arcade
+from arcade.types import XYWH
+
+from game.puzzle import stats
+from game.puzzle.assistant import Shortest
+from game.puzzle.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_PADDING, SOLVED_Y
+from game.puzzle.stats_view import StatsView
+from game.records import Best, RecordsUnavailable
+from game.ui import theme
+from game.ui.text import LabelSpec
+
+SOLVED_TEXT_WIDTH = PANEL_WIDTH - 2 * SOLVED_PADDING
+SOLVED_LINES = (
+    (theme.ACCENT, theme.TITLE_SIZE - 10, True),
+    (theme.TEXT, theme.BODY_SIZE + 2, False),
+    (theme.TEAL, theme.BODY_SIZE + 2, True),
+    (theme.TEXT, theme.BODY_SIZE, False),
+    (theme.MUTED, theme.BODY_SIZE, False),
+)
+"""The solved panel: its heading, the moves and time, the verdict, the pace, the optimal length."""
+SOLVED_OFFSETS = (72, 34, -38, 10, -14)
+COMPACT_SOLVED_OFFSETS = (78, 44, -22, 0, 12)
+"""How far above the panel's middle each line sits; a small window's larger text needs more room, so
+there the pace line is left out (the summary has the time)."""
+PANEL_BUTTON_OFFSETS = {False: -78, True: -80}
+
+
+def solved_labels(compact: bool) -> list[LabelSpec]:
+    offsets = COMPACT_SOLVED_OFFSETS if compact else SOLVED_OFFSETS
+    return [
+        LabelSpec(PANEL_X, SOLVED_Y + dy, SOLVED_TEXT_WIDTH, colour, size, bold=bold, anchor_x="center")
+        for dy, (colour, size, bold) in zip(offsets, SOLVED_LINES, strict=True)
+    ]
+
+
+PANEL_BUTTON_Y = SOLVED_Y + PANEL_BUTTON_OFFSETS[False]
+PANEL_BUTTON_WIDTH = 176
+PANEL_BUTTON_OFFSET = 94
+
+
+class SolvedPanel:
+    """The solve kept in the records, and the panel that tells how it went."""
+
+    @property
+    def panel_visible(self) -> bool:
+        return self.game.solved and not self.animating
+
+    # --- records ---
+
+    def _load_best(self) -> Best | None:
+        try:
+            return self.records.best(self.size_text, self.picture_name, self.picture_key)
+        except RecordsUnavailable as error:
+            self.show_message(str(error))
+            return None
+
+    def _record(self) -> None:
+        """Keep the solve (practice and help too: listed, never a best), name what it improved, and ask
+        the solver for the scramble's fewest moves."""
+        solve = self.game.as_solve(self.picture_name, self.practice)
+        try:
+            before = self.records.solves(self.size_text, self.picture_name, self.picture_key)
+            self.outcome = self.records.record_solve(solve, self.picture_key)
+            self.best = self.outcome.best
+        except RecordsUnavailable as error:
+            self.outcome = None
+            self.show_message(str(error))
+        else:
+            self.new_bests = stats.new_bests(stats.compute(before), stats.compute([*before, solve]))
+        self.assistant.request_shortest(self.game.start)
+
+    def _keep_optimal(self, shortest: Shortest) -> None:
+        if self.outcome is None:
+            return
+        try:
+            self.records.set_optimal(self.outcome.solve_id, shortest.moves, shortest.proven)
+        except RecordsUnavailable as error:
+            self.show_message(str(error))
+
+    def show_stats(self) -> None:
+        """The statistics of this board size and picture, the solve just made among them."""
+        self.shell.show_view(StatsView(self.size_text, self.picture_name))
+
+    def _draw_solved_panel(self) -> None:
+        box = XYWH(PANEL_X, SOLVED_Y, PANEL_WIDTH, SOLVED_HEIGHT)
+        arcade.draw_rect_filled(box, theme.BACKGROUND)
+        arcade.draw_rect_outline(box, theme.ACCENT, 2)
+        for text in self.panel_texts:
+            text.draw()
+        for button in self.panel_buttons:
+            button.draw()
