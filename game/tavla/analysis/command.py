@@ -1,8 +1,11 @@
 """The `analyse` command's body: read a `.mat` file, analyse it, print the report, write the JSON.
 
-game/cli.py parses the arguments. The report gives, per game and for the match, each player's error
-rate, rating, marks and luck, then the five worst decisions with the best play; `--json` writes every
-decision so other tools (and the analysis screen) can read them without running the evaluator again.
+game/cli.py parses the arguments. The report says its units first (millipoints of EMG at the match
+score, or of money points), then gives per game and for the match each player's error rate, rating,
+marks and luck, for the match also the checker play's and the cube's error rates apart with the cube's
+counts (missed doubles, wrong doubles, takes and passes), then the five worst decisions with the best
+play; `--json` writes every decision so other tools (and the analysis screen) can read them without
+running the evaluator again.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import read_mat
 
 JSON_FORMAT = "fifteen-tavla analysis"
-JSON_VERSION = 1
+JSON_VERSION = 2  # 2: match play in EMG, every roll's cube decision, the checker and cube figures apart
 WORST = 5
 _CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
@@ -61,9 +64,9 @@ def _progress(total: int) -> Iterator[Callable[[int, int], None]]:
 
 
 def report(analysis: MatchAnalysis) -> list[str]:
-    """Per game and for the match: each player's figures; then the worst decisions."""
+    """The units; per game and for the match each player's figures; then the worst decisions."""
     record = analysis.record
-    lines = []
+    lines = [units_text(analysis)]
     for game in analysis.games:
         score = record.games[game.number - 1].score
         # Translators: {number} is the game's number; {first} and {second} the scores before it
@@ -75,7 +78,9 @@ def report(analysis: MatchAnalysis) -> list[str]:
     match = ngettext("Match to {length} point", "Match to {length} points", record.length)
     heading = match.format(length=record.length) if record.length else _("Money session")
     lines.append(heading)
-    lines.extend(f"  {_player_line(player)}" for player in analysis.players)
+    for player in analysis.players:
+        lines.append(f"  {_player_line(player)}")
+        lines.append(f"    {_parts_line(player, analysis.cube)}")
     worst = analysis.worst(WORST)
     if worst:
         lines.append(_("Worst decisions"))
@@ -100,6 +105,41 @@ def _player_line(player: PlayerSummary) -> str:
         very_bad=player.very_bad,
         luck=player.luck / 1000.0,
     )
+
+
+def units_text(analysis: MatchAnalysis) -> str:
+    """What the losses and error rates are counted in: EMG in a match, points in money play."""
+    if analysis.emg:
+        # Translators: the analysis report's first line; EMG is GNU Backgammon's "equivalent to money
+        # game": match-winning chances at the score written as a money equity (keep EMG as it is)
+        return _("Losses and error rates in millipoints of EMG (match-winning chances at the score)")
+    # Translators: the analysis report's first line, for games played for money (not a match)
+    return _("Losses and error rates in millipoints of money equity (points)")
+
+
+def _parts_line(player: PlayerSummary, cube: bool) -> str:
+    """The checker play's error rate, and with the cube its error rate and counts."""
+    # Translators: under a player's line of the analysis report; {rate} in millipoints per unforced play
+    checker = _("checker play {rate:.1f} ({plays} unforced)").format(
+        rate=player.checker_error_rate, plays=player.checker_decisions
+    )
+    if not cube:
+        return checker
+    # Translators: after the checker play's figures; {rate} in millipoints per cube decision counted
+    # (close or acted on); then how many doubles were missed, how many doubles, takes, passes were wrong
+    message = _(
+        "cube {rate:.1f} ({decisions} decisions): missed doubles {missed}, wrong doubles {doubles}, "
+        "wrong takes {takes}, wrong passes {passes}"
+    )
+    parts = message.format(
+        rate=player.cube_error_rate,
+        decisions=player.cube_decisions,
+        missed=player.missed_doubles,
+        doubles=player.wrong_doubles,
+        takes=player.wrong_takes,
+        passes=player.wrong_passes,
+    )
+    return f"{checker}; {parts}"
 
 
 def _decision_line(decision: Decision, names: tuple[str, str]) -> str:
@@ -140,7 +180,9 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
         "rules": str(record.rules),
         "length": record.length,
         "level": analysis.level,
-        "units": {"loss": "millipoints", "error_rate": "millipoints per decision", "luck": "millipoints"},
+        "cube": analysis.cube,
+        "scale": "emg" if analysis.emg else "points",
+        "units": _units(analysis.emg),
         "players": _players_json(analysis.players, names),
         "games": [
             {
@@ -158,6 +200,11 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
             for p in analysis.series
         ],
     }
+
+
+def _units(emg: bool) -> dict[str, str]:
+    unit = "millipoints EMG" if emg else "millipoints"
+    return {"loss": unit, "error_rate": f"{unit} per decision", "luck": unit}
 
 
 def _keys(names: tuple[str, str]) -> tuple[str, str]:
@@ -182,6 +229,20 @@ def _players_json(players: tuple[PlayerSummary, PlayerSummary], names: tuple[str
             "luck": round(player.luck, 3),
             "result": player.result,
             "luck_adjusted": round(player.luck_adjusted, 4),
+            "checker_decisions": player.checker_decisions,
+            "checker_error_rate": round(player.checker_error_rate, 3),
+            "checker_loss": round(player.checker_loss, 3),
+            "cube_decisions": player.cube_decisions,
+            "cube_error_rate": round(player.cube_error_rate, 3),
+            "cube_loss": round(player.cube_loss, 3),
+            "cube_total": player.cube_total,
+            "doubles": player.doubles,
+            "takes": player.takes,
+            "passes": player.passes,
+            "missed_doubles": player.missed_doubles,
+            "wrong_doubles": player.wrong_doubles,
+            "wrong_takes": player.wrong_takes,
+            "wrong_passes": player.wrong_passes,
         }
         for seat, player in enumerate(players)
     }
@@ -204,6 +265,7 @@ def _decision_json(decision: Decision, names: tuple[str, str]) -> dict[str, Any]
         "mark": decision.mark.value or None,
         "luck": None if decision.luck is None else round(decision.luck, 3),
         "forced": decision.forced,
+        "counted": decision.counted,
     }
     if decision.ranked:
         entry["ranked"] = [

@@ -1,85 +1,167 @@
-"""The cube actions of a recorded game judged like checker plays: each double, take and drop against
-the decision of game/tavla/engine/cube.py from the evaluator's chances before the roll.
+"""The cube decisions of a recorded game, judged as GNU Backgammon judges them (analysis.c
+`AnalyzeMove`, `updateStatcontext`): before every roll at which the player on roll could double, whether
+the record says so or not, and every double, take and drop the record holds.
 
-A double loses what the better of no double and double (at the opponent's best answer) is worth
-beyond the double's value; a take or drop loses what the other answer would have saved. Equities are
-normalised to the cube before the double, as gnubg's are. Only the actions the record holds are judged:
-a record that says nothing about a turn (every `.mat` file) cannot tell a missed double from a
-position where nobody thought of doubling, so missed doubles are left out (the table's own games will
-be able to record "no double" and add them here).
+The player on roll could double (gnubg's eval.c `GetDPEq`) when the game is played with the cube, it
+is not the game's first roll, the cube is in the centre or the player's, below 64, and in a match
+when it is not the Crawford game, the cube's value does not already win the match for the player, and
+the player is not the leader after the Crawford game, one point away. Each such roll is a decision
+between no double and double (at the opponent's best answer), from game/tavla/eval/cube_decision.py's
+three equities before the roll (the evaluator looking one roll ahead, two for `master`), normalised to
+the cube before the double: points per cube in money play, EMG at the score in a match (the units of
+game/tavla/analysis/stakes.py, so checker plays and cube decisions add up).
+
+- A roll without a double loses what doubling was worth beyond no double: a missed double when that
+  is more than nothing (gnubg counts every one).
+- A double loses what no double was worth beyond the double at the opponent's best answer: a wrong
+  double; a take loses what the drop would have kept (a wrong take), a drop what the take would have
+  (a wrong pass).
+- As gnubg, a decision counts in the cube's error rate (and the overall one) when it was acted on (a
+  double, take or drop) or close: a no double counts when doubling would have lost less than CLOSE
+  (0.160, gnubg's `isCloseCubedecision`, the very bad threshold) against the best action, so a
+  clearly right no double, the most common decision of all, neither counts nor dilutes the rate; a
+  missed double is always close. Every decision judged is kept (JSON, the totals' `cube_total`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
 from game.i18n import N_
 from game.tavla.analysis.decisions import MILLI, Decision, mark
-from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
+from game.tavla.analysis.stakes import match_score
+from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner
 from game.tavla.engine.game import CubeTurn
-from game.tavla.engine.match_equity import shipped_table
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, State, flip
-from game.tavla.engine.rules import Rules, crawford_game
-from game.tavla.eval.cube_decision import CubeDecision
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision, decide_position
 from game.tavla.eval.doubling import network_decision
 from game.tavla.eval.neural import Evaluator
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
 # The actions as decisions name them (English, translate with `_` where shown)
 DOUBLE, NO_DOUBLE, TAKE, DROP = N_("double"), N_("no double"), N_("take"), N_("drop")
+CLOSE = 0.16  # a no double within this of doubling (normalised equity) counts, as in gnubg
+
+PreRoll = Callable[[int], np.ndarray | None]  # a turn's cubeless chances before its roll, when known
 
 
 def cube_decisions(
-    game: GameRecord, number: int, record: MatchRecord, rules: Rules, net: Evaluator, plies: int
+    game: GameRecord,
+    number: int,
+    record: MatchRecord,
+    rules: Rules,
+    net: Evaluator,
+    plies: int,
+    cube_play: bool | None = None,
+    pre_roll: PreRoll | None = None,
 ) -> list[Decision]:
-    """A Decision for every double, take and drop of `game` (the `number`th of `record`)."""
+    """A Decision for every roll of `game` (the `number`th of `record`) before which its player could
+    double, and for every double, take and drop it records. `cube_play` None: the game was played
+    with the cube when the rules have one. `pre_roll(turn)` may give the chances before a turn's roll
+    one roll ahead (the match's analysis has them at hand); else the evaluator is asked."""
+    cube_play = rules.has_cube if cube_play is None else cube_play
     found: list[Decision] = []
-    value, owner = 1, None
-    decision: CubeDecision | None = None
+    by_slot: dict[int, list[CubeTurn]] = {}
     for event in game.cube:
-        state = _before_roll(game, event)
-        if event.event is CubeEvent.DOUBLE:
-            cube = Cube(value, _owner(owner, event.player), _score(record, number, game, event.player))
-            decision = network_decision(net, state, cube, rules, max(1, plies))
-            doubled = min(decision.double_take, decision.double_pass)
-            best = max(decision.no_double, doubled)
-            action, best_action, equity = DOUBLE, DOUBLE if doubled >= best else NO_DOUBLE, doubled
-            decider_state = state
+        by_slot.setdefault(event.before_turn, []).append(event)
+    value, owner = 1, None
+    for slot in range(len(game.turns) + 1):
+        events = by_slot.get(slot, [])
+        if slot < len(game.turns):
+            player, state = game.turns[slot].player, game.turns[slot].state
+        elif events:
+            player, state = events[0].player, _before_roll(game, slot)
         else:
-            assert decision is not None
-            take, drop = -decision.double_take, -decision.double_pass
-            best = max(take, drop)
-            taking = event.event is CubeEvent.TAKE
-            action, equity = (TAKE, take) if taking else (DROP, drop)
-            best_action = TAKE if take >= drop else DROP
-            decider_state = flip(state)
-            if taking:
+            break
+        cube = Cube(value, _owner(owner, player), match_score(record, number, player))
+        doubled = bool(events) and events[0].event is CubeEvent.DOUBLE
+        if doubled or (cube_play and slot > 0 and could_double(cube)):
+            known = pre_roll(slot) if pre_roll is not None and plies <= 0 else None
+            if known is not None:
+                decision = decide_position(known, state, cube)
+            else:
+                decision = network_decision(net, state, cube, rules, max(1, plies))
+            found.extend(_judged(decision, events if doubled else [], number, slot, player, state))
+        for event in events:
+            if event.event is CubeEvent.TAKE:
                 value, owner = event.value, event.player
-        loss = max(best - equity, 0.0) * MILLI
-        found.append(
-            Decision(
-                kind="cube",
-                game=number,
-                turn=event.before_turn,
-                player=event.player,
-                state=decider_state,
-                dice=None,
-                action=action,
-                best=best_action,
-                equity=equity,
-                best_equity=best,
-                loss=loss,
-                mark=mark(loss),
-                luck=None,
-                forced=False,
-            )
-        )
     return found
 
 
-def _before_roll(game: GameRecord, event: CubeTurn) -> State:
-    """The position before the roll the cube action came before, seen by the player on roll."""
-    if event.before_turn < len(game.turns):
-        return game.turns[event.before_turn].state
+def could_double(cube: Cube) -> bool:
+    """Whether the player on roll could gain by doubling (gnubg's `GetDPEq`): may double, and in a match
+    the cube is not dead for them."""
+    if not cube.may_double():
+        return False
+    score = cube.score
+    if score is None:
+        return True
+    return cube.value < score.away and not (score.post_crawford and score.away == 1)
+
+
+def _judged(
+    decision: CubeDecision, events: Sequence[CubeTurn], number: int, slot: int, player: int, state: State
+) -> list[Decision]:
+    """The doubler's decision (a double when `events` holds one, then its answer), else a no double."""
+    no_double, take, drop = decision.no_double, decision.double_take, decision.double_pass
+    doubled = min(take, drop)
+    best = max(no_double, doubled)
+    best_action = DOUBLE if doubled > no_double else NO_DOUBLE
+    if not events:
+        close = best - min(take, drop) < CLOSE
+        return [_decision(number, slot, player, state, NO_DOUBLE, best_action, no_double, best, close)]
+    found = [_decision(number, slot, player, state, DOUBLE, best_action, doubled, best)]
+    answers = [event for event in events[1:] if event.event in (CubeEvent.TAKE, CubeEvent.PASS)]
+    if answers:
+        answer = answers[0]
+        taking, dropping = -take, -drop
+        action, equity = (TAKE, taking) if answer.event is CubeEvent.TAKE else (DROP, dropping)
+        best_answer = TAKE if taking >= dropping else DROP
+        answered = max(taking, dropping)
+        taker, seen = answer.player, flip(state)
+        found.append(_decision(number, slot, taker, seen, action, best_answer, equity, answered))
+    return found
+
+
+def _decision(
+    number: int,
+    slot: int,
+    player: int,
+    state: State,
+    action: str,
+    best_action: str,
+    equity: float,
+    best: float,
+    close: bool = True,
+) -> Decision:
+    loss = max(best - equity, 0.0) * MILLI
+    return Decision(
+        kind="cube",
+        game=number,
+        turn=slot,
+        player=player,
+        state=state,
+        dice=None,
+        action=action,
+        best=best_action,
+        equity=equity,
+        best_equity=best,
+        loss=loss,
+        mark=mark(loss),
+        luck=None,
+        forced=False,
+        close=close or loss > 0.0,
+    )
+
+
+def _before_roll(game: GameRecord, slot: int) -> State:
+    """The position before the roll of turn `slot`, seen by the player on roll."""
+    if slot < len(game.turns):
+        return game.turns[slot].state
     if not game.turns:
         return OPENING
     last = game.turns[-1]
@@ -92,13 +174,16 @@ def _owner(owner: int | None, seat: int) -> CubeOwner:
     return CubeOwner.ME if owner == seat else CubeOwner.OPPONENT
 
 
-def _score(record: MatchRecord, number: int, game: GameRecord, seat: int) -> MatchScore | None:
-    """The match score from `seat`'s side (None: money play, or a match longer than the table)."""
-    length = record.length
-    if not 0 < length <= shipped_table().length:
-        return None
-    mine, theirs = game.score[seat], game.score[1 - seat]
-    if max(mine, theirs) >= length:
-        return None
-    crawford = crawford_game(length, [g.score for g in record.games[:number]])
-    return MatchScore(length, mine, theirs, crawford)
+def cube_values(game: GameRecord) -> list[int]:
+    """The cube's value during each turn's play (after the cube actions before it)."""
+    values = []
+    value = 1
+    events = sorted(game.cube, key=lambda event: event.before_turn)
+    index = 0
+    for slot in range(len(game.turns)):
+        while index < len(events) and events[index].before_turn <= slot:
+            if events[index].event is CubeEvent.TAKE:
+                value = events[index].value
+            index += 1
+        values.append(value)
+    return values

@@ -1,21 +1,25 @@
 """Analysis of a played game or match: each decision's loss against the best play, marks, luck, ratings.
 
-The scale is GNU Backgammon's (gnubg.c `arSkillLevel`, analysis.c `Skill`, `GetRating`, `LuckNormal`;
-documented in the GNU Backgammon manual, "Analysis"): a decision that loses more than 0.04 points of
-equity is doubtful, more than 0.08 bad, more than 0.16 very bad; a player's error rate is the mean
-loss per decision that was not forced (plays with a single legal choice, and passes, are not counted;
-cube decisions are), in millipoints (thousandths of a point), and the rating word follows it:
-below 2 Supernatural, 5 World class, 8 Expert, 12 Advanced, 18 Intermediate, 26 Casual player,
-35 Beginner, else Awful!. A roll's luck is, as in gnubg, the equity after the best play of the roll
-rolled minus the mean of that over the 36 rolls, from the roller's side, at 0-ply; the opening roll
-is compared with the 30 rolls that can open. The luck-adjusted result is the points won minus the
-points lost, less one's own luck and plus the opponent's (in points, as gnubg counts money play).
+The scale is GNU Backgammon's (gnubg.c `arSkillLevel`, analysis.c `Skill`, `GetRating`,
+`getMWCFromError`, `LuckNormal`; documented in the GNU Backgammon manual, "Analysis"): a decision that
+loses more than 0.04 of equity is doubtful, more than 0.08 bad, more than 0.16 very bad. The error rates
+are in millipoints (thousandths of a point, or of EMG in a match) per decision: the checker play's over
+the plays that were not forced (plays with a single legal choice, and passes, are not counted), the
+cube's over the cube decisions that were close or acted on (game/tavla/analysis/cube.py), and the
+overall rate over both together, whose rating word is: below 2 Supernatural, 5 World class, 8 Expert,
+12 Advanced, 18 Intermediate, 26 Casual player, 35 Beginner, else Awful!. A roll's luck is, as in gnubg,
+the equity after the best play of the roll rolled minus the mean of that over the 36 rolls, from the
+roller's side, at 0-ply; the opening roll is compared with the 30 rolls that can open. The
+luck-adjusted result is the points won minus the points lost, less one's own luck and plus the
+opponent's (in points, as gnubg counts money play).
 
-Equities here are cubeless, in points of the rule set (Rules.equity_weights), whatever the match score:
-a simplification of gnubg, which judges match play in match-winning chances. `expert` ranks plays at
-0-ply, `master` as the master bot searches (plays that survive its 0-ply and 1-ply filters judged
-2-ply deep). The analysis of a whole match is game/tavla/analysis/match.py; cube actions of imported
-files are judged by game/tavla/analysis/cube.py.
+Equities are those of game/tavla/analysis/stakes.py: in money play cubeless points of the rule set
+(Rules.equity_weights), in a match cubeless match-winning chances at the score and the cube's value,
+written as EMG (gnubg's "equivalent to money game", normalised to the cube), so that the plays are ranked
+by what they are worth at the score. `expert` ranks plays at 0-ply, `master` as the master bot searches
+(plays that survive its 0-ply and 1-ply filters judged 2-ply deep; inside the look-ahead the replies are
+chosen by their money equity, as game/tavla/eval/search.py does). The analysis of a whole match is
+game/tavla/analysis/match.py; cube decisions are judged by game/tavla/analysis/cube.py.
 """
 
 from __future__ import annotations
@@ -27,11 +31,12 @@ import numpy as np
 
 from game.errors import UserError
 from game.i18n import N_, _
+from game.tavla.analysis.stakes import Stakes, is_match
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, format_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import Evaluator, equities
+from game.tavla.eval.neural import Evaluator
 from game.tavla.eval.search import probabilities
 from game.tavla.players.levels import MASTER_FILTER, MASTER_PLIES
 from game.tavla.record.match_record import MatchRecord
@@ -109,8 +114,10 @@ class RankedPlay:
 @dataclass(frozen=True)
 class Decision:
     """One decision of a player. kind "move": `dice` and `play` made, `ranked` the best plays (the play
-    made among them, or last); kind "cube": `action` taken and `best` the right one. Losses and luck
-    are in millipoints for the deciding player; `luck` is the roll's (None for cube decisions)."""
+    made among them, or last); kind "cube": `action` taken and `best` the right one, `close` False for
+    a no double that was clearly right (not counted, as gnubg counts only close or actual cube
+    decisions). Equities are the deciding player's (points, or EMG in a match); losses and luck are in
+    millipoints of them; `luck` is the roll's (None for cube decisions)."""
 
     kind: str
     game: int
@@ -127,11 +134,13 @@ class Decision:
     luck: float | None
     forced: bool
     ranked: tuple[RankedPlay, ...] = ()
+    close: bool = True
 
     @property
     def counted(self) -> bool:
-        """Whether the decision counts in the error rate (gnubg counts only unforced plays)."""
-        return not self.forced
+        """Whether the decision counts in the error rates (gnubg counts the unforced plays and the close
+        or actual cube decisions)."""
+        return not self.forced and self.close
 
 
 @dataclass(frozen=True)
@@ -147,7 +156,11 @@ class WinPoint:
 
 @dataclass(frozen=True)
 class PlayerSummary:
-    """One player's totals over some games (losses and luck in millipoints, results in points)."""
+    """One player's totals over some games (losses and luck in millipoints of points or EMG, results in
+    points). `decisions` and `total_loss` are the counted checker plays and cube decisions together;
+    then each apart, and the cube's as gnubg counts them: `cube_decisions` close or actual (counted),
+    `cube_total` every one judged, the doubles, takes and passes made, and those that were wrong
+    (`missed_doubles`: no double where doubling was right)."""
 
     name: str
     decisions: int
@@ -158,10 +171,33 @@ class PlayerSummary:
     luck: float
     result: int
     luck_adjusted: float
+    checker_decisions: int = 0
+    checker_loss: float = 0.0
+    cube_decisions: int = 0
+    cube_loss: float = 0.0
+    cube_total: int = 0
+    doubles: int = 0
+    takes: int = 0
+    passes: int = 0
+    missed_doubles: int = 0
+    wrong_doubles: int = 0
+    wrong_takes: int = 0
+    wrong_passes: int = 0
 
     @property
     def error_rate(self) -> float:
+        """The overall error rate: millipoints per counted decision (gnubg's "Error rate mEMG")."""
         return self.total_loss / self.decisions if self.decisions else 0.0
+
+    @property
+    def checker_error_rate(self) -> float:
+        """Millipoints per unforced checker play."""
+        return self.checker_loss / self.checker_decisions if self.checker_decisions else 0.0
+
+    @property
+    def cube_error_rate(self) -> float:
+        """Millipoints per close or actual cube decision."""
+        return self.cube_loss / self.cube_decisions if self.cube_decisions else 0.0
 
     @property
     def rating(self) -> str:
@@ -180,12 +216,14 @@ class GameAnalysis:
 
 @dataclass
 class MatchAnalysis:
-    """Every decision of a match, per game and in all, with each player's totals."""
+    """Every decision of a match, per game and in all, with each player's totals; `cube`: played with
+    the doubling cube, so every roll a player could have doubled before was judged."""
 
     record: MatchRecord
     level: str
     games: list[GameAnalysis]
     players: tuple[PlayerSummary, PlayerSummary]
+    cube: bool = False
 
     @property
     def decisions(self) -> list[Decision]:
@@ -194,6 +232,11 @@ class MatchAnalysis:
     @property
     def series(self) -> list[WinPoint]:
         return [point for game in self.games for point in game.series]
+
+    @property
+    def emg(self) -> bool:
+        """Whether the equities are EMG at the match score (else money points)."""
+        return is_match(self.record)
 
     def worst(self, count: int = 5) -> list[Decision]:
         """The decisions that lost the most, worst first."""
@@ -208,21 +251,30 @@ def ranked_plays(
     evaluator: Evaluator,
     n: int | None = TOP_PLAYS,
     plies: int = 0,
+    stakes: Stakes | None = None,
 ) -> list[RankedPlay]:
-    """The `n` best legal plays (all of them for n None), best first; [] when the roll cannot be played."""
+    """The `n` best legal plays (all of them for n None), best first; [] when the roll cannot be played.
+    Equities are in `stakes`' units for the mover (default: money points)."""
     results = legal_results(state, dice[0], dice[1], rules)
     if not results:
         return []
     chances = evaluator.probabilities([after for _, after in results])
-    ranked = rank_all(results, chances, rules, evaluator, plies)
+    ranked = rank_all(results, chances, rules, evaluator, plies, stakes)
     return ranked if n is None else ranked[:n]
 
 
 def rank_all(
-    results: list[tuple[Play, State]], chances: np.ndarray, rules: Rules, evaluator: Evaluator, plies: int
+    results: list[tuple[Play, State]],
+    chances: np.ndarray,
+    rules: Rules,
+    evaluator: Evaluator,
+    plies: int,
+    stakes: Stakes | None = None,
 ) -> list[RankedPlay]:
-    """All plays ranked: judged at 0-ply, then those that pass the master's filter searched deeper."""
-    value = equities(chances, rules)
+    """All plays ranked by their equity at `stakes` (default: money points): judged at 0-ply, then those
+    that pass the master's filter searched deeper."""
+    stakes = stakes if stakes is not None else Stakes(rules)
+    value = stakes.equities(chances)
     depth = np.zeros(len(results), dtype=int)
     kept = list(range(len(results)))
     chances = chances.copy()
@@ -233,7 +285,7 @@ def rank_all(
         kept = [i for i in order if value[i] >= value[order[0]] - margin]
         deeper = probabilities(evaluator, [results[i][1] for i in kept], rules, ply + 1)
         chances[kept] = deeper
-        value[kept] = equities(deeper, rules)
+        value[kept] = stakes.equities(deeper)
         depth[kept] = ply + 1
     order = sorted(range(len(results)), key=lambda i: (-depth[i], -value[i]))
     return [

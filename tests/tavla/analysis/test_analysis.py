@@ -1,6 +1,7 @@
 """The analysis: losses and marks on gnubg's scale, luck, ratings, ranked plays, and the `analyse` command."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,9 @@ GNUBG_3 = DATA / "gnubg-3pt-seed7.mat"
 
 
 def one_turn(state, dice, play, rules=Rules.TAVLA):
-    """The analysis of a game of one turn made by seat 0."""
-    record = MatchRecord(("A", "B"), 1, rules, (GameRecord((Turn(0, dice, play, state),)),))
+    """The analysis of a money game of one turn made by seat 0 (money: judged in points, as the bots
+    and ranked_plays judge by default)."""
+    record = MatchRecord(("A", "B"), 0, rules, (GameRecord((Turn(0, dice, play, state),)),))
     return analyse_match(record)
 
 
@@ -91,7 +93,7 @@ def test_the_luck_of_a_roll_averages_zero_over_the_36_rolls():
     assert max(opening) > 0.0 > min(opening)
 
 
-def test_the_expert_bot_loses_nothing_at_expert_level():
+def test_the_expert_bot_loses_nothing_at_expert_level_in_money_play():
     match = Match(1, Rules.TAVLA, seed=4)
     game = match.next_game()
     game.start()
@@ -100,7 +102,9 @@ def test_the_expert_bot_loses_nothing_at_expert_level():
         if game.dice is None:
             game.roll()
         game.play(bot.play(game.state, *game.dice))
-    analysis = analyse_match(MatchRecord.from_match(match, ("expert", "expert")))
+    # the bot plays for money points: judged as a money game (a 1-point match ranks by the win alone)
+    record = replace(MatchRecord.from_match(match, ("expert", "expert")), length=0)
+    analysis = analyse_match(record)
     assert all(decision.loss < 1e-9 for decision in analysis.decisions)
     assert [p.rating for p in analysis.players] == ["Supernatural", "Supernatural"]
     assert len(analysis.series) == len(game.record)
@@ -112,7 +116,9 @@ def test_the_expert_bot_loses_nothing_at_expert_level():
 
 def test_a_gnubg_match_is_analysed_with_its_cube_actions():
     analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"))
-    cube = [d for d in analysis.decisions if d.kind == "cube"]
+    judged = [d for d in analysis.decisions if d.kind == "cube"]
+    cube = [d for d in judged if d.action != "no double"]  # the recorded actions; the rest are the rolls
+    assert len(judged) > len(cube)  # before which the player could have doubled, judged as well
     actions = [d.action for d in cube]
     assert set(actions[0::2]) == {"double"} and set(actions[1::2]) == {"take", "drop"} and len(actions) == 12
     assert all(answer.player != double.player for double, answer in zip(cube[0::2], cube[1::2], strict=True))
