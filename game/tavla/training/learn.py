@@ -44,6 +44,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from game.errors import UserError
 from game.files import write_atomically
 from game.resources import asset_path
+from game.tavla.engine.position import is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, encode
 from game.tavla.eval.neural import (
@@ -58,7 +59,7 @@ from game.tavla.eval.neural import (
 from game.tavla.eval.search import probabilities
 from game.tavla.players import get_bot
 from game.tavla.players.levels import MasterBot, NeuralBot
-from game.tavla.training.td import LAMBDA, self_play, versus
+from game.tavla.training.td import self_play, versus
 
 SAVE_SECONDS = 60.0
 EXPLORE = 0.1  # share of self-play decisions taken at random
@@ -179,14 +180,19 @@ def generate(args: argparse.Namespace, console: Console) -> None:
     with _progress(console) as progress:
         task = progress.add_task(f"labelling at {args.plies}-ply", total=total)
         while _budget(args.positions, args.minutes, made, start):
-            states, _ = self_play(net, rng, LAMBDA, args.explore, args.rules)
+            states, outcomes = self_play(net, rng, 1.0, args.explore, args.rules)  # λ=1: how it ended
             keep = judged(states) & (np.array([rng.random() for _ in states]) < args.sample)
             games += 1
             data.games += 1
             if keep.any():
                 chosen = states[keep]
                 fresh_positions.append(chosen)
-                fresh_labels.append(probabilities(net, chosen, args.rules, args.plies).astype(np.float32))
+                labels = probabilities(net, chosen, args.rules, args.plies)
+                if args.race_outcome:
+                    race = np.array([is_race(state) for state in chosen])
+                    mixed = (1 - args.race_outcome) * labels[race] + args.race_outcome * outcomes[keep][race]
+                    labels[race] = mixed
+                fresh_labels.append(labels.astype(np.float32))
                 made += len(chosen)
             done = made if args.positions is not None else time.monotonic() - start
             progress.update(task, completed=min(done, total), description=f"labelling: {made:,} positions")
@@ -329,6 +335,12 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--plies", type=int, default=1, choices=(1, 2), help="look-ahead of the labels")
     make.add_argument("--explore", type=float, default=EXPLORE, help="share of random plays in self-play")
     make.add_argument("--sample", type=float, default=SAMPLE, help="share of positions kept")
+    make.add_argument(
+        "--race-outcome",
+        type=float,
+        default=0.0,
+        help="in races, this share of the label is how the self-play game ended (0: the search alone)",
+    )
     make.add_argument("--resume", action="store_true", help="add to the data file")
     make.add_argument("--seed", type=int, default=1)
 
