@@ -6,6 +6,7 @@ bottom-left, DESIGN_WIDTH x DESIGN_HEIGHT), which equal window pixels at the def
 """
 
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -22,19 +23,13 @@ ROOT = Path(__file__).resolve().parents[2]
 WINDOW_TITLE = "Fifteen & Tavla"
 SCREEN = f"{DESIGN_WIDTH}x{DESIGN_HEIGHT}x24"
 START_TIMEOUT = 30.0
+XVFB_TIMEOUT = 20.0
 
 
 def require_display_tools() -> None:
     missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"end-to-end tests need {' and '.join(missing)} (Debian: apt-get install xvfb xdotool)")
-
-
-def _free_display() -> int:
-    for number in range(90, 200):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-            return number
-    raise RuntimeError("no free X display number between :90 and :199")
 
 
 class VirtualScreen:
@@ -50,17 +45,38 @@ class VirtualScreen:
             self._start()
 
     def _start(self) -> None:
-        self.display = f":{_free_display()}"
-        self.process = subprocess.Popen(
-            ["Xvfb", self.display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                raise RuntimeError(f"Xvfb did not start on {self.display}")
-            time.sleep(0.05)
+        # Xvfb picks a free display number itself and writes it to `-displayfd` once it accepts
+        # connections: no race with another test process (pytest-xdist's workers) starting one too.
+        read_end, write_end = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(write_end,),
+            )
+            os.close(write_end)
+            write_end = -1
+            self.display = f":{self._read_display(read_end)}"
+        finally:
+            os.close(read_end)
+            if write_end >= 0:
+                os.close(write_end)
+
+    def _read_display(self, read_end: int) -> int:
+        answer = b""
+        deadline = time.monotonic() + XVFB_TIMEOUT
+        while not answer.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            chunk = b""
+            if left > 0 and select.select([read_end], [], [], left)[0]:
+                chunk = os.read(read_end, 16)
+            if not chunk:  # timed out, or Xvfb exited without naming a display
+                self.process.kill()
+                self.process.wait()
+                raise RuntimeError(f"Xvfb did not start (exit status {self.process.returncode})")
+            answer += chunk
+        return int(answer)
 
     def __exit__(self, *exc: object) -> None:
         self.process.terminate()
