@@ -4,20 +4,36 @@ A mirror of the table's session, played with the same seed and the same bot, say
 show next and where a person clicks: the person plays as expert would (its plays, doubles, takes and
 passes), each checker dragged to where it goes, Done by a click on the dice. Forced plays and passes
 the table makes by itself, as the table does.
+
+`timeline` works the match out once (a few seconds: expert plays both sides) as a list of stops, each
+where the window waits for the person: what it shows there, the person's clicks, and the match as the
+table saves it. A scene of the match can start at any stop where the person is to roll or to play:
+`keep_for_the_window` keeps that save where the table keeps an unfinished match, the table opened on it
+offers to resume it, and from there on the window goes through the stops that follow.
 """
 
+import functools
 from dataclasses import dataclass
+from pathlib import Path
 
-from game.tavla.engine.cube import accepts_double, wants_double
+from game.records import DB_NAME, Records
+from game.tavla.engine.cube import Cube, accepts_double, wants_double
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession, steps_of
 from game.tavla.players.isolated import guarded_bot
+from game.tavla.record.save import dump_match, load_match, player_names, save_table, saved_table
 from game.tavla.screens import layout
 
 OPPONENT = "expert"
 LENGTH = 5
+# A 5-point match in which every cube action happens: the computer doubles and the person passes (game
+# 1), the computer doubles and the person takes, the person redoubles and the computer passes (game 2),
+# the person doubles and the computer takes (game 3), the Crawford game (game 4) ends the match.
+SEED = 32
+EVENTS = ("you double", "bot takes", "bot passes", "bot doubles", "you take", "you pass", "crawford")
+HUMAN_SIDE = "white"  # the shipped config's; only the names the save gives the players follow it
 
 
 @dataclass(frozen=True)
@@ -43,34 +59,76 @@ class Click:
         return layout.checker_position(0, self.target, 0, 1)
 
 
+@dataclass(frozen=True)
+class Stop:
+    """One stop of the match, where the window waits for the person: its number, the phase, the game's
+    number (1 for the first), whether it is the Crawford game, what the computer did on the way there
+    (`before`) and what the person's clicks do (`done`), the clicks, how many of the person's rolls the
+    table played alone on the way, what the table shows (the position, the dice, the cube, the score),
+    and, before a roll or a play, the match as the table saves it."""
+
+    index: int
+    phase: Phase
+    game: int
+    crawford: bool
+    before: frozenset[str]
+    done: frozenset[str]
+    clicks: tuple[Click, ...]
+    silent_rolls: int
+    state: tuple[int, ...]
+    dice: tuple[int, int] | None
+    cube: Cube | None
+    scores: tuple[int, int]
+    save: str | None
+
+    @property
+    def events(self) -> frozenset[str]:
+        return self.before | self.done
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """The whole match: its stops, and the seat that wins it."""
+
+    stops: tuple[Stop, ...]
+    winner: int
+
+
 class CubeScript:
     """The match as the window will play it: `advance()` runs the computer's part and the table's own
     moves, then `clicks()` are the person's next clicks, until `phase` is MATCH_OVER."""
 
-    def __init__(self, seed: int) -> None:
-        self.session = TableSession(Rules.STANDARD, LENGTH, OPPONENT, seed, cube=True)
+    def __init__(self, seed: int = SEED, length: int = LENGTH) -> None:
+        self.session = TableSession(Rules.STANDARD, length, OPPONENT, seed, cube=True)
         self.bot = guarded_bot(OPPONENT, rules=Rules.STANDARD, seed=seed)
         self.seen: set[str] = set()
+        self.log: list[tuple[int, str]] = []  # (stop, event), in order
+        self.decision = -1  # the number of the stop `advance` made last
         self.silent_rolls = 0  # the person's rolls the table played alone (a pass, a forced play)
 
     @property
     def phase(self) -> Phase:
         return self.session.phase
 
+    def _saw(self, event: str) -> None:
+        self.seen.add(event)
+        self.log.append((self.decision, event))
+
     def advance(self) -> Phase:
         """Everything up to the person's next decision; the phase the window waits in then."""
         session = self.session
         self.silent_rolls = 0
+        self.decision += 1
         while True:
             phase, game = session.phase, session.game
             if phase is Phase.COMPUTER_DOUBLE:
                 doubles = wants_double(self.bot, game.state, session.cube)
                 session.computer_double(doubles)
-                self.seen.add("bot doubles" if doubles else "bot rolls")
+                self._saw("bot doubles" if doubles else "bot rolls")
             elif phase is Phase.COMPUTER_ANSWER:
                 takes = accepts_double(self.bot, flip(game.state), session.cube.flipped())
                 session.computer_answer(takes)
-                self.seen.add("bot takes" if takes else "bot passes")
+                self._saw("bot takes" if takes else "bot passes")
             elif phase is Phase.COMPUTER:
                 session.computer_play(self.bot.play(list(game.state), *game.dice))
             elif phase is Phase.PASS:
@@ -83,7 +141,7 @@ class CubeScript:
                 session.commit_turn()
             else:
                 if game.terms is not None and game.terms.crawford:
-                    self.seen.add("crawford")
+                    self._saw("crawford")
                 return phase
 
     def clicks(self) -> list[Click]:
@@ -93,14 +151,14 @@ class CubeScript:
         if phase is Phase.ROLL:
             if wants_double(self.bot, game.state, session.cube):
                 session.double()
-                self.seen.add("you double")
+                self._saw("you double")
                 return [Click("double")]
             session.roll()
             return [Click("roll")]
         if phase is Phase.ANSWER:
             take = accepts_double(self.bot, flip(game.state), session.cube.flipped())
             session.answer(take)
-            self.seen.add("you take" if take else "you pass")
+            self._saw("you take" if take else "you pass")
             return [Click("take" if take else "pass")]
         if phase is Phase.GAME_OVER:
             session.new_game()
@@ -124,3 +182,56 @@ class CubeScript:
             clicks.append(Click("move", source, count, target))
         session.commit_turn()
         return [*clicks, Click("done")]
+
+
+@functools.cache
+def timeline(seed: int = SEED, length: int = LENGTH) -> Timeline:
+    """Every stop of the whole match, worked out alone, once in a test process."""
+    script, stops = CubeScript(seed, length), []
+    while (phase := script.advance()) is not Phase.MATCH_OVER:
+        session, game = script.session, script.session.game
+        save = None
+        if phase in (Phase.ROLL, Phase.HUMAN):
+            save = dump_match(session.match, player_names(OPPONENT, HUMAN_SIDE))
+        shown = (tuple(game.state), game.dice, session.cube, session.match.scores)
+        crawford = game.terms is not None and game.terms.crawford
+        number = len(session.match.games)
+        logged = len(script.log)
+        clicks = tuple(script.clicks())
+        before = frozenset(event for _, event in script.log[:logged])
+        done = frozenset(event for _, event in script.log[logged:])
+        script.log.clear()
+        stops.append(
+            Stop(len(stops), phase, number, crawford, before, done, clicks, script.silent_rolls, *shown, save)
+        )
+    assert script.session.match.winner is not None
+    return Timeline(tuple(stops), script.session.match.winner)
+
+
+def first(event: str, seed: int = SEED, length: int = LENGTH) -> Stop:
+    """The first stop of the match with `event`."""
+    return next(stop for stop in timeline(seed, length).stops if event in stop.events)
+
+
+def lead_in(index: int, turns: int = 2, seed: int = SEED, length: int = LENGTH) -> int:
+    """The stop `turns` of the person's rolls or plays before stop `index`, in the same game (its
+    first one if the game has fewer): where a scene starts so that the window plays up to the moment."""
+    stops = timeline(seed, length).stops
+    earlier = [
+        stop.index
+        for stop in stops[:index]
+        if stop.game == stops[index].game and stop.phase in (Phase.ROLL, Phase.HUMAN)
+    ]
+    return earlier[-min(turns, len(earlier))] if earlier else index
+
+
+def keep_for_the_window(stop: Stop, data_dir: Path) -> TableSession:
+    """Keep the match saved at `stop` where the table keeps an unfinished one (the records in
+    `data_dir`), as the table does when it is left: a table opened there without a seed offers it, and
+    Resume goes on with it. The session the table loads from there."""
+    assert stop.save is not None, f"a scene starts at a roll or a play, not at stop {stop.index}"
+    records = Records(data_dir / DB_NAME)
+    save_table(records, load_match(stop.save)[0], OPPONENT, HUMAN_SIDE)
+    saved = saved_table(records)
+    assert saved is not None and saved[1] == OPPONENT
+    return TableSession.resume(saved[0], OPPONENT)

@@ -10,7 +10,7 @@ from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
 from game.tavla.screens.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
 from game.ui.theme import DESIGN_HEIGHT
-from tests.e2e.cube_script import CubeScript
+from tests.e2e.cube_script import Stop, first, keep_for_the_window, lead_in, timeline
 from tests.e2e.harness import ROOT, difference
 
 pytestmark = pytest.mark.e2e
@@ -80,9 +80,8 @@ def test_drag_a_checker_finish_the_turn_and_watch_the_computer(launch, tmp_path)
     assert game.running
 
 
-# --- a whole 5-point match with the doubling cube, with the mouse alone ---
+# --- scenes of a 5-point match with the doubling cube, with the mouse alone ---
 
-CUBE_SEED = 32  # a match with each cube action: doubles, takes and passes, the Crawford game
 ACCENT = (244, 162, 89)
 DIE_FACE = (250, 247, 240)
 
@@ -111,7 +110,8 @@ def cube_question_shown(shot) -> bool:
 
 
 def game_over_shown(shot) -> bool:
-    """The card at the end of a game: its big orange title left of the cube's band."""
+    """The card at the end of a game (or over a saved match, offering it): its big orange title left
+    of the cube's band."""
     return (
         _count(shot, (OVERLAY_X - 120, layout.MIDDLE_Y + 45, OVERLAY_X + 20, layout.MIDDLE_Y + 75), _accent)
         >= 30
@@ -134,31 +134,74 @@ def _config(tmp_path) -> str:
     return str(path)
 
 
-def _wait(game, condition, what: str, script: CubeScript, timeout: float = 40.0):
+def _wait(game, condition, what: str, stop: Stop, timeout: float = 40.0):
     shot = game.wait_until(condition, timeout=timeout)
     if not condition(shot):
         shown = game.log.parent / "unexpected.png"
         shot.save(shown)
-        match = script.session.match
-        where = f"game {len(match.games)}, score {match.scores}, turn {len(match.current.record)}"
+        where = f"stop {stop.index}, game {stop.game}, score {stop.scores}"
         raise AssertionError(f"the table never showed {what} ({where}; the screen: {shown})")
     return shot
 
 
-def test_a_whole_five_point_match_with_the_cube_against_expert(launch, tmp_path):
-    script = CubeScript(CUBE_SEED)
-    game = launch(
-        "--config",
-        _config(tmp_path),
-        "tavla",
-        "--opponent",
-        "expert",
-        "--rules",
-        "standard",
-        "--seed",
-        str(CUBE_SEED),
-        "--cube",
-    )
+def _after(event: str, turns: int = 2) -> tuple[int, int | None]:
+    """From `turns` of the person's rolls or plays before the first `event` of the match to the stop
+    right after it."""
+    stop = first(event).index
+    return lead_in(stop, turns), stop + 1
+
+
+# Scenes of the match of cube_script.SEED (every cube action in it, then the Crawford game to the match's
+# end), each played in a real window from the match saved where it starts: the events each must show,
+# and the stops it runs from and to (None: the end of the match). The whole match, every stop of it, is
+# played on the same table headless (test_cube_session.py): the scenes are one match.
+SCENES = {
+    # Game 1 to game 2: the computer doubles and the person passes (the card, Next game); in the next
+    # game the computer doubles again and the person takes.
+    "bot-doubles-you-pass-then-take": (
+        {"bot doubles", "you pass", "you take"},
+        lambda: (lead_in(first("you pass").index), first("you take").index + 1),
+    ),
+    # Game 2: the person, owning the cube, redoubles, the computer passes, the card, Next game.
+    "you-double-bot-passes": ({"you double", "bot passes"}, lambda: _after("bot passes", 3)),
+    # Game 3: the person doubles, the computer takes, and the game goes on with the person's next roll.
+    "you-double-bot-takes": ({"you double", "bot takes"}, lambda: _after("bot takes", 3)),
+    # Game 4, the Crawford game, from its first play to the end of the match: no cube question on the
+    # table for either side, and the card of the match's end.
+    "crawford-game-to-the-match-end": ({"crawford"}, lambda: (first("crawford").index, None)),
+}
+RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)  # the offer's Resume button
+
+
+def scene_events(stops: list[Stop]) -> set[str]:
+    """What a scene over `stops` shows: at its first stop (the saved match resumed) what the person
+    does there, later also what the computer did on the way; the Crawford game wherever it is played."""
+    seen = {"crawford"} if any(stop.crawford for stop in stops) else set()
+    for i, stop in enumerate(stops):
+        seen |= stop.events if i else stop.done
+    return seen
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_a_scene_of_a_five_point_match_with_the_cube_against_expert(scene, launch, tmp_path):
+    """A scene of the 5-point match of tests/e2e/cube_script.py with the cube against expert, in a real
+    window with the real mouse alone: the table opened on the match saved where the scene starts (the
+    offer to resume it, Resume clicked), then every question answered by its button (Double / Roll,
+    Take / Pass), every checker dragged, Done and Next game clicked, each stop of the script waited for
+    on the screen (the cube's question, the player's dice, the card at the end of a game), up to the
+    scene's last stop or to the end of the match. Each scene shows its cube actions (SCENES); together
+    they show a double offered and taken and one passed, both ways, the Crawford game and the match's
+    end."""
+    shows, bounds = SCENES[scene]
+    start, end = bounds()
+    match = timeline()
+    stops = list(match.stops[start : None if end is None else end + 1])
+    keep_for_the_window(stops[0], tmp_path)
+    game = launch("--config", _config(tmp_path), "tavla", "--rules", "standard", "--cube")
+    _wait(game, game_over_shown, "the offer to resume the saved match", stops[0])
+    game.click(*RESUME)
+    _wait(game, lambda shot: not game_over_shown(shot), "the saved match resumed", stops[0], 20.0)
+    game.settle(0.6)
     half = layout.RIGHT_HALF
     dice = ((half[0] + half[1]) / 2, layout.MIDDLE_Y)
     band_y = layout.MIDDLE_Y - 30
@@ -169,18 +212,20 @@ def test_a_whole_five_point_match_with_the_cube_against_expert(launch, tmp_path)
         "pass": (CUBE_X + CUBE_BUTTON_DX, band_y),
         "next": (OVERLAY_X - 160, layout.MIDDLE_Y - 70),  # inside Next game, however wide
     }
-    while (phase := script.advance()) is not Phase.MATCH_OVER:
-        if phase in (Phase.ROLL, Phase.ANSWER):
-            _wait(game, cube_question_shown, f"the cube's question ({phase.value})", script)
-        elif phase is Phase.GAME_OVER:
-            _wait(game, game_over_shown, "the end of a game", script)
+    for stop in stops:
+        if stop.phase in (Phase.ROLL, Phase.ANSWER):
+            _wait(game, cube_question_shown, f"the cube's question ({stop.phase.value})", stop)
+        elif stop.phase is Phase.GAME_OVER:
+            _wait(game, game_over_shown, "the end of a game", stop)
         else:
             # A roll the table plays alone (a pass, a forced play) shows the same dice: the seed has none
             # right before the player's turns.
-            assert not script.silent_rolls, "choose a seed without a silent roll before a turn"
-            _wait(game, player_dice_shown, "the player's dice", script)
+            assert not stop.silent_rolls, "choose a seed without a silent roll before a turn"
+            _wait(game, player_dice_shown, "the player's dice", stop)
             game.settle(0.8)  # the roll's tumble
-        for click in script.clicks():
+        if stop.index == end:
+            break
+        for click in stop.clicks:
             if click.what == "move":
                 game.drag(click.position(), click.drop())
                 game.settle(0.35)
@@ -189,15 +234,17 @@ def test_a_whole_five_point_match_with_the_cube_against_expert(launch, tmp_path)
                 game.settle(0.5)
                 # The turn is over once the dice leave the player's half: only then is the next
                 # decision the script's next one.
-                _wait(game, lambda shot: not player_dice_shown(shot), "the turn played", script, 20.0)
+                _wait(game, lambda shot: not player_dice_shown(shot), "the turn played", stop, 20.0)
             else:
                 game.click(*buttons[click.what])
                 game.settle(0.6)
-    final = _wait(game, game_over_shown, "the end of the match", script)
-    final.save(tmp_path / "match-over.png")
-    expected = {"you double", "bot takes", "bot passes", "bot doubles", "you take", "you pass", "crawford"}
-    assert expected <= script.seen, script.seen
-    assert script.session.match.winner is not None and game.running
+    else:
+        final = _wait(game, game_over_shown, "the end of the match", stops[-1])
+        final.save(tmp_path / "match-over.png")
+        assert end is None and match.winner is not None
+    game.screenshot(tmp_path / "last.png")
+    assert shows <= scene_events(stops), scene_events(stops)
+    assert game.running
 
 
 def test_the_computers_play_is_seen_and_written_before_the_status_changes(launch, tmp_path):
