@@ -3,9 +3,10 @@
 Three ways in, each used by the `gnubg` bot (game/tavla/players/gnubg_bot.py), the benchmarks or the
 tests:
 
-- `ZeroPly`: its 0-ply network's chances for the player on roll (win, win gammon, win backgammon,
-  lose gammon, lose backgammon), money play with a centred cube. Its move lists are not used: the
-  binding cuts move tuples short at the first checker borne off.
+- `Chances`: its cubeless chances for the player on roll (win, win gammon, win backgammon, lose
+  gammon, lose backgammon) at 0-ply (the `gnubg` bot) or deeper (the judge of benchmarks), money play
+  with a centred cube. Its move lists are not used: the binding cuts move tuples short at the first
+  checker borne off.
 - `CubeHints`: its cube hint before the roll (`hint` with no dice) through its command interpreter, set
   up with `set threads 1` (its worker threads hang the binding), no automatic rolls, no Jacoby rule or
   beavers; read from what it prints (from C, on file descriptor 1, caught by `quiet`).
@@ -69,13 +70,14 @@ def available() -> bool:
     return True
 
 
-class ZeroPly:
-    """gnubg's 0-ply evaluation, money play with a centred cube (UserError when gnubg is missing)."""
+class Chances:
+    """gnubg's cubeless evaluation `plies` deep (its n-ply), money play with a centred cube, no noise
+    (UserError when gnubg is missing)."""
 
-    def __init__(self) -> None:
+    def __init__(self, plies: int = 0) -> None:
         self.gnubg = load_gnubg()
         self.cubeinfo = self.gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)
-        self.context = self.gnubg.evalcontext(0, 0, 1, 0, 0.0)
+        self.context = self.gnubg.evalcontext(0, plies, 1, 0, 0.0)
 
     def chances(self, state: Sequence[int]) -> Sequence[float]:
         """The five chances of the player on roll in `state`, before the roll: win, win gammon, win

@@ -22,7 +22,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import DecisionCube
 from game.tavla.players.evaluator_bot import EvaluatorBot
-from game.tavla.players.gnubg_adapter import ZeroPly
+from game.tavla.players.gnubg_adapter import Chances
 
 
 class GnubgBot(EvaluatorBot, DecisionCube):
@@ -33,7 +33,7 @@ class GnubgBot(EvaluatorBot, DecisionCube):
 
     def __init__(self, rules: Rules = Rules.TAVLA) -> None:
         super().__init__(rules)
-        self.zero_ply = ZeroPly()
+        self.zero_ply = Chances(plies=0)
         # gnubg's probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon
         self.weights = rules.equity_weights
 
