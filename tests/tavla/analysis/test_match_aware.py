@@ -11,18 +11,24 @@ import pytest
 from game import cli
 from game.tavla.analysis.command import analysis_json, report
 from game.tavla.analysis.cube import CLOSE, could_double
-from game.tavla.analysis.decisions import ranked_plays
+from game.tavla.analysis.decisions import BAD, LEVELS, ranked_plays
 from game.tavla.analysis.match import analyse_match
-from game.tavla.analysis.stakes import Stakes
+from game.tavla.analysis.stakes import Stakes, stakes_at
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
-from game.tavla.engine.game import CubeTurn, Turn
+from game.tavla.engine.game import CubeTurn, GameResult, Turn
+from game.tavla.engine.match import Match
 from game.tavla.engine.match_equity import shipped_table
 from game.tavla.engine.moves import apply_play, legal_plays
 from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.turn import TurnInProgress
 from game.tavla.eval.doubling import network_decision, pre_roll_chances
 from game.tavla.eval.neural import equities, shipped_evaluator
+from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis import captions as words
+from game.tavla.screens.table import hint_captions, hints, tutor
 from tests.tavla.builders import position, random_game_positions
 
 DATA = Path(__file__).parents[1] / "data"
@@ -307,3 +313,56 @@ def test_a_money_session_is_reported_in_points():
     assert "money" in report(analysis)[0] and "EMG" not in report(analysis)[0]
     data = analysis_json(analysis)
     assert data["scale"] == "points" and data["units"]["loss"] == "millipoints"
+
+
+def test_the_table_gives_the_hint_and_the_tutor_the_score_of_the_game_played():
+    match = Match(3, STANDARD, seed=1, cube=True)
+    for winner, points in ((0, 2), (1, 1)):
+        game = match.next_game()
+        game.start()
+        game.result = GameResult(winner, points, Outcome.SINGLE, 1)
+    match.next_game().start()
+    stakes = stakes_at(match, 1)
+    assert stakes.score == MatchScore(3, 1, 2) and stakes.score.post_crawford and stakes.cube == 1
+    assert stakes_at(match, 0).score == MatchScore(3, 2, 1)
+    assert not stakes_at(Match(30, STANDARD), 0).match  # beyond the table: money points
+    first = Match(5, STANDARD)
+    first.next_game().start()
+    assert stakes_at(first, 0).score == MatchScore(5)
+
+
+def test_the_ranked_hint_and_the_tutor_judge_at_the_score(net):
+    state, dice = next(
+        (s, d)
+        for s, d in _plays(net)
+        if ranked_plays(s, d, STANDARD, net, n=1)[0].play
+        != ranked_plays(s, d, STANDARD, net, n=1, stakes=Stakes(STANDARD, MatchScore(1)))[0].play
+    )
+    dmp = Stakes(STANDARD, MatchScore(1))
+    hint = hints.rank_hint(STANDARD, state, dice, "", dmp)
+    assert hint.emg and not hints.rank_hint(STANDARD, state, dice, "").emg
+    deep = ranked_plays(state, dice, STANDARD, net, plies=LEVELS[hints.HINT_LEVEL], stakes=dmp)
+    assert [play.play for play in hint.ranked] == [play.play for play in deep]
+    assert "EMG" in hint_captions.heading_text(hint.emg) and "EMG" not in hint_captions.heading_text()
+    ranked = ranked_plays(state, dice, STANDARD, net, n=None, stakes=dmp)
+    turn = TurnInProgress(state, *dice, STANDARD)
+    assert hints.take_play(turn, ranked[-1].after)
+    warning = tutor.judge(turn, STANDARD, dmp)
+    loss = 1000.0 * (ranked[0].equity - ranked[-1].equity)
+    if loss > BAD:
+        assert warning is not None and warning.loss == pytest.approx(loss)
+    else:
+        assert warning is None
+
+
+def test_the_analysis_screen_names_the_unit_and_gives_the_cube_figures():
+    analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"))
+    assert analysis.emg and analysis.cube
+    summary = analysis.players[0]
+    text = words.player_text(summary, False, analysis.emg, analysis.cube)
+    first, second = text.split("\n")
+    assert "mEMG per decision" in first and f"missed doubles {summary.missed_doubles}" in second
+    assert f"cube {summary.cube_error_rate:.1f} in {summary.cube_decisions}" in second
+    assert "\n" in words.player_text(summary, True, analysis.emg, analysis.cube)  # the compact two lines
+    assert "EMG" not in words.player_text(summary, True, analysis.emg, analysis.cube)
+    assert "mEMG" not in words.player_text(summary)  # money: as before

@@ -45,18 +45,53 @@ def progress_text(done: int, total: int) -> str:
     return _("Analysing… {done} of {total} games").format(done=done, total=total)
 
 
-def player_text(summary: PlayerSummary, compact: bool = False) -> str:
+def player_text(summary: PlayerSummary, compact: bool = False, emg: bool = False, cube: bool = False) -> str:
     """One player's line: error rate and rating, the marks counted, luck; `compact` (a small window's
-    larger text): the rate and rating, then the marks counted, on two lines, and no luck."""
+    larger text): the rate and rating, then the marks counted, on two lines, and no luck. On a large
+    window, `emg` names the unit of a match's rate and `cube` adds a line of the cube's figures."""
     name = shown_name(summary.name)
     if not summary.decisions:
         # Translators: a player who had no decision to make (every play forced)
         return _("{name}: no decisions").format(name=name)
+    line = _player_line(summary, name, compact, emg)
+    return f"{line}\n{cube_text(summary)}" if cube and not compact else line
+
+
+def cube_text(summary: PlayerSummary) -> str:
+    """The cube's figures of a player: its error rate over the decisions counted, the doubles missed,
+    the wrong doubles, takes and passes."""
+    # Translators: the second line of a player's figures in a match played with the cube; {rate} is the
+    # mean loss per cube decision counted (close or acted on), {decisions} how many; then how many
+    # doubles were missed, and how many doubles, takes and passes were wrong
+    text = _(
+        "cube {rate} in {decisions} · missed doubles {missed} · wrong: doubles {doubles}, takes {takes}, "
+        "passes {passes}"
+    )
+    return text.format(
+        rate=f"{summary.cube_error_rate:.1f}",
+        decisions=summary.cube_decisions,
+        missed=summary.missed_doubles,
+        doubles=summary.wrong_doubles,
+        takes=summary.wrong_takes,
+        passes=summary.wrong_passes,
+    )
+
+
+def _player_line(summary: PlayerSummary, name: str, compact: bool, emg: bool) -> str:
     if compact:
         # Translators: a player's figures on a small window, on two lines as short as can be (each has
         # room for about 40 letters); {rate} is the mean loss per decision in millipoints, {rating} a word
         # such as Expert; {doubtful}, {bad}, {very_bad} count the marked decisions
         text = _("{name}: {rate} ({rating})\ndoubtful {doubtful} · bad {bad} · very bad {very_bad}")
+    elif emg:
+        # Translators: a player's figures in a match; {rate} is the mean loss per decision in millipoints
+        # of EMG (GNU Backgammon's equivalent to money game: the match-winning chances at the score, keep
+        # mEMG as it is); {rating} a word such as Expert; {doubtful}, {bad}, {very_bad} count the marked
+        # decisions; {luck} is in EMG, signed
+        text = _(
+            "{name}: {rate} mEMG per decision ({rating}) · doubtful {doubtful}, bad {bad}, "
+            "very bad {very_bad} · luck {luck}"
+        )
     else:
         # Translators: {rate} is the mean loss per decision in millipoints; {rating} a word such as
         # Expert; {doubtful}, {bad}, {very_bad} count the marked decisions; {luck} is in points, signed

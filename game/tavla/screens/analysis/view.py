@@ -387,7 +387,7 @@ class AnalysisView(SceneView):
         self.graph_heading.text = "" if compact else words.graph_heading()
         self.list_heading.text = words.mistakes_heading(len(self.mistakes), compact)
         for label, summary, colour in zip(self.players, analysis.players, LINE_COLOURS, strict=True):
-            label.text = words.player_text(summary, compact)
+            label.text = words.player_text(summary, compact, analysis.emg, analysis.cube)
             label.color = colour if compact else theme.TEXT  # the colour of the rows' dots
 
     # --- choosing ---

@@ -61,7 +61,12 @@ def hint_rows(start: State, ranked: tuple[RankedPlay, ...], rules: Rules) -> lis
     return rows
 
 
-def heading_text() -> str:
+def heading_text(emg: bool = False) -> str:
+    """The ranked hint's heading; `emg`: in a match, where the equities are EMG at the score."""
+    if emg:
+        # Translators: the heading of the ranked hint in a match: the best plays with their equity in EMG
+        # (GNU Backgammon's equivalent to money game: the match-winning chances at the score; keep EMG)
+        return _("Best plays · EMG at the score")
     # Translators: the heading of the ranked hint: the best plays with their equity (expected points)
     return _("Best plays · equity")
 

@@ -134,7 +134,7 @@ class HintPanel:
     def show(self, hint: RankedHint, seat: int, start: State, rules: Rules) -> None:
         """The ranked plays of the turn of `seat` that started at `start`; the best is chosen first."""
         self.hint, self.seat = hint, seat
-        self.heading.text = hint_captions.heading_text()
+        self.heading.text = hint_captions.heading_text(hint.emg)
         for row, text in zip(self.rows, hint_captions.hint_rows(start, hint.ranked, rules), strict=False):
             row.play.text, row.equity.text = text.play, text.equity
             row.difference.text, row.chances.text = text.difference, text.chances

@@ -2,12 +2,14 @@
 them on the table, and where its ghost checkers stand.
 
 The ranking is the analysis's (game/tavla/analysis/decisions.py `ranked_plays`, searched as the master bot
-does), so a hint and the analysis of the same turn agree.
+does, at the match's score: game/tavla/analysis/stakes.py `stakes_at`), so a hint and the analysis of the
+same turn agree.
 """
 
 from dataclasses import dataclass
 
 from game.tavla.analysis.decisions import LEVELS, RankedPlay, ranked_plays
+from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.moves import Play
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
@@ -20,20 +22,31 @@ HINT_LEVEL = "master"
 
 @dataclass(frozen=True)
 class RankedHint:
-    """The bot's play (in notation, "" when the roll cannot be played) and the best plays ranked."""
+    """The bot's play (in notation, "" when the roll cannot be played) and the best plays ranked, their
+    equities in `stakes`' units (None: money points)."""
 
     play: str
     ranked: tuple[RankedPlay, ...]
+    stakes: Stakes | None = None
+
+    @property
+    def emg(self) -> bool:
+        """Whether the equities are EMG at a match score."""
+        return self.stakes is not None and self.stakes.match
 
     @property
     def moves(self) -> Play:
         return parse_play(self.play)
 
 
-def rank_hint(rules: Rules, state: State, dice: tuple[int, int], play: str) -> RankedHint:
-    """`play` (the hint bot's) with the best five plays of `dice` from `state` ranked beside it."""
-    ranked = ranked_plays(state, dice, rules, shipped_evaluator(rules), plies=LEVELS[HINT_LEVEL])
-    return RankedHint(play, tuple(ranked))
+def rank_hint(
+    rules: Rules, state: State, dice: tuple[int, int], play: str, stakes: Stakes | None = None
+) -> RankedHint:
+    """`play` (the hint bot's) with the best five plays of `dice` from `state` ranked beside it, at
+    `stakes` (the match's score; None: money)."""
+    net = shipped_evaluator(rules)
+    ranked = ranked_plays(state, dice, rules, net, plies=LEVELS[HINT_LEVEL], stakes=stakes)
+    return RankedHint(play, tuple(ranked), stakes)
 
 
 def steps_to(turn: TurnInProgress, after: State) -> list[Step] | None:

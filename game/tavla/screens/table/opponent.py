@@ -13,6 +13,7 @@ from typing import Any
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.cube import Cube, accepts_double, wants_double
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
@@ -46,10 +47,13 @@ def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
     return bot_title(name), bot.play(list(state), *dice)
 
 
-def _ranked_hint(rules: Rules, state: State, dice: Dice) -> tuple[str, RankedHint]:
-    """The strongest bot's title and play with the best plays ranked beside it (the ranked hint)."""
+def _ranked_hint(
+    rules: Rules, state: State, dice: Dice, stakes: Stakes | None = None
+) -> tuple[str, RankedHint]:
+    """The strongest bot's title and play with the best plays ranked beside it (the ranked hint), at
+    `stakes` (the match's score; None: money)."""
     title, play = _hint(rules, state, dice)
-    return title, rank_hint(rules, state, dice, play)
+    return title, rank_hint(rules, state, dice, play, stakes)
 
 
 def _cube_hint(rules: Rules, state: State, cube: Cube) -> tuple[str, CubeDecision]:
@@ -99,11 +103,12 @@ class OpponentDriver:
         """A new position is on the table: an answer still on its way is for another one."""
         self.thinking = None
 
-    def request_hint(self, turn: object, state: State, dice: Dice) -> None:
+    def request_hint(self, turn: object, state: State, dice: Dice, stakes: Stakes | None = None) -> None:
         """Look for the best play of `dice` from `state` for `turn` (any object naming the turn), with
-        the best plays ranked (a RankedHint)."""
+        the best plays ranked (a RankedHint) at `stakes` (the match's score; None: money)."""
         if self._hint is None or self._hint[0] is not turn:
-            self._hint = (turn, run_in_thread("tavla-hint", _ranked_hint, self.rules, state, dice))
+            thread = run_in_thread("tavla-hint", _ranked_hint, self.rules, state, dice, stakes)
+            self._hint = (turn, thread)
 
     def request_cube_hint(self, moment: object, state: State, cube: Cube) -> None:
         """Weigh the cube for the player on roll in `state` before the roll, for `moment` (an object

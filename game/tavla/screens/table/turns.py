@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.moves import Move
 from game.tavla.engine.position import State, flip
@@ -169,7 +170,8 @@ class TurnFlow:
         if not session.turn.done:
             self.toast.show(_("Use every die that can be used first."), 2.5)
             return
-        if not self.auto_commit and self.tutor.stops(session.turn, self.rules):
+        stakes = stakes_at(session.match, session.seat)
+        if not self.auto_commit and self.tutor.stops(session.turn, self.rules, stakes):
             return
         session.commit_turn()
         if not session.game.over:

@@ -1,8 +1,9 @@
 """Tutor mode (Settings, off by default): before a play that loses more than the analysis's "bad"
 threshold is committed, the table says so over the board and offers to take it back.
 
-The play is judged as the analysis judges it (game/tavla/analysis/decisions.py, at 0-ply: at once, no thread);
-the words are in this module, the question is a dialog of the table's overlay layer.
+The play is judged as the analysis judges it (game/tavla/analysis/decisions.py, at 0-ply: at once, no thread,
+at the match's score when the table gives it); the words are in this module, the question is a dialog of
+the table's overlay layer.
 """
 
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from arcade import key
 
 from game.i18n import _
 from game.tavla.analysis.decisions import BAD, MILLI, Mark, mark, ranked_plays
+from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.notation import format_play_hits
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
@@ -32,9 +34,10 @@ class TutorWarning:
     best: str
 
 
-def judge(turn: TurnInProgress, rules: Rules) -> TutorWarning | None:
-    """The warning for the play the turn has reached, if it loses more than the bad threshold."""
-    ranked = ranked_plays(turn.start, turn.dice, rules, shipped_evaluator(rules), n=None)
+def judge(turn: TurnInProgress, rules: Rules, stakes: Stakes | None = None) -> TutorWarning | None:
+    """The warning for the play the turn has reached, if it loses more than the bad threshold at
+    `stakes` (the match's score, in EMG; None: money points)."""
+    ranked = ranked_plays(turn.start, turn.dice, rules, shipped_evaluator(rules), n=None, stakes=stakes)
     played = next((play for play in ranked if play.after == turn.state), None)
     if played is None or not ranked:
         return None
@@ -65,10 +68,10 @@ class Tutor:
         self._allowed: tuple[object, object] | None = None  # the turn and position played anyway
         self.dialog = self.build_dialog(compact=False)
 
-    def stops(self, turn: TurnInProgress, rules: Rules) -> bool:
+    def stops(self, turn: TurnInProgress, rules: Rules, stakes: Stakes | None = None) -> bool:
         if not self.enabled or self._allowed == (id(turn), turn.state):
             return False
-        self.warning = judge(turn, rules)
+        self.warning = judge(turn, rules, stakes)
         if self.warning is None:
             return False
         self._allowed = (id(turn), turn.state)

@@ -17,6 +17,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import RankedPlay
+from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import format_play_hits
@@ -270,7 +271,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         if session.phase is not Phase.HUMAN or session.turn is None or self.replay is not None:
             return
         turn = session.turn
-        self.driver.request_hint(turn, turn.start, turn.dice)
+        self.driver.request_hint(turn, turn.start, turn.dice, stakes_at(session.match, session.seat))
         self.hint = []
         self.hint_arrows = []
         self.panel.texts["hint"].text = captions.hint_thinking_text()
