@@ -7,17 +7,38 @@ Run (the gnubg module is the optional extra `pip install -e '.[gnubg]'`):
 - `python benchmarks/tavla_analysis.py agreement [--matches 10] [--length 5] [--seed 1]`: gnubg plays
   matches against itself with some noise, analyses them (`analyse match` at 0-ply, `export match text`),
   and we analyse the same `.mat` files; prints the share of checker plays where our mark agrees with
-  gnubg's, and each player's checker-play error rate beside gnubg's (mean loss per unforced play).
+  gnubg's, each player's checker-play error rate beside gnubg's (mean loss per unforced play), the
+  share of cube decisions before a roll where we and gnubg agree on doubling or not and of answers where
+  we agree on take or pass (for the games whose cube decisions line up one for one), and per player our
+  figures beside those of gnubg's match statistics: the checker, cube and overall error rates, the cube
+  decisions judged and counted (close or acted on), missed doubles, wrong doubles, takes and passes.
+  gnubg's players double at 0-ply without noise, so by gnubg's own account they make no cube error.
 - `python benchmarks/tavla_analysis.py fixtures DIR`: the gnubg `.mat` files the tests import
   (tests/tavla/data/), made the same way with fixed seeds.
 
 Measured on 2026-12-01 (2 shared cores under heavy load, so wall times are high; CPU time in brackets):
-expert analysed a 5-point tavla match of 8 games and 483 turns in 4.1-7.5 s (1.6 s CPU), one of 4 games
-and 237 turns in 3.4 s (0.7 s CPU), gnubg's 5-point standard match of 218 turns (tests/tavla/data) in
-5.2 s (1.0 s CPU); master took 255 s for the 483 turns. On 10 gnubg 5-point matches (seed 1), 1071
-unforced checker plays: our mark equals gnubg's on 721 (67.3%; harsher on 178, milder on 172); the
-players' error rates, ours against gnubg's, 72.7 / 51.3 and 76.6 / 55.6: ours are higher (cubeless
-points against gnubg's match-normalised equity).
+expert analysed a 5-point tavla match of 8 games and 483 turns in 3.7 s (3.0 s CPU), gnubg's 5-point
+standard match of 218 turns (tests/tavla/data) in 1.6 s; the same as before the match play was judged
+at the score (3.6 s, 1.5 s): the cube decisions before each roll reuse the rolls' chances the luck needs.
+`master` looks two rolls ahead for each of them: the first game of gnubg's 3-point match (36 turns, 21
+cube decisions instead of the 2 recorded) took 14.7 s CPU against 11.2 s before.
+
+Agreement, before (cubeless money points in every match, only the recorded cube actions judged) and after
+(EMG at the score, every roll's cube decision), the same weights; ours / gnubg's:
+- `agreement --matches 10 --length 5 --seed 1`: same mark on 721 of 1071 unforced checker plays (67.3%)
+  before, 745 (69.6%) after; checker error rates 72.7 and 76.6 before, 62.3 and 64.2 after, gnubg's
+  51.3 and 55.6 (from the plays' losses). Cube decisions before a roll: 552 line up, we agree on doubling
+  or not on 525 (95.1%; we double alone on 21, gnubg on 6), on the answer to 24 of 32 doubles. Match
+  statistics after, per player: checker 64.2 / 56.1 and 62.3 / 51.3, cube 22.9 / 0 and 31.4 / 0,
+  overall 58.6 / 49.5 and 58.8 / 46.4 (before: 74.1 and 71.2), cube decisions 328 / 328 and 256 / 256
+  (before only the 32 and 32 recorded), counted 82 / 69 and 70 / 58, missed doubles 12 and 9 / 0.
+- `agreement --matches 10 --length 3 --seed 2`: same mark on 590 of 896 (65.8%) before, 639 (71.3%)
+  after; checker error rates 91.7 and 83.3 before, 74.5 and 69.7 after, gnubg's 57.5 and 55.9; cube
+  decisions 315 line up, we agree on 304 (96.5%; we double alone on 4, gnubg on 7), on 15 of 18 answers;
+  judged 167 / 167 and 166 / 166, counted 45 / 43 and 42 / 43; overall 69.7 / 52.4 and 66.5 / 51.2
+  (before 90.2 and 82.6).
+Our checker play stays harsher than gnubg's: it is judged cubeless (gnubg's 0-ply is cubeful), by
+another network.
 
 gnubg is driven through the game's adapter (game/tavla/players/gnubg_adapter.py: self_play_mat,
 analyse_mat): it runs in a child process per match (its Python module prints boards on stdout and keeps
@@ -30,6 +51,7 @@ import re
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,6 +72,9 @@ _SEVERITY = (Mark.NONE, Mark.DOUBTFUL, Mark.BAD, Mark.VERY_BAD)
 _SECTION = re.compile(r"^Move number \d+:\s+(.+?) to play (\d)(\d)\s*$")
 _ALERT = re.compile(r"^Alert: (doubtful|bad|very bad) move")
 _CHOSEN = re.compile(r"^\*\s+\d+\..*Eq\.:\s*[-+]?\d+\.\d+(?:\s*\(([-+]\d+\.\d+)\))?")
+_ACTED = re.compile(r"^\* (.+?) (moves|cannot move|doubles|accepts|rejects)\b")
+_ACTS = {"doubles": "double", "accepts": "take", "rejects": "pass"}
+_PROPER = re.compile(r"^Proper cube action: ([^(]+?)\s*(?:\(.*)?$")
 
 
 def play_gnubg_match(length: int, seed: int, path: Path, noise: float = NOISE) -> Path:
@@ -57,23 +82,67 @@ def play_gnubg_match(length: int, seed: int, path: Path, noise: float = NOISE) -
     return self_play_mat(length, seed, path, noise)
 
 
-def gnubg_marks(path: Path, folder: Path) -> list[list[tuple[str, tuple[int, int], Mark, float]]]:
-    """gnubg's analysis of a `.mat` file: per game, each checker play as (player, dice, mark, loss)."""
+@dataclass
+class GnubgReport:
+    """gnubg's analysis of a match: per game its checker plays (player, dice, mark, loss in
+    millipoints) and its cube decisions (player, what was done: roll, double, take or pass, and gnubg's
+    proper action), and the match's statistics per player (`figures`)."""
+
+    moves: list[list[tuple[str, tuple[int, int], Mark, float]]]
+    cubes: list[list[tuple[str, str, str]]]
+    figures: dict[str, dict[str, float]]
+
+
+def gnubg_report(path: Path, folder: Path) -> GnubgReport:
+    """Analyse `path` with gnubg (0-ply) and read its text export."""
     out = folder / f"{path.stem}.txt"
     analyse_mat(path, out)
     files = sorted(folder.glob(f"{path.stem}*.txt"), key=lambda p: (len(p.name), p.name))
-    games = []
+    report = GnubgReport([], [], {})
     for file in files:
         moves: list[list] = []
-        for line in file.read_text(encoding="utf-8", errors="replace").splitlines():
+        cubes: list[tuple[str, str, str]] = []
+        acted = ("", "roll")
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+        for line in lines:
             if (found := _SECTION.match(line)) is not None:
                 moves.append([found.group(1), (int(found.group(2)), int(found.group(3))), Mark.NONE, 0.0])
+            elif (found := _ACTED.match(line)) is not None:
+                acted = (found.group(1), _ACTS.get(found.group(2), "roll"))
+            elif (found := _PROPER.match(line)) is not None:
+                cubes.append((*acted, found.group(1)))
             elif moves and (found := _ALERT.match(line)) is not None:
                 moves[-1][2] = Mark(found.group(1))
             elif moves and (found := _CHOSEN.match(line)) is not None:
                 moves[-1][3] = -1000.0 * float(found.group(1) or 0.0)
-        games.append([tuple(move) for move in moves])
-    return games
+        report.moves.append([tuple(move) for move in moves])
+        report.cubes.append(cubes)
+        if "Match statistics" in lines:
+            report.figures = _statistics(lines[lines.index("Match statistics") :])
+        elif len(files) == 1:
+            report.figures = _statistics(lines)
+    return report
+
+
+def _statistics(lines: list[str]) -> dict[str, dict[str, float]]:
+    """A statistics section of gnubg's text export (`%-40s %-23s %-23s` rows) as {player: {row: value}},
+    the rows named by their section and label; a value is the first number of its cell."""
+    names: list[str] = []
+    figures: dict[str, dict[str, float]] = {}
+    section = ""
+    for line in lines:
+        label, cells = line[:40].strip(), [line[41:64], line[65:]]
+        if label == "Player" and not names:
+            names = [cell.strip() for cell in cells]
+            figures = {name: {} for name in names}
+        elif label.endswith("statistics"):
+            section = label.split()[0].lower()
+        elif names and label:
+            for name, cell in zip(names, cells, strict=True):
+                number = re.match(r"\s*([-+]?\d+(?:\.\d+)?)", cell)
+                if number is not None:
+                    figures[name][f"{section}: {label}"] = float(number.group(1))
+    return figures
 
 
 def speed(length: int, seed: int, levels: list[str]) -> None:
@@ -101,19 +170,23 @@ def agreement(matches: int, length: int, seed: int) -> None:
     rng = random.Random(seed)
     agree = total = harsher = 0
     rates: dict[str, list[float]] = {}
+    ours: dict[str, dict[str, float]] = {}
+    theirs: dict[str, dict[str, float]] = {}
+    cube = {"doubler": [0, 0], "answer": [0, 0], "gnubg doubles alone": [0], "we double alone": [0]}
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         for number in range(matches):
             path = play_gnubg_match(length, rng.randrange(1, 10**6), folder / f"m{number}.mat")
-            theirs = gnubg_marks(path, folder)
+            report = gnubg_report(path, folder)
             analysis = analyse_match(read_mat(path))
             names = analysis.record.names
-            for game, marks in zip(analysis.games, theirs, strict=False):
-                ours = [d for d in game.decisions if d.kind == "move"]
-                if len(ours) != len(marks) or any(d.dice != m[1] for d, m in zip(ours, marks, strict=True)):
+            for game, marks, cubes in zip(analysis.games, report.moves, report.cubes, strict=False):
+                _compare_cube(game.decisions, cubes, names, cube, f"match {number} game {game.number}")
+                mine = [d for d in game.decisions if d.kind == "move"]
+                if len(mine) != len(marks) or any(d.dice != m[1] for d, m in zip(mine, marks, strict=True)):
                     print(f"match {number} game {game.number}: gnubg's moves do not line up; skipped")
                     continue
-                for decision, (_name, _dice, mark, loss) in zip(ours, marks, strict=True):
+                for decision, (_name, _dice, mark, loss) in zip(mine, marks, strict=True):
                     if decision.forced:
                         continue
                     total += 1
@@ -122,12 +195,107 @@ def agreement(matches: int, length: int, seed: int) -> None:
                     name = names[decision.player]
                     ours_loss, theirs_loss, count = rates.setdefault(name, [0.0, 0.0, 0])
                     rates[name] = [ours_loss + decision.loss, theirs_loss + loss, count + 1]
+            for seat, name in enumerate(names):
+                _add(ours.setdefault(name, {}), _our_figures(analysis.decisions, seat))
+                _add(theirs.setdefault(name, {}), _gnubg_figures(report.figures.get(name, {})))
     print(f"{matches} {length}-point matches played and analysed by gnubg (0-ply, noise {NOISE})")
     print(f"checker plays compared: {total}; same mark: {agree} ({100.0 * agree / max(total, 1):.1f}%)")
     print(f"ours harsher: {harsher}, milder: {total - agree - harsher}")
     for name, (ours_loss, theirs_loss, count) in rates.items():
         ours_rate, theirs_rate = ours_loss / count, theirs_loss / count
         print(f"{name}: error rate ours {ours_rate:.1f}, gnubg {theirs_rate:.1f} ({count} plays)")
+    (same, compared), (answered, answers) = cube["doubler"], cube["answer"]
+    print(
+        f"cube decisions before a roll compared: {compared}; same action (double or not): {same} "
+        f"({100.0 * same / max(compared, 1):.1f}%); gnubg doubles where we do not: "
+        f"{cube['gnubg doubles alone'][0]}, we double where gnubg does not: {cube['we double alone'][0]}"
+    )
+    print(f"answers compared: {answers}; same answer: {answered}")
+    print("per player, ours / gnubg's (match statistics; error rates in millipoints per decision):")
+    for name in ours:
+        mine, gnubg = _rates(ours[name]), _rates(theirs[name])
+        print(f"  {name}: " + ", ".join(f"{key} {mine[key]:g} / {gnubg[key]:g}" for key in mine))
+
+
+_COUNTS = ("cube total", "cube counted", "missed doubles", "wrong doubles", "wrong takes", "wrong passes")
+
+
+def _our_figures(decisions: list, seat: int) -> dict[str, float]:
+    """One player's figures from our decisions (read from the decisions, so older analyses do too)."""
+    mine = [d for d in decisions if d.player == seat]
+    checker = [d for d in mine if d.kind == "move" and not d.forced]
+    cube = [d for d in mine if d.kind == "cube"]
+    counted = [d for d in cube if getattr(d, "counted", True)]
+    wrong = [d.action for d in cube if d.loss > 0.0]
+    return {
+        "unforced": len(checker),
+        "checker loss": sum(d.loss for d in checker),
+        "cube total": len(cube),
+        "cube counted": len(counted),
+        "cube loss": sum(d.loss for d in counted),
+        "missed doubles": wrong.count("no double"),
+        "wrong doubles": wrong.count("double"),
+        "wrong takes": wrong.count("take"),
+        "wrong passes": wrong.count("drop"),
+    }
+
+
+def _gnubg_figures(figures: dict[str, float]) -> dict[str, float]:
+    """The same figures from gnubg's match statistics (its errors are negative EMG)."""
+
+    def total(*prefixes: str) -> float:
+        return sum(value for key, value in figures.items() if key.startswith(prefixes))
+
+    return {
+        "unforced": total("chequerplay: Unforced moves"),
+        "checker loss": -1000.0 * total("chequerplay: Error total"),
+        "cube total": total("cube: Total cube decisions"),
+        "cube counted": total("cube: Close or actual"),
+        "cube loss": -1000.0 * total("cube: Error total"),
+        "missed doubles": total("cube: Missed doubles"),
+        "wrong doubles": total("cube: Wrong doubles"),
+        "wrong takes": total("cube: Wrong takes"),
+        "wrong passes": total("cube: Wrong passes"),
+    }
+
+
+def _add(into: dict[str, float], figures: dict[str, float]) -> None:
+    for key, value in figures.items():
+        into[key] = into.get(key, 0.0) + value
+
+
+def _rates(figures: dict[str, float]) -> dict[str, float]:
+    """The error rates (checker, cube, overall) and the cube's counts of summed figures."""
+    unforced, counted = figures["unforced"], figures["cube counted"]
+    overall = figures["checker loss"] + figures["cube loss"]
+    rates = {
+        "checker": round(figures["checker loss"] / max(unforced, 1), 1),
+        "cube": round(figures["cube loss"] / max(counted, 1), 1),
+        "overall": round(overall / max(unforced + counted, 1), 1),
+    }
+    return rates | {key: int(figures[key]) for key in _COUNTS}
+
+
+def _compare_cube(decisions: list, cubes: list[tuple[str, str, str]], names, tally: dict, where: str) -> None:
+    """Our cube decisions of a game beside gnubg's, when the two lists line up (same players and acts)."""
+    acts = {"no double": "roll", "double": "double", "take": "take", "drop": "pass"}
+    mine = [(names[d.player], acts[d.action], d.best) for d in decisions if d.kind == "cube"]
+    if [m[:2] for m in mine] != [c[:2] for c in cubes]:
+        print(
+            f"{where}: gnubg's cube decisions do not line up ({len(cubes)} against our {len(mine)}); skipped"
+        )
+        return
+    for (_name, act, best), (_, _, proper) in zip(mine, cubes, strict=True):
+        if act in ("roll", "double"):
+            gnubg_doubles, we_double = proper.startswith(("Double", "Redouble")), best == "double"
+            tally["doubler"][1] += 1
+            tally["doubler"][0] += gnubg_doubles == we_double
+            tally["gnubg doubles alone"][0] += gnubg_doubles and not we_double
+            tally["we double alone"][0] += we_double and not gnubg_doubles
+        else:
+            gnubg_takes = not proper.endswith("pass")
+            tally["answer"][1] += 1
+            tally["answer"][0] += gnubg_takes == (best == "take")
 
 
 def fixtures(folder: Path) -> None:
