@@ -1,13 +1,23 @@
 """Test-wide set-up: private data and config folders, English unless a test asks otherwise, headless
-Arcade, and one window for the whole session."""
+Arcade, and one window for the whole session.
 
+The tests run in worker processes side by side (pytest-xdist, see pyproject.toml): each worker has its
+own data and config folders and its own window. The folder of built tables (pattern databases, the
+bear-off database) is the run's, shared: the workers inherit the variable from the process that starts
+them, which loads this file first, and every table is written atomically, so one built is one for all.
+"""
+
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
-DATA_DIR = Path(tempfile.mkdtemp(prefix="fifteen-tavla-tests-"))
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+DATA_DIR = Path(tempfile.mkdtemp(prefix=f"fifteen-tavla-tests-{WORKER}-"))
+atexit.register(shutil.rmtree, DATA_DIR, ignore_errors=True)
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
 os.environ["FIFTEEN_TAVLA_CONFIG_DIR"] = str(DATA_DIR / "config")
 os.environ["LANGUAGE"] = "en"
