@@ -5,10 +5,12 @@ import pytest
 from hypothesis import given, settings
 
 from game.errors import UserError
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING, flip, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, RAW_INPUTS, encode
-from game.tavla.eval.neural import OUTPUTS, Evaluator, Network, equities, other_side
+from game.tavla.eval.neural import OUTPUTS, Evaluator, Network, equities, other_side, shipped_evaluator
 from game.tavla.eval.search import values
 from tests.tavla.builders import position, random_game_positions, states
 
@@ -106,3 +108,14 @@ def test_thirteen_checkers_on_the_bar_against_a_closed_board_give_no_warning_and
         with np.errstate(all="raise"):
             win, gammon, backgammon, _, _ = Evaluator.load(rules=rules).probabilities([closed])[0]
         assert backgammon <= gammon <= win
+
+
+def test_standard_rules_have_their_own_evaluator_that_sees_a_backgammon_saved():
+    tavla, standard = shipped_evaluator(Rules.TAVLA), shipped_evaluator(Rules.STANDARD)
+    assert not np.array_equal(tavla.race.w1, standard.race.w1)
+    # Our back checkers on 20 and 19 get out with any next roll: the opponent's five checkers take two
+    # rolls at least, so 9/6 8/6 risks almost no backgammon (the tavla networks saw 18% here).
+    state = position({20: 1, 19: 1, 9: 1, 8: 1, 6: 4, 5: 4, 4: 3}, {24: 3, 23: 2, 22: 2})
+    after = dict((format_play(play), result) for play, result in legal_results(state, 3, 2, Rules.STANDARD))
+    lose_backgammon = standard.probabilities([after["9/6 8/6"]])[0][4]
+    assert lose_backgammon < 0.1

@@ -8,7 +8,7 @@ from game.errors import UserError
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import Evaluator
+from game.tavla.eval.neural import Evaluator, shipped_evaluator
 from game.tavla.players import bot_description, bot_names, get_bot
 from game.tavla.players.levels import BeginnerBot, MasterBot, NeuralBot
 from tests.tavla.builders import dice, position, random_game_positions, states
@@ -99,3 +99,10 @@ def test_gnubg_missing_is_a_user_error(monkeypatch):
     with pytest.raises(UserError, match=r"unavailable.*pip install gnubg"):
         get_bot("gnubg")
     assert get_bot("pubeval").play(list(OPENING), 3, 1) == "8/5 6/5"
+
+
+def test_each_rule_set_is_played_with_its_own_evaluator():
+    for rules in Rules:
+        for bot in (NeuralBot(rules), MasterBot(rules), BeginnerBot(rules)):
+            assert bot.net is shipped_evaluator(rules)
+    assert shipped_evaluator(Rules.TAVLA) is not shipped_evaluator(Rules.STANDARD)
