@@ -1,4 +1,5 @@
-"""Fixtures for end-to-end tests: a virtual screen per test module and a game launcher."""
+"""Fixtures for end-to-end tests: a virtual screen per test module (in each worker process running
+some of its tests) and a game launcher."""
 
 from collections.abc import Callable, Iterator
 

@@ -28,10 +28,10 @@ from game.tavla.screens import layout
 
 OPPONENT = "expert"
 LENGTH = 5
-# A 5-point match in which every cube action happens: the computer doubles and the person passes (game
-# 1), the computer doubles and the person takes, the person redoubles and the computer passes (game 2),
-# the person doubles and the computer takes (game 3), the Crawford game (game 4) ends the match.
-SEED = 32
+# A 5-point match in which every cube action happens: in game 1 the computer doubles and the person takes,
+# then the person redoubles and the computer passes; in game 2 the person doubles and the computer takes,
+# the computer redoubles and the person passes; game 4, the Crawford game, ends the match.
+SEED = 100
 EVENTS = ("you double", "bot takes", "bot passes", "bot doubles", "you take", "you pass", "crawford")
 HUMAN_SIDE = "white"  # the shipped config's; only the names the save gives the players follow it
 
@@ -235,3 +235,62 @@ def keep_for_the_window(stop: Stop, data_dir: Path) -> TableSession:
     saved = saved_table(records)
     assert saved is not None and saved[1] == OPPONENT
     return TableSession.resume(saved[0], OPPONENT)
+
+
+def after_a_silent_roll(stop: Stop) -> bool:
+    """Whether the person's last roll before this play was played by the table alone (a pass, a forced
+    play): the window shows dice then too, so a scene cannot wait for this play's dice."""
+    return stop.phase is Phase.HUMAN and stop.silent_rolls > 0
+
+
+def around(*events: str, turns: int = 2) -> tuple[int, int]:
+    """From `turns` of the person's rolls or plays before the first of the match's first `events` to the
+    stop right after the last of them."""
+    firsts = [first(event).index for event in events]
+    return lead_in(min(firsts), turns), max(firsts) + 1
+
+
+def final_turns(turns: int = 4) -> tuple[int, None]:
+    """The match's last `turns` rolls or plays of the person, to its end (after the last roll the table
+    played alone)."""
+    stops = timeline().stops
+    quiet = [stop.index for stop in stops if stop.phase in (Phase.ROLL, Phase.HUMAN)]
+    loud = [stop.index for stop in stops if after_a_silent_roll(stop)]
+    after = [index for index in quiet if not loud or index > loud[-1]]
+    return after[-min(turns, len(after))], None
+
+
+# Scenes of the match of SEED, each played in a real window from the match saved where it starts
+# (test_tavla.py): the events each must show, and the stops it runs from and to (None: the end of the
+# match). Together they show every cube action, the Crawford game and the end of the match. The whole
+# match, every stop of it, is played on the same table headless (test_cube_session.py): the scenes are of
+# one match.
+SCENES = {
+    # The computer doubles, the person takes.
+    "bot-doubles-you-take": ({"bot doubles", "you take"}, lambda: around("you take")),
+    # The person, owning the cube, redoubles; the computer passes: the card, Next game.
+    "you-double-bot-passes": ({"you double", "bot passes"}, lambda: around("bot passes")),
+    # The person doubles and the computer takes; the computer redoubles and the person passes: the card,
+    # Next game.
+    "you-double-bot-takes-and-doubles-you-pass": (
+        {"you double", "bot takes", "bot doubles", "you pass"},
+        lambda: around("bot takes", "you pass"),
+    ),
+    # The last turns of the Crawford game, no cube question on the table, to the card of the match's end.
+    "crawford-game-to-the-match-end": ({"crawford"}, final_turns),
+}
+
+
+def scene_stops(scene: str) -> list[Stop]:
+    """The stops a scene goes through: from its first, resumed from the save, to its last."""
+    start, end = SCENES[scene][1]()
+    return list(timeline().stops[start : None if end is None else end + 1])
+
+
+def scene_events(stops: list[Stop]) -> set[str]:
+    """What a scene over `stops` shows: at its first stop (the saved match resumed) what the person
+    does there, later also what the computer did on the way; the Crawford game wherever it is played."""
+    seen = {"crawford"} if any(stop.crawford for stop in stops) else set()
+    for i, stop in enumerate(stops):
+        seen |= stop.events if i else stop.done
+    return seen

@@ -19,11 +19,22 @@ from game.tavla.engine.session import Phase
 from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
 from game.tavla.screens.table.view import TableView
-from tests.e2e.cube_script import EVENTS, LENGTH, OPPONENT, SEED, CubeScript, keep_for_the_window, timeline
-from tests.e2e.test_tavla import SCENES, scene_events
+from tests.e2e.cube_script import (
+    EVENTS,
+    LENGTH,
+    OPPONENT,
+    SCENES,
+    SEED,
+    CubeScript,
+    after_a_silent_roll,
+    keep_for_the_window,
+    scene_events,
+    scene_stops,
+    timeline,
+)
 from tests.views.driver import FRAME, click, to_screen
 
-STOP_SECONDS = 30.0  # of the table's time, at most, from one stop of the script to the next
+STOP_SECONDS = 120.0  # the table's time, at most, from one stop to the next (a pass takes 2 s)
 
 BAND_Y = layout.MIDDLE_Y - 30
 BUTTONS = {
@@ -87,13 +98,16 @@ def wait_for(view: TableView, phase: Phase, where: str) -> None:
 
 
 def test_the_scenes_of_the_real_window_show_every_cube_action_of_the_match():
-    """Each cube action, and the Crawford game, is in one of the scenes the real window plays, and the
-    match has each of them where that scene plays (else choose another SEED)."""
+    """Each cube action, the Crawford game and the end of the match are in one of the scenes the real
+    window plays, and the match has each of them where that scene plays it (else choose another SEED);
+    within a scene no roll of the person is played by the table alone (the window could not tell its dice
+    from the next roll's)."""
     assert set().union(*(shows for shows, _bounds in SCENES.values())) == set(EVENTS)
-    stops = timeline().stops
-    for shows, bounds in SCENES.values():
-        start, end = bounds()
-        assert shows <= scene_events(list(stops[start : None if end is None else end + 1])), shows
+    assert any(bounds()[1] is None for _shows, bounds in SCENES.values()), "a scene ends the match"
+    for scene, (shows, _bounds) in SCENES.items():
+        stops = scene_stops(scene)
+        assert shows <= scene_events(stops), (scene, scene_events(stops))
+        assert not any(after_a_silent_roll(stop) for stop in stops[1:]), scene
 
 
 @pytest.mark.parametrize("scene", SCENES)

@@ -10,7 +10,7 @@ from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
 from game.tavla.screens.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
 from game.ui.theme import DESIGN_HEIGHT
-from tests.e2e.cube_script import Stop, first, keep_for_the_window, lead_in, timeline
+from tests.e2e.cube_script import SCENES, Stop, keep_for_the_window, scene_events, scene_stops, timeline
 from tests.e2e.harness import ROOT, difference
 
 pytestmark = pytest.mark.e2e
@@ -144,42 +144,7 @@ def _wait(game, condition, what: str, stop: Stop, timeout: float = 40.0):
     return shot
 
 
-def _after(event: str, turns: int = 2) -> tuple[int, int | None]:
-    """From `turns` of the person's rolls or plays before the first `event` of the match to the stop
-    right after it."""
-    stop = first(event).index
-    return lead_in(stop, turns), stop + 1
-
-
-# Scenes of the match of cube_script.SEED (every cube action in it, then the Crawford game to the match's
-# end), each played in a real window from the match saved where it starts: the events each must show,
-# and the stops it runs from and to (None: the end of the match). The whole match, every stop of it, is
-# played on the same table headless (test_cube_session.py): the scenes are one match.
-SCENES = {
-    # Game 1 to game 2: the computer doubles and the person passes (the card, Next game); in the next
-    # game the computer doubles again and the person takes.
-    "bot-doubles-you-pass-then-take": (
-        {"bot doubles", "you pass", "you take"},
-        lambda: (lead_in(first("you pass").index), first("you take").index + 1),
-    ),
-    # Game 2: the person, owning the cube, redoubles, the computer passes, the card, Next game.
-    "you-double-bot-passes": ({"you double", "bot passes"}, lambda: _after("bot passes", 3)),
-    # Game 3: the person doubles, the computer takes, and the game goes on with the person's next roll.
-    "you-double-bot-takes": ({"you double", "bot takes"}, lambda: _after("bot takes", 3)),
-    # Game 4, the Crawford game, from its first play to the end of the match: no cube question on the
-    # table for either side, and the card of the match's end.
-    "crawford-game-to-the-match-end": ({"crawford"}, lambda: (first("crawford").index, None)),
-}
 RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)  # the offer's Resume button
-
-
-def scene_events(stops: list[Stop]) -> set[str]:
-    """What a scene over `stops` shows: at its first stop (the saved match resumed) what the person
-    does there, later also what the computer did on the way; the Crawford game wherever it is played."""
-    seen = {"crawford"} if any(stop.crawford for stop in stops) else set()
-    for i, stop in enumerate(stops):
-        seen |= stop.events if i else stop.done
-    return seen
 
 
 @pytest.mark.parametrize("scene", SCENES)
@@ -193,9 +158,8 @@ def test_a_scene_of_a_five_point_match_with_the_cube_against_expert(scene, launc
     they show a double offered and taken and one passed, both ways, the Crawford game and the match's
     end."""
     shows, bounds = SCENES[scene]
-    start, end = bounds()
-    match = timeline()
-    stops = list(match.stops[start : None if end is None else end + 1])
+    end = bounds()[1]
+    stops = scene_stops(scene)
     keep_for_the_window(stops[0], tmp_path)
     game = launch("--config", _config(tmp_path), "tavla", "--rules", "standard", "--cube")
     _wait(game, game_over_shown, "the offer to resume the saved match", stops[0])
@@ -241,7 +205,7 @@ def test_a_scene_of_a_five_point_match_with_the_cube_against_expert(scene, launc
     else:
         final = _wait(game, game_over_shown, "the end of the match", stops[-1])
         final.save(tmp_path / "match-over.png")
-        assert end is None and match.winner is not None
+        assert end is None and timeline().winner is not None
     game.screenshot(tmp_path / "last.png")
     assert shows <= scene_events(stops), scene_events(stops)
     assert game.running
