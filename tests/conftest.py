@@ -5,17 +5,22 @@ The tests run in worker processes side by side (pytest-xdist, see pyproject.toml
 own data and config folders and its own window. The folder of built tables (pattern databases, the
 bear-off database) is the run's, shared: the workers inherit the variable from the process that starts
 them, which loads this file first, and every table is written atomically, so one built is one for all.
+A worker ignores SIGINT (its controller takes Ctrl+C), and programs inherit an ignored signal: the
+worker takes Python's own handler back, so the programs the tests start answer Ctrl+C as a player's do.
 """
 
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
 import pytest
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+if WORKER != "main":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 DATA_DIR = Path(tempfile.mkdtemp(prefix=f"fifteen-tavla-tests-{WORKER}-"))
 atexit.register(shutil.rmtree, DATA_DIR, ignore_errors=True)
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
