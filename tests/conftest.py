@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n  # reads no environment when imported
+
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 if WORKER != "main":
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -59,3 +61,13 @@ def window(session_window, tmp_path):
     session_window.settings = load_config()
     session_window.apply_language()
     session_window.show_menu()
+
+
+@pytest.fixture(params=list(i18n.LANGUAGES))
+def language(request, window):
+    """The window in each language in turn (English again afterwards)."""
+    window.settings = window.settings.model_copy(update={"language": request.param})
+    window.apply_language()
+    yield request.param
+    window.settings = window.settings.model_copy(update={"language": "en"})
+    window.apply_language()

@@ -9,7 +9,6 @@ import time
 import pytest
 from arcade import key
 
-from game import i18n
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
@@ -218,15 +217,6 @@ def test_the_bot_process_of_a_finished_table_is_gone(window, tmp_path):
     pid = view.driver.bot.pid
     view.leave()
     assert pid is None or gone(pid) or all_gone([pid])
-
-
-@pytest.fixture(params=list(i18n.LANGUAGES))
-def language(request, window):
-    window.settings = window.settings.model_copy(update={"language": request.param})
-    window.apply_language()
-    yield request.param
-    window.settings = window.settings.model_copy(update={"language": "en"})
-    window.apply_language()
 
 
 def test_the_offer_of_a_program_and_a_failure_fit_in_every_language(window, language, tmp_path, monkeypatch):

@@ -1,17 +1,6 @@
-"""Fixtures of the headless screen tests: every language in turn, and a clipboard for a headless window."""
+"""Fixtures of the headless screen tests: a clipboard for a headless window."""
 
 import pytest
-
-from game import i18n
-
-
-@pytest.fixture(params=list(i18n.LANGUAGES))
-def language(request, window):
-    window.settings = window.settings.model_copy(update={"language": request.param})
-    window.apply_language()
-    yield request.param
-    window.settings = window.settings.model_copy(update={"language": "en"})
-    window.apply_language()
 
 
 @pytest.fixture
