@@ -6,7 +6,8 @@ own data and config folders and its own window. The folder of built tables (patt
 bear-off database) is the run's, shared: the workers inherit the variable from the process that starts
 them, which loads this file first, and every table is written atomically, so one built is one for all.
 A worker ignores SIGINT (its controller takes Ctrl+C), and programs inherit an ignored signal: the
-worker takes Python's own handler back, so the programs the tests start answer Ctrl+C as a player's do.
+worker takes Python's own handler back (and SIGHUP its default, ignored under nohup), so the programs
+the tests start answer Ctrl+C and a closed terminal as a player's do.
 """
 
 import atexit
@@ -23,6 +24,8 @@ from game import i18n  # reads no environment when imported
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 if WORKER != "main":
     signal.signal(signal.SIGINT, signal.default_int_handler)
+if hasattr(signal, "SIGHUP"):
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # under nohup too: the tests send it to programs
 DATA_DIR = Path(tempfile.mkdtemp(prefix=f"fifteen-tavla-tests-{WORKER}-"))
 atexit.register(shutil.rmtree, DATA_DIR, ignore_errors=True)
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
