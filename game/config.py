@@ -22,6 +22,7 @@ from pydantic import (
 from game.errors import UserError
 from game.i18n import N_, _
 from game.puzzle.pictures import Scan, pictures_dir, scan
+from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.sizes import parse_size
 from game.tavla.engine.rules import Rules
 from game.ui.easing import EASINGS
@@ -42,31 +43,8 @@ KEY_NAME = re.compile(
     re.IGNORECASE,
 )
 """A key as the config names it (game/ui/keys.py turns it into Arcade's): ``W``, ``UP``, ``ctrl+Z``."""
-SHOWN_CHARS = 60  # a value or key from the file is cut to this length in a message
-SHOWN_PATH_CHARS = 200  # ... and a path to this length, keeping its end
 MAX_PICTURE_BYTES = 200_000_000  # as game/puzzle/tiles.py
 MAX_PICTURE_MEGAPIXELS = 80  # as game/puzzle/tiles.py
-
-
-def clip(value: object, limit: int = SHOWN_CHARS) -> str:
-    """A value as text for a message, cut to `limit` characters (a file may hold a megabyte on one line)."""
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def clip_path(path: object) -> str:
-    """A path for a message: long ones keep their end, where the file's name is."""
-    text = str(path)
-    return text if len(text) <= SHOWN_PATH_CHARS else "…" + text[-SHOWN_PATH_CHARS:]
-
-
-def shown_value(value: object) -> str:
-    """A value quoted for a message (repr), cut to SHOWN_CHARS."""
-    if isinstance(value, str):
-        return repr(value) if len(value) <= SHOWN_CHARS else repr(value[:SHOWN_CHARS]) + "…"
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * SHOWN_CHARS:
-        return f"{str(value)[:SHOWN_CHARS]}…"
-    return clip(value)
 
 
 def _hex_colour(colour: str) -> str:
@@ -134,7 +112,7 @@ class ImageConfig(_Strict):
     @field_validator("path")
     @classmethod
     def _readable_image(cls, path: Path) -> Path:
-        shown = clip_path(path)
+        shown = quoted(path, PATH_CHARS)
         if not path.exists():
             # Translators: {path} is the path of an image file named in the config file.
             raise ValueError(_("no such file: {path}").format(path=shown))
@@ -165,7 +143,7 @@ class ImageConfig(_Strict):
         except Exception as error:  # noqa: BLE001 - a decoder may raise anything on a hostile file
             # Translators: {path} is the image file; {error} is the image library's own reason, in English.
             message = _("not a readable image (PNG, JPEG, WebP...): {path}: {error}")
-            raise ValueError(message.format(path=shown, error=clip(str(error), 200))) from None
+            raise ValueError(message.format(path=shown, error=quoted(str(error), PATH_CHARS))) from None
         return path
 
 
@@ -179,7 +157,7 @@ def _key_names(names: list[str]) -> list[str]:
                 "SPACE, TAB, ENTER, BACKSPACE, DELETE, INSERT, HOME, END, PAGEUP or PAGEDOWN, "
                 "maybe after ctrl+, shift+ or alt+"
             )
-            raise ValueError(message.format(key=shown_value(name)))
+            raise ValueError(message.format(key=in_quotes(name)))
     return names
 
 

@@ -12,8 +12,9 @@ from typing import Any, Literal, get_args, get_origin
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from game.config import SHOWN_CHARS, Config, clip, shown_value
+from game.config import Config
 from game.i18n import N_, _, ngettext
+from game.quoting import PATH_CHARS, QUOTE_CHARS, in_quotes, quoted
 
 
 def yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
@@ -32,7 +33,10 @@ def yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
             # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
             message = _("config file {file}, line {line}, column {column}: YAML syntax error: {problem}")
         return message.format(
-            file=path, line=mark.line + 1, column=mark.column + 1, problem=clip(str(error.problem), 200)
+            file=path,
+            line=mark.line + 1,
+            column=mark.column + 1,
+            problem=quoted(str(error.problem), PATH_CHARS),
         )
     if tag:
         # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
@@ -40,7 +44,7 @@ def yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
     else:
         # Translators: {file} is the config file's path; {problem} the YAML reader's reason, in English.
         message = _("config file {file}: YAML syntax error: {problem}")
-    return message.format(file=path, problem=clip(str(error.problem), 200))
+    return message.format(file=path, problem=quoted(str(error.problem), PATH_CHARS))
 
 
 def explain(
@@ -84,7 +88,7 @@ def explain(
         else:
             # Translators: {value} is the value found in the config file, quoted ('wide', 99999);
             # {reason} says what is wrong with it and what is allowed.
-            problem = _("bad value {value}: {reason}").format(value=shown_value(value), reason=reason)
+            problem = _("bad value {value}: {reason}").format(value=in_quotes(value), reason=reason)
     # Translators: a whole config error: {where} is "config file PATH, line N: KEY", {problem} what is
     # wrong there ("unknown key", "this key is required", "bad value ...").
     return _("{where}: {problem}").format(where=where, problem=problem)
@@ -199,7 +203,7 @@ def _format_loc(loc: tuple[Any, ...]) -> str:
     text = ""
     for part in loc:
         if not isinstance(part, int):
-            part = clip(str(part))
+            part = quoted(str(part))
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     # Translators: stands for the key path of a setting when the problem is with the whole file.
     return text or _("(top level)")
@@ -250,7 +254,7 @@ def _unknown_key(loc: tuple[Any, ...]) -> str:
         # Translators: said of a key in the config file that the game does not know.
         return _("unknown key")
     allowed = ", ".join(model.model_fields)
-    close = difflib.get_close_matches(str(loc[-1])[: SHOWN_CHARS * 2], list(model.model_fields), n=1)
+    close = difflib.get_close_matches(str(loc[-1])[: QUOTE_CHARS * 2], list(model.model_fields), n=1)
     if close:
         # Translators: {suggestion} is the known key closest to the one written, {allowed} lists the keys
         # allowed at that place; both are config keys, typed as they are.

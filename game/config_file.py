@@ -12,10 +12,11 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from game.config import Config, clip
+from game.config import Config
 from game.config_errors import explain, yaml_problem
 from game.errors import UserError
 from game.i18n import _
+from game.quoting import PATH_CHARS, quoted
 from game.resources import asset_path, config_path
 
 MAX_CONFIG_BYTES = 1_000_000  # the shipped file is a few kilobytes; a 50 MB file would slow every command
@@ -55,7 +56,7 @@ def load_config(user_file: str | Path | None = None, remembered: bool = False) -
     except Exception as error:  # noqa: BLE001 - a validator met something no rule foresaw: still one line
         # Translators: {file} is the config file's path; {error} the reason, in English.
         message = _("config file {file} cannot be read: {error}")
-        reason = clip(f"{type(error).__name__}: {error}", 200)
+        reason = quoted(f"{type(error).__name__}: {error}", PATH_CHARS)
         raise UserError(message.format(file=shown_file, error=reason)) from None
 
 
@@ -96,7 +97,7 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
     except (OSError, UnicodeDecodeError) as error:
         # Translators: {file} is the config file's path; {error} the system's reason, in English.
         message = _("config file {file} cannot be read: {error}")
-        raise UserError(message.format(file=path, error=clip(str(error), 200))) from None
+        raise UserError(message.format(file=path, error=quoted(str(error), PATH_CHARS))) from None
     try:
         _check_depth(text, path)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -106,7 +107,7 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
     except yaml.YAMLError as error:
         # Translators: {file} is the config file's path; {error} the YAML reader's reason, in English.
         message = _("config file {file}: YAML error: {error}")
-        raise UserError(message.format(file=path, error=clip(str(error), 200))) from None
+        raise UserError(message.format(file=path, error=quoted(str(error), PATH_CHARS))) from None
     except (RecursionError, MemoryError):
         raise UserError(_too_deep(path)) from None
     except ValueError as error:  # a value YAML recognises but Python cannot build: 5,000 digits, a bad date
@@ -116,7 +117,7 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
             raise UserError(message.format(file=path, digits=sys.get_int_max_str_digits())) from None
         # Translators: {file} is the config file's path; {error} the reason, in English.
         message = _("config file {file}: a value cannot be read: {error}")
-        raise UserError(message.format(file=path, error=clip(str(error), 200))) from None
+        raise UserError(message.format(file=path, error=quoted(str(error), PATH_CHARS))) from None
     if data is None:
         # Translators: {file} is the config file's path; 'language: en' is a line of the file, keep it.
         message = _("config file {file} is empty; write the keys to change, for example 'language: en'")

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
-from game.sizes import check_size, format_size, parse_size, quote
+from game.quoting import in_quotes
+from game.sizes import check_size, format_size, parse_size
 
 MAX_SEED = 2**63 - 1
 EMPTY = 0
@@ -87,7 +88,7 @@ def check_seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         # Translators: {seed} is the seed given, quoted; {allowed} says what a seed may be.
         message = _("seed {seed} is not valid: {allowed}")
-        raise UserError(message.format(seed=quote(seed), allowed=seed_help()))
+        raise UserError(message.format(seed=in_quotes(seed), allowed=seed_help()))
     return seed
 
 
@@ -144,7 +145,9 @@ class Board:
             if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < count:
                 # Translators: {tile} is the tile number given; {size} a board size like 4x4.
                 message = _("tile {tile} is out of range on a {size} board ({allowed})")
-                raise UserError(message.format(tile=quote(tile), size=label, allowed=tiles_help(count - 1)))
+                raise UserError(
+                    message.format(tile=in_quotes(tile), size=label, allowed=tiles_help(count - 1))
+                )
             if tile in seen:
                 # Translators: {allowed} says which tiles the board holds.
                 message = _("tile {tile} appears twice ({allowed})")
@@ -295,12 +298,12 @@ def parse_tiles(width: int, height: int, text: str) -> Board:
         last = width * height - 1
         # Translators: {tile} is what was typed for a tile, quoted; {last} the highest tile number.
         message = _("tile {tile} is not valid: tiles are whole numbers 0 to {last}, 0 = empty")
-        raise UserError(message.format(tile=quote(bad), last=last))
+        raise UserError(message.format(tile=in_quotes(bad), last=last))
     board = Board(width, height, tuple(int(p) for p in parts))
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4; {board} the tiles as typed, quoted.
         message = _("the {size} board {board} cannot be solved (half of all arrangements cannot)")
-        raise UserError(message.format(size=label, board=quote(text.strip())))
+        raise UserError(message.format(size=label, board=in_quotes(text.strip())))
     return board
 
 
@@ -321,17 +324,17 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
     else:
         # Translators: {id} is the game ID as typed, quoted; ':' and '#' are the characters of a game ID.
         message = _("game ID {id} has neither ':' nor '#': {allowed}")
-        raise UserError(message.format(id=quote(text), allowed=id_help()))
+        raise UserError(message.format(id=in_quotes(text), allowed=id_help()))
     try:
         width, height = parse_size(size_text)
     except UserError as error:
         # Translators: {id} is the game ID as typed, quoted; {error} says what is wrong with it.
-        raise UserError(_("game ID {id}: {error}").format(id=quote(text), error=error)) from None
+        raise UserError(_("game ID {id}: {error}").format(id=in_quotes(text), error=error)) from None
     if separator == "#":
         if not _SEED_RE.fullmatch(rest) or int(rest) > MAX_SEED:
             # Translators: {id} is the game ID as typed, {seed} its seed part; {allowed} what a seed may be.
             message = _("game ID {id}: seed {seed} is not valid: {allowed}")
-            raise UserError(message.format(id=quote(text), seed=quote(rest), allowed=seed_help()))
+            raise UserError(message.format(id=in_quotes(text), seed=in_quotes(rest), allowed=seed_help()))
         seed = int(rest)
         return Board.shuffled(width, height, seed), seed
     try:
@@ -339,9 +342,9 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
     except UserError as error:
         # Translators: {id} is the game ID as typed; {error} what is wrong; {allowed} what a game ID may be.
         message = _("game ID {id}: {error}; {allowed}")
-        raise UserError(message.format(id=quote(text), error=error, allowed=id_help())) from None
+        raise UserError(message.format(id=in_quotes(text), error=error, allowed=id_help())) from None
     if board.is_solved():
         # Translators: {id} is the game ID as typed, quoted.
         message = _("game ID {id} is the solved board: there is nothing to play")
-        raise UserError(message.format(id=quote(text)))
+        raise UserError(message.format(id=in_quotes(text)))
     return board, None
