@@ -76,7 +76,31 @@ def save_setting(path: Path, key_path: tuple[str, ...], value: Setting) -> Confi
 
 
 def _scalar(value: Setting) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else yaml.safe_dump(value).split("\n")[0]
+    """`value` as one YAML scalar on one line, however long and whatever it holds (a picture's name is
+    its file's name, which may hold anything): as PyYAML writes it when that is one line that reads back
+    the same, else double-quoted with every character YAML may not hold as it is (a newline, a control
+    character) escaped."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    lines = yaml.safe_dump(value, width=float("inf"), allow_unicode=True).splitlines()
+    plain = lines[0] if lines[1:] in ([], ["..."]) else None
+    if plain is not None and yaml.safe_load(f"key: {plain}\n") == {"key": value}:
+        return plain  # as a player writes it: `language: tr`, `default_image: 'yes'`
+    return '"' + "".join(_escaped(character) for character in value) + '"'
+
+
+def _escaped(character: str) -> str:
+    if character in '"\\':
+        return "\\" + character
+    code = ord(character)
+    printable = 0x20 <= code < 0x7F or 0xA0 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+    if printable and character not in "\u2028\u2029\ufeff":  # line breaks to YAML, and a byte-order mark
+        return character
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def _with_setting(text: str, key_path: tuple[str, ...], scalar: str) -> str:

@@ -20,6 +20,7 @@ from PIL import Image
 from game.files import write_atomically
 from game.paths import data_dir
 from game.puzzle.tiles import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
+from game.reading import read_regular
 
 FOLDER_NAME = "pictures"
 KEY_CHARS = 16  # hex digits of the content hash kept with each solve: 64 bits, no clash in a lifetime
@@ -90,7 +91,13 @@ def _decodes(path: Path, size: int) -> bool:
             with Image.open(path, formats=ALLOWED_FORMATS) as image:
                 if image.width * image.height > MAX_PICTURE_PIXELS:
                     return False
-                image.verify()
+                if image.format == "PNG":
+                    image.verify()  # every chunk's checksum: a cut or damaged file fails here
+                else:
+                    # verify() checks little of the other formats (a truncated JPEG, GIF or BMP passes):
+                    # decode the picture, a JPEG at an eighth of its size (which still reads every byte).
+                    image.draft("RGB", (max(image.width // 8, 1), max(image.height // 8, 1)))
+                    image.load()
     except Exception:  # noqa: BLE001 - a decoder may raise anything on a hostile file
         return False
     return True
@@ -113,7 +120,7 @@ def scan(folder: Path, taken: Iterable[str] = ()) -> Scan:
     unreadable: list[Path] = []
     for entry in entries:
         path = Path(entry.path)
-        if not is_picture_name(path) or entry.is_dir():
+        if not is_picture_name(path) or _is_folder(entry):
             continue
         if not readable(path):
             unreadable.append(path)
@@ -122,6 +129,16 @@ def scan(folder: Path, taken: Iterable[str] = ()) -> Scan:
         used.add(name)
         pictures.append(FolderPicture(name, path))
     return Scan(tuple(pictures), tuple(unreadable))
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder entry is a folder (a link to one included). A link that leads round in a circle
+    or that the player may not follow raises an OSError here: it is no folder, and `readable` then says
+    the file cannot be read."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def free_name(stem: str, used: set[str]) -> str:
@@ -140,11 +157,9 @@ def content_key(path: Path) -> str:
     info = os.stat(path)
     key = (str(path), info.st_size, info.st_mtime_ns)
     if key not in _keys:
-        digest = hashlib.sha256()
-        with path.open("rb") as stream:
-            for block in iter(lambda: stream.read(1 << 20), b""):
-                digest.update(block)
-        _keys[key] = digest.hexdigest()[:KEY_CHARS]
+        # A picture is never larger than the puzzle reads: a bigger file (a 50 GB sparse one) or one that
+        # is not regular is refused before a byte of it is hashed.
+        _keys[key] = hashlib.sha256(read_regular(path, MAX_PICTURE_BYTES)).hexdigest()[:KEY_CHARS]
     return _keys[key]
 
 

@@ -32,10 +32,12 @@ import numpy as np
 
 from game.files import write_atomically
 from game.paths import cache_root
+from game.reading import read_regular
 
 CACHE_SUBDIR = "pdb"
 FORMAT_VERSION = 1
 MAGIC = b"FTPDB"
+MAX_KEY_BYTES = 65_536  # the JSON key after the header: a few hundred bytes in a real table
 HEADER = struct.Struct("<5sHI32s")  # magic, format version, key length, sha256 of the table
 UNREACHED = 255
 CHUNK = 1 << 21
@@ -325,19 +327,30 @@ def write(pattern: Pattern, table: bytes, path: Path | None = None) -> Path:
 def read(pattern: Pattern, path: Path | None = None) -> bytes | None:
     """The cached table, or None if it is missing, for another pattern, truncated or fails its checksum."""
     path = path or cache_path(pattern)
+    size = table_size(pattern)
     try:
-        data = path.read_bytes()
+        # Only a regular file of at most what zlib can make of the table is read (not /dev/zero, not a
+        # FIFO, not a sparse giant), and it is never inflated beyond the table's own size.
+        data = read_regular(path, HEADER.size + MAX_KEY_BYTES + size + size // 1000 + 1024)
         magic, version, key_size, digest = HEADER.unpack_from(data)
         start = HEADER.size + key_size
-        key = json.loads(data[HEADER.size : start])
-        if magic != MAGIC or version != FORMAT_VERSION or key.get("key") != pattern.key:
+        key = json.loads(data[HEADER.size : start]) if key_size <= MAX_KEY_BYTES else None
+        if magic != MAGIC or version != FORMAT_VERSION or not isinstance(key, dict):
             return None
-        table = zlib.decompress(data[start:])
-    except (OSError, ValueError, struct.error, zlib.error, AttributeError):
+        if key.get("key") != pattern.key or key.get("size") != size:
+            return None
+        inflate = zlib.decompressobj()
+        table = inflate.decompress(data[start:], size + 1)
+    except (OSError, ValueError, struct.error, zlib.error, AttributeError, RecursionError):
         return None
-    if len(table) != key.get("size") or hashlib.sha256(table).digest() != digest:
+    if not inflate.eof or len(table) != size or hashlib.sha256(table).digest() != digest:
         return None
     return table
+
+
+def table_size(pattern: Pattern) -> int:
+    """The bytes of a pattern's table: one for every placement code of the pattern tiles."""
+    return 1 << (pattern.bits * len(pattern.goals))
 
 
 _LOCK = threading.Lock()

@@ -31,21 +31,21 @@ import numpy as np
 
 from game.files import write_atomically
 from game.paths import cache_root
+from game.reading import read_regular
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF
 from game.tavla.engine.rolls import ROLLS
 
 POINTS = 6
 MAX_ROLLS = 32  # no home board needs more than 30 (tests/tavla/eval/test_bearoff.py checks the tail is empty)
 BUILD_VERSION = 1
+MAX_CACHE_BYTES = 64_000_000  # the cache holds about 15 MB; anything larger is not ours
 _KEY_BASE = 16 ** np.arange(POINTS, dtype=np.int64)
 
 
 def home_boards() -> np.ndarray:
     """Every home board as checker counts on points 1..6, shape (54264, 6), empty board first."""
     boards = [
-        counts
-        for counts in itertools.product(range(CHECKERS + 1), repeat=POINTS)
-        if sum(counts) <= CHECKERS
+        counts for counts in itertools.product(range(CHECKERS + 1), repeat=POINTS) if sum(counts) <= CHECKERS
     ]
     array = np.array(boards, dtype=np.int64)
     pips = array @ np.arange(1, POINTS + 1)
@@ -169,10 +169,12 @@ def _digest(arrays: dict[str, np.ndarray]) -> str:
 
 
 def _load_cached() -> BearoffTable | None:
-    path = _cache_path()
+    """The cached table, or None whatever is wrong with the file (then it is built and written again):
+    a file that is not regular, too large, not a zip, missing an array, or whose array headers claim
+    more than the file holds (numpy would allocate what a header claims before reading)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {key: data[key] for key in (*_ARRAYS, "digest")}
+        data = read_regular(_cache_path(), MAX_CACHE_BYTES)
+        arrays = _read_arrays(data, (*_ARRAYS, "digest"))
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None
     if _digest(arrays) != str(arrays["digest"]) or arrays["all_off"].shape[1:] != (MAX_ROLLS,):
@@ -183,6 +185,26 @@ def _load_cached() -> BearoffTable | None:
         arrays["all_off"].astype(np.float64),
         arrays["first_off"].astype(np.float64),
     )
+
+
+def _read_arrays(data: bytes, names: Sequence[str]) -> dict[str, np.ndarray]:
+    """The named arrays of an `.npz` held in `data`, each read only after its header was checked
+    against the size of its member."""
+    arrays: dict[str, np.ndarray] = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for name in names:
+            member = archive.getinfo(f"{name}.npy")
+            with archive.open(member) as stream:
+                version = np.lib.format.read_magic(stream)
+                header = np.lib.format.read_array_header_1_0
+                if version != (1, 0):
+                    header = np.lib.format.read_array_header_2_0
+                shape, _, dtype = header(stream)
+                if dtype.hasobject or int(np.prod(shape, dtype=object)) * dtype.itemsize > member.file_size:
+                    raise ValueError(f"{name}: the header claims more than the file holds")
+            with archive.open(member) as stream:
+                arrays[name] = np.lib.format.read_array(stream, allow_pickle=False)
+    return arrays
 
 
 def _save_cached(table: BearoffTable) -> None:
