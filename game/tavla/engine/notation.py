@@ -1,4 +1,5 @@
-"""The seed's move notation (docs/notation.md): `from/to` pairs separated by spaces, one pair per die.
+"""The seed's move notation (docs/notation.md): `from/to` pairs separated by spaces, one pair per die,
+and the form players read (GNU Backgammon's), which the table, the hints and the analysis show.
 
 25 is the bar and 0 is off. Pairs are never combined (`24/13` is not written), a move always goes from
 a higher number to a lower one, and the empty string (or None) means "no legal move". Parsing is
@@ -89,3 +90,55 @@ def format_play_hits(state: Sequence[int], play: Iterable[Move] | None) -> str:
             opponent[end] = 0
         words.append(f"{start}/{end}{'*' if hit else ''}")
     return " ".join(words)
+
+
+def display_play(state: Sequence[int], play: Iterable[Move] | None) -> str:
+    """The play from `state` (the mover's side) as GNU Backgammon writes it for players: the moves of one
+    checker joined (`24/18 18/16` is `24/16`), a `*` on each point where it hits (`24/18*/16`), the bar
+    and off by name (`bar/20`, `6/off`), repeated moves counted (`13/11(2) 6/4(2)`); "" for no move.
+
+    The per-die form (`format_play`) stays where it is a contract: `.mat` files, the bot protocol and
+    the `moves` and `bot` commands.
+    """
+    if not play:
+        return ""
+    opponent = {point: -count for point, count in enumerate(state[1:BAR], start=1) if count < 0}
+    paths: list[tuple[int, list[tuple[int, bool]]]] = []  # a checker's start, then (point, hit) per die
+    for start, end in sorted(play, reverse=True):
+        hit = end != OFF and opponent.get(end) == 1
+        if hit:
+            opponent[end] = 0
+        paths.append((start, [(end, hit)]))
+    joined = True
+    while joined:  # a move that starts where another ends goes on with the same checker
+        joined = False
+        for first, (_start, steps) in enumerate(paths):
+            end = steps[-1][0]
+            after = next((i for i, path in enumerate(paths) if i != first and path[0] == end), None)
+            if after is not None:
+                steps.extend(paths.pop(after)[1])
+                joined = True
+                break
+    counted: dict[tuple[int, tuple[int, ...]], tuple[int, list[bool]]] = {}
+    for start, steps in paths:  # identical moves once, counted; a hit by any of them is shown
+        key = (start, tuple(point for point, _ in steps))
+        count, hits = counted.get(key, (0, [False] * len(steps)))
+        counted[key] = (count + 1, [had or hit for had, (_, hit) in zip(hits, steps, strict=True)])
+    words = []
+    for (start, points), (count, hits) in counted.items():
+        shown = "".join(
+            f"/{_point_name(point)}{'*' if hit else ''}"
+            for index, (point, hit) in enumerate(zip(points, hits, strict=True))
+            if hit or index == len(points) - 1
+        )
+        words.append(f"{_point_name(start)}{shown}{f'({count})' if count > 1 else ''}")
+    return " ".join(words)
+
+
+def display_dice(die1: int, die2: int) -> str:
+    """A roll as players write it, the higher die first: `41`, `66`."""
+    return f"{max(die1, die2)}{min(die1, die2)}"
+
+
+def _point_name(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)

@@ -10,6 +10,7 @@ further down only, to one of our positions, each of ours used once, and the coun
 import pytest
 
 from game.tavla.engine.moves import apply_play, legal_plays
+from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import to_gnubg_board
 from game.tavla.engine.rules import Rules
 from tests.tavla.builders import random_game_positions
@@ -94,3 +95,15 @@ def test_legal_plays_match_gnubg_on_10000_random_game_positions():
         seen["pass"] += not ours
         seen["doubles"] += die1 == die2
     assert min(seen.values()) >= 100, f"the random games did not reach every kind of position: {seen}"
+
+
+def test_plays_are_written_for_players_exactly_as_gnubg_writes_them():
+    """Every legal play of 3,000 positions (joined moves, hits on the way, the bar, off, counts)."""
+    checked = 0
+    for state, die1, die2 in random_game_positions(3_000, SEED + 1, Rules.STANDARD):
+        board = to_gnubg_board(state)
+        for play in legal_plays(state, die1, die2, Rules.STANDARD):
+            moves = tuple(point for move in sorted(play, reverse=True) for point in move)
+            assert display_play(state, play) == gnubg.movetupletostring(moves, board), (state, play)
+            checked += 1
+    assert checked > 20_000

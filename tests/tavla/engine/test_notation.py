@@ -3,7 +3,7 @@
 import pytest
 
 from game.errors import UserError
-from game.tavla.engine.notation import format_play, format_play_hits, parse_play
+from game.tavla.engine.notation import display_dice, display_play, format_play, format_play_hits, parse_play
 from game.tavla.engine.position import OPENING
 
 
@@ -77,3 +77,21 @@ def test_hits_are_starred_as_gnu_backgammon_writes_them():
     state[3] = -2
     assert format_play_hits(state, [(6, 3)]) == "6/3", "a made point is never hit"
     assert format_play_hits(state, []) == "" and format_play_hits(state, None) == ""
+
+
+def test_players_read_the_form_gnu_backgammon_writes():
+    state = list(OPENING)
+    state[16] = -1  # an opposing blot on our 16
+    assert display_play(state, [(24, 18), (18, 16)]) == "24/16*", "one checker's moves are joined"
+    assert display_play(state, [(13, 11), (13, 11), (6, 4), (6, 4)]) == "13/11(2) 6/4(2)"
+    state[18] = -1
+    assert display_play(state, [(24, 18), (18, 16)]) == "24/18*/16*", "a hit on the way is shown"
+    entering = [0] * 28
+    entering[25], entering[6], entering[5], entering[20], entering[27] = 1, 5, 9, -1, 14
+    assert display_play(entering, [(25, 20), (6, 0)]) == "bar/20* 6/off"
+    assert display_play(entering, [(6, 0), (6, 0), (6, 0), (6, 0)]) == "6/off(4)"
+    assert display_play(state, []) == "" and display_play(state, None) == ""
+
+
+def test_a_roll_is_shown_high_die_first():
+    assert display_dice(1, 4) == "41" and display_dice(4, 1) == "41" and display_dice(6, 6) == "66"
