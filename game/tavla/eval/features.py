@@ -118,7 +118,7 @@ def encode(states: np.ndarray) -> np.ndarray:
     out[:, f + 8] = (opp[:, 18:] >= 2).sum(axis=1) / 6.0
     out[:, f + 9] = (own[:, :6].sum(axis=1) + s[:, OFF]) / 15.0
     out[:, f + 10] = (opp[:, 18:].sum(axis=1) + s[:, OPP_OFF]) / 15.0
-    race = _is_race(states)
+    race = races(states)
     out[:, f + 11] = race
     # The opponent (on roll) travels from our point 1 to our 24, entering at our points 1..6.
     out[:, f + 12] = shot_chances(opp > 0, s[:, OPP_BAR], own == 1, own >= 2)
@@ -148,7 +148,7 @@ def _longest_run(made: np.ndarray) -> np.ndarray:
     return best
 
 
-def _is_race(states: np.ndarray) -> np.ndarray:
+def races(states: np.ndarray) -> np.ndarray:
     """1 where the sides have passed each other (no contact), as position.is_race says for one state."""
     s = np.asarray(states)
     points = s[:, 1:25]

@@ -4,6 +4,8 @@
         [--weights W] [--plies 1] [--rules standard]
     python -m game.tavla.training.learn train --data runs/data/a.npz [--data ...] --weights W
         --out runs/net.npz --epochs 4
+    python -m game.tavla.training.learn relabel --data runs/data/a.npz --out runs/data/a2.npz
+        --plies 2 --positions 20000 [--weights W] [--rules standard]
     python -m game.tavla.training.learn evaluate --weights runs/net.npz --opponent pubeval
         --games 5000 --seed 1
 
@@ -13,7 +15,9 @@ with the five probabilities a `--plies`-deep search of the same evaluator gives 
 search.py). A label is what the evaluator believes after looking one roll further: training on it
 moves each network towards its own search, the way gnubg's networks were improved on rollouts.
 `train` fits both phase networks to the labels (minibatch Adam on the cross-entropy, 5% held out to
-report the error). `evaluate` plays duplicate-dice games against any bot.
+report the error); where a position is in several files, the deepest label is used. `relabel` labels
+again, deeper, the positions of a file where the evaluator and the label disagree most (relabel.py).
+`evaluate` plays duplicate-dice games against any bot.
 
 Every command runs for a count or a time, shows a progress bar, writes its output atomically as it
 goes (about once a minute), and continues with `--resume`: `generate` appends to its file, `train`
@@ -23,42 +27,35 @@ goes on from its output's weights. Nothing here is needed to play; GNU Backgammo
 from __future__ import annotations
 
 import argparse
-import hashlib
-import io
 import math
 import os
 import random
 import sys
 import time
-import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: threads only add overhead at these sizes
 
 import numpy as np
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from game.errors import UserError
-from game.files import write_atomically
-from game.resources import asset_path
 from game.tavla.engine.position import is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, encode
 from game.tavla.eval.neural import (
     HIDDEN,
-    WEIGHTS_FILES,
     Evaluator,
     Network,
     judged,
     phase_rows,
-    shipped_evaluator,
 )
 from game.tavla.eval.search import probabilities
 from game.tavla.players import get_bot
 from game.tavla.players.levels import MasterBot, NeuralBot
+from game.tavla.training.dataset import Dataset, digest, load_evaluator, progress_bar
+from game.tavla.training.relabel import relabel
 from game.tavla.training.td import self_play, versus
 
 SAVE_SECONDS = 60.0
@@ -69,76 +66,6 @@ BATCH = 128
 LEARNING_RATE = 0.001
 ADAM = (0.9, 0.999, 1e-8)
 MAX_HIDDEN = 1024
-
-
-@dataclass
-class Dataset:
-    """Positions (after a move, seen by its mover) with their labels, and how they were made."""
-
-    positions: np.ndarray  # (N, 28) int8
-    labels: np.ndarray  # (N, 5) float32
-    games: int
-    seconds: float
-    plies: int
-    weights_digest: str
-
-    @classmethod
-    def empty(cls, plies: int, weights_digest: str) -> Dataset:
-        return cls(np.zeros((0, 28), np.int8), np.zeros((0, 5), np.float32), 0, 0.0, plies, weights_digest)
-
-    def save(self, path: Path) -> None:
-        buffer = io.BytesIO()
-        np.savez_compressed(
-            buffer,
-            positions=self.positions,
-            labels=self.labels,
-            games=np.array(self.games),
-            seconds=np.array(self.seconds),
-            plies=np.array(self.plies),
-            weights_digest=np.array(self.weights_digest),
-        )
-        write_atomically(path, buffer.getvalue())
-
-    @classmethod
-    def load(cls, path: Path) -> Dataset:
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                found = cls(
-                    data["positions"].astype(np.int8),
-                    data["labels"].astype(np.float32),
-                    int(data["games"]),
-                    float(data["seconds"]),
-                    int(data["plies"]),
-                    str(data["weights_digest"]),
-                )
-        except FileNotFoundError:
-            raise UserError(f"no labelled positions at {path}") from None
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
-            raise UserError(f"{path} is not a file of labelled positions ({error})") from None
-        if found.positions.shape[1:] != (28,) or found.labels.shape != (len(found.positions), 5):
-            raise UserError(f"{path} holds arrays of the wrong shape")
-        return found
-
-
-def digest(path: Path | None, rules: Rules) -> str:
-    """A short fingerprint of a weights file, so a data file says which evaluator labelled it."""
-    data = Path(path if path is not None else asset_path(WEIGHTS_FILES[rules])).read_bytes()
-    return hashlib.sha256(data).hexdigest()[:16]
-
-
-def load_evaluator(path: Path | None, rules: Rules) -> Evaluator:
-    """The weights at `path`, or the shipped ones of `rules`."""
-    return Evaluator.load(path) if path is not None else shipped_evaluator(rules)
-
-
-def _progress(console: Console) -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    )
 
 
 def _budget(count: int | None, minutes: float | None, done: int, start: float) -> bool:
@@ -177,7 +104,7 @@ def generate(args: argparse.Namespace, console: Console) -> None:
         data.save(args.out)
 
     total = args.positions if args.positions is not None else args.minutes * 60.0
-    with _progress(console) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"labelling at {args.plies}-ply", total=total)
         while _budget(args.positions, args.minutes, made, start):
             states, outcomes = self_play(net, rng, 1.0, args.explore, args.rules)  # λ=1: how it ended
@@ -252,6 +179,9 @@ def train(args: argparse.Namespace, console: Console) -> None:
     sets = [Dataset.load(path) for path in args.data]
     states = np.concatenate([d.positions for d in sets])
     labels = np.concatenate([d.labels for d in sets])
+    states, labels = deepest_labels(
+        states, labels, np.concatenate([[d.plies] * len(d.positions) for d in sets])
+    )
     keep = judged(states)
     states, labels = states[keep], labels[keep]
     x = encode(states)
@@ -281,7 +211,7 @@ def train(args: argparse.Namespace, console: Console) -> None:
     steps_per_epoch = sum(math.ceil(len(train_rows) / BATCH) for train_rows, _ in phases.values())
     total = args.epochs * steps_per_epoch if args.epochs is not None else args.minutes * 60.0
     done_steps, epoch = 0, 0
-    with _progress(console) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task("training", total=total)
         while _budget(args.epochs, args.minutes, epoch, start):
             for phase, (train_rows, _) in phases.items():
@@ -304,12 +234,25 @@ def train(args: argparse.Namespace, console: Console) -> None:
     console.print(f"trained {epoch} epochs; weights {args.out}")
 
 
+def deepest_labels(
+    states: np.ndarray, labels: np.ndarray, plies: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The rows, less those whose position also comes with a deeper label: a 2-ply label replaces the
+    1-ply one of the same position (a position met in several games keeps its copies of one depth)."""
+    deepest: dict[bytes, int] = {}
+    keys = [row.tobytes() for row in states]
+    for key, depth in zip(keys, plies, strict=True):
+        deepest[key] = max(deepest.get(key, 0), int(depth))
+    keep = np.array([deepest[key] == depth for key, depth in zip(keys, plies, strict=True)], dtype=bool)
+    return states[keep], labels[keep]
+
+
 def evaluate(args: argparse.Namespace, console: Console) -> None:
     net = load_evaluator(args.weights, args.rules)
     rules = args.rules
     ours = MasterBot(rules, net=net, plies=args.plies).play if args.plies else NeuralBot(rules, net=net).play
     theirs = get_bot(args.opponent, seed=args.seed, rules=rules).play
-    with _progress(console) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"against {args.opponent}", total=args.games)
         mean, half = versus(ours, theirs, args.games, args.seed, lambda: progress.advance(task), rules)
     console.print(
@@ -356,6 +299,18 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--resume", action="store_true", help="continue from --out's weights")
     fit.add_argument("--seed", type=int, default=1)
 
+    deeper = commands.add_parser("relabel", help="label again, deeper, where 0-ply and the label disagree")
+    budget = deeper.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--positions", type=int, help="relabel this many positions (most disagreeing first)")
+    budget.add_argument("--minutes", type=float, help="relabel for this long")
+    deeper.add_argument("--data", type=Path, required=True, help="the data file whose positions to relabel")
+    deeper.add_argument("--out", type=Path, required=True, help="the data file (.npz) to write")
+    deeper.add_argument(
+        "--weights", type=Path, help="the evaluator that judges and labels (default: shipped)"
+    )
+    deeper.add_argument("--plies", type=int, default=2, choices=(1, 2), help="look-ahead of the new labels")
+    deeper.add_argument("--resume", action="store_true", help="go on where the data file stops")
+
     judge = commands.add_parser("evaluate", help="points a game against a bot, duplicate dice")
     judge.add_argument("--weights", type=Path, help="the evaluator to measure (default: shipped)")
     judge.add_argument("--opponent", default="pubeval", help="a bot name (default pubeval)")
@@ -363,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     judge.add_argument("--plies", type=int, default=0, choices=(0, 1, 2), help="search depth of ours")
     judge.add_argument("--seed", type=int, default=1)
 
-    for sub in (make, fit, judge):
+    for sub in (make, fit, deeper, judge):
         sub.add_argument("--rules", type=Rules, choices=list(Rules), default=Rules.TAVLA, help="the rule set")
     args = parser.parse_args(argv)
     for name in ("positions", "minutes", "epochs", "games"):
@@ -376,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be even (games are played in pairs with the same dice)")
     console = Console(soft_wrap=True)
     try:
-        {"generate": generate, "train": train, "evaluate": evaluate}[args.command](args, console)
+        commands_by_name = {"generate": generate, "train": train, "relabel": relabel, "evaluate": evaluate}
+        commands_by_name[args.command](args, console)
     except UserError as error:
         console.print(f"error: {error}", markup=False)
         return 2

@@ -109,8 +109,11 @@ def widen_version_1(path: Path, seed: int) -> Evaluator:
     try:
         with np.load(path, allow_pickle=False) as data:
             old = Network(*(data[key].astype(np.float32) for key in ("w1", "b1", "w2", "b2")))
-            games = float(dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
-                          .get("games", 0.0))
+            games = float(
+                dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True)).get(
+                    "games", 0.0
+                )
+            )
     except (OSError, ValueError, KeyError) as error:
         raise UserError(f"cannot read the version-1 network {path}: {error}") from None
     contact = old.widened(INPUTS, HIDDEN, seed)

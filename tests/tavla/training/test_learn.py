@@ -4,9 +4,10 @@ import numpy as np
 import pytest
 
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import Evaluator
+from game.tavla.eval.neural import Evaluator, equities
 from game.tavla.eval.search import probabilities
-from game.tavla.training.learn import Dataset, main
+from game.tavla.training.learn import Dataset, deepest_labels, main
+from game.tavla.training.relabel import disagreement_order
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +54,24 @@ def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weigh
     assert main(["train", "--epochs", "1", "--resume", *common]) == 0
     assert Evaluator.load(out).meta["supervised_epochs"] == 4
     wide = tmp_path / "wide.npz"
-    assert main(["train", "--epochs", "1", "--hidden", "160", "--data", str(data), "--weights", str(out),
-                 "--out", str(wide)]) == 0
+    assert (
+        main(
+            [
+                "train",
+                "--epochs",
+                "1",
+                "--hidden",
+                "160",
+                "--data",
+                str(data),
+                "--weights",
+                str(out),
+                "--out",
+                str(wide),
+            ]
+        )
+        == 0
+    )
     grown = Evaluator.load(wide)
     assert grown.contact.w1.shape == (trained.contact.w1.shape[0], 160) and grown.race.b1.shape == (160,)
 
@@ -72,7 +89,47 @@ def test_bad_data_files_are_one_line_errors(tmp_path, weights, capsys, content):
     data = tmp_path / "data.npz"
     if content is not None:
         data.write_bytes(content)
-    code = main(["train", "--epochs", "1", "--data", str(data), "--weights", str(weights),
-                 "--out", str(tmp_path / "o.npz")])
+    code = main(
+        [
+            "train",
+            "--epochs",
+            "1",
+            "--data",
+            str(data),
+            "--weights",
+            str(weights),
+            "--out",
+            str(tmp_path / "o.npz"),
+        ]
+    )
     assert code == 2
     assert str(data) in capsys.readouterr().out
+
+
+def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_path, weights):
+    data, out = tmp_path / "data.npz", tmp_path / "deeper.npz"
+    assert main(["generate", "--positions", "80", "--out", str(data), "--weights", str(weights)]) == 0
+    source, net = Dataset.load(data), Evaluator.load(weights)
+    order = disagreement_order(net, source, Rules.TAVLA)
+    gaps = np.abs(
+        equities(net.probabilities(source.positions[order]), Rules.TAVLA)
+        - equities(source.labels[order].astype(np.float64), Rules.TAVLA)
+    )
+    assert len(order) and (np.diff(gaps) <= 1e-12).all(), "most disagreeing first"
+    common = ["--data", str(data), "--out", str(out), "--weights", str(weights), "--plies", "1"]
+    assert main(["relabel", "--positions", "4", *common]) == 0
+    first = Dataset.load(out)
+    assert np.array_equal(first.positions, source.positions[order[:4]]) and first.plies == 1
+    assert first.labels == pytest.approx(probabilities(net, first.positions, Rules.TAVLA, 1), abs=1e-6)
+    assert main(["relabel", "--positions", "4", *common]) == 2  # the output exists: --resume
+    assert main(["relabel", "--positions", "7", "--resume", *common]) == 0
+    assert np.array_equal(Dataset.load(out).positions, source.positions[order[:7]])
+
+
+def test_a_deeper_label_replaces_the_shallower_ones_of_its_position():
+    a, b, c = (np.full(28, value, dtype=np.int8) for value in (1, 2, 3))
+    states = np.array([a, b, a, c, a])
+    labels = np.arange(25, dtype=np.float32).reshape(5, 5)
+    kept_states, kept_labels = deepest_labels(states, labels, np.array([1, 1, 1, 1, 2]))
+    assert [row[0] for row in kept_states] == [2, 3, 1], "both 1-ply copies of a give way to its 2-ply one"
+    assert kept_labels[:, 0].tolist() == [5, 15, 20]
