@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from game.errors import UserError
-from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat import parse_mat, read_mat
 from tests.faults.helpers import ROOT, game
 
 DATA = ROOT / "tests" / "tavla" / "data"
@@ -142,3 +142,78 @@ def test_the_kept_matches_list_a_fifo_as_a_file_that_cannot_be_read(tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0].startswith("match-20260102-000000.mat True"), result.stderr[-2000:]
     assert lines[1].startswith("match-20260101-000000.mat False") and "not a regular file" in lines[1]
+
+
+def test_a_long_play_line_is_refused_quickly_in_little_memory_with_a_short_message(tmp_path):
+    """Item 5: one 4.8 MB play line took 1.2 GB and came back as a 4.8 MB message."""
+    path = tmp_path / "long-play.mat"
+    path.write_text(HEADER + SCORE + "  1) 31: 8/5 6/5" + " 8/5" * 1_200_000 + "\n", encoding="utf-8")
+    result = run_python(
+        f"""
+        import resource, time
+        from game.errors import UserError
+        from game.tavla.record.mat import read_mat
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        start = time.monotonic()
+        try:
+            read_mat({str(path)!r})
+        except UserError as error:
+            message = str(error)
+        grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+        print(round(time.monotonic() - start, 2), grown // 1024, len(message))
+        print(message)
+        """,
+        timeout=60,
+    )
+    seconds, megabytes, length = result.stdout.split("\n")[0].split()
+    assert float(seconds) < 5 and int(megabytes) < 100 and int(length) < 300, result.stdout[:1000]
+    assert "line 5:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ["31: 8/5 6/5 8/5 6/5 8/5", "31: 24/23/22/21/20/19", "64: 24/18(9)", "31: " + "6/5(9) " * 100],
+)
+def test_a_cell_of_more_moves_than_a_roll_has_is_refused_with_a_short_message(cell):
+    """Item 5: a play of more than four moves is refused by the reader with the cell quoted, cut."""
+    with pytest.raises(UserError) as caught:
+        parse_mat(HEADER + SCORE + f"  1) {cell}\n")
+    message = str(caught.value)
+    assert message.startswith("line 5:") and "at most 4 moves" in message and len(message) < 200, message
+
+
+def long_match(size: int) -> str:
+    """A real match file's games (GNU Backgammon's 5-point fixture), again and again with their true
+    scores, as a 9999-point match of about `size` characters."""
+    text = (DATA / "gnubg-5pt-seed11.mat").read_text(encoding="utf-8")
+    record = read_mat(DATA / "gnubg-5pt-seed11.mat")
+    blocks = [block.split("\n", 2)[2] for block in text.split("\n Game ")[1:]]
+    lines, score, number = [" 9999 point match", ""], [0, 0], 0
+    while sum(map(len, lines)) < size:
+        for block, played in zip(blocks, record.games, strict=True):
+            number += 1
+            lines += [f" Game {number}", f" gnubg : {score[0]:<23}root : {score[1]}", block]
+            score[played.winner] += played.points
+    return "\n".join(lines)
+
+
+def test_a_large_real_match_file_reads_in_bounded_time_and_memory(tmp_path):
+    """Item 5: a match file of real games, 1 MB of them (a fifth of the size cap), reads in a fifth of
+    the 10 s and 300 MB a 5 MB file may take."""
+    path = tmp_path / "long.mat"
+    path.write_text(long_match(1_000_000), encoding="utf-8")
+    result = run_python(
+        f"""
+        import resource, time
+        from game.tavla.record.mat import read_mat
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        start = time.process_time()
+        record = read_mat({str(path)!r})
+        grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+        print(len(record.games), round(time.process_time() - start, 2), grown // 1024)
+        """,
+        timeout=60,
+    )
+    games, seconds, megabytes = result.stdout.split()
+    assert int(games) > 500, result.stderr[-2000:]
+    assert float(seconds) < 3 and int(megabytes) < 60, result.stdout

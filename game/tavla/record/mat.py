@@ -29,8 +29,8 @@ from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game, Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
-from game.tavla.engine.notation import format_move
-from game.tavla.engine.position import winner_gammon_level
+from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
+from game.tavla.engine.position import BAR, OFF, winner_gammon_level
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.record.match_record import GameRecord, MatchRecord
@@ -204,15 +204,19 @@ def _score_line(line: str) -> tuple[str, int, str, int] | None:
     return None
 
 
-def _play_text(moves: str) -> str:
-    """`24/18/13* 13/7(2)` as the single `from/to` pairs our notation reads."""
-    pairs: list[str] = []
+def _play(moves: str) -> Play:
+    """`24/18/13* 13/7(2)` as its single (from, to) moves in our notation's order, the bar 25 and off 0;
+    more than a roll's four moves refused here, before any list of them grows with the line."""
+    play: list[Move] = []
     for token in moves.replace("*", "").lower().split():
         token, _paren, repeat = token.partition("(")
-        steps = [step.replace("bar", "25").replace("off", "0") for step in token.split("/")]
-        chain = [f"{a}/{b}" for a, b in itertools.pairwise(steps)]
-        pairs.extend(chain * (int(repeat.rstrip(")")) if repeat else 1))
-    return " ".join(pairs)
+        steps = [BAR if step == "bar" else OFF if step == "off" else int(step) for step in token.split("/")]
+        play.extend(list(itertools.pairwise(steps)) * (int(repeat.rstrip(")")) if repeat else 1))
+        if len(play) > MAX_MOVES:
+            # Translators: {moves} is a cell of a match file, cut; 4 is the most moves a roll can give
+            message = _("{moves}: a play has at most 4 moves (doubles)")
+            raise UserError(message.format(moves=in_quotes(moves.strip())))
+    return tuple(sorted(play, reverse=True))
 
 
 class _GameReader:
@@ -258,7 +262,7 @@ class _GameReader:
         else:
             self.check_turn(seat)
             game.roll(dice)
-        play = _play_text(moves)
+        play = _play(moves)
         if not play and game.dice is not None and legal_plays(game.state, *game.dice, game.rules):
             self.pending = True
             return

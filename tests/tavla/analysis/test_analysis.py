@@ -157,7 +157,7 @@ def test_the_analyse_command_prints_the_report_and_writes_the_json(tmp_path, cap
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (["analyse", "missing.mat"], "cannot read"),
+        (["analyse", "missing.mat"], "missing.mat does not exist"),
         (["analyse", str(GNUBG_3), "--json", "."], "is a folder"),
         (["analyse", str(GNUBG_3), "--rules", "chess"], "invalid choice"),
     ],
