@@ -217,3 +217,49 @@ def test_a_large_real_match_file_reads_in_bounded_time_and_memory(tmp_path):
     games, seconds, megabytes = result.stdout.split()
     assert int(games) > 500, result.stderr[-2000:]
     assert float(seconds) < 3 and int(megabytes) < 60, result.stdout
+
+
+ONE_POINT = (DATA / "gnubg-1pt-seed5.mat").read_text(encoding="utf-8")  # gnubg wins 2 points in game 1
+THREE_POINTS = (DATA / "gnubg-3pt-seed7.mat").read_text(encoding="utf-8")  # gnubg wins 2, then 2
+
+
+def lines_of(text: str) -> list[str]:
+    return text.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        (HEADER + " A : 5                          B : 0\n  1) 31: 8/5 6/5\n", 4, "5–0"),
+        (HEADER + " A : 0                          B : 7\n  1) 31: 8/5 6/5\n", 4, "0–7"),
+        (ONE_POINT.rstrip() + "\n\n Game 2\n", 31, "2–0"),
+        (ONE_POINT.rstrip() + "\n\n Game 2\n gnubg : 0                      root : 0\n", 31, "2–0"),
+        (THREE_POINTS.rstrip() + "\n\n Game 3\n gnubg : 4                      root : 0\n", 63, "4–0"),
+    ],
+    ids=[
+        "first score reaches the length",
+        "second score above it",
+        "game after the win",
+        "game after the win, score line denies it",
+        "game after the 3-point match",
+    ],
+)
+def test_a_score_the_match_cannot_have_and_a_game_after_the_win_are_refused(text, line, fragment):
+    """Item 17: a score at or above the match length and a game after the match is won are refused,
+    naming the line."""
+    with pytest.raises(UserError) as caught:
+        parse_mat(text)
+    message = str(caught.value)
+    assert message.startswith(f"line {line}:") and fragment in message, message
+    assert lines_of(text)[line - 1].strip().startswith(("Game", "A :", "gnubg :"))
+
+
+def test_a_complete_gnubg_match_and_a_money_session_still_import():
+    """Item 17: real files of complete matches (won beyond the length: 2 points in a 1-point match, 8
+    in a 5-point one) still import, as does a money session's file of any score."""
+    for path in sorted(DATA.glob("gnubg-*.mat")):
+        record = read_mat(path)
+        assert record.games[-1].winner is not None
+    money = ONE_POINT.replace(" 1 point match", " 0 point match")
+    money = money.rstrip() + "\n\n Game 2\n gnubg : 2                      root : 0\n  1) 31: 8/5 6/5\n"
+    assert len(parse_mat(money).games) == 2

@@ -107,6 +107,7 @@ class _Reader:
         self.names: tuple[str, str] | None = None
         self.games: list[GameRecord] = []
         self.game: _GameReader | None = None
+        self.scores = (0, 0)  # after the games read so far
 
     def line(self, line: str) -> None:
         stripped = line.strip()
@@ -125,6 +126,15 @@ class _Reader:
             if self.length is None:
                 raise UserError(_("a game before the 'N point match' line"))
             self._close()
+            if self.length and max(self.scores) >= self.length:
+                # Translators: {first}–{second} is the score of a match file after its last game; {length}
+                # the match length in points
+                message = _(
+                    "a game after the end of the match: the match to {length} was won {first}–{second}"
+                )
+                raise UserError(
+                    message.format(length=self.length, first=self.scores[0], second=self.scores[1])
+                )
             self.game = _GameReader(self.rules)
             return
         if self.game is None:
@@ -133,6 +143,14 @@ class _Reader:
             )
         if not self.game.has_score and (score := _score_line(line)) is not None:
             first, first_points, second, second_points = score
+            if self.length and max(first_points, second_points) >= self.length:
+                # Translators: {first}–{second} is the score a game of a match file starts at; {length}
+                # the match length in points
+                message = _(
+                    "a score of {first}–{second} in a match to {length}: "
+                    "a game starts only while both players have fewer than {length} points"
+                )
+                raise UserError(message.format(first=first_points, second=second_points, length=self.length))
             self.game.score = (first_points, second_points)
             self.game.has_score = True
             if self.names is None:
@@ -143,8 +161,15 @@ class _Reader:
         self.game.cells(_cells(line, start, numbered is not None))
 
     def _close(self) -> None:
+        """The game read so far kept, and the score after it: from the score line it starts at (the
+        games before it when it has none), with its winner's points (the cube's value included)."""
         if self.game is not None:
-            self.games.append(self.game.finish())
+            record = self.game.finish()
+            scores = list(record.score if self.game.has_score else self.scores)
+            if record.winner is not None:
+                scores[record.winner] += record.points
+            self.scores = (scores[0], scores[1])
+            self.games.append(record)
             self.game = None
 
     def finish(self) -> MatchRecord:
