@@ -26,7 +26,9 @@ def test_open_a_kept_match_from_the_menu_and_step_through_its_mistakes(launch, t
     game.settle(1.5)
     menu = game.screenshot(tmp_path / "menu.png")
     game.click(MATCHES_X, FOOTER_BUTTON_Y)
-    listing = game.wait_until(lambda image: difference(image, menu) > 10)
+    game.wait_until(lambda image: difference(image, menu) > 10)
+    game.settle(0.5)  # the list is read off the window's thread: its rows come a moment later
+    listing = game.screenshot(tmp_path / "listing.png")
     game.click(CENTRE, TOP)
     game.settle(0.5)
     progress = game.screenshot(tmp_path / "progress.png")

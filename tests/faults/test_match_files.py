@@ -132,8 +132,10 @@ def test_the_kept_matches_list_a_fifo_as_a_file_that_cannot_be_read(tmp_path):
         f"""
         from pathlib import Path
         from game.records import Records
-        from game.tavla.record.archive import kept_matches
-        for kept in kept_matches(Records(), Path({str(tmp_path)!r})):
+        from game.tavla.record.kept_loading import KeptLoader
+        loader = KeptLoader(Records(), Path({str(tmp_path)!r}))
+        assert loader.wait(20)
+        for kept in loader.listing.kept:
             print(kept.path.name, kept.record is not None, kept.error)
         """,
         timeout=30,

@@ -124,7 +124,9 @@ def test_a_finished_match_is_kept_once_and_listed_by_the_menus_matches(window, t
     menu = window.current_view
     click(menu, menu.matches_button.rect.x, menu.matches_button.rect.y)
     listing = window.current_view
-    assert isinstance(listing, MatchesView) and len(listing.kept) == 2
+    assert isinstance(listing, MatchesView) and listing.loader.wait(30), "the files are read off the window"
+    listing.on_update(1 / 60)
+    assert len(listing.kept) == 2
     winner = match.winner
     score = "1–0" if winner == 0 else "0–1"
     assert listing.rows[0].label.endswith(f"You vs Random · {score} (to 1)")

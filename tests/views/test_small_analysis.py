@@ -162,7 +162,9 @@ def test_the_matches_are_readable_on_a_small_window(window, tmp_path, monkeypatc
     menu = window.current_view
     click(menu, menu.matches_button.rect.x, menu.matches_button.rect.y)
     view = window.current_view
-    assert isinstance(view, MatchesView) and len(view.kept) == KEPT
+    assert isinstance(view, MatchesView) and view.loader.wait(60), "the files are read off the window"
+    view.on_update(1 / 60)
+    assert len(view.kept) == KEPT
     with small_window(view):
         assert len(view.rows) == 10 and "~/data/matches" in view.note.text
         for page in range(3):

@@ -274,4 +274,6 @@ def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, 
     window.show_view(StatsView("4x4", "numbers"))
     check("statistics")
     window.show_view(MatchesView())
+    assert window.current_view.loader.wait(30)
+    window.current_view.on_update(1 / 60)
     check("matches")

@@ -1,18 +1,15 @@
-"""Finished matches kept for analysis: each one's `.mat` written once into the data folder `matches/`,
-and the list of those files (newest first) with the saved unfinished match, for the menu's Matches."""
+"""Finished matches kept for analysis: each one's `.mat` written once into the data folder `matches/`.
+The menu's Matches lists and reads them (with the saved unfinished match) in kept_loading.py."""
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.errors import UserError
 from game.i18n import _
 from game.paths import data_dir
-from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
-from game.tavla.record.mat import export_mat, new_export_path, read_mat
+from game.tavla.record.mat import export_mat, new_export_path
 from game.tavla.record.match_record import MatchRecord
-from game.tavla.record.save import player_names, saved_table
 
 ARCHIVE_FOLDER = "matches"
 
@@ -56,24 +53,3 @@ class KeptMatch:
     record: MatchRecord | None
     path: Path | None
     error: str = ""
-
-
-def kept_matches(records: Records, folder: Path | None = None) -> list[KeptMatch]:
-    """The saved unfinished match (if any) first, then every kept `.mat`, newest first."""
-    found = []
-    try:
-        saved = saved_table(records)
-    except UserError:
-        saved = None
-    if saved is not None:
-        match, opponent = saved
-        names = player_names(opponent, "white")
-        found.append(KeptMatch(MatchRecord.from_match(match, names), None))
-    where = folder or archive_dir()
-    paths = sorted(where.glob("*.mat"), key=lambda path: path.name, reverse=True) if where.is_dir() else []
-    for path in paths:
-        try:
-            found.append(KeptMatch(read_mat(path), path))
-        except (UserError, OSError) as error:
-            found.append(KeptMatch(None, path, str(error)))
-    return found

@@ -18,6 +18,7 @@ Backgammon replays it with the standard rules; where tavla scores differently, s
 import itertools
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.errors import UserError
@@ -65,27 +66,35 @@ _ITEM = re.compile(
 )
 
 
-def read_mat(path: str | Path, rules: Rules | None = None) -> MatchRecord:
+class Stopped(Exception):
+    """The reading was called off by its `stop` (the screen that wanted the match was left)."""
+
+
+def read_mat(
+    path: str | Path, rules: Rules | None = None, stop: Callable[[], bool] | None = None
+) -> MatchRecord:
     """The match of a `.mat` file; UserError naming the file (and the line) when it cannot be read.
 
     Only a regular file is read (a FIFO named `*.mat` is refused, never waited on), and only up to
-    MAX_MAT_BYTES."""
+    MAX_MAT_BYTES. `stop`, asked before each line, calls the reading off (Stopped) when it says so."""
     text = read_regular_text(path, MAX_MAT_BYTES)
     try:
-        return parse_mat(text, rules)
+        return parse_mat(text, rules, stop)
     except UserError as error:
         raise UserError(f"{quoted(path)}: {error}") from None
 
 
-def parse_mat(text: str, rules: Rules | None = None) -> MatchRecord:
+def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | None = None) -> MatchRecord:
     """The match written in `text`. `rules` None: the rules our own export names, else standard
-    (GNU Backgammon's and Jellyfish's files are standard backgammon)."""
+    (GNU Backgammon's and Jellyfish's files are standard backgammon). `stop` as for `read_mat`."""
     lines = text.splitlines()
     if rules is None:
         named = next((_OURS.match(line) for line in lines if _OURS.match(line)), None)
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
     reader = _Reader(rules)
     for number, line in enumerate(lines, 1):
+        if stop is not None and stop():
+            raise Stopped
         try:
             reader.line(line)
         except UserError as error:

@@ -1,6 +1,9 @@
 """The menu's Matches: the saved unfinished match and the finished matches kept in the data folder,
 each a row that opens its analysis (game/tavla/screens/analysis/view.py); Back and Esc lead to the menu.
 
+The files are read on a thread of their own (game/tavla/record/kept_loading.py): the screen shows at
+once, a row still being read says so and the note counts the files read, and leaving stops the reading.
+
 On a small window (`compact`) the text grows to stay readable: fewer, taller rows a page, the note on two
 lines with the home folder as ~, and a file that cannot be read said so in a few words (the reason is on
 a larger window's row)."""
@@ -11,8 +14,11 @@ from dataclasses import dataclass
 
 from arcade import key
 
+from game.i18n import _
+from game.quoting import quoted
 from game.records import Records
-from game.tavla.record.archive import KeptMatch, archive_dir, kept_matches
+from game.tavla.record.archive import KeptMatch, archive_dir
+from game.tavla.record.kept_loading import KeptLoader, Listing
 from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis.view import AnalysisView
 from game.ui import theme
@@ -68,12 +74,29 @@ COMPACT = Layout(
 )
 
 
+def reading_row(file_name: str) -> str:
+    """A row whose file the thread has not read yet (it cannot be opened until it has)."""
+    # Translators: a row of the list of matches whose file is still being read
+    return _("{file}: reading…").format(file=quoted(file_name))
+
+
+def reading_note(listing: Listing) -> str:
+    """Above the list while it is read: how far the reading is."""
+    if not listing.listed:
+        # Translators: above the list of matches while the kept files are looked for
+        return _("Looking for the kept matches…")
+    # Translators: above the list of matches while they are read; {read} of {total} matches read so far
+    return _("Reading the matches: {read} of {total}…").format(read=listing.read, total=len(listing.kept))
+
+
 class MatchesView(SceneView):
     """Every match that can be analysed, a page of the layout's rows at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, loader: KeptLoader | None = None) -> None:
         super().__init__()
-        self.kept: list[KeptMatch] = kept_matches(Records())
+        self.loader = loader if loader is not None else KeptLoader(Records())
+        self.listing = self.loader.listing
+        self.kept: list[KeptMatch] = list(self.listing.kept)
         self.first = 0
         self.layout = COMPACT if self.compact else FULL
         self.title = Label(
@@ -94,9 +117,8 @@ class MatchesView(SceneView):
         """Lay the screen out for `self.layout`: the note, the rows and the scroll buttons made anew."""
         at = self.layout
         compact = at is COMPACT
-        note = words.matches_note(str(archive_dir())) if self.kept else words.no_matches_text()
         self.note = Label(
-            note,
+            self._note_text(),
             CENTRE,
             at.note_y,
             theme.MUTED,
@@ -128,6 +150,25 @@ class MatchesView(SceneView):
         self.first -= self.first % at.rows
         self._show()
 
+    def _note_text(self) -> str:
+        if not self.listing.done:
+            return reading_note(self.listing)
+        return words.matches_note(str(archive_dir())) if self.kept else words.no_matches_text()
+
+    def on_update(self, delta_time: float) -> None:
+        """What the reading thread has read since the last frame, shown: a look at a snapshot, no wait."""
+        listing = self.loader.poll()
+        if listing is None:
+            return
+        self.listing = listing
+        self.kept = list(listing.kept)
+        self.note.text = self._note_text()
+        self._show()
+
+    def leave(self) -> None:
+        """The reading stops: the list is read again when the screen is shown again."""
+        self.loader.cancel()
+
     def readable_labels(self) -> list[Label]:
         """Every label the screen draws, kept at the least readable size on a small window."""
         buttons = (*self.rows, self.up_button, self.down_button, self.back_button)
@@ -146,7 +187,10 @@ class MatchesView(SceneView):
             if index < len(self.kept):
                 kept = self.kept[index]
                 name = "" if kept.path is None else kept.path.name
-                row.label = words.kept_row(kept.record, name, kept.error, compact)
+                if self.listing.reading(index):
+                    row.label = reading_row(name)
+                else:
+                    row.label = words.kept_row(kept.record, name, kept.error, compact)
                 row.enabled = kept.record is not None
                 shown.append(row)
             else:
@@ -159,8 +203,9 @@ class MatchesView(SceneView):
         self.request_redraw()
 
     def open(self, row: int) -> None:
-        kept = self.kept[self.first + row]
-        if kept.record is not None:
+        index = self.first + row
+        kept = self.kept[index] if index < len(self.kept) else None
+        if kept is not None and kept.record is not None:
             window = self.shell
             window.show_view(AnalysisView(kept.record, back=lambda: window.show_view(MatchesView())))
 

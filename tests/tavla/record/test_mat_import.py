@@ -113,7 +113,7 @@ def test_an_unanswered_double_and_a_missing_header_are_named():
 
 
 def test_a_file_that_cannot_be_read_is_named(tmp_path):
-    with pytest.raises(UserError, match="missing.mat does not exist"):
+    with pytest.raises(UserError, match=r"missing\.mat does not exist"):
         read_mat(tmp_path / "missing.mat")
     bad = tmp_path / "bad.mat"
     bad.write_text(_file("  1) 31: 8/5 6/4\n"))

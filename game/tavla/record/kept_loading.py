@@ -1,0 +1,138 @@
+"""The menu's Matches, read in the background: the saved unfinished match first, then every kept `.mat`
+newest first, one file after another on a thread of their own, so that the window never waits on a large
+file (a 5 MB one takes seconds). The screen asks once a frame what has been read (`poll`), shows the rest
+as still being read, and may leave at any time (`cancel`: the reading stops within a line).
+"""
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.errors import UserError
+from game.i18n import _
+from game.quoting import quoted
+from game.records import Records
+from game.tavla.record.archive import KeptMatch, archive_dir
+from game.tavla.record.mat import Stopped, read_mat
+from game.tavla.record.match_record import MatchRecord
+from game.tavla.record.save import player_names, saved_table
+
+
+def saved_match(records: Records) -> KeptMatch | None:
+    """The table's saved unfinished match as a row of the list; None when there is none or it cannot be
+    read now (the table says why when it opens)."""
+    try:
+        saved = saved_table(records)
+    except UserError:
+        return None
+    if saved is None:
+        return None
+    match, opponent = saved
+    return KeptMatch(MatchRecord.from_match(match, player_names(opponent, "white")), None)
+
+
+def kept_paths(folder: Path | None = None) -> list[Path]:
+    """Every `*.mat` in `folder` (default: the data folder's matches/), newest first by name (the names
+    carry the date and time); none when the folder is missing or cannot be listed."""
+    where = folder or archive_dir()
+    try:
+        return sorted(where.glob("*.mat"), key=lambda path: path.name, reverse=True) if where.is_dir() else []
+    except OSError:
+        return []
+
+
+def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
+    """The match in `path`, or the file with why it cannot be read; Stopped when `stop` is set meanwhile."""
+    try:
+        return KeptMatch(read_mat(path, stop=None if stop is None else stop.is_set), path)
+    except (UserError, OSError) as error:
+        return KeptMatch(None, path, str(error))
+    except Stopped:
+        raise
+    except Exception as error:  # noqa: BLE001 - one file the reader cannot follow is listed, not fatal
+        # Translators: a kept match file failed to read in an unexpected way; {error} is the failure
+        return KeptMatch(None, path, _("cannot be read: {error}").format(error=quoted(repr(error))))
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What is known of the list so far: its rows, of which the first `read` are read (the others are
+    still being read, with their file and no record), and whether the folder has been listed yet."""
+
+    kept: tuple[KeptMatch, ...] = ()
+    read: int = 0
+    listed: bool = False
+
+    @property
+    def done(self) -> bool:
+        return self.listed and self.read == len(self.kept)
+
+    def reading(self, index: int) -> bool:
+        """Whether the row at `index` is still being read."""
+        return index >= self.read
+
+
+class KeptLoader:
+    """Reads the list (the saved match, then each kept file) on a daemon thread, a row at a time, from
+    the moment it is made."""
+
+    def __init__(self, records: Records | None = None, folder: Path | None = None) -> None:
+        self._records = records
+        self._folder = folder
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._listing = Listing()
+        self._changed = True
+        self._finished = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="tavla-matches", daemon=True)
+        self._thread.start()
+
+    @property
+    def listing(self) -> Listing:
+        with self._lock:
+            return self._listing
+
+    def poll(self) -> Listing | None:
+        """The listing if it changed since the last poll, else None: a frame's check, costing nothing."""
+        with self._lock:
+            changed, self._changed = self._changed, False
+            return self._listing if changed else None
+
+    def cancel(self) -> None:
+        """Stop reading (the screen was left): the thread ends within a line of the file it reads."""
+        self._stop.set()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the thread to end (read all, or called off); True if it did."""
+        return self._finished.wait(timeout)
+
+    def _publish(self, rows: list[KeptMatch], read: int, listed: bool) -> None:
+        with self._lock:
+            self._listing = Listing(tuple(rows), read, listed)
+            self._changed = True
+
+    def _run(self) -> None:
+        rows: list[KeptMatch] = []
+        read = 0
+        try:
+            saved = saved_match(self._records or Records())
+            rows = [saved] if saved else []
+            read = len(rows)
+            paths = kept_paths(self._folder)
+            rows += [KeptMatch(None, path) for path in paths]
+            self._publish(rows, read, listed=True)
+            for path in paths:
+                if self._stop.is_set():
+                    break
+                rows[read] = read_kept(path, self._stop)
+                read += 1
+                self._publish(rows, read, listed=True)
+        except Stopped:
+            pass
+        except Exception as error:  # noqa: BLE001 - the screen shows why instead of reading for ever
+            # Translators: the list of matches could not be read; {error} is the failure
+            reason = _("cannot be read: {error}").format(error=quoted(repr(error)))
+            rows[read:] = [KeptMatch(None, kept.path, reason) for kept in rows[read:]]
+            self._publish(rows, len(rows), listed=True)
+        finally:
+            self._finished.set()
