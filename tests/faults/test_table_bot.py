@@ -13,6 +13,7 @@ from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 from tests.faults.helpers import LIMIT, PYTHON, ROOT, all_gone, protocol_script, python_bot
 from tests.tavla.bots import gone
@@ -106,6 +107,7 @@ from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
+from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 window = GameWindow(load_config())
 window.show_view(TableView(opponent={str(bot)!r}, rules=Rules.TAVLA, seed=1))
@@ -156,7 +158,10 @@ def test_a_saved_match_whose_opponent_is_gone_offers_a_new_match(window, tmp_pat
     assert again.saved is not None and "mine.py" in again.offer.texts[1].text
     click(again, again.offer.buttons[0].rect.x, again.offer.buttons[0].rect.y)
     assert again.saved is None
-    assert "cannot be resumed" in again.toast.message and "bot file not found" in again.toast.message
+    notice = again.notice_box.texts[1].text
+    assert "cannot be resumed" in notice and "bot file not found" in notice and "It is kept in" in notice
+    press_key(again, key.ENTER)
+    assert not again.notice, "OK: the new match begins"
     assert again.opponent == "random" and len(again.session.match.games) == 1
     again.on_update(FRAME)
     again.leave()
@@ -173,7 +178,8 @@ def test_a_saved_match_whose_program_is_gone_offers_a_new_match(window, tmp_path
     again = window.current_view
     press_key(again, key.ENTER)
     assert again.saved is None and again.opponent == "random"
-    assert "cannot be resumed" in again.toast.message and "not found" in again.toast.message
+    notice = again.notice_box.texts[1].text
+    assert "cannot be resumed" in notice and "not found" in notice and "It is kept in" in notice
     again.leave()
 
 
@@ -186,8 +192,8 @@ def test_a_saved_match_against_a_program_shows_it_and_asks_before_running_it(win
     save_a_match(window, name)
     window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
-    text = again.offer.texts[1].text
-    assert "Resuming runs cmd:" in text and "prog.py" in text
+    text = again.offer.texts[2].text.replace(WRAP, "")
+    assert text == f"Resuming runs {name}", "the command in full"
     assert again.offer.buttons[0].label == "Run it"
     for _ in range(30):
         again.on_update(FRAME)
@@ -203,7 +209,7 @@ def test_a_saved_match_against_a_built_in_bot_is_offered_as_before(window, tmp_p
     save_a_match(window, "greedy")
     window.show_view(TableView(opponent="random", rules=Rules.TAVLA))
     again = window.current_view
-    assert "Resuming runs" not in again.offer.texts[1].text and again.offer.buttons[0].label == "Resume"
+    assert again.offer.texts[2].text == "" and again.offer.buttons[0].label == "Resume"
     press_key(again, key.ENTER)
     assert again.opponent == "greedy"
     again.leave()

@@ -233,8 +233,10 @@ def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch)
     window.show_view(TableView(opponent="random", rules=Rules.STANDARD))
     again = window.current_view
     assert again.saved is not None and "match to" in again.offer.texts[1].text
+    behind = [t.text for t in again.session.game.record]
+    assert behind == [t.text for t in record], "the saved match is what the table shows behind the offer"
     step(again, 1.0)
-    assert not again.session.game.record, "nothing happens behind the offer"
+    assert [t.text for t in again.session.game.record] == behind, "nothing happens behind the offer"
     click_at(again, again.offer.buttons[0])
     assert again.saved is None
     assert again.opponent == "greedy" and again.rules == "tavla"

@@ -13,15 +13,28 @@ A match with the doubling cube says `"cube": true` and has its cube actions amon
 saves) is a match without the cube. A disqualified game names its loser's seat (`"loser"`), which is
 not always the player on roll: the computer may fail to answer a double.
 
+Every number of a save is checked when it is read, within what the table itself plays: a match of 1 to
+the longest length the settings allow, a seed of 0 or more. A save that was read but cannot be restored
+(damaged, edited, written by a newer version) is never lost: `set_aside` copies it into the data folder's
+`saves/` before anything may take its place.
 """
 
 import json
+import math
 import random
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from annotated_types import Le
+
+from game.config import TavlaConfig
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import _
+from game.paths import data_dir
+from game.quoting import in_quotes, quoted
 from game.records import Records
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import Game
@@ -34,19 +47,48 @@ SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 1
 MAX_SAVE_CHARS = 2_000_000  # far beyond any real match; refuses a runaway file
 MAX_NAME_CHARS = 1_000  # a bot may be named by a file path or a command line
+MAX_PLAY_CHARS = 100  # the longest play, four moves with hits, is 30 or so
+MAX_REASON_CHARS = 2_000  # why a game was disqualified: the game's own words, with a bot's answer quoted
 RNG_STATE_SIZE = 625  # random.Random.getstate(): 624 words and a position
 RNG_WORD = 2**32
 
 SAVE_KIND = "tavla"  # the records' slot for the table's unfinished match
+ASIDE_FOLDER = "saves"  # in the data folder: saves that could not be restored, kept as they were
+MAX_ASIDE_PER_SECOND = 99
 YOU = "You"  # how the match file and the .mat export name the person playing a bot (never translated)
 SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour of their checkers
+
+
+def longest_match() -> int:
+    """The longest match the table starts (the settings' limit on `tavla.match_length`): a save that
+    claims a longer one was not written by this game."""
+    limits = TavlaConfig.model_fields["match_length"].metadata
+    return next(int(limit.le) for limit in limits if isinstance(limit, Le))
+
+
+class DamagedSave(UserError):
+    """A save that cannot be restored: "cannot restore the saved match: `reason`"."""
+
+    def __init__(self, reason: str) -> None:
+        # Translators: {reason} says what is wrong with the save file
+        super().__init__(_("cannot restore the saved match: {reason}").format(reason=reason))
+        self.reason = reason
+
+
+class UnrestorableSave(DamagedSave):
+    """A save was read from the records but cannot be restored; `text` is what they hold, to keep it
+    aside."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(reason)
+        self.text = text
 
 
 def dump_match(match: Match, names: tuple[str, str]) -> str:
     """The match as save text; `names` are seat 0's and seat 1's (e.g. "You" and the bot's name)."""
     if not _valid_names(names):
         message = _("the names must be two texts of at most {limit} characters, not {names}")
-        raise UserError(message.format(limit=MAX_NAME_CHARS, names=repr(names)))
+        raise UserError(message.format(limit=MAX_NAME_CHARS, names=quoted(names)))
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -98,25 +140,43 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         raise _damaged(_("it is not valid JSON")) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise _damaged(_("it is not a saved tavla match"))
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if type(version) is int and version > SAVE_VERSION:
+        # Translators: {version} is the save's format version, {known} the one this program reads
+        message = _(
+            "it was saved by a newer version of the game (save version {version}; this one reads {known})"
+        )
+        raise _damaged(message.format(version=quoted(version), known=SAVE_VERSION))
+    if type(version) is not int or version != SAVE_VERSION:
         message = _("unknown save version {version}; this program reads {known}")
-        raise _damaged(message.format(version=repr(data.get("version")), known=SAVE_VERSION))
+        raise _damaged(message.format(version=quoted(version), known=SAVE_VERSION))
     names = data.get("names")
     if not _valid_names(names):
         # Translators: 'names' is a field of the save file; keep it as it is
         message = _("'names' must be two texts of at most {limit} characters")
         raise _damaged(message.format(limit=MAX_NAME_CHARS))
     seed = data.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise _damaged(_("the seed must be an integer or null, not {seed}").format(seed=repr(seed)))
+    if seed is not None and (type(seed) is not int or seed < 0):
+        # Translators: 'null' is the save file's word for no seed; keep it as it is
+        message = _("the seed must be a whole number of 0 or more, or null, not {seed}")
+        raise _damaged(message.format(seed=quoted(seed)))
     rng_state = _load_rng(data.get("rng"))
     cube = data.get("cube", False)
     if not isinstance(cube, bool):
         # Translators: 'cube' is a field of the save file; keep it as it is
-        raise _damaged(_("'cube' must be true or false, not {cube}").format(cube=repr(cube)))
+        raise _damaged(_("'cube' must be true or false, not {cube}").format(cube=quoted(cube)))
+    length, longest = data.get("length"), longest_match()
+    if type(length) is not int or not 1 <= length <= longest:
+        # Translators: 'length' is a field of the save file; keep it as it is; {most} is e.g. 25
+        message = _("'length' must be a match of 1 to {most} points, not {length}")
+        raise _damaged(message.format(most=longest, length=quoted(length)))
+    rules = data.get("rules")
+    if not isinstance(rules, str) or rules not in Rules.names():
+        # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
+        message = _("unknown rule set {rules}; use one of: {known}")
+        raise _damaged(message.format(rules=in_quotes(rules), known=", ".join(Rules.names())))
     try:
-        length = check_match_length(data.get("length"))
-        match = Match(length, Rules.parse(data.get("rules")), seed, cube=cube)
+        match = Match(check_match_length(length), Rules(rules), seed, cube=cube)
     except UserError as error:
         raise _damaged(str(error)) from None
     games = data.get("games")
@@ -166,10 +226,12 @@ def _replay_game(match: Match, entry: object, number: int) -> None:
         _replay_turn(game, turn, index == len(turns), number, index)
     if "disqualified" in entry:
         reason = entry["disqualified"]
-        if not isinstance(reason, str):
-            # Translators: {where} is e.g. "game 3"
-            message = _("{where}: the reason for the disqualification must be text")
-            raise _damaged(message.format(where=where))
+        if not isinstance(reason, str) or len(reason) > MAX_REASON_CHARS:
+            # Translators: {where} is e.g. "game 3"; {limit} is a number of characters
+            message = _(
+                "{where}: the reason for the disqualification must be text of at most {limit} characters"
+            )
+            raise _damaged(message.format(where=where, limit=MAX_REASON_CHARS))
         loser = entry.get("loser", game.turn)
         if loser not in (0, 1) or type(loser) is not int:
             # Translators: {where} is e.g. "game 3"; 'loser' is a field of the save file
@@ -205,10 +267,10 @@ def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) 
             raise _damaged(_("{where} has no play but is not the last turn").format(where=where))
         return
     play = turn["play"]
-    if not isinstance(play, str):
+    if not isinstance(play, str) or len(play) > MAX_PLAY_CHARS:
         # Translators: {where} is e.g. "game 3 turn 7"; {play} is what the save holds instead
         message = _("{where}: the play must be text such as '24/18 13/11', not {play}")
-        raise _damaged(message.format(where=where, play=repr(play)))
+        raise _damaged(message.format(where=where, play=quoted(play)))
     _step(game.play, play, where)
 
 
@@ -218,7 +280,7 @@ def _replay_cube(game: Game, event: object, where: str) -> None:
     if event not in actions:
         # Translators: {where} is e.g. "game 3 turn 7"; keep 'double', 'take' and 'pass' as they are
         message = _("{where}: a cube action is 'double', 'take' or 'pass', not {event}")
-        raise _damaged(message.format(where=where, event=repr(event)))
+        raise _damaged(message.format(where=where, event=in_quotes(event)))
     if game.over:
         # Translators: {where} is e.g. "game 3 turn 7"
         raise _damaged(_("{where} comes after the end of the game").format(where=where))
@@ -242,7 +304,7 @@ def _dice(value: object, where: str) -> tuple[int, int]:
     ):
         # Translators: {where} is e.g. "game 3 turn 7 dice" or "game 3 opening roll 1"
         message = _("{where} must be two dice from 1 to 6, not {value}")
-        raise _damaged(message.format(where=where, value=repr(value)))
+        raise _damaged(message.format(where=where, value=quoted(value)))
     return value[0], value[1]
 
 
@@ -256,7 +318,7 @@ def _load_rng(value: object) -> tuple:
         or len(words) != RNG_STATE_SIZE
         or not all(type(word) is int and 0 <= word < RNG_WORD for word in words)
         or not 0 <= words[-1] <= RNG_STATE_SIZE - 1
-        or not (gauss is None or isinstance(gauss, float))
+        or not (gauss is None or (isinstance(gauss, float) and math.isfinite(gauss)))
     ):
         raise _damaged(_("the dice generator's state is malformed"))
     state = (version, tuple(words), gauss)
@@ -275,9 +337,8 @@ def _valid_names(names: object) -> bool:
     )
 
 
-def _damaged(message: str) -> UserError:
-    # Translators: {reason} says what is wrong with the save file
-    return UserError(_("cannot restore the saved match: {reason}").format(reason=message))
+def _damaged(message: str) -> DamagedSave:
+    return DamagedSave(message)
 
 
 def player_names(opponent: str, human_side: str) -> tuple[str, str]:
@@ -299,11 +360,30 @@ def save_table(records: Records, match: Match, opponent: str, human_side: str) -
 
 def saved_table(records: Records) -> tuple[Match, str] | None:
     """The table's unfinished match and its opponent (a bot's name or HUMAN), if one is kept;
-    UserError when it cannot be read or restored."""
+    RecordsUnavailable when the records cannot be read now (the save, if any, is still there),
+    UnrestorableSave when the save was read but cannot be restored."""
     text = records.load_game(SAVE_KIND)
     if text is None:
         return None
-    match, names = load_match(text)
+    try:
+        match, names = load_match(text)
+    except DamagedSave as error:
+        raise UnrestorableSave(error.reason, text) from None
     if match.winner is not None:
         return None
     return match, HUMAN if names[0] != YOU else names[1]
+
+
+def set_aside(text: str, folder: Path | None = None, now: float | None = None) -> Path:
+    """Keep a save that cannot be restored as a new file `tavla-match-<date>-<time>.json` in `folder`
+    (default: the data folder's `saves/`), written atomically and never over another: the match is
+    not lost when a new one takes its slot. Returns its path; OSError when it cannot be written."""
+    where = folder if folder is not None else data_dir() / ASIDE_FOLDER
+    stem = time.strftime("tavla-match-%Y%m%d-%H%M%S", time.localtime(now))
+    for number in range(1, MAX_ASIDE_PER_SECOND + 1):
+        path = where / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+        try:
+            return write_atomically(path, text, exclusive=True)
+        except FileExistsError:
+            continue
+    raise FileExistsError(str(where / f"{stem}.json"))

@@ -6,9 +6,11 @@ player's and the two colours at one desk are decided in one place.
 """
 
 import os
+import sys
 from dataclasses import dataclass
 
 from game.i18n import _, ngettext
+from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game
 from game.tavla.engine.match import Match
@@ -20,9 +22,11 @@ from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
 from game.tavla.players import EXTERNAL_PREFIX, bot_names, bot_title
 
-OFFER_COMMAND_CHARS = 72  # a saved opponent's command line, cut to fit the offer
+WRAP = "\u200b"  # a zero-width space: a place where a label may wrap a long word, drawn as nothing
+WRAP_AFTER = "/\\"  # a command's long word wraps after a folder's separator ...
+WRAP_RUN = 24  # ... or after this many characters without a place to wrap
+REASON_CHARS = 120  # why a game was disqualified, on the card over the board (a bot's answer in it)
 NAME_CHARS = 20  # an opponent of the player's own (a program, a file) as the table names it
-WORD_CHARS = 26  # ... each word of it (a long path keeps its end)
 
 
 @dataclass(frozen=True)
@@ -69,15 +73,6 @@ def short_name(name: str) -> str:
     return _shorten(prefix + " ".join(words), NAME_CHARS)
 
 
-def shown_command(name: str, limit: int) -> str:
-    """A program's command line or a file's path for the table: long words keep their end (the file's
-    name), and the whole is cut to `limit` characters."""
-    prefix = EXTERNAL_PREFIX if name.startswith(EXTERNAL_PREFIX) else ""
-    words = name[len(prefix) :].split(" ")
-    words = [word if len(word) <= WORD_CHARS else "…" + word[-(WORD_CHARS - 1) :] for word in words]
-    return _shorten(prefix + " ".join(words), limit)
-
-
 def exception_text(error: BaseException) -> str:
     """An unexpected failure of a bot, named by its type so an empty message still says something."""
     text = str(error)
@@ -85,7 +80,7 @@ def exception_text(error: BaseException) -> str:
 
 
 def offer_text(match: Match, players: Players) -> str:
-    """The saved match the table offers to resume, and the program resuming it would start."""
+    """The saved match the table offers to resume (`offer_command_text` says what it would start)."""
     scores = match.scores
     # Translators: the saved match: "You 2 – 1 pubeval, match to 5, tavla rules"; {first} and
     # {second} are the players, {length} the points that win the match, {rules} the rule set's name
@@ -98,12 +93,32 @@ def offer_text(match: Match, players: Players) -> str:
         length=match.length,
         rules=_(match.rules.short_name),
     )
-    if runs_code(players.opponent):
-        # Translators: under the saved match when its opponent is a program or a Python file of the
-        # player's: {program} is its command line or file, shown as it is; Resume starts it
-        warning = _("Resuming runs {program}")
-        text += "\n" + warning.format(program=shown_command(players.opponent, OFFER_COMMAND_CHARS))
     return text
+
+
+def offer_command_text(opponent: str) -> str:
+    """What Resume would start when the saved match's opponent is a program or a Python file of the
+    player's: the command in full (control characters shown escaped), with places to wrap its long
+    words, since the player decides on what it runs; "" for a built-in bot or a person."""
+    if not runs_code(opponent):
+        return ""
+    # Translators: under the saved match when its opponent is a program or a Python file of the
+    # player's: {program} is its command line or file, shown as it is; Resume starts it
+    warning = _("Resuming runs {program}")
+    return warning.format(program=wrappable(quoted(opponent, sys.maxsize)))
+
+
+def wrappable(text: str) -> str:
+    """`text` with a zero-width space after each folder separator and in each run of WRAP_RUN
+    characters without a space: a label wraps only at spaces, so a long path would run out of it."""
+    out, run = [], 0
+    for char in text:
+        out.append(char)
+        run = 0 if char.isspace() else run + 1
+        if char in WRAP_AFTER or run >= WRAP_RUN:
+            out.append(WRAP)
+            run = 0
+    return "".join(out)
 
 
 def run_it_label() -> str:
@@ -117,6 +132,40 @@ def unresumable_text(opponent: str, error: object) -> str:
     # it cannot be played; a new match is on the table instead
     message = _("The saved match cannot be resumed: {name}: {error}. Here is a new match.")
     return message.format(name=short_name(opponent), error=error)
+
+
+def unread_save_text(error: object) -> str:
+    """The records could not be read on opening (another program holds them): the saved match, if
+    there is one, is kept as it is and the match played now is not saved over it."""
+    # Translators: {error} says why the records cannot be read now
+    message = _(
+        "The saved match cannot be read now: {error}. It stays saved and is offered next time; "
+        "this match will not be saved over it."
+    )
+    return message.format(error=error)
+
+
+def unrestorable_text(reason: str) -> str:
+    """The first sentence when the saved match was read but cannot be restored."""
+    # Translators: {reason} says what is wrong with the saved match (damaged, from a newer version...)
+    return _("The saved match could not be restored: {reason}.").format(reason=reason)
+
+
+def set_aside_text(path: str) -> str:
+    """After a saved match that cannot be played: where it is kept, and that the new one replaces it."""
+    # Translators: after "The saved match could not be restored: ..."; {path} is the file it was
+    # copied to, in the game's data folder
+    message = _("It is kept in {path}; the new match is saved in its place.")
+    return message.format(path=quoted(path, PATH_CHARS))
+
+
+def not_set_aside_text(error: OSError) -> str:
+    """... or, when it could not even be copied aside, that it stays and nothing is saved over it."""
+    # Translators: after "The saved match could not be restored: ..."; {reason} is the system's error
+    message = _(
+        "It could not be copied aside ({reason}), so it stays saved and this match will not be saved over it."
+    )
+    return message.format(reason=error.strerror or error)
 
 
 def opening_text(game: Game, players: Players) -> str | None:
@@ -158,18 +207,21 @@ def panel_texts(
     first, second = players.name(0), players.name(1)
     # Translators: the match score, e.g. "2 – 1   (to 5)"; {length} is the number of points that wins
     score = _("{mine} – {theirs}   (to {length})")
+    # Translators: a small window's short pip counts, the player's first as on the line "You vs
+    # pubeval" above: "Pips 167 – 150"
+    short_pips = _("Pips {mine} – {theirs}")
     if compact:
         # Translators: a small window's short "Rules: tavla · game 3", at most 18 characters
         rules_line = _("{rules} · game {number}")
-        # Translators: a small window's short pip counts, the player's first as on the line "You vs
-        # pubeval" above: "Pips 167 – 150"
-        pips = _("Pips {mine} – {theirs}")
+        pips = short_pips
     else:
         # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
         # of the match so far
         rules_line = _("Rules: {rules} · game {number}")
         # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
         pips = _("Pips: {first} {mine} · {second} {theirs}")
+        if runs_code(players.opponent):
+            pips = short_pips  # a program's name is too long to say twice
     return {
         # Translators: the title of the table's side panel: the game's name (Turkish backgammon)
         "title": _("Tavla"),
@@ -248,7 +300,7 @@ def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
         title = _("You win") if you else _("{name} wins").format(name=winner)
     if result.kind is Outcome.DISQUALIFICATION and result.reason:
         # Translators: {reason} says what the bot did wrong
-        kind = _("disqualification: {reason}").format(reason=result.reason)
+        kind = _("disqualification: {reason}").format(reason=quoted(result.reason, REASON_CHARS))
     else:
         kind = _(result.kind.label)
     # Translators: how the game ended: {kind} is "single", "mars", "gammon" or "backgammon" (or

@@ -25,15 +25,20 @@ OVERLAY_LINE_HEIGHT = 76
 TEXT_WIDTH = OVERLAY_WIDTH - 2 * OVERLAY_PADDING
 
 
-def _slot(dx: float, width: float = 200) -> Rect:
-    return Rect(OVERLAY_X + dx, layout.MIDDLE_Y - 70, width, 48)
+COMMAND_GAP = 8  # between the saved match's line and the command resuming it would run
+COMMAND_MOST = layout.INNER_HEIGHT - OVERLAY_HEIGHT - 3 * OVERLAY_PADDING
+"""The most room the command takes: the offer grows to hold it and stays on the board."""
 
 
-def _title(text: str, size: float) -> Label:
+def _slot(dx: float, width: float = 200, dy: float = 0.0) -> Rect:
+    return Rect(OVERLAY_X + dx, layout.MIDDLE_Y - 70 + dy, width, 48)
+
+
+def _title(text: str, size: float, dy: float = 0.0) -> Label:
     return Label(
         text,
         OVERLAY_X,
-        layout.MIDDLE_Y + 60,
+        layout.MIDDLE_Y + 60 + dy,
         theme.ACCENT,
         size,
         box_width=TEXT_WIDTH,
@@ -43,11 +48,11 @@ def _title(text: str, size: float) -> Label:
     )
 
 
-def _line(size: float) -> Label:
+def _line(size: float, dy: float = 0.0) -> Label:
     return Label(
         "",
         OVERLAY_X,
-        OVERLAY_LINE_Y,
+        OVERLAY_LINE_Y + dy,
         theme.TEXT,
         size,
         box_width=TEXT_WIDTH,
@@ -59,22 +64,98 @@ def _line(size: float) -> Label:
     )
 
 
-def _rect() -> Rect:
-    return Rect(OVERLAY_X, layout.MIDDLE_Y, OVERLAY_WIDTH, OVERLAY_HEIGHT)
+def _rect(extra: float = 0.0) -> Rect:
+    return Rect(OVERLAY_X, layout.MIDDLE_Y, OVERLAY_WIDTH, OVERLAY_HEIGHT + extra)
+
+
+def _command(text: str, smallest: float) -> Label:
+    """The command under the saved match, whole, in as many lines as it needs (at most COMMAND_MOST
+    high), at the size this window reads (`smallest`): its box is the height it takes."""
+    label = Label(
+        text,
+        OVERLAY_X,
+        OVERLAY_LINE_Y - OVERLAY_LINE_HEIGHT / 2,
+        theme.TEXT,
+        theme.SMALL_SIZE,
+        box_width=TEXT_WIDTH,
+        box_height=COMMAND_MOST,
+        anchor_x="center",
+        anchor_y="center",
+        multiline=True,
+        align="center",
+    )
+    label.keep_readable(smallest)
+    label.set_box(TEXT_WIDTH, min(label.content_height, COMMAND_MOST) if text else None)
+    return label
 
 
 def offer_dialog(
-    shown: Callable[[], bool], resume: Callable[[], None], decline: Callable[[], None], keys: list[KeyAction]
+    shown: Callable[[], bool],
+    resume: Callable[[], None],
+    decline: Callable[[], None],
+    keys: list[KeyAction],
+    command: str = "",
+    smallest: float = 0.0,
 ) -> Dialog:
-    """ "Resume the saved match?" with the match below (set `texts[1]`) and Resume / New match."""
+    """ "Resume the saved match?" with the match below (set `texts[1]`) and Resume / New match; with
+    `command` (what Resume would run, `texts[2]`) under the match, in full: the dialog grows to hold it,
+    its text at least `smallest` (the least size this window reads)."""
+    block = _command(command, smallest)
+    height = block.box_height or 0.0
+    extra = height + COMMAND_GAP if command else 0.0
+    # The title and the match's line move up by half the room the command takes, the buttons down.
+    block.y = OVERLAY_LINE_Y - OVERLAY_LINE_HEIGHT / 2 - COMMAND_GAP / 2 + extra / 2 - height / 2
     buttons = [
         # Translators: button: carry on with the match saved last time
-        Button(_("Resume"), _slot(-120), resume, primary=True),
+        Button(_("Resume"), _slot(-120, dy=-extra / 2), resume, primary=True),
         # Translators: button: start a new match from 0 – 0
-        Button(_("New match"), _slot(120), decline),
+        Button(_("New match"), _slot(120, dy=-extra / 2), decline),
     ]
-    texts = [_title(_("Resume the saved match?"), theme.HEADING_SIZE + 4), _line(theme.BODY_SIZE + 1)]
-    return Dialog(_rect(), texts, buttons, shown, keys)
+    title = _title(_("Resume the saved match?"), theme.HEADING_SIZE + 4, extra / 2)
+    texts = [title, _line(theme.BODY_SIZE + 1, extra / 2), block]
+    return Dialog(_rect(extra), texts, buttons, shown, keys)
+
+
+NOTICE_HEIGHT = 380
+NOTICE_LINE_HEIGHT = 200
+
+
+def notice_dialog(shown: Callable[[], bool], close: Callable[[], None], keys: list[KeyAction]) -> Dialog:
+    """What became of the saved match when it was not offered (set `texts[1]`: it could not be read,
+    or was kept aside, and what happens to the match played now), with OK: the table waits for it, so
+    the player reads it before a new match begins."""
+    top = layout.MIDDLE_Y + NOTICE_HEIGHT / 2
+    title = Label(
+        # Translators: the title of the panel that says what became of the match saved last time
+        _("Your saved match"),
+        OVERLAY_X,
+        top - 50,
+        theme.ACCENT,
+        theme.HEADING_SIZE,
+        box_width=TEXT_WIDTH,
+        anchor_x="center",
+        anchor_y="center",
+        bold=True,
+    )
+    line = Label(
+        "",
+        OVERLAY_X,
+        layout.MIDDLE_Y + 10,
+        theme.TEXT,
+        theme.BODY_SIZE,
+        box_width=TEXT_WIDTH,
+        box_height=NOTICE_LINE_HEIGHT,
+        anchor_x="center",
+        anchor_y="center",
+        multiline=True,
+        align="center",
+    )
+    # Translators: button: the player has read the notice about the saved match; a new match begins
+    ok = Button(
+        _("OK"), Rect(OVERLAY_X, layout.MIDDLE_Y - NOTICE_HEIGHT / 2 + 50, 200, 48), close, primary=True
+    )
+    rect = Rect(OVERLAY_X, layout.MIDDLE_Y, OVERLAY_WIDTH, NOTICE_HEIGHT)
+    return Dialog(rect, [title, line], [ok], shown, keys)
 
 
 def over_dialog(

@@ -42,7 +42,14 @@ from game.tavla.screens.table.dice import DiceSprites
 from game.tavla.screens.table.hint_panel import HintPanel
 from game.tavla.screens.table.hints import take_play
 from game.tavla.screens.table.opponent import OpponentDriver
-from game.tavla.screens.table.overlays import OVERLAY_X, offer_dialog, over_dialog, roll_dialog, take_dialog
+from game.tavla.screens.table.overlays import (
+    OVERLAY_X,
+    notice_dialog,
+    offer_dialog,
+    over_dialog,
+    roll_dialog,
+    take_dialog,
+)
 from game.tavla.screens.table.panel import SidePanel
 from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
 from game.tavla.screens.table.saving import SavedMatch
@@ -50,7 +57,7 @@ from game.tavla.screens.table.turns import ShownPlay, TurnFlow
 from game.tavla.screens.table.tutor import Tutor
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
-from game.ui.overlay import OverlayLayer
+from game.ui.overlay import Dialog, OverlayLayer
 from game.ui.scene import CachedLayer, SceneView
 from game.ui.sound import result_event
 from game.ui.text import Label
@@ -116,15 +123,22 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.auto_commit = False
         self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, TOAST_WIDTHS[False])
         self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
-        self.session = TableSession(self.rules, settings.match_length, self.opponent, seed, self.cube)
         self.cube_drawing = CubeDrawing()
         self.archive = MatchArchive()
         self.moment = object()  # names the decision before a roll, for its hint
-        self.saved: tuple[Match, str] | None = None
+        self.saved: tuple[Match, str] | None = None  # the saved match offered, until it is answered
+        self.keep_save = False  # the records hold a save that could not be read: never saved over
+        self.notice = ""  # what became of a saved match that is not offered; the table waits for OK
+        behind = self._saved_session(offer_resume)
+        self.session = behind or TableSession(
+            self.rules, settings.match_length, self.opponent, seed, self.cube
+        )
         self._build_widgets()
         self._build_textures()
-        self.start_session(self.session)
-        self._offer_saved(offer_resume)
+        if self.holding:
+            self._hold(self.session)  # the saved match offered, or the new one behind the notice
+        else:
+            self.start_session(self.session)
 
     @property
     def drag(self) -> Drag | None:
@@ -162,13 +176,28 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.panel = self._side_panel()
         self.buttons = list(self.panel.buttons)
         self.hint_panel = HintPanel(self.make_hinted, self._point_hint, self._clear_hint, seat_colours)
-        offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
-        self.offer = offer_dialog(
-            lambda: self.saved is not None, self.resume_saved, self.decline_saved, offer_keys
-        )
+        self.offer = self._offer_dialog()
+        notice_keys = [(KEY_DONE, self.close_notice)]
+        self.notice_box = notice_dialog(lambda: bool(self.notice), self.close_notice, notice_keys)
         self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
         self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
         self._build_questions()
+
+    def _offer_dialog(self) -> Dialog:
+        """The offer of the saved match, sized for the command resuming it would run (shown whole) at
+        the text size this window reads."""
+        offer_keys = [(KEY_DONE, self.resume_saved), (KEY_NEW, self.decline_saved)]
+        opponent = self.saved[1] if self.saved is not None else HUMAN
+        command = captions.offer_command_text(opponent)
+        shown = lambda: self.saved is not None  # noqa: E731 - read at each frame
+        dialog = offer_dialog(
+            shown, self.resume_saved, self.decline_saved, offer_keys, command, self.smallest_text
+        )
+        if self.saved is not None:
+            if captions.runs_code(opponent):
+                dialog.buttons[0].label = captions.run_it_label()
+            dialog.texts[1].text = captions.offer_text(self.saved[0], self.players)
+        return dialog
 
     def _build_questions(self) -> None:
         """The cube's and the tutor's questions, in the band this window's size gives them."""
@@ -180,7 +209,9 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         answer_shown = self._waits_for(Phase.ANSWER)
         self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys, compact)
         tutor = self.tutor.build_dialog(compact)
-        self.overlays = OverlayLayer([self.offer, self.over, self.roll_question, self.take_question, tutor])
+        self._write_notice()
+        dialogs = [self.offer, self.notice_box, self.over, self.roll_question, self.take_question, tutor]
+        self.overlays = OverlayLayer(dialogs)
 
     def _side_panel(self) -> SidePanel:
         return SidePanel(
@@ -195,7 +226,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     def _waits_for(self, phase: Phase) -> Callable[[], bool]:
         """Whether a cube question is on the table: in `phase`, once every checker has landed."""
-        return lambda: self.saved is None and self.session.phase is phase and not self.animating
+        return lambda: not self.holding and self.session.phase is phase and not self.animating
 
     def _game_over_shown(self) -> bool:
         """The card over the board once a game is over and every checker has landed."""
@@ -203,7 +234,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     def _build_textures(self) -> None:
         """Board, checkers and dice as textures at screen resolution; rebuilt after a resize."""
-        scale = self.pixel_scale
+        scale = self.built_scale = self.pixel_scale
         self.board.build(self.palette, scale, self.settings.point_numbers)
         self.checkers.build_textures(self.palette, scale)
         self.dice.build_textures(scale)
@@ -225,9 +256,18 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     def on_scale_changed(self) -> None:
         """Textures at the new resolution; the notices a little wider on a small window, for their larger
-        text."""
+        text; the offer's command measured again at the text size this window reads."""
         self._build_textures()
         self.toast.set_width(TOAST_WIDTHS[self.compact])
+        if self.saved is not None:
+            self.offer = self.overlays.dialogs[0] = self._offer_dialog()
+
+    def on_show_view(self) -> None:
+        """Shown again (Back from the analysis): laid out for the window as it is now, which may have
+        changed size meanwhile."""
+        super().on_show_view()
+        if self.pixel_scale != self.built_scale:
+            self.rescale()
 
     def readable_labels(self) -> list[Label]:
         dialogs = [label for dialog in self.overlays.dialogs for label in dialog.labels]
@@ -246,7 +286,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         """At rest only while the table waits for a person, with nothing gliding, rolling or fading."""
         phase = self.session.phase
         at_rest = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
-        waits = self.saved is not None or phase in at_rest
+        waits = self.holding or phase in at_rest
         notices = self.toast.remaining > 0 or self.note.remaining > 0
         busy = self.animating or self.drag is not None or notices or self.auto_commit
         return busy or not waits or self.driver.hint_pending
@@ -322,13 +362,13 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.shell.show_menu()
 
     def analyse(self) -> None:
-        """The end card's Analyse: the match so far judged on the analysis screen; its Back leads to the
-        table again (the saved match offered) while the match goes on, else to the menu."""
+        """The end card's Analyse: the match so far judged on the analysis screen; its Back (and Esc)
+        lead to this table again, the end card as it was (the match was saved on the way, in case the
+        game is closed there)."""
         names = player_names(self.opponent, self.settings.human_side)
         record = MatchRecord.from_match(self.session.match, names)
-        window, going_on = self.shell, self.session.phase is Phase.GAME_OVER
-        back = (lambda: window.show_view(TableView(self.opponent, self.rules))) if going_on else None
-        window.show_view(AnalysisView(record, back))
+        window = self.shell
+        window.show_view(AnalysisView(record, lambda: window.show_view(self)))
 
     # --- input ---
 
@@ -368,7 +408,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
-        if self.saved is not None:
+        if self.holding:
             return
         if self.rolling > 0:
             self.rolling = max(0.0, self.rolling - delta_time)
@@ -413,7 +453,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         session = self.session
         self.panel.moves.set_rows(captions.move_rows(session.game))
         compact = self.compact
-        texts = captions.panel_texts(session, self._shown_board(), self.rules, self.players, compact)
+        texts = captions.panel_texts(session, self._shown_board(), session.rules, self.players, compact)
         texts["status"] = cube_captions.status_text(session, self.players) or texts["status"]
         texts["rules"] += cube_captions.rules_note(session, compact)
         self.panel.set_texts(texts)
@@ -455,7 +495,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         """The board, the side panel and its buttons come from the cached layer (painted again only when
         one of them changes); what moves or lies over them is drawn every frame."""
         # Two people at one desk: the point numbers turn for the player on roll.
-        self.board.number_for(self.session.seat if self.opponent == HUMAN else 0)
+        self.board.number_for(self.session.seat if self.players.opponent == HUMAN else 0)
         self.layer.draw(self._layer_key(), self._draw_layer)
         with self.camera.activate():
             self.draw_scene()
