@@ -77,8 +77,33 @@ def well_done() -> str:
 
 
 def summary(count: int, seconds: float) -> str:
-    # Translators: the solved game; {moves} is e.g. "12 moves", {clock} the time taken, e.g. 3:07.
+    # Translators: the solved game; {moves} is e.g. "12 moves", {clock} the time taken, e.g. 3:07 or
+    # 38.788 s.
     return _("{moves} in {clock}").format(moves=moves(count), clock=clock(seconds))
+
+
+def solved_summary(count: int, seconds: float, compact: bool = False) -> str:
+    """The solve in one line of the solved panel: the moves and the time, on a full window to the
+    millisecond with the tiles per second, as speedsolvers read a solve (one line, not a second one
+    that said the time again)."""
+    if compact:
+        return summary(count, seconds)
+    solve = _("{moves} in {clock}").format(moves=moves(count), clock=precise_time(seconds))
+    if seconds <= 0:
+        return solve
+    # Translators: a solve and its speed: {solve} is e.g. "40 moves in 12.345 s", {tps} e.g. 3.24;
+    # TPS means tiles (moved) per second, keep it if players of your language say so.
+    return _("{solve} · {tps} TPS").format(solve=solve, tps=f"{count / seconds:.2f}")
+
+
+def precise_time(seconds: float) -> str:
+    """A time to the millisecond with its unit, so it is not read as a count: ``38.788 s`` below a
+    minute; from one on ``1:02.345`` reads as minutes and seconds, as the HUD's clock does."""
+    shown = format_time(seconds)
+    if seconds >= 60:
+        return shown
+    # Translators: a time in seconds, e.g. "38.788 s"; write your language's symbol for seconds
+    return _("{seconds} s").format(seconds=shown)
 
 
 def verdict(practice: bool, assisted: bool, new_best: bool, compact: bool = False) -> str:
@@ -96,15 +121,6 @@ def verdict(practice: bool, assisted: bool, new_best: bool, compact: bool = Fals
         # Translators: a hint or the auto-solve was used, so the result is not kept as a best.
         return _("Solved with help: not a record")
     return _("A new best!") if new_best else ""
-
-
-def pace(count: int, seconds: float) -> str:
-    """The solve as speedsolvers read it: the time to the millisecond and the tiles per second."""
-    if seconds <= 0:
-        return format_time(seconds)
-    # Translators: a solve's speed; {time} is e.g. 12.345 (seconds) or 1:02.345, {tps} e.g. 3.47;
-    # TPS means tiles (moved) per second, keep it if players of your language say so.
-    return _("{time} · {tps} TPS").format(time=format_time(seconds), tps=f"{count / seconds:.2f}")
 
 
 def optimal(shortest: Shortest | None, measuring: bool, count: int, compact: bool = False) -> str:
@@ -156,9 +172,24 @@ def call_out(practice: bool, assisted: bool, bests: Sequence[str], compact: bool
     text = verdict(practice, assisted, bool(bests), compact)
     if practice or assisted or not bests:
         return text
+    return f"{text} {named_bests(bests, COMPACT_CALLED_OUT if compact else CALLED_OUT)}"
+
+
+def named_bests(bests: Sequence[str], limit: int = CALLED_OUT) -> str:
+    """The foremost (at most ``limit``) things a solve improved: ``single solve · ao5 · fewest moves``."""
     named = sorted(bests, key=lambda name: BEST_ORDER.index(name) if name in BEST_ORDER else len(BEST_ORDER))
-    shown = named[: COMPACT_CALLED_OUT if compact else CALLED_OUT]
-    return f"{text} {' · '.join(best_name(name) for name in shown)}"
+    return " · ".join(best_name(name) for name in named[:limit])
+
+
+def panel_verdict(
+    practice: bool, assisted: bool, bests: Sequence[str], compact: bool = False
+) -> tuple[str, str]:
+    """The solved panel's verdict and the records it names, as two lines: a line holding both ran past
+    the panel. A small window names one record on the verdict's line (its words are larger)."""
+    if compact:
+        return call_out(practice, assisted, bests, compact=True), ""
+    named = "" if practice or assisted else named_bests(bests)
+    return verdict(practice, assisted, bool(bests)), named
 
 
 def moves(count: int) -> str:

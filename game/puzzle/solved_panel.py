@@ -7,6 +7,8 @@ panel's labels and buttons and the toast this uses; the view lays the panel out 
 and the offsets here, and its `_update_hud` writes the panel's lines.
 """
 
+from collections.abc import Sequence
+
 import arcade
 from arcade.types import XYWH
 
@@ -16,30 +18,56 @@ from game.puzzle.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_PADDI
 from game.puzzle.stats_view import StatsView
 from game.records import Best, RecordsUnavailable
 from game.ui import theme
-from game.ui.text import LabelSpec
+from game.ui.text import Label, LabelSpec
 
 SOLVED_TEXT_WIDTH = PANEL_WIDTH - 2 * SOLVED_PADDING
 SOLVED_LINES = (
     (theme.ACCENT, theme.TITLE_SIZE - 10, True),
     (theme.TEXT, theme.BODY_SIZE + 2, False),
     (theme.TEAL, theme.BODY_SIZE + 2, True),
-    (theme.TEXT, theme.BODY_SIZE, False),
+    (theme.TEAL, theme.BODY_SIZE, False),
     (theme.MUTED, theme.BODY_SIZE, False),
 )
-"""The solved panel: its heading, the moves and time, the verdict, the pace, the optimal length."""
-SOLVED_OFFSETS = (72, 34, -38, 10, -14)
-COMPACT_SOLVED_OFFSETS = (78, 44, -22, 0, 12)
-"""How far above the panel's middle each line sits; a small window's larger text needs more room, so
-there the pace line is left out (the summary has the time)."""
-PANEL_BUTTON_OFFSETS = {False: -78, True: -80}
+"""The solved panel, top down: its heading, the solve (moves, time, pace), the verdict, the records it
+names, the optimal length."""
+HEADING_OFFSETS = {False: 84, True: 82}
+LINES_BANDS = {False: (40, -38), True: (40, -26)}
+"""How far above the panel's middle the heading sits, and the highest and lowest line under it; a small
+window's larger text needs more room, so there the verdict names one record on its own line and the
+solve leaves out the pace."""
+LINE_SPACINGS = {False: 27, True: 33}
+PANEL_BUTTON_OFFSETS = {False: -82, True: -80}
 
 
 def solved_labels(compact: bool) -> list[LabelSpec]:
-    offsets = COMPACT_SOLVED_OFFSETS if compact else SOLVED_OFFSETS
+    offsets = [HEADING_OFFSETS[compact], *line_offsets([True] * (len(SOLVED_LINES) - 1), compact)]
     return [
         LabelSpec(PANEL_X, SOLVED_Y + dy, SOLVED_TEXT_WIDTH, colour, size, bold=bold, anchor_x="center")
         for dy, (colour, size, bold) in zip(offsets, SOLVED_LINES, strict=True)
     ]
+
+
+def line_offsets(shown: Sequence[bool], compact: bool) -> list[float]:
+    """How far above the panel's middle each line under the heading sits: the lines with words (`shown`)
+    stacked evenly about the band's middle, at most a line's spacing apart, so an empty line leaves no
+    gap and a full panel still fits between the heading and the buttons."""
+    top, bottom = LINES_BANDS[compact]
+    count = sum(shown)
+    spacing = min(LINE_SPACINGS[compact], (top - bottom) / max(1, count - 1))
+    first = (top + bottom) / 2 + spacing * (count - 1) / 2
+    offsets, row = [], 0
+    for has_words in shown:
+        offsets.append(first - row * spacing)
+        row += has_words
+    return offsets
+
+
+def place_solved_lines(labels: Sequence[Label], compact: bool) -> None:
+    """Stack the lines under the heading that have words (the heading stays)."""
+    lines = labels[1:]
+    for label, dy in zip(lines, line_offsets([bool(label.text) for label in lines], compact), strict=True):
+        if label.y != SOLVED_Y + dy:
+            label.y = SOLVED_Y + dy
 
 
 PANEL_BUTTON_Y = SOLVED_Y + PANEL_BUTTON_OFFSETS[False]

@@ -48,6 +48,7 @@ from game.puzzle.solved_panel import (
     PANEL_BUTTON_WIDTH,
     PANEL_BUTTON_Y,
     SolvedPanel,
+    place_solved_lines,
     solved_labels,
 )
 from game.puzzle.textures import TileTextures
@@ -436,15 +437,15 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         self.redo_button.enabled = game.can_redo
         if game.solved:
             lines = (
-                captions.summary(game.moves, game.elapsed),
-                captions.call_out(self.practice, game.assisted, self.new_bests, compact),
-                "" if compact else captions.pace(game.moves, game.elapsed),
+                captions.solved_summary(game.moves, game.elapsed, compact),
+                *captions.panel_verdict(self.practice, game.assisted, self.new_bests, compact),
                 captions.optimal(self.shortest, self.assistant.measuring, game.moves, compact),
             )
             for label, line in zip(self.panel_texts[1:], lines, strict=True):
                 if label.text != line:
                     label.text = line
                     self.request_redraw()
+            place_solved_lines(self.panel_texts, compact)
 
     def _set(self, name: str, value: str) -> None:
         if self.texts[name].text != value:

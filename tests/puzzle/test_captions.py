@@ -40,8 +40,9 @@ def test_verdict_says_why_a_result_is_not_a_record():
 def test_pace_optimal_length_and_what_a_solve_improved():
     from game.puzzle.assistant import Shortest
 
-    assert captions.pace(40, 12.3456) == "12.346 · 3.24 TPS"
-    assert captions.pace(1, 0.0) == "0.000"
+    assert captions.solved_summary(40, 12.3456) == "40 moves in 12.346 s · 3.24 TPS"
+    assert captions.solved_summary(1, 0.0) == "1 move in 0.000 s"
+    assert captions.solved_summary(40, 62.3456) == "40 moves in 1:02.346 · 0.64 TPS", "minutes:seconds"
     assert captions.optimal(None, True, 40) == "Optimal: measuring…"
     assert captions.optimal(None, False, 40) == "Optimal: not found in time"
     assert captions.optimal(Shortest(32, True), False, 40) == "Optimal 32 moves · yours ×1.25"
@@ -67,3 +68,22 @@ def test_a_small_window_says_less():
         captions.call_out(False, False, ["ao5", "time", "moves"], compact=True) == "A new best! single solve"
     )
     assert captions.optimal(Shortest(40, proven=True), False, 50, compact=True) == "Shortest 40 moves · ×1.25"
+
+
+def test_a_precise_time_says_its_unit():
+    """38.788 alone reads as a count; with its unit it is a time (from a minute on, minutes:seconds)."""
+    assert captions.precise_time(38.788) == "38.788 s"
+    assert captions.precise_time(0) == "0.000 s"
+    assert captions.precise_time(62.345) == "1:02.345"
+
+
+def test_the_solved_panel_gives_the_records_a_line_of_their_own():
+    """The verdict and the records it names on two lines (together they ran past the panel); a small
+    window names one record on the verdict's line."""
+    first = ("tps", "moves", "time")
+    assert captions.panel_verdict(False, False, first) == ("A new best!", "single solve · fewest moves · TPS")
+    assert captions.panel_verdict(False, False, ()) == ("", "")
+    assert captions.panel_verdict(False, True, first) == ("Solved with help: not a record", "")
+    assert captions.panel_verdict(True, False, first) == ("Practice (game ID): not a record", "")
+    assert captions.panel_verdict(False, False, first, compact=True) == ("A new best! single solve", "")
+    assert captions.named_bests(first, limit=2) == "single solve · fewest moves"

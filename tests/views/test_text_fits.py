@@ -128,9 +128,8 @@ def test_the_puzzle_is_readable_on_a_small_window(window, language):
         assert view.panel_visible
         view.show_message(captions_puzzle.verdict(True, False, False))
         assert_readable(window, "puzzle solved", every_label=True)
-        summary, verdict, pace, optimal = view.panel_texts[1:]
-        summary.text = captions_puzzle.summary(1234, 3599)
-        pace.text = captions_puzzle.pace(1234, 3599.5)
+        summary, verdict, _records, optimal = view.panel_texts[1:]
+        summary.text = captions_puzzle.solved_summary(1234, 3599, compact=True)
         for line in (
             captions_puzzle.call_out(False, False, ["ao100", "time", "moves"], compact=True),
             captions_puzzle.call_out(False, True, [], compact=True),
