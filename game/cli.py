@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, NoReturn
 from game import __version__, i18n
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
-from game.tavla.engine.rules import Rules
+from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
+from game.tavla.engine.cube import MAX_CUBE
+from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -72,14 +74,26 @@ def _add_config(parser: argparse.ArgumentParser, default: object) -> None:
     )
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("'{text}' is not a whole number").format(text=text)) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(_("{value} is negative; a seed is 0 or more").format(value=value))
-    return value
+def _number(check: Callable[[str], object], name: str) -> Callable[[str], object]:
+    """An argparse type from a check of game/limits.py: a refused number is argparse's one-line error,
+    which quotes it cut and says the range."""
+
+    def convert(text: str) -> object:
+        try:
+            return check(text)
+        except OutOfRange as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    convert.__name__ = name
+    return convert
+
+
+def _whole(low: int, high: int) -> Callable[[str], object]:
+    return _number(lambda text: whole_number(text, low, high), "int")
+
+
+_seed = _number(seed_number, "seed")
+_timeout = _number(answer_seconds, "seconds")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
     bot.add_argument(
         "--timeout",
-        type=float,
+        type=_timeout,
         default=None,
         metavar="SECONDS",
         help=_("time limit for the answer (default 1, as in a tournament)"),
@@ -156,13 +170,22 @@ def build_parser() -> argparse.ArgumentParser:
     cube = commands.add_parser("cube", help=_("print the cube decision for a position before the roll"))
     cube.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
     cube.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set (the cube: standard)"))
-    cube.add_argument("--cube", dest="cube_value", type=int, default=1, metavar="V", help=_("its value"))
+    cube.add_argument(
+        "--cube", dest="cube_value", type=_whole(1, MAX_CUBE), default=1, metavar="V", help=_("its value")
+    )
     cube.add_argument(
         "--owner", default="centre", choices=("centre", "me", "opponent"), help=_("who owns the cube")
     )
-    cube.add_argument("--match", type=int, default=None, metavar="N", help=_("a match to N points"))
     cube.add_argument(
-        "--score", type=int, nargs=2, default=None, metavar=("A", "B"), help=_("your points, the opponent's")
+        "--match", type=_whole(1, MAX_CUBE_MATCH), default=None, metavar="N", help=_("a match to N points")
+    )
+    cube.add_argument(
+        "--score",
+        type=_whole(0, MAX_CUBE_MATCH),
+        nargs=2,
+        default=None,
+        metavar=("A", "B"),
+        help=_("your points, the opponent's"),
     )
     cube.add_argument("--crawford", action="store_true", help=_("this game is the Crawford game"))
     cube.add_argument("--jacoby", action="store_true", help=_("money play under the Jacoby rule"))
@@ -193,16 +216,20 @@ def build_parser() -> argparse.ArgumentParser:
             "(write \\, for a comma inside a command line); may be given more than once"
         ),
     )
-    tournament.add_argument("--games", required=True, type=int, metavar="N", help=_("games per pair (even)"))
+    tournament.add_argument(
+        "--games", required=True, type=_whole(1, MAX_GAMES), metavar="N", help=_("games per pair (even)")
+    )
     tournament.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
-    tournament.add_argument("--jobs", type=int, default=1, metavar="J", help=_("games played in parallel"))
+    tournament.add_argument(
+        "--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J", help=_("games played in parallel")
+    )
     tournament.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
     tournament.add_argument(
         "--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON")
     )
     tournament.add_argument(
         "--timeout",
-        type=float,
+        type=_timeout,
         default=None,
         metavar="SECONDS",
         help=_("time limit per answer for external bots"),
@@ -217,7 +244,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--cube", action="store_true", help=_("play with the doubling cube (standard rules)")
     )
     tournament.add_argument(
-        "--match", type=int, default=None, metavar="N", help=_("--games counts matches to N points per pair")
+        "--match",
+        type=_whole(1, MAX_CUBE_MATCH),
+        default=None,
+        metavar="N",
+        help=_("--games counts matches to N points per pair"),
     )
     tournament.add_argument(
         "--jacoby", action="store_true", help=_("money play with the cube under the Jacoby rule")

@@ -33,7 +33,7 @@ def test_version_and_help():
         (["chess"], "invalid choice: 'chess'"),
         (["--colour"], "unrecognized arguments: --colour"),
         (["puzzle", "--seed", "abc"], "'abc' is not a whole number"),
-        (["puzzle", "--seed", "-3"], "negative"),
+        (["puzzle", "--seed", "-3"], "out of range; a seed is a whole number from 0 to"),
         (["tavla", "--rules", "chess"], "invalid choice: 'chess'"),
         (["puzzle", "--sizes", "4x4"], "unrecognized arguments"),
     ],

@@ -17,13 +17,12 @@ says how a process ended).
 """
 
 import atexit
-import math
 import multiprocessing.util  # noqa: F401 - its exit handler must be registered before ours (see the end)
 import signal
 from typing import Any, ClassVar, NoReturn, Self
 
-from game.errors import UserError
 from game.i18n import _
+from game.limits import answer_seconds
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
@@ -36,16 +35,9 @@ JOIN_SECONDS = 1.0
 
 
 def check_timeout(seconds: object) -> float:
-    """A time limit per answer: a positive, finite number of seconds."""
-    if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, int | float)
-        or not math.isfinite(seconds)
-        or seconds <= 0
-    ):
-        message = _("the time limit per answer must be a positive number of seconds, not {seconds}")
-        raise UserError(message.format(seconds=repr(seconds)))
-    return float(seconds)
+    """A time limit per answer: a positive, finite number of seconds, at most an hour (MAX_TIMEOUT);
+    OutOfRange (a UserError) otherwise."""
+    return answer_seconds(seconds)
 
 
 def exit_description(code: int) -> str:

@@ -6,14 +6,15 @@ import re
 import secrets
 import signal
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.errors import UserError
 from game.files import NotARegularFile, writable_target
 from game.i18n import _
+from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, seed_number, whole_number
 from game.tavla.engine.match import check_match_length
-from game.tavla.engine.rules import MatchRules, Rules
+from game.tavla.engine.rules import MAX_CUBE_MATCH, MatchRules, Rules
 from game.tavla.players import bot_names
 from game.tavla.players.child import DEFAULT_TIMEOUT, check_timeout
 from game.tavla.tournament.figures import Report
@@ -41,11 +42,8 @@ def check_entries(
     typo is reported at once, not in the middle of the run.
     """
     check_timeout(timeout)
-    for option, value in (("--games", games), ("--jobs", jobs)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            # Translators: {option} is a command-line option, --games or --jobs; {value} what was given
-            message = _("{option} must be a whole number of at least 1, not {value}")
-            raise UserError(message.format(option=option, value=repr(value)))
+    for option, value, high in (("--games", games, MAX_GAMES), ("--jobs", jobs, MAX_JOBS)):
+        _option_checked(option, lambda number, high=high: whole_number(number, 1, high), value)
     if games % 2:
         # Translators: --games is a command-line option; keep it as it is
         message = _(
@@ -53,9 +51,8 @@ def check_entries(
             "of games with the same dice and the seats swapped"
         )
         raise UserError(message.format(games=games))
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        # Translators: --seed is a command-line option; keep it as it is
-        raise UserError(_("--seed must be a whole number of 0 or more, not {seed}").format(seed=repr(seed)))
+    if seed is not None:
+        _option_checked("--seed", seed_number, seed)
     names = [name.strip() for name in bots]
     if any(not name for name in names):
         # Translators: --bots random,greedy is an example command line; keep it as it is
@@ -73,13 +70,25 @@ def check_entries(
     return names
 
 
+def _option_checked(option: str, check: Callable[[object], object], value: object) -> None:
+    """`check(value)`, its refusal naming the option (the command line's argparse does the same)."""
+    try:
+        check(value)
+    except OutOfRange as error:
+        # Translators: {option} is a command-line option such as --games; {reason} says what is wrong
+        raise UserError(_("{option}: {reason}").format(option=option, reason=error)) from None
+
+
 def match_terms(rules: Rules, cube: bool, match: int | None, jacoby: bool) -> MatchRules:
     """What the games are (`--cube`, `--match N`, `--jacoby`), checked: UserError for the cube under
     tavla, Jacoby in a match or without the cube, a match length that is not a positive number (at most
-    MAX_CUBE_MATCH with the cube)."""
+    MAX_CUBE_MATCH, the longest the table plays too)."""
     if match is not None:
         check_match_length(match)
-    return MatchRules(rules, match, cube, jacoby)
+    terms = MatchRules(rules, match, cube, jacoby)
+    if match is not None:  # without the cube too: as long a match as the table plays
+        _option_checked("--match", lambda length: whole_number(length, 1, MAX_CUBE_MATCH), match)
+    return terms
 
 
 def run_tournament(
@@ -123,9 +132,7 @@ def run_tournament(
 def split_bot_list(values: Sequence[str]) -> list[str]:
     """The bots of `--bots` (given once or more): commas separate names, and `\\,` is a comma inside one,
     since a `cmd:` command line may need it."""
-    return [
-        part.replace("\\,", ",").strip() for value in values for part in re.split(r"(?<!\\),", value)
-    ]
+    return [part.replace("\\,", ",").strip() for value in values for part in re.split(r"(?<!\\),", value)]
 
 
 def tournament_command(
@@ -162,7 +169,6 @@ def tournament_command(
     if report.stopped_by:
         return EXIT_SIGNALLED + getattr(signal, report.stopped_by, signal.SIGINT)
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
-
 
 
 def _writable(path: str, option: str | None = None, default: bool = False) -> Path:
@@ -210,5 +216,3 @@ def _writable(path: str, option: str | None = None, default: bool = False) -> Pa
     else:
         return given
     raise UserError(message.format(option=option, path=repr(path), folder=repr(str(folder))))
-
-

@@ -1,0 +1,90 @@
+"""The numbers a user may type (on the command line, or passed to the commands' functions), each with
+its range, and the one check that holds them: a number is read once, where it comes in, and a value
+out of its range is refused there with a message that quotes it cut (game/quoting.py) and says what is
+allowed, so no 5,000-digit seed or `1e308` time limit travels on to fail deep inside as a crash.
+"""
+
+import math
+
+from game.errors import UserError
+from game.i18n import N_, _
+from game.quoting import in_quotes, quoted
+
+MAX_SEED = 2**63 - 1  # as a puzzle's game ID `WxH#seed` carries it (game/puzzle/board.py)
+MAX_GAMES = 1_000_000_000  # games (or matches) per pair in a tournament
+MAX_JOBS = 256  # worker processes asked for; a tournament uses no more than the CPUs and the games
+MAX_TIMEOUT = 3600.0  # seconds per answer: an hour; beyond, the clocks of the system overflow
+MAX_DIGITS = 40  # text longer than this is not read as a number at all
+
+# Translators: {low} and {high} are whole numbers; said after a number that was refused
+WHOLE_RANGE = N_("give a whole number from {low} to {high}")
+# Translators: {max} is the largest seed, a 19-digit number.
+SEED_RANGE = N_("a seed is a whole number from 0 to {max}")
+
+
+class OutOfRange(UserError, ValueError):
+    """A number typed by a user is not one, or is outside its range. A UserError for the command line
+    (one line, exit 2) and a ValueError for argparse's type functions."""
+
+
+def whole_number(value: object, low: int, high: int, allowed: str | None = None) -> int:
+    """`value` (an int, or the text typed) as a whole number from `low` to `high`; OutOfRange
+    otherwise. `allowed` says what the number may be (default: "give a whole number from low to high")."""
+    allowed = allowed if allowed is not None else _(WHOLE_RANGE).format(low=low, high=high)
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()):
+            # Translators: {text} is what was typed, quoted
+            problem = _("'{text}' is not a whole number").format(text=quoted(value.strip()))
+            raise OutOfRange(_problem(problem, allowed))
+        number: object = int(text) if len(digits) <= MAX_DIGITS else high + 1  # never read: too long
+    else:
+        number = value
+    if isinstance(number, bool) or not isinstance(number, int):
+        problem = _("'{text}' is not a whole number").format(text=quoted(value))
+        raise OutOfRange(_problem(problem, allowed))
+    if not low <= number <= high:
+        # Translators: {value} is the number given, quoted
+        problem = _("{value} is out of range").format(value=_shown(value))
+        raise OutOfRange(_problem(problem, allowed))
+    return number
+
+
+def seed_number(value: object) -> int:
+    """A seed: a whole number from 0 to MAX_SEED (OutOfRange otherwise)."""
+    return whole_number(value, 0, MAX_SEED, _(SEED_RANGE).format(max=MAX_SEED))
+
+
+def answer_seconds(value: object) -> float:
+    """A time limit per answer in seconds, above 0 and at most MAX_TIMEOUT, from a number or the text
+    typed; OutOfRange otherwise."""
+    number: object = value
+    if isinstance(value, str):
+        try:
+            number = float(value) if len(value) <= MAX_DIGITS else math.nan
+        except ValueError:
+            number = math.nan
+    if (
+        isinstance(number, bool)
+        or not isinstance(number, int | float)
+        or not math.isfinite(number)
+        or not 0 < number <= MAX_TIMEOUT
+    ):
+        # Translators: {most} is a number of seconds (3600); {seconds} is what was given, quoted
+        message = _(
+            "the time limit per answer must be a positive number of seconds, at most {most}, not {seconds}"
+        )
+        raise OutOfRange(message.format(most=f"{MAX_TIMEOUT:g}", seconds=_shown(value)))
+    return float(number)
+
+
+def _shown(value: object) -> str:
+    """The value as the user gave it, cut: text as typed, a number as Python writes it."""
+    return in_quotes(value.strip()) if isinstance(value, str) else in_quotes(value)
+
+
+def _problem(problem: str, allowed: str) -> str:
+    # Translators: {problem} says what is wrong with a number ("'abc' is not a whole number"); {allowed}
+    # says what is allowed ("give a whole number from 1 to 256")
+    return _("{problem}; {allowed}").format(problem=problem, allowed=allowed)
