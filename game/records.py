@@ -15,6 +15,7 @@ is recorded under their name).
 
 from __future__ import annotations
 
+import itertools
 import math
 import sqlite3
 import time
@@ -28,10 +29,16 @@ from game.errors import UserError
 from game.i18n import _
 from game.paths import DATA_DIR_ENV, data_dir
 from game.puzzle.stats import Solve
+from game.sizes import parse_size
 
 DB_NAME = "records.sqlite3"
 LOCK_TIMEOUT_S = 0.5
 MAX_SAVE_CHARS = 10_000_000
+MAX_MOVES = 10**9  # far beyond any solve; a kept count of moves or seconds above it is not one
+MAX_SECONDS = 10**9  # about 31 years
+MAX_TIMESTAMP = 253_402_300_799  # the end of the year 9999, the last a date is written for
+MAX_NAME_CHARS = 255  # a board size or a picture's name (a file name)
+MAX_TEXT_CHARS = 10_000_000  # a scramble, a solution or the move times
 
 _VERSION_1 = (
     """CREATE TABLE IF NOT EXISTS puzzle_results (
@@ -94,6 +101,12 @@ _THIS_PICTURE = (
 """The solves of one picture: its name and content key (any content when the key is not known); rows
 from before keys were kept count for the first content recorded under the name."""
 
+_READABLE = (
+    "typeof(moves) = 'integer' AND moves BETWEEN 0 AND :moves"
+    " AND typeof(seconds) IN ('integer', 'real') AND seconds BETWEEN 0 AND :seconds"
+)
+"""A row whose result can count for a best (the rest of its checks are `_solve`'s)."""
+
 T = TypeVar("T")
 
 
@@ -138,10 +151,10 @@ def _size_key(size: tuple[int, int] | str) -> str:
 def _check_solve(solve: Solve) -> None:
     """Refuse impossible values: they are programming errors, never the player's."""
     moves, seconds = solve.moves, solve.seconds
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-        raise ValueError(f"moves must be a non-negative whole number, not {moves!r}")
-    if not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"seconds must be a non-negative number, not {seconds!r}")
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_MOVES:
+        raise ValueError(f"moves must be a whole number from 0 to {MAX_MOVES}, not {moves!r}")
+    if not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
+        raise ValueError(f"seconds must be a number from 0 to {MAX_SECONDS}, not {seconds!r}")
     times = solve.times_ms
     whole = all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in times)
     if not whole or list(times) != sorted(times):
@@ -149,32 +162,91 @@ def _check_solve(solve: Solve) -> None:
 
 
 def _times(text: str) -> tuple[int, ...]:
-    """The move times as kept (``0,180,...``); none when the text is not that (a hand-edited file)."""
+    """The move times as kept (``0,180,...``); none when the text is not that (a hand-edited file):
+    whole milliseconds from 0, in order."""
     try:
-        return tuple(int(part) for part in text.split(",")) if text else ()
+        times = tuple(int(part) for part in text.split(",")) if text else ()
     except ValueError:
         return ()
+    in_order = all(first <= second for first, second in itertools.pairwise(times))
+    in_range = not times or (times[0] >= 0 and times[-1] <= MAX_SECONDS * 1000)
+    return times if in_order and in_range else ()
+
+
+class BadRow(ValueError):
+    """A row of the records holds a value the game never writes (a file edited by hand, or damaged)."""
+
+
+def _whole(value: object, name: str, most: int) -> int:
+    if type(value) is not int or not 0 <= value <= most:
+        raise BadRow(f"{name} {value!r:.40}")
+    return value
+
+
+def _real(value: object, name: str, most: float) -> float:
+    if type(value) not in (int, float) or not 0 <= value <= most:  # NaN fails both comparisons
+        raise BadRow(f"{name} {value!r:.40}")
+    return float(value)
+
+
+def _text(value: object, name: str, most: int) -> str:
+    if not isinstance(value, str) or len(value) > most:
+        raise BadRow(f"{name} {value!r:.40}")
+    return value
+
+
+def _flag(value: object, name: str) -> bool:
+    return bool(_whole(value, name, 1))
 
 
 def _solve(row: tuple) -> Solve:
-    """A row of ``SELECT {_SOLVE_COLUMNS}`` as a Solve."""
+    """A row of ``SELECT {_SOLVE_COLUMNS}`` as a Solve, every value checked: BadRow when one is not
+    what the game writes (text in a number column, NaN, 1e308, a negative time...)."""
     size, picture, scramble, moves, seconds, assisted, practice, solution, times, finished = row[:10]
     optimal, proven, key = row[10:]
+    size = _text(size, "size", MAX_NAME_CHARS)
+    try:
+        parse_size(size)
+    except UserError:
+        raise BadRow(f"size {size!r:.40}") from None
+    picture = _text(picture, "picture", MAX_NAME_CHARS)
+    if not picture.isprintable():
+        raise BadRow(f"picture {picture!r:.40}")
     return Solve(
-        size=str(size),
-        picture=str(picture),
-        scramble=str(scramble),
-        moves=int(moves),
-        seconds=float(seconds),
-        assisted=bool(assisted),
-        practice=bool(practice),
-        solution=str(solution),
-        times_ms=_times(str(times)),
-        finished_at=float(finished),
-        optimal_moves=None if optimal is None else int(optimal),
-        optimal_proven=bool(proven),
-        id=int(key),
+        size=size,
+        picture=picture,
+        scramble=_text(scramble, "scramble", MAX_TEXT_CHARS),
+        moves=_whole(moves, "moves", MAX_MOVES),
+        seconds=_real(seconds, "seconds", MAX_SECONDS),
+        assisted=_flag(assisted, "assisted"),
+        practice=_flag(practice, "practice"),
+        solution=_text(solution, "solution", MAX_TEXT_CHARS),
+        times_ms=_times(_text(times, "times", MAX_TEXT_CHARS)),
+        finished_at=_real(finished, "finished_at", MAX_TIMESTAMP),
+        optimal_moves=None if optimal is None else _whole(optimal, "optimal_moves", MAX_MOVES),
+        optimal_proven=_flag(proven, "optimal_proven"),
+        id=_whole(key, "id", 2**63 - 1),
     )
+
+
+class SolveList(list[Solve]):
+    """Solves read from the records, oldest first; `skipped` counts the rows left out because a value in
+    them is not one the game writes, so that a screen can say so instead of failing on them."""
+
+    def __init__(self, solves: list[Solve], skipped: int = 0) -> None:
+        super().__init__(solves)
+        self.skipped = skipped
+
+
+def _readable(rows: list[tuple]) -> SolveList:
+    """The rows that are solves, and how many were not."""
+    solves = []
+    for row in rows:
+        try:
+            solves.append(_solve(row))
+        except BadRow:
+            continue
+    return SolveList(solves, len(rows) - len(solves))
 
 
 class Records:
@@ -246,9 +318,10 @@ class Records:
         size: tuple[int, int] | str | None = None,
         picture: str | None = None,
         picture_key: str | None = None,
-    ) -> list[Solve]:
+    ) -> SolveList:
         """Every kept solve, oldest first, of one size and/or picture if given (counted or not); those of
-        a picture are of the content `picture_key` names (any content when it is None)."""
+        a picture are of the content `picture_key` names (any content when it is None). A row with a
+        value the game never writes is left out and counted (`skipped`)."""
         query = (
             f"SELECT {_SOLVE_COLUMNS} FROM solves"
             f" WHERE (:size IS NULL OR size = :size) AND (:picture IS NULL OR {_THIS_PICTURE}) ORDER BY id"
@@ -259,7 +332,7 @@ class Records:
             "key": None if picture is None else picture_key,
         }
         rows = self._run(lambda db: db.execute(query, values).fetchall())
-        return [_solve(row) for row in rows]
+        return _readable(rows)
 
     def set_optimal(self, solve_id: int, moves: int, proven: bool) -> None:
         """Note the fewest moves known from a kept solve's scramble (``proven``: the solver's optimum)."""
@@ -299,8 +372,8 @@ class Records:
     def _best(db: sqlite3.Connection, key: str, picture: str, picture_key: str | None) -> Best | None:
         row = db.execute(
             "SELECT MIN(moves), MIN(seconds) FROM solves"
-            f" WHERE size = :size AND assisted = 0 AND practice = 0 AND {_THIS_PICTURE}",
-            {"size": key, "picture": picture, "key": picture_key},
+            f" WHERE size = :size AND assisted = 0 AND practice = 0 AND {_THIS_PICTURE} AND {_READABLE}",
+            {"size": key, "picture": picture, "key": picture_key, "moves": MAX_MOVES, "seconds": MAX_SECONDS},
         ).fetchone()
         return None if row is None or row[0] is None else Best(int(row[0]), float(row[1]))
 

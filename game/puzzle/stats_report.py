@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from game.config import picture_title
@@ -25,6 +26,18 @@ def format_time(seconds: float | None) -> str:
     return f"{minutes}:{rest / 1000:06.3f}" if minutes else f"{rest / 1000:.3f}"
 
 
+def unreadable_text(count: int) -> str:
+    """The rows of the records left out of the statistics because a value in them is not one the game
+    writes (a file edited by hand, or damaged): said, so a missing solve is not a mystery."""
+    # Translators: {count} solves kept in the records file could not be read (a value in them is damaged)
+    message = ngettext(
+        "{count} kept solve could not be read (a value in the records file is damaged) and is left out.",
+        "{count} kept solves could not be read (a value in the records file is damaged) and are left out.",
+        count,
+    )
+    return message.format(count=count)
+
+
 def _number(value: float | None, digits: int = 3) -> str:
     return NONE if value is None else f"{value:.{digits}f}"
 
@@ -35,13 +48,17 @@ def stats_command(
     """Print the statistics of every board (of ``size`` if given); write them to ``json_path`` if given.
 
     Nothing is written anywhere unless ``json_path`` names a file. Returns 0, also with no solves yet.
+    A row of the records that cannot be read is left out, and said on stderr (and in the JSON).
     """
     key = None if size is None else format_size(*parse_size(size))
     book = records if records is not None else Records()
-    groups = by_board(book.solves(key))
+    solves = book.solves(key)
+    groups = by_board(solves)
     figures = {board: compute(solves) for board, solves in groups.items()}
     if json_path is not None:
-        _write_json(json_path, figures)
+        _write_json(json_path, figures, solves.skipped)
+    if solves.skipped:
+        print(unreadable_text(solves.skipped), file=sys.stderr)
     if not groups:
         if key is None:
             print(_("No solves yet: solve a puzzle and its statistics show here."))
@@ -53,11 +70,12 @@ def stats_command(
     return 0
 
 
-def _write_json(path: str, figures: dict[tuple[str, str], Stats]) -> None:
+def _write_json(path: str, figures: dict[tuple[str, str], Stats], unreadable: int) -> None:
     boards = [
         {"size": size, "picture": picture, **stats.to_json()} for (size, picture), stats in figures.items()
     ]
-    text = json.dumps({"boards": boards}, indent=2, ensure_ascii=False) + "\n"
+    figures_json = {"boards": boards, "unreadable_solves": unreadable}
+    text = json.dumps(figures_json, indent=2, ensure_ascii=False) + "\n"
     try:
         write_atomically(Path(path), text)
     except NotARegularFile as error:

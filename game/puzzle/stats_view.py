@@ -21,7 +21,7 @@ from game.puzzle import stats_captions as words
 from game.puzzle.replay import Replay, parse_replay, replay_of
 from game.puzzle.replay_view import ReplayView, copy_replay
 from game.puzzle.stats import PLOT_AVERAGE, Solve, Stats, by_board, compute
-from game.puzzle.stats_report import format_time
+from game.puzzle.stats_report import format_time, unreadable_text
 from game.records import Records, RecordsUnavailable
 from game.ui import theme
 from game.ui.keys import matches
@@ -182,10 +182,14 @@ class StatsView(SceneView):
         self.records = Records()
         self.toast = Toast(theme.DESIGN_WIDTH / 2, self.layout.toast_y, 900)
         try:
-            self.groups = by_board(self.records.solves())
+            solves = self.records.solves()
         except RecordsUnavailable as error:
             self.groups = {}
             self.toast.show(str(error))
+        else:
+            self.groups = by_board(solves)
+            if solves.skipped:
+                self.toast.show(unreadable_text(solves.skipped))
         self.boards: list[Board] = list(self.groups)
         self.board: Board | None = None
         if self.boards:

@@ -237,7 +237,7 @@ def test_json_is_written_where_asked_and_only_there(book, capsys, tmp_path):
     assert [p.name for p in target.parent.iterdir()] == ["stats.json"]  # no temporary file left
     empty = tmp_path / "empty.json"
     assert cli.main(["stats", "--size", "6x6", "--json", str(empty)]) == 0
-    assert json.loads(empty.read_text(encoding="utf-8")) == {"boards": []}
+    assert json.loads(empty.read_text(encoding="utf-8")) == {"boards": [], "unreadable_solves": 0}
 
 
 def test_bad_json_paths_and_sizes_are_one_line_errors(book, capsys, tmp_path):
