@@ -16,23 +16,33 @@ is recorded under their name).
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
-from dataclasses import dataclass, replace
+from contextlib import closing, contextmanager, suppress
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
 from game.errors import UserError
+from game.files import write_atomically
 from game.i18n import _
 from game.paths import DATA_DIR_ENV, data_dir
 from game.puzzle.stats import Solve
+from game.reading import read_regular_text
 from game.sizes import parse_size
 
 DB_NAME = "records.sqlite3"
-LOCK_TIMEOUT_S = 0.5
+LOCK_TIMEOUT_S = 0.5  # a read waits this long for another program's lock
+WRITE_TIMEOUT_S = 2.0  # ... and a write this long (then a solve is kept for later, see SolveKept)
+WRITE_ATTEMPTS = 2
+RETRY_PAUSE_S = 0.05
+PENDING_FOLDER = "pending-solves"  # beside the records: solves they could not take yet, one file each
+MAX_PENDING_CHARS = 30_000_000
 MAX_SAVE_CHARS = 10_000_000
 MAX_MOVES = 10**9  # far beyond any solve; a kept count of moves or seconds above it is not one
 MAX_SECONDS = 10**9  # about 31 years
@@ -111,7 +121,22 @@ T = TypeVar("T")
 
 
 class RecordsUnavailable(UserError):
-    """The records database cannot be used right now; the message says why and what to do."""
+    """The records database cannot be used right now; the message says why and what to do. `busy`:
+    another program holds it (it will be free again by itself)."""
+
+    def __init__(self, message: str, busy: bool = False) -> None:
+        super().__init__(message)
+        self.busy = busy
+
+
+class SolveKept(RecordsUnavailable):
+    """The records could not take a solve: it is kept beside them and put in at the next write or start."""
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    """Whether SQLite failed because another connection holds the file (worth waiting for)."""
+    text = str(error)
+    return "locked" in text or "busy" in text
 
 
 @dataclass(frozen=True)
@@ -229,6 +254,63 @@ def _solve(row: tuple) -> Solve:
     )
 
 
+def _insert(db: sqlite3.Connection, solve: Solve, picture_key: str | None) -> int:
+    """Add `solve` (of the picture content `picture_key`, None: not known) as a new row; its id."""
+    if picture_key is not None:
+        db.execute(
+            "UPDATE solves SET picture_key = :key WHERE picture_key IS NULL AND " + _THIS_PICTURE,
+            {"picture": solve.picture, "key": picture_key},
+        )
+    cursor = db.execute(
+        "INSERT INTO solves (size, picture, picture_key, scramble, moves, seconds, tps, assisted,"
+        " practice, solution, times, finished_at, optimal_moves, optimal_proven)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            solve.size,
+            solve.picture,
+            picture_key,
+            solve.scramble,
+            solve.moves,
+            float(solve.seconds),
+            solve.tps,
+            int(bool(solve.assisted)),
+            int(bool(solve.practice)),
+            solve.solution,
+            ",".join(map(str, solve.times_ms)),
+            solve.finished_at,
+            solve.optimal_moves,
+            int(bool(solve.optimal_proven)),
+        ),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def _pending_solve(data: dict) -> tuple[Solve, str | None]:
+    """A kept solve's file, read back with every check a row of the records has (BadRow, a ValueError,
+    when it fails one)."""
+    fields, picture_key = data["solve"], data["picture_key"]
+    if picture_key is not None and not isinstance(picture_key, str):
+        raise BadRow(f"picture_key {picture_key!r:.40}")
+    times = fields["times_ms"]
+    if not isinstance(times, list) or not all(type(value) is int for value in times):
+        raise BadRow("times_ms")
+    row = (
+        *(fields[name] for name in ("size", "picture", "scramble", "moves", "seconds")),
+        int(fields["assisted"] is True),
+        int(fields["practice"] is True),
+        fields["solution"],
+        ",".join(map(str, times)),
+        fields["finished_at"],
+        fields["optimal_moves"],
+        int(fields["optimal_proven"] is True),
+        0,
+    )
+    solve = replace(_solve(row), id=None)
+    if list(solve.times_ms) != times:
+        raise BadRow("times_ms")
+    return solve, picture_key
+
+
 class SolveList(list[Solve]):
     """Solves read from the records, oldest first; `skipped` counts the rows left out because a value in
     them is not one the game writes, so that a screen can say so instead of failing on them."""
@@ -259,6 +341,7 @@ class Records:
     def best(self, size: tuple[int, int] | str, picture: str, picture_key: str | None = None) -> Best | None:
         """Fewest moves and best time so far for this board size and picture (of the content
         `picture_key` names; any content when it is None), or None if never solved."""
+        self._flush_quietly()
         return self._run(lambda db: self._best(db, _size_key(size), picture, picture_key))
 
     def record_solve(self, solve: Solve, picture_key: str | None = None) -> ResultOutcome:
@@ -273,33 +356,7 @@ class Records:
 
         def write(db: sqlite3.Connection) -> ResultOutcome:
             previous = self._best(db, solve.size, solve.picture, picture_key)
-            if picture_key is not None:
-                db.execute(
-                    "UPDATE solves SET picture_key = :key WHERE picture_key IS NULL AND " + _THIS_PICTURE,
-                    {"picture": solve.picture, "key": picture_key},
-                )
-            cursor = db.execute(
-                "INSERT INTO solves (size, picture, picture_key, scramble, moves, seconds, tps, assisted,"
-                " practice, solution, times, finished_at, optimal_moves, optimal_proven)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    solve.size,
-                    solve.picture,
-                    picture_key,
-                    solve.scramble,
-                    solve.moves,
-                    float(solve.seconds),
-                    solve.tps,
-                    int(bool(solve.assisted)),
-                    int(bool(solve.practice)),
-                    solve.solution,
-                    ",".join(map(str, solve.times_ms)),
-                    solve.finished_at,
-                    solve.optimal_moves,
-                    int(bool(solve.optimal_proven)),
-                ),
-            )
-            key = int(cursor.lastrowid or 0)
+            key = _insert(db, solve, picture_key)
             if not solve.counted:
                 return ResultOutcome(False, False, previous, previous, key)
             best = self._best(db, solve.size, solve.picture, picture_key)
@@ -311,7 +368,73 @@ class Records:
                 key,
             )
 
-        return self._run(write, write=True)
+        try:
+            return self._run(write, write=True)
+        except RecordsUnavailable as error:
+            raise self._keep_for_later(solve, picture_key, error) from None
+
+    def _keep_for_later(
+        self, solve: Solve, picture_key: str | None, error: RecordsUnavailable
+    ) -> RecordsUnavailable:
+        """The records cannot take `solve` now: keep it in a file of its own beside them (written at
+        once, never half), for the next write or start to put in. Returns what to tell the player."""
+        data = {"solve": {**asdict(solve), "id": None}, "picture_key": picture_key}
+        stamp = f"{solve.finished_at or 0:020.6f}-{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            write_atomically(self._pending_dir() / f"{stamp}.json", json.dumps(data), exclusive=True)
+        except OSError as failure:
+            # Translators: after a message that the records cannot be used; {reason} the system's error
+            lost = _("This solve could not be kept for later either ({reason}).")
+            return RecordsUnavailable(f"{error}. {lost.format(reason=failure.strerror or failure)}")
+        if error.busy:
+            # Translators: the records file is in use by another program (the game waited for it)
+            return SolveKept(
+                _(
+                    "The records are in use by another program: this solve is kept and will be "
+                    "written to them the next time they can be used."
+                )
+            )
+        # Translators: after a message that the records cannot be used (what is wrong and what to do)
+        kept = _("This solve is kept and will be written to the records the next time they can be used.")
+        return SolveKept(f"{error}. {kept}")
+
+    def _pending_dir(self) -> Path:
+        return self.path.parent / PENDING_FOLDER
+
+    def _pending(self) -> list[Path]:
+        """The kept solves waiting for the records, oldest first (their names start with their time)."""
+        try:
+            return sorted(self._pending_dir().glob("*.json"))
+        except OSError:
+            return []
+
+    def _put_in_pending(self, db: sqlite3.Connection) -> list[Path]:
+        """Inside a write: the kept solves into the records, each once (one already there, put in by
+        another copy of the game just before, is not put in again); the files done, to remove after the
+        commit. A file that cannot be read as a solve is left where it is, for a person to look at."""
+        done = []
+        for path in self._pending():
+            try:
+                data = json.loads(read_regular_text(path, MAX_PENDING_CHARS))
+                solve, picture_key = _pending_solve(data)
+            except (OSError, UserError, ValueError, TypeError, KeyError, RecursionError):
+                continue
+            there = db.execute(
+                "SELECT 1 FROM solves WHERE size = ? AND picture = ? AND finished_at = ? AND moves = ?"
+                " AND seconds = ?",
+                (solve.size, solve.picture, solve.finished_at, solve.moves, float(solve.seconds)),
+            ).fetchone()
+            if there is None:
+                _insert(db, solve, picture_key)
+            done.append(path)
+        return done
+
+    def _flush_quietly(self) -> None:
+        """Before a read: the kept solves put in if the records take them at once (a start reads the
+        records first), else they wait for the next write."""
+        if self._pending():
+            with suppress(RecordsUnavailable):
+                self._run(lambda db: None, write=True, timeout=LOCK_TIMEOUT_S)
 
     def solves(
         self,
@@ -331,6 +454,7 @@ class Records:
             "picture": picture,
             "key": None if picture is None else picture_key,
         }
+        self._flush_quietly()
         rows = self._run(lambda db: db.execute(query, values).fetchall())
         return _readable(rows)
 
@@ -377,23 +501,46 @@ class Records:
         ).fetchone()
         return None if row is None or row[0] is None else Best(int(row[0]), float(row[1]))
 
-    def _run(self, work: Callable[[sqlite3.Connection], T], write: bool = False) -> T:
-        """Do ``work`` in one transaction (``BEGIN IMMEDIATE`` for writes, so read-then-write is atomic)."""
-        try:
-            with self._connect() as db:
-                db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                try:
-                    result = work(db)
-                except BaseException:
-                    db.rollback()
-                    raise
-                db.commit()
-                return result
-        except sqlite3.Error as error:
-            raise self._unavailable(error) from None
+    def _run(
+        self, work: Callable[[sqlite3.Connection], T], write: bool = False, timeout: float | None = None
+    ) -> T:
+        """Do ``work`` in one transaction (``BEGIN IMMEDIATE`` for writes, so read-then-write is atomic).
+
+        A write waits up to WRITE_TIMEOUT_S for another program's lock (SQLite retries meanwhile), is
+        tried again if SQLite gave up at once (two writers each waiting for the other), and first puts
+        in the solves kept for later."""
+        wait = timeout if timeout is not None else WRITE_TIMEOUT_S if write else LOCK_TIMEOUT_S
+        attempts = WRITE_ATTEMPTS if write else 1
+        for attempt in range(1, attempts + 1):
+            started = time.monotonic()
+            try:
+                return self._transaction(work, write, wait)
+            except sqlite3.OperationalError as error:
+                gave_up_at_once = time.monotonic() - started < wait / 2
+                if attempt == attempts or not (_busy(error) and gave_up_at_once):
+                    raise self._unavailable(error) from None
+                time.sleep(RETRY_PAUSE_S)
+            except sqlite3.Error as error:
+                raise self._unavailable(error) from None
+        raise AssertionError("unreachable")
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], T], write: bool, wait: float) -> T:
+        with self._connect(wait) as db:
+            db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                done = self._put_in_pending(db) if write else []
+                result = work(db)
+            except BaseException:
+                db.rollback()
+                raise
+            db.commit()
+        for path in done:
+            with suppress(OSError):
+                path.unlink()
+        return result
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, timeout: float = LOCK_TIMEOUT_S) -> Iterator[sqlite3.Connection]:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -414,7 +561,7 @@ class Records:
             # Translators: {path} is the path of the records file, quoted.
             message = _("records are off: {path} is a folder, not a database file")
             raise RecordsUnavailable(message.format(path=repr(str(self.path))))
-        with closing(sqlite3.connect(self.path, timeout=LOCK_TIMEOUT_S, isolation_level=None)) as db:
+        with closing(sqlite3.connect(self.path, timeout=timeout, isolation_level=None)) as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 # Translators: {path} is the path of the records file, quoted.
@@ -445,7 +592,7 @@ class Records:
 
     def _unavailable(self, error: sqlite3.Error) -> RecordsUnavailable:
         text = str(error)
-        if "locked" in text or "busy" in text:
+        if _busy(error):
             # Translators: {path} is the path of the records file, quoted; {reason} SQLite's error text.
             message = _(
                 "records are off: {path} cannot be used ({reason}): "
@@ -472,5 +619,5 @@ class Records:
                 "move or delete it, or set {variable} to another folder"
             )
         return RecordsUnavailable(
-            message.format(path=repr(str(self.path)), reason=text, variable=DATA_DIR_ENV)
+            message.format(path=repr(str(self.path)), reason=text, variable=DATA_DIR_ENV), _busy(error)
         )

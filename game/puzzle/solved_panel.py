@@ -97,13 +97,17 @@ class SolvedPanel:
         solve = self.game.as_solve(self.picture_name, self.practice)
         try:
             before = self.records.solves(self.size_text, self.picture_name, self.picture_key)
+        except RecordsUnavailable:
+            before = None  # the solve is kept all the same (it waits, or is kept for later)
+        try:
             self.outcome = self.records.record_solve(solve, self.picture_key)
             self.best = self.outcome.best
-        except RecordsUnavailable as error:
+        except RecordsUnavailable as error:  # SolveKept says the solve is kept for later
             self.outcome = None
             self.show_message(str(error))
         else:
-            self.new_bests = stats.new_bests(stats.compute(before), stats.compute([*before, solve]))
+            if before is not None:
+                self.new_bests = stats.new_bests(stats.compute(before), stats.compute([*before, solve]))
         self.assistant.request_shortest(self.game.start)
 
     def _keep_optimal(self, shortest: Shortest) -> None:

@@ -5,18 +5,26 @@ the statistics (and said), never a crash."""
 
 import json
 import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
+from game import records as records_module
 from game.errors import UserError
 from game.puzzle.stats import Solve
 from game.puzzle.stats_report import stats_command
 from game.puzzle.stats_view import StatsView
-from game.records import Best, Records
+from game.records import Best, Records, RecordsUnavailable
 from game.tavla.engine.match import Match
 from game.tavla.record.save import dump_match, load_match, longest_match, set_aside
 from tests.tavla.matches import advance
-from tests.views.driver import screenshot
+from tests.views.driver import click, screenshot, step
+from tests.views.puzzle import one_from_goal
+from tests.views.text import assert_text_fits
 
 NAMES = ("You", "random")
 MESSAGE_CHARS = 300  # a refusal the toast can show
@@ -149,3 +157,133 @@ def test_the_statistics_screen_opens_over_a_bad_row_and_says_so(window, tmp_path
     assert isinstance(view, StatsView) and len(view.groups[("4x4", "numbers")]) == 4
     assert "2 kept solves could not be read" in view.toast.message
     screenshot(window)
+
+
+# Item 6: a solve is never lost to a busy records file: the write waits, retries, and keeps it for later.
+
+
+def locked(path, seconds: float) -> threading.Thread:
+    """Another program holds the records' write lock for `seconds` (from now, in a thread)."""
+    ready = threading.Event()
+
+    def hold() -> None:
+        db = sqlite3.connect(path, isolation_level=None)
+        db.execute("BEGIN EXCLUSIVE")
+        ready.set()
+        time.sleep(seconds)
+        db.rollback()
+        db.close()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    ready.wait(5)
+    return thread
+
+
+def a_solve(number: int) -> Solve:
+    return Solve("3x3", "numbers", "3x3#1", 20 + number, 5.0 + number, finished_at=1e9 + number)
+
+
+def test_a_solve_waits_for_a_lock_held_longer_than_half_a_second(tmp_path):
+    book = Records(tmp_path / "records.sqlite3")
+    book.record_solve(a_solve(0))
+    holder = locked(book.path, 1.0)
+    outcome = book.record_solve(a_solve(1))
+    holder.join()
+    assert outcome.solve_id == 2 and len(book.solves()) == 2
+
+
+def test_a_solve_the_records_cannot_take_is_kept_and_written_at_the_next_start(tmp_path, monkeypatch):
+    monkeypatch.setattr(records_module, "WRITE_TIMEOUT_S", 0.1)
+    monkeypatch.setattr(records_module, "LOCK_TIMEOUT_S", 0.1)
+    book = Records(tmp_path / "records.sqlite3")
+    book.record_solve(a_solve(0))
+    holder = locked(book.path, 1.0)
+    with pytest.raises(RecordsUnavailable, match="kept") as error:
+        book.record_solve(a_solve(1), picture_key="")
+    assert "in use by another program" in str(error.value) and "written to them" in str(error.value)
+    pending = list((tmp_path / records_module.PENDING_FOLDER).iterdir())
+    assert len(pending) == 1
+    holder.join()
+    again = Records(tmp_path / "records.sqlite3")
+    assert again.best("3x3", "numbers", "") == Best(20, 5.0), "a start reads the records: the solve is in"
+    assert [solve.moves for solve in again.solves()] == [20, 21]
+    assert not list((tmp_path / records_module.PENDING_FOLDER).iterdir()), "written once, then gone"
+    again.record_solve(a_solve(2))
+    assert [solve.moves for solve in again.solves()] == [20, 21, 22], "never twice"
+
+
+def test_solves_kept_for_later_go_in_at_the_next_write_in_their_order(tmp_path, monkeypatch):
+    monkeypatch.setattr(records_module, "WRITE_TIMEOUT_S", 0.1)
+    book = Records(tmp_path / "records.sqlite3")
+    book.record_solve(a_solve(0))
+    holder = locked(book.path, 1.0)
+    for number in (1, 2):
+        with pytest.raises(RecordsUnavailable):
+            book.record_solve(a_solve(number))
+    holder.join()
+    outcome = book.record_solve(a_solve(3))
+    assert [solve.moves for solve in book.solves()] == [20, 21, 22, 23]
+    assert outcome.solve_id == 4
+
+
+def test_a_damaged_file_of_kept_solves_is_left_alone_and_the_rest_go_in(tmp_path):
+    book = Records(tmp_path / "records.sqlite3")
+    folder = tmp_path / records_module.PENDING_FOLDER
+    folder.mkdir()
+    (folder / "0001-bad.json").write_text("{not json", encoding="utf-8")
+    book.record_solve(a_solve(0))
+    assert [solve.moves for solve in book.solves()] == [20]
+    assert (folder / "0001-bad.json").exists(), "kept for a person to look at, never a crash"
+
+
+WRITER = """
+import sys
+sys.path.insert(0, {root!r})
+from game.records import Records
+from game.puzzle.stats import Solve
+book = Records({path!r})
+for number in range({count}):
+    book.record_solve(Solve("3x3", "numbers", "3x3#1", 20, 5.0 + number / 1000, finished_at={start} + number))
+"""
+
+
+def test_three_writers_at_once_lose_no_solve(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    Records(path).solves()
+    root = str(Path(__file__).resolve().parents[2])
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER.format(root=root, path=str(path), count=40, start=1e9 + 1000 * n)]
+        )
+        for n in range(3)
+    ]
+    assert [writer.wait(120) for writer in writers] == [0, 0, 0]
+    assert len(Records(path).solves()) == 120
+
+
+def test_a_solve_at_the_window_is_kept_when_the_records_are_locked_for_a_second(
+    window, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    view = one_from_goal(window)
+    holder = locked(tmp_path / records_module.DB_NAME, 1.0)
+    click(view, *view.cell_centre((3, 3)))
+    step(view, 1.0)
+    holder.join()
+    assert view.game.solved
+    assert [solve.moves for solve in Records().solves()] == [1], "the solve waited for the lock and went in"
+
+
+def test_a_solve_at_the_window_is_kept_for_later_when_the_records_stay_locked(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(records_module, "WRITE_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(records_module, "LOCK_TIMEOUT_S", 0.1)
+    view = one_from_goal(window)
+    holder = locked(tmp_path / records_module.DB_NAME, 1.5)
+    click(view, *view.cell_centre((3, 3)))
+    step(view, 1.0)
+    assert "kept" in view.toast.message
+    assert_text_fits(window, "a solve kept for later")
+    holder.join()
+    assert [solve.moves for solve in Records().solves()] == [1], "put in at the next start"
