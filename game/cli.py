@@ -7,6 +7,7 @@ exit status 2; no traceback reaches a user.
 
 import argparse
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -16,6 +17,7 @@ from game import __version__, i18n
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
+from game.quoting import QUOTE_CHARS, quoted
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 
@@ -23,6 +25,10 @@ if TYPE_CHECKING:
     from game.config import Config
 
 PROG = "fifteen-tavla"
+MESSAGE_CHARS = 1000  # the longest message line the command line prints (each quoted value is cut already)
+ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
+ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
+_QUOTED = re.compile("'([^']{" + str(QUOTE_CHARS + 1) + ",})'")
 EXIT_USAGE = 2
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
 CRASH_LOG = "crash.log"
@@ -54,8 +60,25 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(
             EXIT_USAGE,
-            _("{prog}: error: {message} (see --help)").format(prog=self.prog, message=message) + "\n",
+            _("{prog}: error: {message} (see --help)").format(prog=self.prog, message=_cut_quotes(message))
+            + "\n",
         )
+
+
+def _cut_quotes(message: str) -> str:
+    """argparse's message with every value it quotes cut (`invalid choice: '<5 MB>'`), on one line."""
+    cut = _QUOTED.sub(lambda found: f"'{quoted(found.group(1))}'", message)
+    return one_line(cut, ARGPARSE_CHARS)
+
+
+def one_line(message: object, limit: int = MESSAGE_CHARS) -> str:
+    """A message as the command line prints it, the last guard of its one-line contract: line breaks
+    and runs of blanks as one space, other control characters escaped (a value's terminal escape
+    sequence is shown, not obeyed), and cut to about `limit` characters."""
+    text = " ".join(str(message).split())
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return text if len(text) <= limit else quoted(text, limit)
 
 
 def _speak_argparse() -> None:
@@ -434,7 +457,7 @@ def _config_argument(argv: Sequence[str]) -> str | None:
 
 def _config_failed(message: str) -> int:
     """The settings cannot be read: one line, exit 2, whatever the command (--help and --version too)."""
-    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
+    print(f"{PROG}: {one_line(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -457,10 +480,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, config)
     except BotFailed as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(f"{PROG}: {one_line(error)}", file=sys.stderr)
         return EXIT_BOT_FAILED
     except UserError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(f"{PROG}: {one_line(error)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
@@ -472,7 +495,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the last guard: no traceback reaches a user
         print(
             _("{prog}: unexpected error: {error}; {details}").format(
-                prog=PROG, error=repr(error), details=_report_crash()
+                prog=PROG, error=quoted(error, ERROR_CHARS), details=_report_crash()
             ),
             file=sys.stderr,
         )

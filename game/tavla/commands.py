@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
+from game.quoting import in_quotes, quoted
 from game.tavla.engine.moves import IllegalPlay, check_play, legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integer, parse_state
@@ -44,7 +45,7 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
         die = parse_integer(text)
         if die is None:
             message = _(_NOT_INTEGER[index])
-            raise UserError(message.format(text=repr(text[:20]), help=_(DICE_HELP)))
+            raise UserError(message.format(text=in_quotes(text), help=_(DICE_HELP)))
         if not 1 <= die <= 6:
             raise UserError(_(_OUT_OF_RANGE[index]).format(die=die, help=_(DICE_HELP)))
         dice.append(die)
@@ -73,24 +74,26 @@ def bot_command(
     `os._exit` is the bot's failure (BotFailed), never the command's.
     """
     from game.tavla.engine.game import BotFault, shown_answer
-    from game.tavla.players.child import DEFAULT_TIMEOUT, check_timeout
+    from game.tavla.players.child import DEFAULT_TIMEOUT, REASON_CHARS, check_timeout
     from game.tavla.players.isolated import close_bot, guarded_bot
 
     rule_set = Rules.parse(rules)
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
     state = parse_state(state_text)
     die1, die2 = parse_dice(dice)
+    shown = in_quotes(bot_name)
     bot = guarded_bot(bot_name, rules=rule_set, timeout=limit)
     try:
         answer = bot.play(list(state), die1, die2)
     except BotFault as fault:
+        reason = quoted(str(fault), REASON_CHARS)
         # Translators: {bot} is the bot's name, quoted; {reason} says how it failed (a crash, a timeout...)
-        raise BotFailed(_("bot {bot} failed: {reason}").format(bot=repr(bot_name), reason=fault)) from None
+        raise BotFailed(_("bot {bot} failed: {reason}").format(bot=shown, reason=reason)) from None
     except UserError:
         raise
     except Exception as error:  # noqa: BLE001 - a built-in bot's bug is still the bot's failure
-        reason = f"{type(error).__name__}: {error}"
-        raise BotFailed(_("bot {bot} failed: {reason}").format(bot=repr(bot_name), reason=reason)) from None
+        reason = quoted(f"{type(error).__name__}: {error}", REASON_CHARS)
+        raise BotFailed(_("bot {bot} failed: {reason}").format(bot=shown, reason=reason)) from None
     finally:
         close_bot(bot)
     try:
@@ -99,8 +102,7 @@ def bot_command(
         # Translators: {bot} is the bot's name and {answer} its answer, both quoted; {reason} says what is
         # wrong with the play
         message = _("bot {bot} answered an illegal play {answer}: {reason}")
-        shown = shown_answer(answer)
-        raise BotFailed(message.format(bot=repr(bot_name), answer=shown, reason=error)) from None
+        raise BotFailed(message.format(bot=shown, answer=shown_answer(answer), reason=error)) from None
 
 
 CUBE_BOTS = {"expert": 1, "master": 2}  # bots that give cube equities, and the rolls they look ahead
@@ -126,12 +128,12 @@ def cube_command(
     rules.check_cube()
     if bot_name not in CUBE_BOTS:
         message = _("bot {bot} gives no cube equities; use one of: {known}")
-        raise UserError(message.format(bot=repr(bot_name), known=", ".join(CUBE_BOTS)))
+        raise UserError(message.format(bot=in_quotes(bot_name), known=", ".join(CUBE_BOTS)))
     if match is None and (score is not None or crawford):
         raise UserError(_("--score and --crawford need --match N"))
     if owner not in CubeOwner._value2member_map_:
         message = _("the cube's owner is one of: {known}, not {owner}")
-        raise UserError(message.format(known=", ".join(CubeOwner), owner=repr(owner)))
+        raise UserError(message.format(known=", ".join(CubeOwner), owner=in_quotes(owner)))
     match_score = None
     if match is not None:
         mine, theirs = score if score is not None else (0, 0)

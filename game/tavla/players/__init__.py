@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.errors import UserError
 from game.i18n import N_, _
+from game.quoting import in_quotes, quoted
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ def get_bot(name: str, seed: int | None = None, rules: Rules = Rules.TAVLA) -> B
     if name.startswith(EXTERNAL_PREFIX):
         # Translators: {name} is the bot as entered, quoted; {prefix} is cmd: and stays as it is
         message = _("{name}: external bots ({prefix}<command line>) are not supported here")
-        raise UserError(message.format(name=repr(name), prefix=EXTERNAL_PREFIX))
+        raise UserError(message.format(name=in_quotes(name), prefix=EXTERNAL_PREFIX))
     if name.endswith(".py") or "/" in name or "\\" in name:
         return _function_bot(_load_file(Path(name)), name, path=Path(name))
     if "." in name and not name.startswith("."):
@@ -282,7 +283,7 @@ def _unknown(name: str, error: ImportError | None = None) -> str:
             "unknown bot {name}; use one of {names}, a Python file (bot.py) or a module "
             "(package.module) that defines play(state, die1, die2) (importing it failed: {error})"
         )
-    return message.format(name=repr(name), names=", ".join(_BY_NAME), error=error)
+    return message.format(name=in_quotes(name), names=", ".join(_BY_NAME), error=quoted(str(error)))
 
 
 def _function_bot(module: object, name: str, path: Path | None = None) -> FunctionBot:

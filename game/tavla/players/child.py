@@ -32,6 +32,7 @@ DEFAULT_TIMEOUT = 1.0  # seconds per answer
 STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights),
 # unless an answer given that allowance already timed out: a program that hangs at its start gets it once
 JOIN_SECONDS = 1.0
+REASON_CHARS = 300  # why a bot failed, as a message, a report or a log quotes it (cut, on one line)
 
 
 def check_timeout(seconds: object) -> float:

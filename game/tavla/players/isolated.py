@@ -25,6 +25,7 @@ from typing import Any
 
 from game.errors import UserError
 from game.i18n import _, current_language, set_language
+from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
@@ -33,6 +34,7 @@ from game.tavla.players import reaper
 from game.tavla.players.child import (
     DEFAULT_TIMEOUT,
     JOIN_SECONDS,
+    REASON_CHARS,
     STARTUP_SECONDS,
     ChildBot,
     check_timeout,
@@ -178,7 +180,7 @@ def guarded_bot(
         return bot
     is_file = name.endswith(".py") or "/" in name or "\\" in name
     if is_file and not Path(name).is_file():
-        raise UserError(_("bot file not found: {path}").format(path=name))
+        raise UserError(_("bot file not found: {path}").format(path=quoted(name, PATH_CHARS)))
     if not is_file and ("." not in name or name.startswith(".")):
         get_bot(name, rules=rules)  # not a file nor a module: the registry's own message, running nothing
     return IsolatedBot(name, rules=rules, timeout=timeout, seed=seed)
@@ -195,7 +197,7 @@ def check_bot(name: str, rules: Rules = Rules.TAVLA) -> None:
             except BotFault as fault:
                 # Translators: {name} is the bot as entered; {error} says how loading it failed
                 message = _("cannot load bot {name}: {error}")
-                raise UserError(message.format(name=name, error=fault)) from None
+                raise UserError(message.format(name=quoted(name, PATH_CHARS), error=fault)) from None
     finally:
         close_bot(bot)
 
@@ -229,7 +231,7 @@ def _serve(conn: Connection, name: str, rules: Rules, seed: int | None, language
     except BaseException as error:  # noqa: BLE001 - SystemExit or KeyboardInterrupt while the module ran
         # Translators: {name} is the bot as entered; {error} the Python exception, e.g. "SystemExit: 3"
         message = _("cannot load bot {name}: {error}")
-        conn.send(("refused", message.format(name=name, error=_exception_text(error))))
+        conn.send(("refused", message.format(name=quoted(name, PATH_CHARS), error=_exception_text(error))))
         return
     conn.send(("ready", getattr(bot, "cube_questions", frozenset())))
     while True:
@@ -251,7 +253,7 @@ def _answer(bot: Any, request: tuple[Any, ...]) -> tuple[str, object, str | None
         return "fault", str(fault), str(fault.kind)
     except SystemExit as error:
         # Translators: said of a Python bot that ended the program; {code} is the value it passed
-        return "fault", _("called sys.exit({code})").format(code=repr(error.code)), str(Fault.CRASH)
+        return "fault", _("called sys.exit({code})").format(code=in_quotes(error.code)), str(Fault.CRASH)
     except BaseException as error:  # noqa: BLE001 - any failure of the bot is its own fault
         return "fault", _exception_text(error), str(Fault.CRASH)
 
@@ -277,5 +279,6 @@ def _is_move(move: object) -> bool:
 
 
 def _exception_text(error: BaseException) -> str:
-    text = str(error)[:500]
+    """A bot's exception as the reason it failed: its type and message, cut to REASON_CHARS."""
+    text = quoted(str(error), REASON_CHARS)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -45,6 +45,7 @@ from typing import IO, NoReturn
 
 from game.errors import UserError
 from game.i18n import _
+from game.quoting import in_quotes, quoted
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
@@ -88,6 +89,7 @@ SETTLE_SECONDS = 0.1  # after an answer, how long to wait at most for the progra
 SETTLE_FIRST_PAUSE = 0.0001
 SETTLE_LONGEST_PAUSE = 0.002
 SHOWN_STRAY = 80  # bytes of stray output kept as the "answer" of the fault
+SHOWN_STDERR_CHARS = 200  # of the last line of a program's stderr, in the reason it crashed
 RULES_ENV = "TAVLA_RULES"  # tells the program the rule set: tavla or standard
 PREFIX = "cmd:"
 
@@ -99,7 +101,7 @@ def split_command(command: str) -> list[str]:
     except ValueError as error:
         # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {error} is Python's reason
         message = _("cannot read the command line of {bot}: {error}")
-        raise UserError(message.format(bot=PREFIX + command, error=error)) from None
+        raise UserError(message.format(bot=quoted(PREFIX + command), error=error)) from None
     if not argv:
         # Translators: {prefix} is cmd: and {example} an example, cmd:python3 my_bot.py; keep both as they are
         message = _("{prefix} needs a command line after it, e.g. {example}")
@@ -107,7 +109,7 @@ def split_command(command: str) -> list[str]:
     if shutil.which(argv[0]) is None:
         # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {program} its program, quoted
         message = _("{bot}: program {program} not found (not on PATH, or not executable)")
-        raise UserError(message.format(bot=PREFIX + command, program=repr(argv[0])))
+        raise UserError(message.format(bot=quoted(PREFIX + command), program=in_quotes(argv[0])))
     return argv
 
 
@@ -169,7 +171,8 @@ class ExternalBot(ChildBot):
             )  # type: ignore[call-overload]
         except OSError as error:
             # Translators: {program} is the bot's program, quoted; {error} is the system's reason
-            message = _("cannot start {program}: {error}").format(program=repr(self.argv[0]), error=error)
+            message = _("cannot start {program}: {error}")
+            message = message.format(program=in_quotes(self.argv[0]), error=quoted(error.strerror or error))
             raise BotFault(Fault.CRASH, message) from None
         self._started(process)
         self._fresh = True
@@ -344,7 +347,7 @@ class ExternalBot(ChildBot):
         if not last:
             return text
         # Translators: {ended} says how the bot's program ended; {stderr} is its last error line, verbatim
-        return _("{ended} (stderr: {stderr})").format(ended=text, stderr=last[:200])
+        return _("{ended} (stderr: {stderr})").format(ended=text, stderr=quoted(last, SHOWN_STDERR_CHARS))
 
 
 def _wait_until_waiting(pid: int) -> None:

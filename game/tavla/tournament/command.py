@@ -13,6 +13,7 @@ from game.errors import UserError
 from game.files import NotARegularFile, writable_target
 from game.i18n import _
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, seed_number, whole_number
+from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.tavla.engine.match import check_match_length
 from game.tavla.engine.rules import MAX_CUBE_MATCH, MatchRules, Rules
 from game.tavla.players import bot_names
@@ -63,7 +64,7 @@ def check_entries(
     if twice:
         # Translators: {names} lists bots' names, separated by commas
         message = _("each bot can enter once; given more than once: {names}")
-        raise UserError(message.format(names=", ".join(twice)))
+        raise UserError(message.format(names=", ".join(quoted(name) for name in twice)))
     for name in names:
         if name not in bot_names():
             load_bot(name, rules, timeout, cube)
@@ -180,6 +181,20 @@ def _writable(path: str, option: str | None = None, default: bool = False) -> Pa
     """
     given = Path(path)
     try:
+        return _checked_target(given, path, option, default)
+    except NotARegularFile:
+        raise
+    except OSError as error:  # a name the system refuses: too long, a link loop, no permission
+        # Translators: {path} is a file name given to write to; {error} is the system's reason
+        message = _("cannot write {path}: {error}")
+        raise UserError(
+            message.format(path=in_quotes(path, PATH_CHARS), error=error.strerror or error)
+        ) from None
+
+
+def _checked_target(given: Path, path: str, option: str | None, default: bool) -> Path:
+    """`_writable`'s checks; OSError where the system refuses to look at the path at all."""
+    try:
         target = writable_target(given)
     except NotARegularFile as error:
         if option is None:
@@ -190,7 +205,9 @@ def _writable(path: str, option: str | None = None, default: bool = False) -> Pa
             # Translators: {option} is a command-line option such as --json; {reason} says that the path
             # is a folder or a device and that nothing was written
             message = _("{option}: {reason}")
-        raise UserError(message.format(option=option, path=repr(path), reason=error)) from None
+        raise UserError(
+            message.format(option=option, path=in_quotes(path, PATH_CHARS), reason=error)
+        ) from None
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         if option is None:
@@ -215,4 +232,5 @@ def _writable(path: str, option: str | None = None, default: bool = False) -> Pa
             message = _("{option} {path}: folder {folder} is not writable")
     else:
         return given
-    raise UserError(message.format(option=option, path=repr(path), folder=repr(str(folder))))
+    shown, where = in_quotes(path, PATH_CHARS), in_quotes(str(folder), PATH_CHARS)
+    raise UserError(message.format(option=option, path=shown, folder=where))

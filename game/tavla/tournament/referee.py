@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import ParamSpec, TypeVar
 
 from game.i18n import _
+from game.quoting import in_quotes, quoted
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault, CubeTerms, GameResult
 from game.tavla.engine.match import Match
@@ -24,6 +25,7 @@ from game.tavla.engine.play import BotPlay, drive, play_bots
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import Bot, bot_names, get_bot
+from game.tavla.players.child import REASON_CHARS
 from game.tavla.players.protocol import ExternalBot, close_all
 from game.tavla.tournament.schedule import CubeCounts, GameSpec, Played, derive_seed
 from game.tavla.tournament.stopping import StopRequested, check_stop
@@ -89,6 +91,7 @@ def play_game(spec: GameSpec, terms: MatchRules, timeout: float) -> Played:
         result, scores = _play_match(spec, terms, players, sides)
     stderr = ""
     if result.disqualified is not None:
+        result = replace(result, reason=quoted(result.reason, REASON_CHARS))  # a bot's 5 MB error, cut
         bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout, terms.cube))
         if isinstance(bot, ExternalBot):
             stderr = bot.stderr_tail()
@@ -171,7 +174,7 @@ def _timed(function: Callable[Asked, Answer], timeout: float) -> Callable[Asked,
             raise
         except SystemExit as exit_:
             # Translators: said of a Python bot that ended the program; {code} is the value it passed
-            message = _("called sys.exit({code})").format(code=repr(exit_.code))
+            message = _("called sys.exit({code})").format(code=in_quotes(exit_.code))
             raise BotFault(Fault.CRASH, message) from None
         except Exception:
             check_stop()
@@ -191,7 +194,7 @@ def _timed(function: Callable[Asked, Answer], timeout: float) -> Callable[Asked,
 
 
 def _exception_text(error: BaseException) -> str:
-    text = str(error)
+    text = quoted(str(error), REASON_CHARS)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
@@ -215,4 +218,3 @@ def time_limits() -> Iterator[None]:
         _alarms_on = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-

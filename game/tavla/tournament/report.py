@@ -9,6 +9,7 @@ from typing import Any
 
 from game.files import write_atomically
 from game.i18n import _, ngettext
+from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.results import Fault
 from game.tavla.tournament.figures import Report, Tally
 from game.tavla.tournament.ledger import MAX_CONSECUTIVE_FAULTS
@@ -20,6 +21,7 @@ FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 def print_report(report: Report, log: Path | None) -> None:
     """The tables per bot and per pair, and a summary of the run, on stdout."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
@@ -83,7 +85,7 @@ def print_report(report: Report, log: Path | None) -> None:
     for rank, (name, tally) in enumerate(ranked, 1):
         table.add_row(
             str(rank),
-            name,
+            escape(name),
             str(tally.games),
             str(tally.wins),
             str(tally.points_for),
@@ -137,8 +139,8 @@ def print_report(report: Report, log: Path | None) -> None:
         pairs.add_column(header, justify="right", overflow="fold")
     for (a, b), (side_a, side_b) in report.per_pair.items():
         pairs.add_row(
-            a,
-            b,
+            escape(a),
+            escape(b),
             str(side_a.games),
             f"{side_a.wins}-{side_b.wins}",
             f"{side_a.points_for}-{side_b.points_for}",
@@ -160,10 +162,11 @@ def print_report(report: Report, log: Path | None) -> None:
     if report.aborted:
         # Translators: [bold red] and [/] are terminal markup around the first word: keep them as they are;
         # {reason} says why the tournament stopped
-        console.print(_("[bold red]Stopped:[/] {reason}").format(reason=report.aborted))
+        console.print(_("[bold red]Stopped:[/] {reason}").format(reason=escape(report.aborted)))
     if log is not None:
         # Translators: {path} is the log file
-        console.print(_("Disqualifications (position, dice, answer, reason) are in {path}").format(path=log))
+        message = _("Disqualifications (position, dice, answer, reason) are in {path}")
+        console.print(message.format(path=escape(quoted(log, PATH_CHARS))))
     # Translators: --seed is a command-line option; keep it as it is
     console.print(_("Replay this tournament with --seed {seed}.").format(seed=report.seed))
 
@@ -319,10 +322,9 @@ def write_log(report: Report, path: Path) -> Path | None:
     except OSError as error:
         # Translators: {path} is the log file; {error} is the system's reason
         message = _("cannot write the disqualification log {path}: {error}")
-        print(message.format(path=path, error=error), file=sys.stderr)
+        print(message.format(path=quoted(path, PATH_CHARS), error=error), file=sys.stderr)
         return None
     return path if entries else None
-
 
 
 @contextmanager

@@ -13,13 +13,17 @@ from typing import Any
 
 from game.errors import UserError
 from game.i18n import _
+from game.quoting import quoted
 from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.cube import Cube, accepts_double, wants_double
+from game.tavla.engine.game import BotFault
 from game.tavla.engine.position import State
+from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players import bot_title, strongest_bot
 from game.tavla.players.isolated import close_bot
+from game.tavla.screens.table.captions import REASON_CHARS
 from game.tavla.screens.table.hints import RankedHint, rank_hint
 
 Dice = tuple[int, int]
@@ -39,6 +43,22 @@ def run_in_thread(name: str, function: Callable[..., Any], *arguments: object) -
 
     threading.Thread(target=run, name=name, daemon=True).start()
     return future
+
+
+def _answer_of(function: Callable[..., Any], *arguments: object) -> Any:
+    """The bot's answer; its failure with the reason cut to REASON_CHARS, so a bot that fails with a
+    5 MB message still fits the table's rows (the status, the notice, the card over the board)."""
+    try:
+        return function(*arguments)
+    except BotFault as fault:
+        raise BotFault(fault.kind, quoted(str(fault), REASON_CHARS), fault.answer) from None
+    except UserError as error:
+        raise UserError(quoted(str(error), REASON_CHARS)) from None
+    except Exception as error:  # noqa: BLE001 - any failure of the bot is its crash, as the table says
+        reason = quoted(
+            f"{type(error).__name__}: {error}" if str(error) else type(error).__name__, REASON_CHARS
+        )
+        raise BotFault(Fault.CRASH, reason) from None
 
 
 def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
@@ -79,17 +99,19 @@ class OpponentDriver:
     def ask(self, state: State, dice: Dice) -> None:
         """Seat 1 starts thinking about its play of `dice` from `state` (its own side)."""
         if self.thinking is None and self.bot is not None:
-            self.thinking = run_in_thread("tavla-bot", self.bot.play, list(state), dice[0], dice[1])
+            self.thinking = run_in_thread("tavla-bot", _answer_of, self.bot.play, list(state), *dice)
 
     def ask_double(self, state: State, cube: Cube) -> None:
         """Seat 1, on roll in `state` (its own side), decides whether to double `cube` (True: it does)."""
         if self.thinking is None and self.bot is not None:
-            self.thinking = run_in_thread("tavla-bot", wants_double, self.bot, list(state), cube)
+            self.thinking = run_in_thread("tavla-bot", _answer_of, wants_double, self.bot, list(state), cube)
 
     def ask_take(self, state: State, cube: Cube) -> None:
         """Seat 1, doubled, decides whether to take (True) from `state` and `cube` as it sees them."""
         if self.thinking is None and self.bot is not None:
-            self.thinking = run_in_thread("tavla-bot", accepts_double, self.bot, list(state), cube)
+            self.thinking = run_in_thread(
+                "tavla-bot", _answer_of, accepts_double, self.bot, list(state), cube
+            )
 
     def answer(self) -> concurrent.futures.Future | None:
         """The bot's finished answer (its result, or its failure as the exception), once; else None."""
