@@ -14,9 +14,9 @@ saves) is a match without the cube. A disqualified game names its loser's seat (
 not always the player on roll: the computer may fail to answer a double.
 
 Every number of a save is checked when it is read, within what the table itself plays: a match of 1 to
-the longest length the settings allow, a seed of 0 or more. A save that was read but cannot be restored
-(damaged, edited, written by a newer version) is never lost: `set_aside` copies it into the data folder's
-`saves/` before anything may take its place.
+the longest length the settings allow, a seed the command line takes (0 to 2^63 - 1). A save that was
+read but cannot be restored (damaged, edited, written by a newer version) is never lost: `set_aside`
+copies it into the data folder's `saves/` before anything may take its place.
 """
 
 import json
@@ -33,6 +33,7 @@ from game.config import TavlaConfig
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
+from game.limits import MAX_SEED
 from game.paths import data_dir
 from game.quoting import in_quotes, quoted
 from game.records import Records
@@ -156,10 +157,11 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         message = _("'names' must be two texts of at most {limit} characters")
         raise _damaged(message.format(limit=MAX_NAME_CHARS))
     seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        # Translators: 'null' is the save file's word for no seed; keep it as it is
-        message = _("the seed must be a whole number of 0 or more, or null, not {seed}")
-        raise _damaged(message.format(seed=quoted(seed)))
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        # Translators: 'null' is the save file's word for no seed; keep it as it is; {max} is a 19-digit
+        # number
+        message = _("the seed must be a whole number from 0 to {max}, or null, not {seed}")
+        raise _damaged(message.format(max=MAX_SEED, seed=quoted(seed)))
     rng_state = _load_rng(data.get("rng"))
     cube = data.get("cube", False)
     if not isinstance(cube, bool):

@@ -99,7 +99,7 @@ def set_play(game, turn, play):
     (edit(lambda d: d.update(names=["You"])), "'names' must be two texts"),
     (edit(lambda d: d.update(length=0)), "'length' must be a match of 1 to 25 points, not 0"),
     (edit(lambda d: d.update(rules="chess")), "unknown rule set"),
-    (edit(lambda d: d.update(seed="abc")), "seed must be a whole number of 0 or more"),
+    (edit(lambda d: d.update(seed="abc")), "seed must be a whole number from 0 to"),
     (edit(lambda d: d.update(rng=[3, [1, 2], None])), "dice generator"),
     (edit(lambda d: d.update(games={})), "'games' must be a list"),
     (edit(set_play(0, 6, "24/1")), "game 1 turn 7: "),
