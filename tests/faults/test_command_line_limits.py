@@ -2,12 +2,14 @@
 in, with a message that says the range; nothing out of range reaches the games (a `--timeout 1e308`
 was an OverflowError reported as the bot's crash)."""
 
+import json
+
 import pytest
 
 from game import cli
 from game.errors import UserError
 from game.tavla.tournament import run_tournament, tournament_command
-from tests.faults.helpers import OPENING, PYTHON, ROOT
+from tests.faults.helpers import OPENING, PYTHON, ROOT, game
 
 MY_BOT = f"cmd:{PYTHON} {ROOT / 'examples' / 'my_bot.py'}"
 HUGE = "9" * 5000
@@ -98,3 +100,42 @@ def test_numbers_in_range_still_work(capsys, tmp_path):
         capsys,
     )
     assert code == 0, err
+
+
+# Item 9: --jobs is bounded by the CPUs and the games, with a note when the CPUs bound it.
+
+
+def test_jobs_beyond_the_cpus_are_played_on_the_cpus_with_a_note(tmp_path):
+    from game.tavla.tournament.command import cpu_count
+
+    report = tmp_path / "report.json"
+    result = game(
+        "tournament",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "8",
+        "--jobs",
+        "100",
+        "--seed",
+        "1",
+        "--json",
+        str(report),
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    used = json.loads(report.read_text())["jobs"]
+    assert used == min(cpu_count(), 8)
+    assert f"--jobs 100: this machine has {cpu_count()} CPU" in result.stderr
+    assert f"--jobs {used})" in result.stdout
+
+
+def test_never_more_workers_than_cpus_or_games(monkeypatch):
+    from game.tavla.tournament import command
+
+    monkeypatch.setattr(command, "cpu_count", lambda: 64)
+    assert command.workers_for(100, 2) == 2 and command.workers_for(8, 1000) == 8
+    monkeypatch.setattr(command, "cpu_count", lambda: 1)
+    assert command.workers_for(256, 1000) == 1
+    report = run_tournament(["random", "greedy"], 4, seed=1, jobs=100)
+    assert report.complete and report.jobs == 1

@@ -5,13 +5,14 @@ import os
 import re
 import secrets
 import signal
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.errors import UserError
 from game.files import NotARegularFile, writable_target
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, seed_number, whole_number
 from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.tavla.engine.match import check_match_length
@@ -92,6 +93,22 @@ def match_terms(rules: Rules, cube: bool, match: int | None, jacoby: bool) -> Ma
     return terms
 
 
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it), at least 1."""
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        with contextlib.suppress(OSError):
+            return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def workers_for(jobs: int, games: int) -> int:
+    """How many games are played at a time for `--jobs jobs`: no more than the CPUs (a worker is a
+    process of some 40 MB that would only wait for a CPU) nor than the games scheduled."""
+    return max(1, min(jobs, cpu_count(), games))
+
+
 def run_tournament(
     bots: list[str],
     games: int,
@@ -112,13 +129,24 @@ def run_tournament(
     names = check_entries(bots, games, seed, jobs, rule_set, timeout, cube)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
+    used = workers_for(jobs, len(specs))
+    if show_progress and used < min(jobs, len(specs)):
+        # Translators: a note before a tournament; {jobs} is the --jobs asked for, {cpus} how many CPUs
+        # this machine has, which is how many games are played at a time instead
+        message = ngettext(
+            "--jobs {jobs}: this machine has {cpus} CPU, so {cpus} game is played at a time",
+            "--jobs {jobs}: this machine has {cpus} CPUs, so {cpus} games are played at a time",
+            used,
+        )
+        with contextlib.suppress(OSError):
+            print(message.format(jobs=jobs, cpus=used), file=sys.stderr)
     start = time.perf_counter()
-    board, interrupted, aborted = play_schedule(specs, jobs, terms, timeout, show_progress)
+    board, interrupted, aborted = play_schedule(specs, used, terms, timeout, show_progress)
     return Report(
         names,
         games,
         seed,
-        jobs,
+        used,
         terms,
         timeout,
         len(specs),
