@@ -1,11 +1,15 @@
 """The `analyse` command's body: read a `.mat` file, analyse it, print the report, write the JSON.
 
 game/cli.py parses the arguments. The report says its units first (millipoints of EMG at the match
-score, or of money points), then gives per game and for the match each player's error rate, rating,
-marks and luck, for the match also the checker play's and the cube's error rates apart with the cube's
-counts (missed doubles, wrong doubles, takes and passes), then the five worst decisions with the best
-play; `--json` writes every decision so other tools (and the analysis screen) can read them without
-running the evaluator again.
+score with the match-winning chance they stand for, or millipoints of money points) and the level it
+judged at, then gives per game and for the match each player's error rate, rating, marks and luck per
+roll in the same units, for the match also the checker play's and the cube's error rates apart with the
+cube's counts (missed doubles, wrong doubles, takes and passes), then the five worst decisions with the
+best play, in the words of the analysis screen (game/tavla/analysis/figures.py): plays in GNU
+Backgammon's form, moves numbered as the table's move list numbers them, a drop called a pass. `--json`
+writes every decision so other tools (and the analysis screen) can read them without running the
+evaluator again; its contract fields keep the per-die plays and the action names (`drop`), with the
+players' forms beside them (`shown_play`, `shown_best`, `shown_dice`).
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from typing import Any
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _, ngettext
-from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level
+from game.tavla.analysis import figures
+from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level, level_text
 from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.notation import display_dice
 from game.tavla.engine.position import format_state, position_id
 from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import read_mat
@@ -29,6 +35,7 @@ JSON_FORMAT = "fifteen-tavla analysis"
 JSON_VERSION = 2  # 2: match play in EMG, every roll's cube decision, the checker and cube figures apart
 WORST = 5
 _CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+_CUBE = ("no_double", "double_take", "double_pass")
 
 
 def analyse_command(path: str, rules: Rules | None, json_path: str | None, level: str) -> list[str]:
@@ -66,73 +73,72 @@ def _progress(total: int) -> Iterator[Callable[[int, int], None]]:
 def report(analysis: MatchAnalysis) -> list[str]:
     """The units; per game and for the match each player's figures; then the worst decisions."""
     record = analysis.record
-    lines = [units_text(analysis)]
+    emg = analysis.emg
+    lines = [figures.units_text(emg), _level_line(analysis.level)]
     for game in analysis.games:
         score = record.games[game.number - 1].score
         # Translators: {number} is the game's number; {first} and {second} the scores before it
         lines.append(
             _("Game {number} ({first}-{second})").format(number=game.number, first=score[0], second=score[1])
         )
-        lines.extend(f"  {_player_line(player)}" for player in game.players)
+        lines.extend(f"  {_player_line(player, emg)}" for player in game.players)
     # Translators: a heading of the analysis report; {length} is the match length in points
     match = ngettext("Match to {length} point", "Match to {length} points", record.length)
     heading = match.format(length=record.length) if record.length else _("Money session")
     lines.append(heading)
     for player in analysis.players:
-        lines.append(f"  {_player_line(player)}")
-        lines.append(f"    {_parts_line(player, analysis.cube)}")
+        lines.append(f"  {_player_line(player, emg)}")
+        lines.append(f"    {_parts_line(player, analysis.cube, emg)}")
     worst = analysis.worst(WORST)
     if worst:
         lines.append(_("Worst decisions"))
-        lines.extend(f"  {_decision_line(decision, record.names)}" for decision in worst)
+        lines.extend(f"  {_decision_line(decision, record.names, emg)}" for decision in worst)
     return lines
 
 
-def _player_line(player: PlayerSummary) -> str:
+def _level_line(level: str) -> str:
+    # Translators: the analysis report's second line; {level} is e.g. "Expert, 0-ply"
+    return _("Judged at {level}").format(level=level_text(level))
+
+
+def _player_line(player: PlayerSummary, emg: bool) -> str:
     rating = _(player.rating) if player.rating else "-"
-    # Translators: one player's line of the analysis report; the error rate is in millipoints per decision
+    # Translators: one player's line of the analysis report; {rate} is e.g. "64.8 mEMG (1.093% MWC)", the
+    # mean loss per decision; {luck} in the same units, per roll, e.g. "+11.6 mEMG (+0.216% MWC)"
     message = _(
-        "{name}: error rate {rate:.1f} ({rating}), {decisions} decisions, doubtful {doubtful}, "
-        "bad {bad}, very bad {very_bad}, luck {luck:+.3f}"
+        "{name}: error rate {rate} per decision ({rating}), {decisions} decisions, doubtful {doubtful}, "
+        "bad {bad}, very bad {very_bad}; luck {luck} per roll"
     )
     return message.format(
         name=player.name,
-        rate=player.error_rate,
+        rate=figures.error_rate(player, emg),
         rating=rating,
         decisions=player.decisions,
         doubtful=player.doubtful,
         bad=player.bad,
         very_bad=player.very_bad,
-        luck=player.luck / 1000.0,
+        luck=figures.luck_rate(player, emg),
     )
 
 
-def units_text(analysis: MatchAnalysis) -> str:
-    """What the losses and error rates are counted in: EMG in a match, points in money play."""
-    if analysis.emg:
-        # Translators: the analysis report's first line; EMG is GNU Backgammon's "equivalent to money
-        # game": match-winning chances at the score written as a money equity (keep EMG as it is)
-        return _("Losses and error rates in millipoints of EMG (match-winning chances at the score)")
-    # Translators: the analysis report's first line, for games played for money (not a match)
-    return _("Losses and error rates in millipoints of money equity (points)")
-
-
-def _parts_line(player: PlayerSummary, cube: bool) -> str:
+def _parts_line(player: PlayerSummary, cube: bool, emg: bool) -> str:
     """The checker play's error rate, and with the cube its error rate and counts."""
-    # Translators: under a player's line of the analysis report; {rate} in millipoints per unforced play
-    checker = _("checker play {rate:.1f} ({plays} unforced)").format(
-        rate=player.checker_error_rate, plays=player.checker_decisions
+    # Translators: under a player's line of the analysis report; {rate} e.g. "72.8 mEMG (1.232% MWC)", the
+    # mean loss per unforced play; {plays} how many
+    checker = _("checker play {rate} per move ({plays} unforced)").format(
+        rate=figures.amount(player.checker_error_rate, player.checker_mwc_rate, emg),
+        plays=player.checker_decisions,
     )
     if not cube:
         return checker
-    # Translators: after the checker play's figures; {rate} in millipoints per cube decision counted
-    # (close or acted on); then how many doubles were missed, how many doubles, takes, passes were wrong
+    # Translators: after the checker play's figures; {rate} as there, per cube decision counted (close or
+    # acted on); then how many doubles were missed, how many doubles, takes, passes were wrong
     message = _(
-        "cube {rate:.1f} ({decisions} decisions): missed doubles {missed}, wrong doubles {doubles}, "
-        "wrong takes {takes}, wrong passes {passes}"
+        "cube {rate} per decision ({decisions} decisions): missed doubles {missed}, wrong doubles "
+        "{doubles}, wrong takes {takes}, wrong passes {passes}"
     )
     parts = message.format(
-        rate=player.cube_error_rate,
+        rate=figures.amount(player.cube_error_rate, player.cube_mwc_rate, emg),
         decisions=player.cube_decisions,
         missed=player.missed_doubles,
         doubles=player.wrong_doubles,
@@ -142,30 +148,26 @@ def _parts_line(player: PlayerSummary, cube: bool) -> str:
     return f"{checker}; {parts}"
 
 
-def _decision_line(decision: Decision, names: tuple[str, str]) -> str:
+def _decision_line(decision: Decision, names: tuple[str, str], emg: bool) -> str:
     name = names[decision.player]
     mark = _(decision.mark.value) if decision.mark else "-"
     if decision.kind == "cube":
-        # Translators: {action} and {best} are cube actions (double, take, drop); {loss} in millipoints
+        # Translators: {move} numbers the move list's line; {action} and {best} are cube actions (double,
+        # take, pass); {loss} e.g. "415.0 mEMG (8.012% MWC)"
         message = _(
-            "game {game}, before turn {turn}, {name}: {action}, best {best}, loses {loss:.0f} ({mark})"
+            "game {game}, move {move}, {name}, before the roll: {action}, best {best}, loses {loss}, {mark}"
         )
-        action, best = _(decision.action), _(decision.best)
     else:
-        # Translators: {dice} e.g. 64; {action} and {best} are plays such as 24/18 13/9; {loss} in millipoints
-        message = _(
-            "game {game}, turn {turn}, {name}: {dice} {action}, best {best}, loses {loss:.0f} ({mark})"
-        )
-        action, best = decision.action or "-", decision.best or "-"
-    dice = "" if decision.dice is None else f"{decision.dice[0]}{decision.dice[1]}:"
+        # Translators: {move} numbers the move list's line; {action} is the roll and the play, e.g.
+        # "63: 24/15", {best} a play; {loss} e.g. "415.0 mEMG (8.012% MWC)"
+        message = _("game {game}, move {move}, {name}: {action}, best {best}, loses {loss}, {mark}")
     return message.format(
         game=decision.game,
-        turn=decision.turn + 1,
+        move=decision.move,
         name=name,
-        dice=dice,
-        action=action,
-        best=best,
-        loss=decision.loss,
+        action=figures.play_text(decision),
+        best=figures.best_text(decision),
+        loss=figures.loss_amount(decision, emg),
         mark=mark,
     )
 
@@ -197,6 +199,7 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
         "decisions": [_decision_json(decision, names) for decision in analysis.decisions],
         "series": [
             {"game": p.game, "turn": p.turn, "player": names[p.player], "win": p.win, "equity": p.equity}
+            | ({} if p.mwc is None else {"mwc": p.mwc})
             for p in analysis.series
         ],
     }
@@ -204,7 +207,13 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
 
 def _units(emg: bool) -> dict[str, str]:
     unit = "millipoints EMG" if emg else "millipoints"
-    return {"loss": unit, "error_rate": f"{unit} per decision", "luck": unit}
+    units = {
+        "loss": unit,
+        "error_rate": f"{unit} per decision",
+        "luck": unit,
+        "luck_rate": f"{unit} per roll",
+    }
+    return units | ({"mwc": "match-winning chance, a fraction"} if emg else {})
 
 
 def _keys(names: tuple[str, str]) -> tuple[str, str]:
@@ -243,6 +252,11 @@ def _players_json(players: tuple[PlayerSummary, PlayerSummary], names: tuple[str
             "wrong_doubles": player.wrong_doubles,
             "wrong_takes": player.wrong_takes,
             "wrong_passes": player.wrong_passes,
+            "rolls": player.rolls,
+            "luck_rate": round(player.luck_rate, 3),
+            "mwc_loss": round(player.mwc_loss, 6),
+            "mwc_error_rate": round(player.mwc_error_rate, 6),
+            "mwc_luck": round(player.mwc_luck, 6),
         }
         for seat, player in enumerate(players)
     }
@@ -266,10 +280,18 @@ def _decision_json(decision: Decision, names: tuple[str, str]) -> dict[str, Any]
         "luck": None if decision.luck is None else round(decision.luck, 3),
         "forced": decision.forced,
         "counted": decision.counted,
+        "move": decision.move,
+        "shown_dice": None if decision.dice is None else display_dice(*decision.dice),
+        "shown_play": figures.shown_play(decision, decision.action),
+        "shown_best": figures.best_text(decision),
+        "mwc_loss": round(decision.mwc_loss, 6),
     }
+    if decision.cube_equities is not None:
+        entry["cube_equities"] = dict(zip(_CUBE, (round(e, 5) for e in decision.cube_equities), strict=True))
     if decision.ranked:
         entry["ranked"] = [
-            {"play": play.text, "equity": round(play.equity, 5), "plies": play.plies}
+            {"play": play.text, "shown_play": figures.shown_play(decision, play.text)}
+            | {"equity": round(play.equity, 5), "plies": play.plies}
             | {key: round(value, 5) for key, value in zip(_CHANCES, play.chances, strict=True)}
             for play in decision.ranked
         ]

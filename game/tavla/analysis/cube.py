@@ -29,9 +29,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.tavla.analysis.decisions import MILLI, Decision, mark
-from game.tavla.analysis.stakes import match_score
+from game.tavla.analysis.stakes import Stakes, match_score
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner
 from game.tavla.engine.game import CubeTurn
 from game.tavla.engine.moves import apply_play
@@ -42,8 +42,14 @@ from game.tavla.eval.doubling import network_decision
 from game.tavla.eval.neural import Evaluator
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
-# The actions as decisions name them (English, translate with `_` where shown)
-DOUBLE, NO_DOUBLE, TAKE, DROP = N_("double"), N_("no double"), N_("take"), N_("drop")
+# The actions as decisions (and the JSON) name them
+DOUBLE, NO_DOUBLE, TAKE, DROP = "double", "no double", "take", "drop"
+SHOWN_ACTIONS = {  # as players read them, the button's word for a drop (translate with `_` where shown)
+    DOUBLE: N_("double"),
+    NO_DOUBLE: N_("no double"),
+    TAKE: N_("take"),
+    DROP: N_("pass"),
+}
 CLOSE = 0.16  # a no double within this of doubling (normalised equity) counts, as in gnubg
 
 PreRoll = Callable[[int], np.ndarray | None]  # a turn's cubeless chances before its roll, when known
@@ -85,7 +91,10 @@ def cube_decisions(
                 decision = decide_position(known, state, cube)
             else:
                 decision = network_decision(net, state, cube, rules, max(1, plies))
-            found.extend(_judged(decision, events if doubled else [], number, slot, player, state))
+            stakes = [
+                Stakes(rules, match_score(record, number, seat), value) for seat in (player, 1 - player)
+            ]
+            found.extend(_judged(decision, events if doubled else [], number, slot, player, state, stakes))
         for event in events:
             if event.event is CubeEvent.TAKE:
                 value, owner = event.value, event.player
@@ -104,17 +113,26 @@ def could_double(cube: Cube) -> bool:
 
 
 def _judged(
-    decision: CubeDecision, events: Sequence[CubeTurn], number: int, slot: int, player: int, state: State
+    decision: CubeDecision,
+    events: Sequence[CubeTurn],
+    number: int,
+    slot: int,
+    player: int,
+    state: State,
+    stakes: Sequence[Stakes],
 ) -> list[Decision]:
-    """The doubler's decision (a double when `events` holds one, then its answer), else a no double."""
+    """The doubler's decision (a double when `events` holds one, then its answer), else a no double;
+    `stakes` the doubler's and the taker's."""
     no_double, take, drop = decision.no_double, decision.double_take, decision.double_pass
+    equities = (no_double, take, drop)
     doubled = min(take, drop)
     best = max(no_double, doubled)
     best_action = DOUBLE if doubled > no_double else NO_DOUBLE
+    mine = (number, slot, player, state)
     if not events:
         close = best - min(take, drop) < CLOSE
-        return [_decision(number, slot, player, state, NO_DOUBLE, best_action, no_double, best, close)]
-    found = [_decision(number, slot, player, state, DOUBLE, best_action, doubled, best)]
+        return [_decision(*mine, NO_DOUBLE, best_action, no_double, best, equities, stakes[0], close)]
+    found = [_decision(*mine, DOUBLE, best_action, doubled, best, equities, stakes[0])]
     answers = [event for event in events[1:] if event.event in (CubeEvent.TAKE, CubeEvent.PASS)]
     if answers:
         answer = answers[0]
@@ -122,8 +140,8 @@ def _judged(
         action, equity = (TAKE, taking) if answer.event is CubeEvent.TAKE else (DROP, dropping)
         best_answer = TAKE if taking >= dropping else DROP
         answered = max(taking, dropping)
-        taker, seen = answer.player, flip(state)
-        found.append(_decision(number, slot, taker, seen, action, best_answer, equity, answered))
+        theirs = (number, slot, answer.player, flip(state))
+        found.append(_decision(*theirs, action, best_answer, equity, answered, equities, stakes[1]))
     return found
 
 
@@ -136,6 +154,8 @@ def _decision(
     best_action: str,
     equity: float,
     best: float,
+    equities: tuple[float, float, float],
+    stakes: Stakes,
     close: bool = True,
 ) -> Decision:
     loss = max(best - equity, 0.0) * MILLI
@@ -155,7 +175,36 @@ def _decision(
         luck=None,
         forced=False,
         close=close or loss > 0.0,
+        cube_equities=equities,
+        stakes=stakes,
     )
+
+
+def shown_action(action: str) -> str:
+    """A cube action in the player's words (a drop is a pass, as the table's button says)."""
+    return _(SHOWN_ACTIONS[action])
+
+
+def proper_action(equities: tuple[float, float, float], redouble: bool = False) -> str:
+    """The right cube action for both players, as GNU Backgammon words it ("No double, take", "Double,
+    pass", "Too good to double, pass"...), from the doubler's no double, double/take and double/pass;
+    `redouble`: the cube is the doubler's already."""
+    no_double, take, drop = equities
+    passes = drop <= take  # the taker keeps more by passing
+    if min(take, drop) > no_double:
+        if redouble:
+            # Translators: the right cube action: redouble (the cube is the doubler's), the right answer
+            return _("Redouble, pass") if passes else _("Redouble, take")
+        # Translators: the right cube action: double, and the opponent's right answer
+        return _("Double, pass") if passes else _("Double, take")
+    if no_double >= drop:
+        if redouble:
+            # Translators: the right cube action: playing on wins more than the opponent's pass would give
+            return _("Too good to redouble, pass") if passes else _("Too good to redouble, take")
+        # Translators: the right cube action: playing on wins more than the opponent's pass would give
+        return _("Too good to double, pass") if passes else _("Too good to double, take")
+    # Translators: the right cube action: no double yet, and a double would be taken
+    return _("No redouble, take") if redouble else _("No double, take")
 
 
 def _before_roll(game: GameRecord, slot: int) -> State:

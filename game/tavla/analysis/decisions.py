@@ -42,6 +42,7 @@ from game.tavla.players.levels import MASTER_FILTER, MASTER_PLIES
 from game.tavla.record.match_record import MatchRecord
 
 LEVELS = {"expert": 0, "master": MASTER_PLIES}  # plies the ranking searches
+LEVEL_TITLES = {"expert": N_("Expert"), "master": N_("Master")}  # as the bots of the same depth are named
 TOP_PLAYS = 5
 MILLI = 1000.0
 # gnubg's thresholds (a loss above it), in millipoints
@@ -86,6 +87,20 @@ def rating(error_rate: float) -> str:
     return AWFUL
 
 
+def level_text(level: str) -> str:
+    """The level a ranking was judged at, in a player's words: "Expert, 0-ply" (the bot of that depth,
+    and the plies as GNU Backgammon counts them)."""
+    # Translators: the level an analysis or a hint judged at: {level} a bot's title (Expert, Master),
+    # {plies} how many rolls it looked ahead (0, 2), as GNU Backgammon writes it ("0-ply")
+    return _("{level}, {plies}-ply").format(level=_(LEVEL_TITLES[level]), plies=LEVELS[level])
+
+
+def move_number(turn: int) -> int:
+    """The number of the line a turn (counted from 0 in the game) is written on, shared by the table's
+    move list and the analysis: the game's first two turns are move 1, the next two move 2, and so on."""
+    return turn // 2 + 1
+
+
 def check_level(level: str) -> int:
     """The plies of an analysis level's ranking, or UserError naming the levels."""
     if level not in LEVELS:
@@ -116,8 +131,11 @@ class Decision:
     """One decision of a player. kind "move": `dice` and `play` made, `ranked` the best plays (the play
     made among them, or last); kind "cube": `action` taken and `best` the right one, `close` False for
     a no double that was clearly right (not counted, as gnubg counts only close or actual cube
-    decisions). Equities are the deciding player's (points, or EMG in a match); losses and luck are in
-    millipoints of them; `luck` is the roll's (None for cube decisions)."""
+    decisions), and `cube_equities` the doubler's no double, double/take and double/pass (normalised to
+    the cube before the double, whoever decided). Equities are the deciding player's (points, or EMG in
+    a match); losses and luck are in millipoints of them; `luck` is the roll's (None for cube
+    decisions); `stakes` what the results were worth to the deciding player, at the cube before any
+    double (None only in a decision made by hand: money points)."""
 
     kind: str
     game: int
@@ -135,6 +153,8 @@ class Decision:
     forced: bool
     ranked: tuple[RankedPlay, ...] = ()
     close: bool = True
+    cube_equities: tuple[float, float, float] | None = None
+    stakes: Stakes | None = None
 
     @property
     def counted(self) -> bool:
@@ -142,16 +162,41 @@ class Decision:
         or actual cube decisions)."""
         return not self.forced and self.close
 
+    @property
+    def move(self) -> int:
+        """The number of the move-list line the decision was made on (a cube decision: the line of the
+        turn it came before)."""
+        return move_number(self.turn)
+
+    @property
+    def mwc_loss(self) -> float:
+        """The match-winning chance the decision lost (a fraction; 0 in money play)."""
+        return mwc_of(self.loss, self.stakes)
+
+    @property
+    def mwc_luck(self) -> float:
+        """The match-winning chance the roll brought (a fraction, signed; 0 in money play and for cube
+        decisions)."""
+        return mwc_of(self.luck or 0.0, self.stakes)
+
+
+def mwc_of(milli: float, stakes: Stakes | None) -> float:
+    """The match-winning chance `milli` millipoints of EMG stand for at `stakes` (0 in money play)."""
+    return milli / MILLI * stakes.mwc_span if stakes is not None else 0.0
+
 
 @dataclass(frozen=True)
 class WinPoint:
-    """The first player's chance of winning the game and equity after a turn (for the graph)."""
+    """The first player's chance of winning the game, equity and (in a match) chance of winning the match
+    after a turn (for the graph)."""
 
     game: int
     turn: int
     player: int
     win: float
     equity: float
+    mwc: float | None = None
+    """The first player's chance of winning the match (None in money play)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +205,8 @@ class PlayerSummary:
     points). `decisions` and `total_loss` are the counted checker plays and cube decisions together;
     then each apart, and the cube's as gnubg counts them: `cube_decisions` close or actual (counted),
     `cube_total` every one judged, the doubles, takes and passes made, and those that were wrong
-    (`missed_doubles`: no double where doubling was right)."""
+    (`missed_doubles`: no double where doubling was right); `rolls` every roll (for the luck rate), and
+    the match-winning chances (fractions) the errors cost and the luck brought, in a match."""
 
     name: str
     decisions: int
@@ -183,6 +229,33 @@ class PlayerSummary:
     wrong_doubles: int = 0
     wrong_takes: int = 0
     wrong_passes: int = 0
+    rolls: int = 0
+    mwc_loss: float = 0.0
+    checker_mwc_loss: float = 0.0
+    cube_mwc_loss: float = 0.0
+    mwc_luck: float = 0.0
+
+    @property
+    def mwc_error_rate(self) -> float:
+        """The match-winning chance lost per counted decision (a fraction; gnubg's "(MWC)")."""
+        return self.mwc_loss / self.decisions if self.decisions else 0.0
+
+    @property
+    def checker_mwc_rate(self) -> float:
+        return self.checker_mwc_loss / self.checker_decisions if self.checker_decisions else 0.0
+
+    @property
+    def cube_mwc_rate(self) -> float:
+        return self.cube_mwc_loss / self.cube_decisions if self.cube_decisions else 0.0
+
+    @property
+    def luck_rate(self) -> float:
+        """Millipoints of luck per roll (gnubg's "Luck rate": over every roll, forced or not)."""
+        return self.luck / self.rolls if self.rolls else 0.0
+
+    @property
+    def mwc_luck_rate(self) -> float:
+        return self.mwc_luck / self.rolls if self.rolls else 0.0
 
     @property
     def error_rate(self) -> float:

@@ -104,6 +104,7 @@ def analyse_game(
     offset = 0
     for index, (turn, roll) in enumerate(zip(game.turns, rolls, strict=True)):
         stakes = Stakes(rules, match_score(record, number, turn.player), values[index])
+        first_seat = Stakes(rules, match_score(record, number, 0), values[index])
         size = sum(len(results) for results in roll.results)
         value = stakes.equities(chances[offset : offset + size])
         chosen = []
@@ -130,7 +131,10 @@ def analyse_game(
         chosen = next(p for p in decision.ranked if p.play == turn.play)
         mine = np.array(chosen.chances)
         seat0 = mine if turn.player == 0 else other_side(mine)
-        series.append(WinPoint(number, index, turn.player, float(seat0[0]), float(equities(seat0, rules))))
+        mwc = first_seat.mwc(float(first_seat.equities(seat0))) if first_seat.match else None
+        series.append(
+            WinPoint(number, index, turn.player, float(seat0[0]), float(equities(seat0, rules)), mwc)
+        )
     decisions.extend(cube_decisions(game, number, record, rules, net, plies, cube, pre_roll.get))
     decisions.sort(key=lambda decision: (decision.turn, decision.kind != "cube"))
     analysis = GameAnalysis(number, decisions, series)
@@ -185,6 +189,7 @@ def _move_decision(
         luck=luck,
         forced=len(results) <= 1,
         ranked=tuple(shown),
+        stakes=stakes,
     )
 
 
@@ -229,6 +234,11 @@ def _summaries(
                 wrong_doubles=wrong.count(DOUBLE),
                 wrong_takes=wrong.count(TAKE),
                 wrong_passes=wrong.count(DROP),
+                rolls=sum(1 for d in decisions if d.player == seat and d.kind == "move"),
+                mwc_loss=sum(d.mwc_loss for d in mine),
+                checker_mwc_loss=sum(d.mwc_loss for d in checker),
+                cube_mwc_loss=sum(d.mwc_loss for d in counted),
+                mwc_luck=sum(d.mwc_luck for d in decisions if d.player == seat),
             )
         )
     return summaries[0], summaries[1]

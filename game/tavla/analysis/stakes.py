@@ -89,6 +89,14 @@ class Stakes:
         won, lost = self.value(self.cube), self.value(-self.cube)
         return lost + (emg + 1.0) * (won - lost) / 2.0
 
+    @property
+    def mwc_span(self) -> float:
+        """The match-winning chance one EMG is worth here: half the chance between winning and losing a
+        single game at the cube (gnubg's EMG-to-MWC scale); 0 in money play."""
+        if self.score is None:
+            return 0.0
+        return (self.value(self.cube) - self.value(-self.cube)) / 2.0
+
     def emg(self, mwc: float) -> float:
         """The EMG of a match-winning chance (money: the points per cube)."""
         if self.score is None:

@@ -286,7 +286,9 @@ def test_the_report_and_the_json_carry_the_cube_figures_and_say_their_units(tmp_
     out = tmp_path / "analysis.json"
     assert cli.main(["analyse", str(DATA / "gnubg-5pt-seed11.mat"), "--json", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert printed.splitlines()[0].count("EMG") == 1 and "missed doubles" in printed
+    units = printed.splitlines()[0]
+    assert "mEMG" in units and "MWC" in units and "per decision" in units and "per roll" in units
+    assert "missed doubles" in printed
     data = json.loads(out.read_text())
     assert data["scale"] == "emg" and data["cube"] is True and "EMG" in data["units"]["loss"]
     keys = {
@@ -310,7 +312,7 @@ def test_the_report_and_the_json_carry_the_cube_figures_and_say_their_units(tmp_
 def test_a_money_session_is_reported_in_points():
     game, _ = _race_game(seat1_lead=False)
     analysis = analyse_match(MatchRecord(("A", "B"), 0, STANDARD, (game,)))
-    assert "money" in report(analysis)[0] and "EMG" not in report(analysis)[0]
+    assert "Money" in report(analysis)[0] and "EMG" not in report(analysis)[0]
     data = analysis_json(analysis)
     assert data["scale"] == "points" and data["units"]["loss"] == "millipoints"
 
