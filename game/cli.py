@@ -6,15 +6,16 @@ exit status 2; no traceback reaches a user.
 """
 
 import argparse
+import contextlib
 import os
 import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import __version__, i18n
-from game.errors import BotFailed, UserError
+from game.errors import BotFailed, OutputFailed, UserError
 from game.i18n import N_, _
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
 from game.quoting import QUOTE_CHARS, quoted
@@ -30,9 +31,11 @@ ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
 _QUOTED = re.compile("'([^']{" + str(QUOTE_CHARS + 1) + ",})'")
 EXIT_USAGE = 2
+EXIT_IO = 74  # EX_IOERR: the output could not be written (stdout closed, a full disk)
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
 CRASH_LOG = "crash.log"
 HUMAN = "human"
+WINDOW_COMMANDS = (None, "puzzle", "tavla")  # the commands that open the window and print nothing
 STATE_HELP = N_("the position, docs/position.md")  # the --state of moves, bot and cube
 
 ARGPARSE_MESSAGES = (
@@ -63,6 +66,21 @@ class _Parser(argparse.ArgumentParser):
             _("{prog}: error: {message} (see --help)").format(prog=self.prog, message=_cut_quotes(message))
             + "\n",
         )
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """End with `status`; `message` goes to stderr if it takes it."""
+        if message:
+            _say(message.rstrip("\n"))
+        sys.exit(status)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Help and the version go to stdout, and a failure to write them is reported (argparse's own
+        keeps silent, and exits 0)."""
+        if not message:
+            return
+        if file is None:  # stdout was closed
+            raise _failed(None)
+        file.write(message)
 
 
 def _cut_quotes(message: str) -> str:
@@ -457,11 +475,96 @@ def _config_argument(argv: Sequence[str]) -> str | None:
 
 def _config_failed(message: str) -> int:
     """The settings cannot be read: one line, exit 2, whatever the command (--help and --version too)."""
-    print(f"{PROG}: {one_line(message)}", file=sys.stderr)
+    _say(f"{PROG}: {one_line(message)}")
     return EXIT_USAGE
 
 
+def _say(line: str) -> None:
+    """One line on stderr, if there is a stderr that takes it (closed, it is silence, never stdout)."""
+    if sys.stderr is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+
+
+class _Output:
+    """Standard output while a command runs: a write or flush that fails raises OutputFailed, so a full
+    disk or a closed output is told apart from the command's own errors (a broken pipe stays one)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:
+            raise _failed(error) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:
+            raise _failed(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _failed(error: BaseException | None) -> OutputFailed:
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    if reason is None:
+        # Translators: why the output cannot be written: the standard output was closed (cmd >&-)
+        reason = _("standard output is closed")
+    # Translators: {reason} is the system's reason, e.g. "No space left on device"
+    return OutputFailed(_("cannot write the output: {reason}").format(reason=reason))
+
+
+def _output_failed(error: OutputFailed) -> int:
+    """Stdout refused the output: one line on stderr, exit 74, and no complaint from Python at exit
+    about the data still in its buffer."""
+    _say(f"{PROG}: {one_line(error)}")
+    stream = sys.__stdout__
+    if sys.stdout is not None and stream is not None and isinstance(sys.stdout, _Output):
+        with contextlib.suppress(OSError, ValueError):
+            if stream.fileno() == 1:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # the buffer drains into nothing
+    return EXIT_IO
+
+
+def _fill_closed_descriptors() -> None:
+    """A standard descriptor closed at start (`cmd >&-`) is opened on the null device, so no file the
+    game opens later takes its number and receives what a library writes to "stdout"."""
+    for number, mode in ((0, os.O_RDONLY), (1, os.O_WRONLY), (2, os.O_WRONLY)):
+        try:
+            os.fstat(number)
+        except OSError:
+            with contextlib.suppress(OSError):
+                handle = os.open(os.devnull, mode)
+                if handle != number:
+                    os.dup2(handle, number)
+                    os.close(handle)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: the exit status of the command (see docs/commands.md)."""
+    _fill_closed_descriptors()
+    real = sys.stdout
+    if real is not None:
+        sys.stdout = _Output(real)
+    try:
+        return _main(argv)
+    except OutputFailed as error:
+        return _output_failed(error)
+    finally:
+        if isinstance(sys.stdout, _Output):
+            sys.stdout = real
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     i18n.set_language(i18n.AUTO)
     _speak_argparse()
@@ -476,14 +579,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - load_config answers UserError; this is the last guard
         return _config_failed(f"{type(error).__name__}: {error}"[:300])
     i18n.set_language(config.language)
-    args = build_parser().parse_args(argv)
     try:
-        return COMMANDS[args.command](args, config)
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit_:
+        if exit_.code in (0, None):  # --help or --version was printed: it must have reached stdout
+            _flush()
+        raise
+    if args.command not in WINDOW_COMMANDS and sys.stdout is None:
+        raise _failed(None)
+    try:
+        status = COMMANDS[args.command](args, config)
+        _flush()
+        return status
+    except OutputFailed:
+        raise
     except BotFailed as error:
-        print(f"{PROG}: {one_line(error)}", file=sys.stderr)
+        _say(f"{PROG}: {one_line(error)}")
         return EXIT_BOT_FAILED
     except UserError as error:
-        print(f"{PROG}: {one_line(error)}", file=sys.stderr)
+        _say(f"{PROG}: {one_line(error)}")
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
@@ -493,10 +607,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as error:  # noqa: BLE001 - the last guard: no traceback reaches a user
-        print(
+        _say(
             _("{prog}: unexpected error: {error}; {details}").format(
                 prog=PROG, error=quoted(error, ERROR_CHARS), details=_report_crash()
-            ),
-            file=sys.stderr,
+            )
         )
         return 1
+
+
+def _flush() -> None:
+    """Flush stdout now, while a failure can still be reported (OutputFailed)."""
+    if sys.stdout is not None:
+        sys.stdout.flush()

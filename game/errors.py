@@ -1,4 +1,4 @@
-"""The one exception type that carries a message meant for the user, not a traceback."""
+"""The exceptions that carry a message meant for the user, not a traceback (and a failed output)."""
 
 
 class UserError(Exception):
@@ -11,3 +11,9 @@ class UserError(Exception):
 class BotFailed(UserError):
     """A bot itself failed (it crashed, gave no answer in time, or answered an illegal play), as opposed
     to bad input from the user: the command line prints the bot's message and exits with status 3."""
+
+
+class OutputFailed(OSError):
+    """Writing to standard output failed (it is closed, the disk is full, the device refuses): the
+    command line says so on stderr and exits with status 74 (EX_IOERR), with no crash log. A reader
+    that stops reading (a broken pipe) is not this: that is a quiet end."""

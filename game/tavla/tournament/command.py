@@ -191,8 +191,12 @@ def tournament_command(
         log = write_log(report, log_file)
         if json_file is not None:
             write_json_atomically(json_file, report.to_json(str(log) if log else None))
-        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone: the files are written
+        try:
             print_report(report, log)
+        except OSError:
+            if not report.stopped_by:
+                raise  # the output failed (a full disk, a closed stdout): the command says so, exit 74
+            # after SIGHUP the terminal may be gone: the files are written, the status says why it ended
     if report.aborted:
         return EXIT_FAILED
     if report.stopped_by:
