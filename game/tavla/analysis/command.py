@@ -285,6 +285,7 @@ def _decision_json(decision: Decision, names: tuple[str, str]) -> dict[str, Any]
         "shown_play": figures.shown_play(decision, decision.action),
         "shown_best": figures.best_text(decision),
         "mwc_loss": round(decision.mwc_loss, 6),
+        "gnubg_id": ":".join(decision.gnubg_ids),
     }
     if decision.cube_equities is not None:
         entry["cube_equities"] = dict(zip(_CUBE, (round(e, 5) for e in decision.cube_equities), strict=True))

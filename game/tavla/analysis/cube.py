@@ -26,6 +26,7 @@ game/tavla/analysis/stakes.py, so checker plays and cube decisions add up).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -34,9 +35,10 @@ from game.tavla.analysis.decisions import MILLI, Decision, mark
 from game.tavla.analysis.stakes import Stakes, match_score
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner
 from game.tavla.engine.game import CubeTurn
+from game.tavla.engine.match_id import MatchMoment, match_id
 from game.tavla.engine.moves import apply_play
-from game.tavla.engine.position import OPENING, State, flip
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.position import OPENING, State, flip, position_id
+from game.tavla.engine.rules import Rules, crawford_game
 from game.tavla.eval.cube_decision import CubeDecision, decide_position
 from game.tavla.eval.doubling import network_decision
 from game.tavla.eval.neural import Evaluator
@@ -94,7 +96,12 @@ def cube_decisions(
             stakes = [
                 Stakes(rules, match_score(record, number, seat), value) for seat in (player, 1 - player)
             ]
-            found.extend(_judged(decision, events if doubled else [], number, slot, player, state, stakes))
+            ids = [
+                gnubg_ids(record, number, state, player, (value, owner), None, offer)
+                for offer in (False, True)
+            ]
+            judged = _judged(decision, events if doubled else [], number, slot, player, state, stakes)
+            found.extend(replace(one, gnubg_ids=ids[index]) for index, one in enumerate(judged))
         for event in events:
             if event.event is CubeEvent.TAKE:
                 value, owner = event.value, event.player
@@ -225,14 +232,38 @@ def _owner(owner: int | None, seat: int) -> CubeOwner:
 
 def cube_values(game: GameRecord) -> list[int]:
     """The cube's value during each turn's play (after the cube actions before it)."""
-    values = []
-    value = 1
+    return [value for value, _owner in cube_states(game)]
+
+
+def cube_states(game: GameRecord) -> list[tuple[int, int | None]]:
+    """The cube's value and owner (a seat, None in the centre) during each turn's play."""
+    states = []
+    value, owner = 1, None
     events = sorted(game.cube, key=lambda event: event.before_turn)
     index = 0
     for slot in range(len(game.turns)):
         while index < len(events) and events[index].before_turn <= slot:
             if events[index].event is CubeEvent.TAKE:
-                value = events[index].value
+                value, owner = events[index].value, events[index].player
             index += 1
-        values.append(value)
-    return values
+        states.append((value, owner))
+    return states
+
+
+def gnubg_ids(
+    record: MatchRecord,
+    number: int,
+    state: State,
+    on_roll: int,
+    cube: tuple[int, int | None],
+    dice: tuple[int, int] | None = None,
+    doubled: bool = False,
+) -> tuple[str, str]:
+    """GNU Backgammon's Position ID and Match ID of a moment of game `number`: `state` from the side of
+    `on_roll`, the cube's value and owner, the dice (None before the roll), a double waiting."""
+    game = record.games[number - 1]
+    length = record.length
+    crawford = length > 0 and crawford_game(length, [g.score for g in record.games[:number]])
+    value, owner = cube
+    moment = MatchMoment(length, game.score, on_roll, value, owner, crawford, dice, doubled)
+    return position_id(state), match_id(moment)

@@ -155,6 +155,9 @@ class Decision:
     close: bool = True
     cube_equities: tuple[float, float, float] | None = None
     stakes: Stakes | None = None
+    gnubg_ids: tuple[str, str] = ("", "")
+    """GNU Backgammon's Position ID and Match ID of the moment (for an answer to a double, the double
+    waiting, seen from the doubler's side as gnubg shows it), to paste into gnubg."""
 
     @property
     def counted(self) -> bool:

@@ -11,12 +11,13 @@ game/tavla/eval/doubling.py `pre_roll_chances` chooses it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, cube_decisions, cube_values
+from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, cube_decisions, cube_states, gnubg_ids
 from game.tavla.analysis.decisions import (
     MILLI,
     TOP_PLAYS,
@@ -97,7 +98,8 @@ def analyse_game(
     flat = [after for roll in rolls for after in roll.afters()]
     chances = net.probabilities(flat) if flat else np.empty((0, 5))
     money = equities(chances, rules) if flat else np.empty(0)
-    values = cube_values(game)
+    cubes = cube_states(game)
+    values = [value for value, _owner in cubes]
     decisions: list[Decision] = []
     series: list[WinPoint] = []
     pre_roll: dict[int, np.ndarray] = {}
@@ -127,6 +129,8 @@ def analyse_game(
         decision = _move_decision(
             turn, index, number, results, chances[first:last], rules, net, plies, luck, stakes
         )
+        ids = gnubg_ids(record, number, turn.state, turn.player, cubes[index], turn.dice)
+        decision = replace(decision, gnubg_ids=ids)
         decisions.append(decision)
         chosen = next(p for p in decision.ranked if p.play == turn.play)
         mine = np.array(chosen.chances)
