@@ -7,18 +7,21 @@ exit status 2; no traceback reaches a user.
 
 import argparse
 import contextlib
+import errno
 import os
 import re
+import stat
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import __version__, i18n
 from game.errors import BotFailed, OutputFailed, UserError
 from game.i18n import N_, _
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
-from game.quoting import QUOTE_CHARS, quoted
+from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 
@@ -33,7 +36,8 @@ _QUOTED = re.compile("'([^']{" + str(QUOTE_CHARS + 1) + ",})'")
 EXIT_USAGE = 2
 EXIT_IO = 74  # EX_IOERR: the output could not be written (stdout closed, a full disk)
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
-CRASH_LOG = "crash.log"
+CRASH_LOG = "crash.log"  # in the data folder (game/paths.py)
+CRASH_LOG_BYTES = 1_000_000  # the end of a longer traceback is kept
 HUMAN = "human"
 WINDOW_COMMANDS = (None, "puzzle", "tavla")  # the commands that open the window and print nothing
 STATE_HELP = N_("the position, docs/position.md")  # the --state of moves, bot and cube
@@ -451,17 +455,37 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
 
 
 def _report_crash() -> str:
-    """Keep the traceback for a bug report in the data folder; the user gets one line."""
-    from game.paths import data_dir
-
+    """Keep the traceback for a bug report in the data folder (never the current one); the user gets one
+    line. The last-resort path: it never waits and never raises; a crash.log that is not a regular file
+    (a FIFO, a link, a device) is left alone and the details are not saved."""
     try:
+        from game.paths import data_dir
+
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
         log = folder / CRASH_LOG
-        log.write_text(traceback.format_exc(), encoding="utf-8")
-    except OSError:
+        _write_crash_log(log, traceback.format_exc().encode("utf-8", "replace")[-CRASH_LOG_BYTES:])
+    except Exception:  # noqa: BLE001 - whatever fails here, the user still gets the one line
         return _("the details could not be saved")
-    return _("details are in {path}").format(path=log)
+    return _("details are in {path}").format(path=quoted(log, PATH_CHARS))
+
+
+def _write_crash_log(path: Path, data: bytes) -> None:
+    """Write `data` to `path` without following a link (O_NOFOLLOW) nor waiting on a FIFO (O_NONBLOCK),
+    and only into a regular file (checked on the open file, so no swap can come between); OSError
+    otherwise. Not game.files.write_atomically, which follows a link to write its target."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    handle = os.open(path, flags | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:  # a hard link is another file's name too
+            raise OSError(errno.EINVAL, "crash.log is not a regular file of its own")
+        os.ftruncate(handle, 0)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+    finally:
+        os.close(handle)
 
 
 def _config_argument(argv: Sequence[str]) -> str | None:
