@@ -1,5 +1,6 @@
 """Items 1 and 9: `--json`, `--log` and the default disqualification log are checked before any game
-(a folder, a device, a FIFO is refused; a symbolic link is followed), and a stale log never remains."""
+(a folder, a device, a FIFO is refused; a symbolic link is followed; the default log only where a bot
+that is not built in may need it), and a stale log never remains."""
 
 import json
 import os
@@ -8,7 +9,9 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.tournament import LOG_NAME, command, tournament_command
-from tests.faults.helpers import game
+from tests.faults.helpers import ROOT, game
+
+MY_BOT = str(ROOT / "examples" / "my_bot.py")  # a bot that is not built in: it may be disqualified
 
 
 @pytest.mark.parametrize("option", ["--json", "--log"])
@@ -35,8 +38,18 @@ def test_json_through_a_symbolic_link_writes_the_target(tmp_path):
     target = tmp_path / "report.json"
     link = tmp_path / "latest.json"
     link.symlink_to(target)
-    result = game("tournament", "--bots", "random,greedy", "--games", "2", "--seed", "1", "--json", str(link),
-                  cwd=tmp_path)
+    result = game(
+        "tournament",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+        str(link),
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert link.is_symlink() and json.loads(target.read_text())["complete"]
 
@@ -64,7 +77,7 @@ def test_the_default_log_is_checked_before_any_game(tmp_path, kind):
         os.mkfifo(path)
     else:
         path.mkdir()
-    result = game("tournament", "--bots", "random,greedy", "--games", "100000", cwd=tmp_path, timeout=30)
+    result = game("tournament", "--bots", f"{MY_BOT},greedy", "--games", "100000", cwd=tmp_path, timeout=30)
     assert result.returncode == 2 and "--log PATH" in result.stderr and result.stderr.count("\n") == 1
     assert "Tavla tournament" not in result.stdout
 
@@ -73,4 +86,20 @@ def test_a_default_log_in_a_folder_that_cannot_be_written_is_refused_before_any_
     monkeypatch.setattr(command.os, "access", lambda path, mode: False)
     words = r"would be written to .* is not writable; give another place with --log"
     with pytest.raises(UserError, match=words):
-        tournament_command(["random", "greedy"], 100_000, 1, 1, "tavla", None, 1.0)
+        tournament_command([MY_BOT, "greedy"], 100_000, 1, 1, "tavla", None, 1.0)
+
+
+@pytest.mark.parametrize("kind", ["read-only", "fifo"])
+def test_built_in_bots_need_no_log_so_the_current_folder_may_be_read_only(
+    tmp_path, monkeypatch, capsys, kind
+):
+    """Issue 27, item 21: built-in bots are never disqualified, so their tournament asks nothing of the
+    folder the default log would go to."""
+    monkeypatch.chdir(tmp_path)
+    if kind == "fifo":
+        os.mkfifo(tmp_path / LOG_NAME)
+    else:
+        monkeypatch.setattr(command.os, "access", lambda path, mode: False)
+    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert "Replay this tournament with --seed 1." in capsys.readouterr().out
+    assert [path.name for path in tmp_path.iterdir()] == ([LOG_NAME] if kind == "fifo" else [])

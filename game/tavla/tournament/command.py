@@ -185,7 +185,13 @@ def tournament_command(
     """
     match_terms(Rules.parse(rules), cube, match, jacoby)
     json_file = _writable(json_path, "--json") if json_path is not None else None
-    log_file = _writable(log_path) if log_path is not None else _writable(LOG_NAME, default=True)
+    if log_path is not None:
+        log_file = _writable(log_path)
+    elif all(name.strip() in bot_names() for name in bots):
+        log_file = Path(LOG_NAME)  # built-in bots only: trusted, so the log is never needed (and the
+        # current folder may be read-only); one that is needed after all is still tried, and said if not
+    else:
+        log_file = _writable(LOG_NAME, default=True)
     report = run_tournament(bots, games, seed, jobs, rules, timeout, True, cube, match, jacoby)
     with no_interrupts():
         log = write_log(report, log_file)
