@@ -33,6 +33,27 @@ def keys_help(compact: bool = False) -> str:
     return _("Click a tile or use arrows / WASD to slide.\nU undo · R redo · H hint · N new · Esc menu")
 
 
+def auto_solve_help(speed: int, searching: bool, compact: bool = False) -> str:
+    """The keys help while the auto-solve runs (Solve shows it): what it does, its speed, and the keys that
+    change it (any other key or click stops it); on a small window in two short lines."""
+    # Translators: the keys help's first line while the solution plays itself; {speed} is 1, 2, 4 or 8
+    first = _("Auto-solve ×{speed}").format(speed=speed)
+    if searching:
+        # Translators: the keys help's first line while the solver looks for a solution
+        first = _("Solving…")
+    if compact:
+        # Translators: a small window's short line (at most 26 characters): + and - or 1 to 4 set the
+        # auto-solve's speed, any other key stops it; keep the keys
+        return f"{first}\n{_('+/- 1–4 speed · keys stop')}"
+    # Translators: while the solution plays itself: + and - or 1 to 4 set its speed; keep the keys
+    return f"{first}\n{_('+ / - or 1–4 speed · any other key stops it')}"
+
+
+def auto_solve_speed(speed: int) -> str:
+    # Translators: a message when the player sets the auto-solve's speed; {speed} is 1, 2, 4 or 8
+    return _("Solve speed ×{speed}").format(speed=speed)
+
+
 def game_id(text: str, compact: bool = False) -> str:
     # Translators: {id} is the game ID, maybe shortened with "…"; C is the key that copies it.
     return _("Game {id} · C copies").format(id=shorten(text, COMPACT_ID_CHARS if compact else ID_CHARS))

@@ -1,10 +1,12 @@
 """The hint and the auto-solve on the Fifteen screen: the tile to move next asked for and shown (a pulsing
-outline, an arrow into the gap), the rest of the solution asked for and played move by move until any
-click or key stops it.
+outline, an arrow into the gap), the rest of the solution asked for and played move by move, at the
+speed the player picks (+/- or 1-4), until any other click or key stops it.
 
-A mixin of `PuzzleView` (game/puzzle/view.py), which holds the game, the tile sprites, the toast and
-the `Assistant` (game/puzzle/assistant.py: the solver in the background) this uses; its `on_update`
-polls the assistant as time passes, its Hint and Solve buttons and its keys call the rest.
+A mixin of `PuzzleView` (game/puzzle/view.py), which holds the game, the tile sprites, the toast, the
+`Assistant` (game/puzzle/assistant.py: the solver in the background) and the `AutoSolve`
+(game/puzzle/autosolve.py: the solution's moves and their pace) this uses; its `on_update` polls the
+assistant as time passes, its Hint and Solve buttons and its keys call the rest. While the auto-solve
+runs, the keys help under the buttons says so and names the speed keys (a message over it hid them).
 """
 
 import math
@@ -15,7 +17,6 @@ from arcade.types import XYWH
 from game.i18n import _
 from game.puzzle.layout import TILE_GAP
 
-AUTO_SOLVE_STEP = 0.22
 HINT_COLOUR = (91, 192, 190)
 
 
@@ -30,19 +31,23 @@ class HintFlow:
         self.assistant.request_hint(self.game.board)
 
     def auto_solve(self) -> None:
-        """Solve: the rest of the solution plays itself; any click or key stops it."""
-        if self.game.solved or self.assistant.solving or self.auto_moves:
+        """Solve: the rest of the solution plays itself (the keys help says "Solving…" while it is
+        looked for); any click or key but the speed keys stops it."""
+        if self.game.solved or self.auto_solving:
             return
         self.game.mark_assisted()
         self.assistant.request_solution(self.game.board)
-        # Translators: a message while the solver looks for a solution.
-        self.show_message(_("Solving…"))
+
+    @property
+    def auto_solving(self) -> bool:
+        """The solution is looked for or played out."""
+        return self.autoplay.running or self.assistant.solving
 
     def _stop_auto_solve(self) -> bool:
         """Stop the auto-solve if it runs; True when it did (the input that stopped it is used up)."""
-        if not (self.auto_moves or self.assistant.solving):
+        if not self.auto_solving:
             return False
-        self.auto_moves.clear()
+        self.autoplay.stop()
         self.assistant.stop_solution()
         self.show_message(_("Auto-solve stopped: your turn"))
         return True
@@ -55,8 +60,7 @@ class HintFlow:
         self.hint_time += delta_time
         solution = self.assistant.solution_for(board)
         if solution:
-            self.auto_moves.extend(solution)
-            self.show_message(_("Auto-solve: any click or key stops it"), 2.0)
+            self.autoplay.start(solution)
         shortest = self.assistant.shortest_for(self.game.start) if self.game.solved else None
         if shortest is not None:
             self.shortest = shortest
@@ -64,8 +68,9 @@ class HintFlow:
         if self.assistant.error:
             self.show_message(self.assistant.error)
             self.assistant.error = ""
-        if self.auto_moves and not self.animating:
-            self._animate(self.game.slide_tile(self.auto_moves.popleft()), AUTO_SOLVE_STEP)
+        tile = self.autoplay.next_tile(delta_time, self.animating)
+        if tile is not None:
+            self._animate(self.game.slide_tile(tile), self.autoplay.glide_seconds)
 
     def _draw_hint(self) -> None:
         """A pulsing outline on the tile to move and an arrow pointing into the gap."""

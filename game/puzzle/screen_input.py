@@ -8,6 +8,9 @@ panel's buttons this uses; every move goes through the game (game/puzzle/game.py
 view's `_animate`.
 """
 
+from arcade import key
+
+from game.puzzle import captions
 from game.puzzle.board import Direction
 from game.ui.keys import matches
 
@@ -17,6 +20,16 @@ DIRECTION_KEYS = {
     Direction.LEFT: "left",
     Direction.RIGHT: "right",
 }
+KEY_FASTER = [key.PLUS, key.EQUAL, key.NUM_ADD]
+KEY_SLOWER = [key.MINUS, key.NUM_SUBTRACT]
+KEY_SPEEDS = {
+    1: [key.KEY_1, key.NUM_1],
+    2: [key.KEY_2, key.NUM_2],
+    3: [key.KEY_3, key.NUM_3],
+    4: [key.KEY_4, key.NUM_4],
+}
+"""The auto-solve's speed keys (the replay's + and -, and a number for a speed): they never stop an
+auto-solve that runs, and a key the config gives an action (NUM_4 to slide left, say) keeps it."""
 
 
 class PuzzleInput:
@@ -61,7 +74,7 @@ class PuzzleInput:
             self._animate(self.game.click(cell))
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
-        if self._stop_auto_solve():
+        if self._speed_key(symbol, modifiers) or self._stop_auto_solve():
             return
         keys = self.keys
         if matches(keys["hint"], symbol, modifiers):
@@ -79,3 +92,22 @@ class PuzzleInput:
                 if matches(keys[action], symbol, modifiers):
                     self._animate(self.game.press(direction))
                     return
+
+    def _speed_key(self, symbol: int, modifiers: int) -> bool:
+        """A speed key sets the auto-solve's speed (the one running, or the next); True when it was one.
+        While it runs the keys help shows the speed, else a message says it."""
+        if any(matches(keys, symbol, modifiers) for keys in self.keys.values()):
+            return False
+        autoplay = self.autoplay
+        if matches(KEY_FASTER, symbol, modifiers):
+            autoplay.faster()
+        elif matches(KEY_SLOWER, symbol, modifiers):
+            autoplay.slower()
+        else:
+            number = next((n for n, keys in KEY_SPEEDS.items() if matches(keys, symbol, modifiers)), None)
+            if number is None:
+                return False
+            autoplay.choose(number)
+        if not self.auto_solving:
+            self.show_message(captions.auto_solve_speed(autoplay.speed), 2.0)
+        return True

@@ -8,7 +8,6 @@ The hint and the auto-solve are `HintFlow`'s (hints.py); the records and the sol
 """
 
 import random
-from collections import deque
 
 import arcade
 from arcade.types import XYWH
@@ -18,6 +17,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.puzzle import captions
 from game.puzzle.assistant import Assistant, Shortest
+from game.puzzle.autosolve import AutoSolve
 from game.puzzle.board import Cell, TileMove, format_size, parse_game_id, parse_size
 from game.puzzle.game import PuzzleGame
 from game.puzzle.hints import HintFlow
@@ -72,6 +72,9 @@ COMPACT_ROW_SHIFT = 12
 """A small window's buttons sit this much higher, so the larger keys help and game ID fit below."""
 COMPACT_ID_Y = ID_Y + 2
 COMPACT_KEYS_BOTTOM = COMPACT_ID_Y + 18
+TOAST_PADDING = 8
+"""A message takes the keys help's place, between the Menu button and the game ID: two lines fit there
+with this much room above and below them."""
 BUTTON_ROW_OF = (0, 0, 1, 1, 2, 2, 3)
 """The row of each of the panel's buttons: New game, Restart, Undo, Redo, Hint, Solve, Menu."""
 GOAL_CAPTION_Y = THUMBNAIL_Y + THUMBNAIL_SIZE / 2 + 22
@@ -122,8 +125,9 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         self.duration = config.animation.duration
         self.easing = easing_by_name(config.animation.easing)
         self.records = Records()
-        # Messages (Solving…, the game ID copied) show in the panel, over its help lines, never on the tiles.
-        self.toast = Toast(PANEL_X, TOAST_Y, PANEL_WIDTH - 20)
+        # Messages (the game ID copied, a picture that cannot be read) show in the panel in the place of
+        # its keys help, which leaves them the room (_keys_help), never on the tiles.
+        self.toast = Toast(PANEL_X, TOAST_Y, PANEL_WIDTH - 20, TOAST_PADDING)
         # A board given by game ID is practice: anyone can pick one a move from the goal, so it never
         # sets a best result. New game leaves practice; Restart keeps it.
         self.practice = game_id is not None
@@ -154,7 +158,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         self.assistant = Assistant(*self.game.board.size)
         self.hint_tile = 0
         self.hint_time = 0.0
-        self.auto_moves: deque[int] = deque()
+        self.autoplay = AutoSolve()
         self.layer = CachedLayer(self.window.ctx)
         self._build_widgets()
         self._build_sprites()
@@ -347,7 +351,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         self._reset_view()
 
     def _reset_view(self) -> None:
-        self.auto_moves.clear()
+        self.autoplay.stop()
         self.assistant.stop_solution()
         self.hint_tile = 0
         self.outcome = None
@@ -399,7 +403,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
     def in_motion(self) -> bool:
         fading = self.fade is not None and not self.fade.done
         busy = self.animating or fading or self.toast.remaining > 0
-        return busy or bool(self.hint_tile or self.auto_moves) or self.assistant.solving
+        return busy or bool(self.hint_tile) or self.auto_solving
 
     def show_message(self, text: str, seconds: float = Toast.SECONDS) -> None:
         self.toast.show(text, seconds)
@@ -431,7 +435,8 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
             "solver", "" if self.panel_visible else captions.preparing(self.assistant.progress, compact)
         )
         self._set("id", captions.game_id(game.game_id, compact))
-        self._set("keys", captions.keys_help(compact))
+        self._set("keys", self._keys_help(compact))
+        self._place_toast()
         self.hint_button.enabled = self.solve_button.enabled = not game.solved
         self.undo_button.enabled = game.can_undo
         self.redo_button.enabled = game.can_redo
@@ -446,6 +451,23 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
                     label.text = line
                     self.request_redraw()
             place_solved_lines(self.panel_texts, compact)
+
+    def _keys_help(self, compact: bool) -> str:
+        """The keys that work now: while the auto-solve runs, that any key stops it and which keys set
+        its speed; nothing while a message shows, which takes the help's place (it was drawn over it)."""
+        if self.toast.remaining > 0:
+            return ""
+        if self.auto_solving:
+            return captions.auto_solve_help(self.autoplay.speed, self.assistant.solving, compact)
+        return captions.keys_help(compact)
+
+    def _place_toast(self) -> None:
+        """A message sits in the keys help's place, between the Menu button and the game ID (whose size
+        the window's text size sets)."""
+        menu = self.menu_button.rect
+        y = (menu.y - menu.height / 2 + self.texts["id"].top) / 2
+        if self.toast.y != y:
+            self.toast.move_to(PANEL_X, y)
 
     def _set(self, name: str, value: str) -> None:
         if self.texts[name].text != value:

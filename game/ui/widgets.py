@@ -14,6 +14,8 @@ from game.ui import theme
 from game.ui.text import Label
 
 BUTTON_PADDING = 16
+
+
 @dataclass
 class Rect:
     """A rectangle by its centre, in logical coordinates."""
@@ -206,8 +208,10 @@ class Toast:
     PADDING = 14
     MAX_LINES_HEIGHT = 160
 
-    def __init__(self, x: float, y: float, width: float) -> None:
+    def __init__(self, x: float, y: float, width: float, padding_y: float = PADDING) -> None:
+        """`padding_y`: the room above and below the words (less where the toast takes a tight place)."""
         self.x, self.y, self.width = x, y, width
+        self.padding_y = padding_y
         self.remaining = 0.0
         self._text = Label(
             "",
@@ -250,7 +254,7 @@ class Toast:
         if self.remaining <= 0:
             return
         alpha = min(1.0, self.remaining / self.FADE)
-        height = self._text.content_height + 2 * self.PADDING
+        height = self._text.content_height + 2 * self.padding_y
         arcade.draw_rect_filled(XYWH(self.x, self.y, self.width, height), (12, 14, 20, round(225 * alpha)))
         arcade.draw_rect_outline(
             XYWH(self.x, self.y, self.width, height), (*theme.ACCENT, round(255 * alpha)), 1

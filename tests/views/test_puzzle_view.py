@@ -203,7 +203,7 @@ def test_any_key_stops_the_auto_solve(window):
     press_key(view, key.SPACE)
     moves = view.game.moves
     step(view, 2.0)
-    assert not view.game.solved and not view.auto_moves
+    assert not view.game.solved and not view.autoplay.running
     assert view.game.moves == moves, "nothing more plays by itself"
     press_key(view, key.LEFT if view.game.board.empty_cell[0] < 3 else key.RIGHT)
     assert view.game.moves == moves + 1, "and the player continues from there"
@@ -242,6 +242,8 @@ def test_messages_show_in_the_panel_not_on_the_tiles(window):
 
     view = open_puzzle(window, size="4x4", image="numbers", seed=3)
     view.auto_solve()
+    step(view, 0.1)
+    press_key(view, key.SPACE)
     assert view.toast.message
     board_right = BOARD_X + BOARD_AREA / 2 + BOARD_PADDING
-    assert view.toast.x - view.toast.width / 2 > board_right, "Solving… is beside the board"
+    assert view.toast.x - view.toast.width / 2 > board_right, "Auto-solve stopped is beside the board"
