@@ -401,6 +401,8 @@ class StatsView(SceneView):
             return
         values = [p.seconds for p in plot] + [p.average for p in plot if p.average is not None]
         top, bottom = max(values), min(values)
+        if top == bottom:  # one solve, or equal times: an axis a second either side, the solve in the middle
+            top, bottom = top + 1.0, max(0.0, bottom - 1.0)
         span = (top - bottom) or 1.0
         high.text, low.text = format_time(top), format_time(bottom)
         layout = self.layout
