@@ -88,7 +88,7 @@ def test_the_move_list_stars_hits_and_numbers_pairs_of_turns():
     session.commit_turn()
     record = [*session.game.record, Turn(1, (6, 6), (), session.game.state)]
     rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[]))
-    assert rows[0] == captions.MoveRow("1", 0, "31: 8/5 5/4*")
+    assert rows[0] == captions.MoveRow("1", 0, "31: 8/4*")
     assert rows[1].number == "" and rows[1].seat == 1 and rows[1].text.endswith(": no move")
 
 
@@ -135,3 +135,50 @@ def test_the_move_list_writes_the_cube_where_it_was_turned():
     texts = [row.text for row in captions.move_rows(game)]
     assert texts[1:3] == ["Doubles => 2", "Takes"]
     assert texts[0].startswith("61: ") and texts[3].startswith("31: ")
+
+
+def test_the_table_writes_plays_and_rolls_as_players_read_them():
+    """GNU Backgammon's form for players, the higher die first: never the per-die form of the files."""
+    entering = list(OPENING)
+    entering[24], entering[25], entering[20] = 1, 1, -1
+    home = (0, 3, 3, 3, 3, 2, 1, *([0] * 18), -15, 0, 0)
+    record = [
+        Turn(0, (1, 4), ((13, 9), (9, 8)), OPENING),
+        Turn(1, (2, 2), ((13, 11), (13, 11), (6, 4), (6, 4)), OPENING),
+        Turn(0, (3, 5), ((25, 20), (6, 3)), tuple(entering)),
+        Turn(1, (5, 6), ((6, 0), (5, 0)), home),
+        Turn(0, (2, 6), ((24, 18), (18, 16)), tuple(entering)),
+    ]
+    rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[]))
+    assert [row.text for row in rows] == [
+        "41: 13/8",
+        "22: 13/11(2) 6/4(2)",
+        "53: bar/20* 6/3",
+        "65: 6/off 5/off",
+        "62: 24/16",
+    ]
+    session = TableSession.from_position(OPENING, (4, 1), Rules.TAVLA, "pubeval")
+    session.game.dice = (1, 4)
+    session.turn = TurnInProgress(OPENING, 1, 4)
+    assert captions.status_text(session, Players("pubeval")) == (
+        "You to play 4-1 (dice left: 4 1). Drag a checker."
+    )
+    assert captions.status_text(session, Players("pubeval"), compact=True) == "You: 4-1, dice left 4 1"
+    assert captions.pass_text(session, Players("pubeval")) == "You: no legal move with 4-1"
+    assert captions.refusal_text(Refused(Refusal.STUCK, 8), [1, 4]).endswith("with 4-1.")
+
+
+def test_the_ranked_hint_and_the_tutor_write_plays_as_players_read_them():
+    from game.tavla.analysis.decisions import RankedPlay
+    from game.tavla.engine.moves import apply_play
+    from game.tavla.screens.table.hint_captions import hint_rows
+    from game.tavla.screens.table.tutor import judge
+
+    doubles = ((13, 11), (13, 11), (6, 4), (6, 4))
+    ranked = (RankedPlay(doubles, apply_play(OPENING, doubles), 0.1, (0.5, 0.1, 0.0, 0.1, 0.0), 2),)
+    assert hint_rows(OPENING, ranked, Rules.STANDARD)[0].play == "1. 13/11(2) 6/4(2)"
+    turn = TurnInProgress(OPENING, 6, 5)
+    for move in ((8, 3), (8, 2)):
+        turn.apply(next(step for step in turn.options() if step.move == move))
+    warning = judge(turn, Rules.TAVLA)
+    assert warning is not None and warning.best == "24/13", "the best 6-5 as one checker's run"

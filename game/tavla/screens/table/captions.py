@@ -14,7 +14,7 @@ from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game
 from game.tavla.engine.match import Match
-from game.tavla.engine.notation import format_play_hits
+from game.tavla.engine.notation import display_dice, display_play
 from game.tavla.engine.position import OFF, State, pip_counts, position_id
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
@@ -236,6 +236,11 @@ def panel_texts(
     }
 
 
+def roll_text(dice: tuple[int, int]) -> str:
+    """A roll in a sentence, the higher die first as players write it: `4-1`, `6-6`."""
+    return "-".join(display_dice(*dice))
+
+
 def status_text(session: TableSession, players: Players, compact: bool = False) -> str:
     """What the table waits for, in one or two lines (shorter on a small window)."""
     phase = session.phase
@@ -243,7 +248,7 @@ def status_text(session: TableSession, players: Players, compact: bool = False) 
     name = players.name(seat)
     you = players.is_you(seat)
     dice = session.game.dice
-    roll = f"{dice[0]}-{dice[1]}" if dice else ""
+    roll = roll_text(dice) if dice else ""
     if phase is Phase.HUMAN:
         turn = session.turn
         assert turn is not None
@@ -251,7 +256,7 @@ def status_text(session: TableSession, players: Players, compact: bool = False) 
             # Translators: {name} is the player on roll (possibly "You"), {roll} the dice, e.g. 3-1;
             # "Done" is the button that ends the turn
             return _("{name}: {roll} played. Click the dice or Done.").format(name=name, roll=roll)
-        left = " ".join(map(str, turn.remaining_dice))
+        left = " ".join(map(str, sorted(turn.remaining_dice, reverse=True)))
         if compact:
             # Translators: a small window's short "You to play 3-1 (dice left: 3 1). Drag a checker.";
             # {name} is the player on roll (possibly "You"), {roll} the roll, {dice} the dice not used yet
@@ -282,7 +287,7 @@ def pass_text(session: TableSession, players: Players) -> str:
     assert dice is not None
     # Translators: {name} is the player on roll (possibly "You"), {roll} the dice, e.g. 6-5
     message = _("{name}: no legal move with {roll}")
-    return message.format(name=players.name(session.seat), roll=f"{dice[0]}-{dice[1]}")
+    return message.format(name=players.name(session.seat), roll=roll_text(dice))
 
 
 def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
@@ -341,7 +346,7 @@ def hint_thinking_text() -> str:
 @dataclass(frozen=True)
 class MoveRow:
     """One turn of the move list: its number (on the first turn of each pair only), who moved, and the
-    roll and play as GNU Backgammon writes them ("64: 24/18* 13/9")."""
+    roll and play as GNU Backgammon writes them for players ("64: 24/18* 13/9", "41: bar/21 13/9")."""
 
     number: str
     seat: int
@@ -349,8 +354,9 @@ class MoveRow:
 
 
 def move_rows(game: Game) -> list[MoveRow]:
-    """The game's turns so far, oldest first, hits starred, a pass written as such; the cube's actions
-    where they were made, before the turn that followed them."""
+    """The game's turns so far, oldest first, as players read them (the higher die first, one checker's
+    moves joined, hits starred, the bar and off by name, repeated moves counted), a pass written as such;
+    the cube's actions where they were made, before the turn that followed them."""
     cube_rows: dict[int, list[MoveRow]] = {}
     for action in game.cube_record:
         cube_rows.setdefault(action.before_turn, []).append(MoveRow("", action.player, _cube_text(action)))
@@ -358,9 +364,9 @@ def move_rows(game: Game) -> list[MoveRow]:
     for index, turn in enumerate(game.record):
         rows.extend(cube_rows.pop(index, []))
         # Translators: in the move list, a turn where the roll could not be played
-        play = format_play_hits(turn.state, turn.play) or _("no move")
+        play = display_play(turn.state, turn.play) or _("no move")
         number = str(index // 2 + 1) if index % 2 == 0 else ""
-        rows.append(MoveRow(number, turn.player, f"{turn.dice[0]}{turn.dice[1]}: {play}"))
+        rows.append(MoveRow(number, turn.player, f"{display_dice(*turn.dice)}: {play}"))
     for later in cube_rows.values():
         rows.extend(later)
     return rows
@@ -386,7 +392,7 @@ def _point(point: int) -> str:
 def refusal_text(refused: Refused, dice: list[int]) -> str:
     """Why a checker was not taken or was put back, in a few words (points in the mover's numbers)."""
     source, target = _point(refused.source), _point(refused.target)
-    left = "-".join(map(str, dice))
+    left = "-".join(map(str, sorted(dice, reverse=True)))
     reason = refused.reason
     if reason is Refusal.BAR_FIRST:
         # Translators: a checker is on the bar; it must enter the board before any other checker moves

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from game.i18n import _
 from game.tavla.analysis.decisions import RankedPlay
-from game.tavla.engine.notation import format_play_hits
+from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 
@@ -53,7 +53,7 @@ def hint_rows(start: State, ranked: tuple[RankedPlay, ...], rules: Rules) -> lis
     rows = []
     for number, play in enumerate(ranked, 1):
         # Translators: a play in the ranked hint when the roll cannot be moved at all
-        moves = format_play_hits(start, play.play) or _("no move")
+        moves = display_play(start, play.play) or _("no move")
         difference = "" if number == 1 else signed(play.equity - best)
         rows.append(
             HintRow(f"{number}. {moves}", signed(play.equity), difference, chances_text(play.chances, rules))

@@ -14,7 +14,7 @@ from arcade import key
 from game.i18n import _
 from game.tavla.analysis.decisions import BAD, MILLI, Mark, mark, ranked_plays
 from game.tavla.analysis.stakes import Stakes
-from game.tavla.engine.notation import format_play_hits
+from game.tavla.engine.notation import display_play
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.eval.neural import shipped_evaluator
@@ -44,7 +44,7 @@ def judge(turn: TurnInProgress, rules: Rules, stakes: Stakes | None = None) -> T
     loss = max(ranked[0].equity - played.equity, 0.0) * MILLI
     if loss <= BAD:
         return None
-    return TutorWarning(loss, mark(loss), format_play_hits(turn.start, ranked[0].play))
+    return TutorWarning(loss, mark(loss), display_play(turn.start, ranked[0].play))
 
 
 def warning_texts(warning: TutorWarning) -> tuple[str, str]:

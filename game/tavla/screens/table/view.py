@@ -20,7 +20,7 @@ from game.tavla.analysis.decisions import RankedPlay
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
-from game.tavla.engine.notation import format_play_hits
+from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
@@ -339,7 +339,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         if not self.compact:
             self.hint_panel.show(answer, self.session.seat, start, self.rules)
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
-        self.panel.texts["hint"].text = captions.hint_text(title, format_play_hits(start, self.hint))
+        self.panel.texts["hint"].text = captions.hint_text(title, display_play(start, self.hint))
 
     def _point_hint(self, play: RankedPlay) -> None:
         """A row of the ranked hint is chosen: the arrows point out its moves (the panel draws its ghosts)."""
