@@ -14,6 +14,8 @@ first player of the record (the left column of a `.mat` file), as gnubg reads on
 import base64
 from dataclasses import dataclass
 
+from game.tavla.engine.match import Match
+
 PLAYING = 1
 CENTRE = 3
 
@@ -63,3 +65,26 @@ def match_id(moment: MatchMoment) -> str:
         bits |= value << width
         width += size
     return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
+
+
+def match_moment(match: Match) -> MatchMoment:
+    """The moment the match's current game stands at, as its Match ID holds it: the score before that
+    game, the cube, the player on roll (the doubler while a double waits) and the dice rolled, if any."""
+    game = match.current
+    if game is None:
+        return MatchMoment(match.length, (0, 0), 0)
+    scores = list(match.scores)
+    if game.result is not None:
+        scores[game.result.winner] -= game.result.points
+    terms = game.terms
+    return MatchMoment(
+        match.length,
+        (scores[0], scores[1]),
+        game.turn or 0,
+        game.cube_value,
+        game.cube_owner,
+        terms is not None and terms.crawford,
+        game.dice,
+        game.offered_by is not None,
+        terms is not None and terms.jacoby,
+    )

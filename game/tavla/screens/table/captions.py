@@ -14,6 +14,7 @@ from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game
 from game.tavla.engine.match import Match
+from game.tavla.engine.match_id import match_id, match_moment
 from game.tavla.engine.notation import display_dice, display_play
 from game.tavla.engine.position import OFF, State, pip_counts, position_id
 from game.tavla.engine.results import Outcome
@@ -231,8 +232,25 @@ def panel_texts(
         "rules": rules_line.format(rules=_(rules.short_name), number=len(session.match.games)),
         "pips": pips.format(first=first, mine=own, second=second, theirs=other),
         "status": status_text(session, players, compact),
+        **id_texts(session),
+    }
+
+
+def gnubg_ids(session: TableSession) -> tuple[str, str]:
+    """GNU Backgammon's Position ID and Match ID of the decision on the table, to paste together into
+    gnubg: the position at the start of the turn (or before the roll), from the side of the player on
+    roll, with the match's score, the cube and the dice as the Match ID holds them."""
+    return position_id(session.game.state), match_id(match_moment(session.match))
+
+
+def id_texts(session: TableSession) -> dict[str, str]:
+    """The panel's Position ID and Match ID lines."""
+    position, match = gnubg_ids(session)
+    return {
         # Translators: {id} is a GNU Backgammon Position ID (letters and digits, not translated)
-        "position": _("Position ID {id}").format(id=position_id(shown)),
+        "position": _("Position ID {id}").format(id=position),
+        # Translators: {id} is a GNU Backgammon Match ID (letters and digits, not translated)
+        "match": _("Match ID {id}").format(id=match),
     }
 
 

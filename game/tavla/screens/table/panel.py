@@ -2,7 +2,7 @@
 game's move list.
 
 On a small window (`compact`) the scene's text grows to stay readable, so the lines spread over the room
-the title and the position ID leave, and the status and the hint get three lines each.
+the title and the gnubg IDs leave, and the status and the hint get three lines each.
 """
 
 from collections.abc import Callable
@@ -22,8 +22,9 @@ PANEL_PADDING = 10
 STATUS_HEIGHT = 80  # the status wraps between the pips (y 600) and the hint
 HINT_Y = 482
 HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 423)
-MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the position ID
+MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the gnubg IDs
 COMPACT_MOVES_TOP = 242  # a small window's taller ▲ ▼ clear the Export button
+POSITION_Y, MATCH_Y = 45, 26  # the gnubg IDs, one a line under the move list
 
 Spec = tuple[float, tuple[int, int, int], float, bool, float | None]
 """A label's y, colour, size, boldness and the height of the box a multiline text wraps in (None: one
@@ -36,7 +37,8 @@ SPECS: dict[str, Spec] = {
     "pips": (600, theme.TEXT, theme.BODY_SIZE - 1, False, None),
     "status": (548, theme.TEXT, theme.BODY_SIZE, True, STATUS_HEIGHT),
     "hint": (HINT_Y, theme.ACCENT, theme.SMALL_SIZE + 1, False, HINT_HEIGHT),
-    "position": (28, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
+    "position": (POSITION_Y, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
+    "match": (MATCH_Y, theme.MUTED, theme.SMALL_SIZE - 1, False, None),
 }
 COMPACT_SPECS: dict[str, Spec] = {
     "players": (752, theme.TEXT, theme.BODY_SIZE, False, None),
@@ -46,11 +48,12 @@ COMPACT_SPECS: dict[str, Spec] = {
     "status": (592, theme.TEXT, theme.BODY_SIZE, False, 106),
     "hint": (482, theme.ACCENT, theme.SMALL_SIZE + 1, False, 106),
 }
-"""A small window's panel: no title or position ID, the status and the hint three lines each."""
+"""A small window's panel: no title or gnubg IDs, the status and the hint three lines each."""
 
 
 class SidePanel:
-    """The labels by name (title, players, score, rules, pips, status, hint, position) and the buttons."""
+    """The labels by name (title, players, score, rules, pips, status, hint, position, match) and the
+    buttons."""
 
     def __init__(
         self,
@@ -119,7 +122,7 @@ class SidePanel:
 
     def set_texts(self, texts: dict[str, str]) -> None:
         """Change the labels named in `texts` whose text differs (a re-layout is slow); a line the
-        layout has no room for (the compact panel's title and position ID) is left out."""
+        layout has no room for (the compact panel's title and gnubg IDs) is left out."""
         for name, text in texts.items():
             label = self.texts.get(name)
             if label is not None and label.text != text:
