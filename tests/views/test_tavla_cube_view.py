@@ -10,6 +10,7 @@ from game.tavla.engine.game import GameResult
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
+from game.tavla.screens import layout
 from game.tavla.screens.table import cube
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import FRAME, click, screenshot
@@ -133,3 +134,40 @@ def test_no_cube_without_it(window, rules):
     assert view.session.cube is None and not view.session.match.cube
     settle(view, 3.0)
     assert view.session.phase not in (Phase.ROLL, Phase.ANSWER)
+
+
+def _wait_for_cube_hint(view) -> str:
+    deadline = time.monotonic() + 60
+    while view.driver.hint_pending and time.monotonic() < deadline:
+        view.on_update(FRAME)
+        time.sleep(0.01)
+    return view.panel.texts["hint"].text
+
+
+def test_the_hint_button_gives_the_cube_hint_while_double_or_roll_is_asked(window):
+    """A player of the mouse alone: the panel's Hint button answers beside the question (H did already)."""
+    view = cube_table(window, CubeStub())
+    play_first_turn(view)
+    assert view.overlays.top is view.roll_question and view.panel.hint_button.enabled
+    click(view, *centre(view.panel.hint_button))
+    assert view.driver.hint_pending, "the click reached the Hint button"
+    text = _wait_for_cube_hint(view)
+    assert "ND" in text and "D/T" in text, text
+    assert view.overlays.top is view.roll_question, "the question stays"
+    click(view, *centre(view.panel.done_button))
+    assert view.session.phase is Phase.ROLL, "a disabled button beside the question does nothing"
+    click(view, layout.BAR_X, layout.MIDDLE_Y - 200)
+    assert view.session.phase is Phase.ROLL and view.overlays.top is view.roll_question
+
+
+def test_the_hint_button_gives_the_answer_to_a_double(window):
+    view = cube_table(window, CubeStub(doubles=True))
+    turn = view.session.turn
+    while not turn.done:
+        turn.apply(turn.options()[0])
+    view.finish_turn()
+    settle(view, 2.0)
+    assert view.overlays.top is view.take_question
+    click(view, *centre(view.panel.hint_button))
+    text = _wait_for_cube_hint(view)
+    assert "take" in text and "pass" in text, text

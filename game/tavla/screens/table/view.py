@@ -387,12 +387,24 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
             self.new_match()
 
+    def _beside_question(self, x: float, y: float) -> bool:
+        """A click beside a cube question (Double / Roll, Take / Pass): the question sits in a band of
+        the board and waits, while the panel's buttons still answer, Hint above all (the cube hint)."""
+        top = self.overlays.top
+        return (
+            top in (self.roll_question, self.take_question)
+            and top is not None
+            and not top.rect.contains(x, y)
+        )
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if not self.overlays.on_mouse_press(*self.to_world(x, y)):
+        world = self.to_world(x, y)
+        if self._beside_question(*world) or not self.overlays.on_mouse_press(*world):
             super().on_mouse_press(x, y, button, modifiers)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if not self.overlays.on_mouse_release(*self.to_world(x, y)):
+        world = self.to_world(x, y)
+        if self._beside_question(*world) or not self.overlays.on_mouse_release(*world):
             super().on_mouse_release(x, y, button, modifiers)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
