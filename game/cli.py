@@ -10,10 +10,12 @@ import contextlib
 import errno
 import os
 import re
+import signal
 import stat
 import sys
+import threading
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -34,6 +36,8 @@ ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
 _QUOTED = re.compile("'([^']{" + str(QUOTE_CHARS + 1) + ",})'")
 EXIT_USAGE = 2
+EXIT_SIGNALLED = 128  # plus the signal's number: 130 after Ctrl+C, 143 after SIGTERM, 129 after SIGHUP
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # end a command as Ctrl+C does
 EXIT_IO = 74  # EX_IOERR: the output could not be written (stdout closed, a full disk)
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
 CRASH_LOG = "crash.log"  # in the data folder (game/paths.py)
@@ -612,7 +616,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command not in WINDOW_COMMANDS and sys.stdout is None:
         raise _failed(None)
     try:
-        status = COMMANDS[args.command](args, config)
+        with _stop_signals():
+            status = COMMANDS[args.command](args, config)
         _flush()
         return status
     except OutputFailed:
@@ -623,8 +628,12 @@ def _main(argv: Sequence[str] | None) -> int:
     except UserError as error:
         _say(f"{PROG}: {one_line(error)}")
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as stop:
+        # Ctrl+C, SIGTERM or SIGHUP: the finally clauses and the exit handlers end every process the
+        # command started (game/tavla/players/child.py); a second signal cannot cut that short.
+        if isinstance(stop, _Stopped):
+            _ignore_stop_signals()
+        return EXIT_SIGNALLED + getattr(stop, "signum", signal.SIGINT)
     except BrokenPipeError:
         # The reader stopped reading (`| head -1`): what it wanted was written; say nothing more, and
         # keep Python from complaining about the closed stdout at exit.
@@ -637,6 +646,59 @@ def _main(argv: Sequence[str] | None) -> int:
             )
         )
         return 1
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP asked the command to end: it ends as after Ctrl+C (a KeyboardInterrupt, so
+    no `except Exception` of a bot or a command takes it for an error)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _on_stop(signum: int, frame: object) -> None:
+    signal.signal(signum, signal.SIG_IGN)  # once: the clean-up that follows is not cut short
+    raise _Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP (a `kill`, `timeout`, a closed terminal) end it as
+    Ctrl+C does, so the programs and child processes it started are ended too; left to their default,
+    they ended Python at once and a `cmd:` program kept running. A signal ignored at the start (nohup)
+    stays ignored; the tournament puts its own handler over these while it plays."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {}
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None or signal.getsignal(signum) in (signal.SIG_IGN, None):
+            continue
+        previous[signum] = signal.signal(signum, _on_stop)
+    stopped = False
+    try:
+        yield
+    except _Stopped:
+        stopped = True  # the rest of the run is clean-up: `_ignore_stop_signals`
+        raise
+    finally:
+        if not stopped:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+
+
+def _ignore_stop_signals() -> None:
+    """After a stop, the rest of the run is clean-up (finally clauses, exit handlers): further stop
+    signals are ignored so they cannot leave a process behind or print a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGINT", *STOP_SIGNALS):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is not None:
+            with contextlib.suppress(OSError, ValueError):
+                signal.signal(signum, signal.SIG_IGN)
 
 
 def _flush() -> None:
