@@ -36,7 +36,9 @@ from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.position import State, position_id, to_gnubg_board
 from game.tavla.eval.cube_decision import CubeDecision
 
-INSTALL_HINT = "pip install gnubg"
+INSTALL_HINT = ".venv/bin/python -m pip install -e '.[gnubg]'"
+"""The README's command, in the game's folder: the game runs from its own .venv, where a plain
+``pip install gnubg`` would not reach (or is refused outside a venv, PEP 668)."""
 ROOT = Path(__file__).resolve().parents[3]  # the folder that holds the `game` package
 SESSION_SECONDS = 600  # the longest a child process may take to play or analyse one match
 

@@ -1,6 +1,8 @@
 """The levels built on the network evaluator (beginner, intermediate, expert, master) and the optional
 gnubg bot: legal answers, the master's search budget, a seeded beginner, the registry, gnubg missing."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 
@@ -10,6 +12,7 @@ from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import Evaluator, shipped_evaluator
 from game.tavla.players import bot_description, bot_names, get_bot
+from game.tavla.players.gnubg_adapter import INSTALL_HINT
 from game.tavla.players.levels import BeginnerBot, MasterBot, NeuralBot
 from tests.tavla.builders import dice, position, random_game_positions, states
 
@@ -71,7 +74,7 @@ def test_gnubg_bot_plays_legally_or_explains_how_to_install():
     try:
         import gnubg  # noqa: F401
     except ImportError:
-        with pytest.raises(UserError, match="pip install gnubg"):
+        with pytest.raises(UserError, match=re.escape(INSTALL_HINT)):
             get_bot("gnubg")
         return
     bot = get_bot("gnubg")
@@ -95,8 +98,8 @@ def test_gnubg_missing_is_a_user_error(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_gnubg)
     assert "gnubg" in bot_names()
-    assert "pip install gnubg" in bot_description("gnubg")
-    with pytest.raises(UserError, match=r"unavailable.*pip install gnubg"):
+    assert INSTALL_HINT in bot_description("gnubg")
+    with pytest.raises(UserError, match=r"unavailable.*" + re.escape(INSTALL_HINT)):
         get_bot("gnubg")
     assert get_bot("pubeval").play(list(OPENING), 3, 1) == "8/5 6/5"
 
