@@ -16,6 +16,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.menu import choices
 from game.menu.choices import IMAGE, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
+from game.menu.folders import pictures_folder, shown_path
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.menu.settings import SettingsView
 from game.menu.size_picker import SizePicker
@@ -24,6 +25,7 @@ from game.puzzle.pictures import unreported
 from game.puzzle.stats_view import StatsView
 from game.puzzle.tiles import NumberStyle
 from game.puzzle.view import PuzzleView
+from game.quoting import quoted
 from game.tavla.engine.rules import Rules
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette
@@ -84,6 +86,8 @@ class CardLayout:
     previews: bool
     cube_toggle: tuple[float, float, float]  # width, height, and height above the rules selector's top
     footer_button: tuple[float, float]  # width, height
+    size_presets: float  # the height of the board size's preset buttons, on the opponent note's line
+    pictures_note: tuple[float, float]  # centre y, height: how to add a photo, and the folder's place
 
 
 CARDS = CardLayout(
@@ -99,6 +103,8 @@ CARDS = CardLayout(
     previews=True,
     cube_toggle=(130, 28, 20),
     footer_button=(170, 40),
+    size_presets=30,
+    pictures_note=(CARD_Y - 122, 84),
 )
 COMPACT_CARDS = CardLayout(
     first_row=562,
@@ -113,10 +119,12 @@ COMPACT_CARDS = CardLayout(
     previews=False,
     cube_toggle=(160, 42, 26),
     footer_button=(180, 44),
+    size_presets=44,
+    pictures_note=(226, 150),
 )
 
 
-def _note(x: float, y: float, cards: CardLayout) -> Label:
+def _note(x: float, y: float, cards: CardLayout, height: float | None = None) -> Label:
     return Label(
         "",
         x,
@@ -124,7 +132,7 @@ def _note(x: float, y: float, cards: CardLayout) -> Label:
         theme.MUTED,
         theme.SMALL_SIZE,
         box_width=cards.note_width,
-        box_height=cards.note_height,
+        box_height=cards.note_height if height is None else height,
         anchor_x="center",
         anchor_y="center",
         multiline=True,
@@ -140,6 +148,9 @@ class MainMenuView(SceneView):
         super().__init__()
         self.toast = Toast(theme.DESIGN_WIDTH / 2, TOAST_Y, 760)
         self.focus: int | None = None
+        self.pictures_folder, problem = pictures_folder()
+        if problem:
+            self.toast.show(problem)
         self._build()
         self._rebuild_previews()
 
@@ -150,18 +161,19 @@ class MainMenuView(SceneView):
         self.cards = cards = COMPACT_CARDS if self.compact else CARDS
         self.opponent_note = _note(RIGHT_X, cards.opponent_note, cards)
         self.rules_note = _note(RIGHT_X, cards.rules_note, cards)
-        self.pictures_note = _note(LEFT_X, cards.rules_note, cards)
-        # Translators: under the menu's picture selector; Settings shows where the pictures folder is
-        self.pictures_note.text = _("Your own photo: drop it on this window or put it in the pictures folder")
+        note_y, note_height = cards.pictures_note
+        self.pictures_note = _note(LEFT_X, note_y, cards, note_height)
+        # Translators: under the menu's picture selector; the pictures folder's place is on the next line
+        how = _("Your own photo: drop it on this window or put it in the pictures folder")
+        self.pictures_note.text = f"{how}\n{quoted(shown_path(self.pictures_folder))}"
         self.size_picker = SizePicker(
             puzzle.sizes,
             choices.initial(config, SIZE),
             Rect(LEFT_X, cards.first_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
-            Rect(LEFT_X - HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
-            Rect(LEFT_X + HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
+            cards.opponent_note,
+            cards.size_presets,
             self._size_changed,
         )
-        self.size_selector = self.size_picker.size
         self.image_selector = self._selector(
             _("Picture"),
             self._pictures(),
@@ -249,10 +261,11 @@ class MainMenuView(SceneView):
             self.matches_button,
             self.settings_button,
             self.quit,
+            *self.size_picker.presets,
             *(button for selector in self.selectors for button in selector.buttons),
         ]
         self._focusable: list[Focusable] = [
-            self.size_selector,
+            *self.size_picker.selectors,
             self.image_selector,
             self.play_puzzle,
             self.opponent_selector,
@@ -264,8 +277,6 @@ class MainMenuView(SceneView):
             self.matches_button,
             self.settings_button,
             self.quit,
-            self.size_picker.columns,
-            self.size_picker.rows,
         ]
         self._texts = self._build_texts()
         self.help_line = self._build_help_line()
@@ -391,7 +402,7 @@ class MainMenuView(SceneView):
         self._rebuild_puzzle_preview()
 
     def start_puzzle(self) -> None:
-        self.shell.show_view(PuzzleView(size=self.size_selector.value, image=self.image_selector.value))
+        self.shell.show_view(PuzzleView(size=self.size_picker.value, image=self.image_selector.value))
 
     def _show_opponent(self, opponent: str) -> None:
         """What the chosen opponent is, so a player can pick a level knowingly; one that is not
@@ -432,7 +443,7 @@ class MainMenuView(SceneView):
 
     def open_stats(self) -> None:
         """The statistics of the Fifteen board chosen here (or of the last board solved)."""
-        self.shell.show_view(StatsView(self.size_selector.value, self.image_selector.value))
+        self.shell.show_view(StatsView(self.size_picker.value, self.image_selector.value))
 
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""
@@ -522,11 +533,13 @@ class MainMenuView(SceneView):
         self._tavla_preview.draw()
         for selector in self.selectors:
             selector.draw()
+        self.size_picker.times.draw()
 
     def readable_labels(self) -> list[Label]:
         widgets = [*self.selectors, *self.buttons, self.cube_button, self.toast]
         notes = [self.opponent_note, self.rules_note, self.pictures_note, self.help_line]
-        return [*self._texts, *notes, *(label for widget in widgets for label in widget.labels)]
+        sizes = self.size_picker.labels
+        return [*self._texts, *notes, *sizes, *(label for widget in widgets for label in widget.labels)]
 
     def on_compact_changed(self, compact: bool) -> None:
         """Across the small-window line the cards are laid out again (the choices are the config's, so
@@ -547,7 +560,7 @@ class MainMenuView(SceneView):
         if not self.cards.previews:
             self._puzzle_preview = arcade.SpriteList()
             return
-        size, image = self.size_selector.value, self.image_selector.value
+        size, image = self.size_picker.value, self.image_selector.value
         columns, rows = parse_size(size)
         pixels = round(PREVIEW_SIZE * self.pixel_scale)
         if image == NUMBERS:

@@ -12,7 +12,8 @@ from game import i18n
 from game.config import with_value
 from game.errors import UserError
 from game.i18n import N_, _
-from game.puzzle.pictures import pictures_dir
+from game.menu.folders import pictures_folder, shown_path
+from game.quoting import quoted
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
@@ -21,28 +22,31 @@ from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 from game.user_config import save_setting
 
-PANEL_WIDTH = 800
-PANEL_HEIGHT = 680
-PANEL_Y = 410
-FIRST_ROW_Y = PANEL_Y + 210
-COLUMN_OFFSET = 195
-SELECTOR_WIDTH = 350
+PANEL_WIDTH = 880
+PANEL_HEIGHT = 720
+PANEL_Y = 400
 SELECTOR_HEIGHT = 46
 
 
 @dataclass(frozen=True)
 class Grid:
-    """The panel and its two columns of settings (centres, logical units); a small window's text is
-    larger, so its panel spreads over the whole screen."""
+    """The panel, the column of the groups' names at its left and the two columns of settings beside it
+    (centres, logical units); a small window's text is larger, so its panel spreads over the whole
+    screen."""
 
     panel: tuple[float, float, float]  # width, height, centre y
     first_row: float
     row_spacing: float
-    column_offset: float
+    group_gap: float  # more room between two groups than between two rows of one
+    heading_width: float
     selector_width: float
+    rule_above: float  # how far above a group's first row the line between two groups runs
     note: tuple[float, float]  # centre y, height: "Every change applies at once"
     paths: tuple[float, float]  # centre y, height: where the file and the pictures are
     back_y: float
+
+    MARGIN = 30
+    GAP = 20
 
     @property
     def title_y(self) -> float:
@@ -53,23 +57,42 @@ class Grid:
     def text_width(self) -> float:
         return self.panel[0] - 80
 
+    @property
+    def left(self) -> float:
+        """Where the groups' names start."""
+        return theme.DESIGN_WIDTH / 2 - self.panel[0] / 2 + self.MARGIN
+
+    def row_y(self, row: int, group: int) -> float:
+        """The centre of `row` (counted from the top over all groups), in the `group`-th group."""
+        return self.first_row - row * self.row_spacing - group * self.group_gap
+
+    def rect(self, row: int, column: int, group: int) -> Rect:
+        """The selector in `row` and `column` (0 or 1), in the `group`-th group."""
+        first = self.left + self.heading_width + self.GAP + self.selector_width / 2
+        x = first + column * (self.selector_width + self.GAP)
+        return Rect(x, self.row_y(row, group), self.selector_width, SELECTOR_HEIGHT)
+
 
 GRID = Grid(
     panel=(PANEL_WIDTH, PANEL_HEIGHT, PANEL_Y),
-    first_row=FIRST_ROW_Y,
+    first_row=PANEL_Y + 240,
     row_spacing=84,
-    column_offset=COLUMN_OFFSET,
-    selector_width=SELECTOR_WIDTH,
-    note=(PANEL_Y - 184, 80),
-    paths=(PANEL_Y - 236, 46),
+    group_gap=14,
+    heading_width=150,
+    selector_width=315,
+    rule_above=62,
+    note=(PANEL_Y - 200, 56),
+    paths=(PANEL_Y - 250, 46),
     back_y=PANEL_Y - PANEL_HEIGHT / 2 + 44,
 )
 COMPACT_GRID = Grid(
     panel=(theme.DESIGN_WIDTH - 40, theme.DESIGN_HEIGHT - 20, theme.DESIGN_HEIGHT / 2),
     first_row=668,
     row_spacing=96,
-    column_offset=310,
-    selector_width=560,
+    group_gap=0,
+    heading_width=200,
+    selector_width=470,
+    rule_above=65,
     note=(222, 74),
     paths=(140, 78),
     back_y=60,
@@ -116,20 +139,44 @@ class Setting:
         return (ON if value else OFF) if self.is_switch else str(value)
 
 
-SETTINGS = [
-    Setting(LANGUAGE, N_("Language")),
-    Setting(FULLSCREEN, N_("Fullscreen")),
-    Setting(("puzzle", "corner_numbers"), N_("Fifteen: numbers on picture tiles")),
-    Setting(("tavla", "point_numbers"), N_("Tavla: point numbers on the board")),
-    Setting(("tavla", "auto_forced_moves"), N_("Tavla: forced moves play themselves")),
-    Setting(("tavla", "auto_bear_off"), N_("Tavla: bear off by itself in a race")),
-    # Translators: tutor mode: before a play that loses much equity is made, the table warns
-    Setting(("tavla", "tutor"), N_("Tavla: tutor warns before a bad play")),
-    Setting(("sound", "enabled"), N_("Sound effects")),
-    Setting(VOLUME, N_("Volume")),
-    # Translators: hover mode: a tile slides as soon as the pointer enters it, no click needed
-    Setting(("puzzle", "hover"), N_("Fifteen: tiles slide under the pointer")),
-]
+SOUND = ("sound", "enabled")
+GROUPS: tuple[tuple[str, tuple[Setting, ...]], ...] = (
+    # Translators: a heading of the Settings screen: the settings of the whole program
+    (N_("General"), (Setting(LANGUAGE, N_("Language")), Setting(FULLSCREEN, N_("Fullscreen")))),
+    (
+        N_("Fifteen"),
+        (
+            Setting(("puzzle", "corner_numbers"), N_("Numbers on picture tiles")),
+            # Translators: hover mode: a tile slides as soon as the pointer enters it, no click needed
+            Setting(("puzzle", "hover"), N_("Tiles slide under the pointer")),
+        ),
+    ),
+    (
+        N_("Tavla"),
+        (
+            Setting(("tavla", "point_numbers"), N_("Point numbers on the board")),
+            Setting(("tavla", "auto_forced_moves"), N_("Forced moves play themselves")),
+            Setting(("tavla", "auto_bear_off"), N_("Bear off by itself in a race")),
+            # Translators: tutor mode: before a play that loses much equity is made, the table warns
+            Setting(("tavla", "tutor"), N_("Tutor warns before a bad play")),
+        ),
+    ),
+    # Translators: a heading of the Settings screen: the sound effects and their volume
+    (N_("Sound"), (Setting(SOUND, N_("Sound effects")), Setting(VOLUME, N_("Volume")))),
+)
+"""The settings under their headings, two a row, in the order the keys walk them."""
+SETTINGS = [setting for _name, group in GROUPS for setting in group]
+VOLUME_INDEX = next(index for index, setting in enumerate(SETTINGS) if setting.key_path == VOLUME)
+
+
+def places() -> list[tuple[int, int, int]]:
+    """The (row, column, group) of each of SETTINGS: a group starts a row of its own."""
+    placed: list[tuple[int, int, int]] = []
+    row = 0
+    for number, (_name, group) in enumerate(GROUPS):
+        placed.extend((row + index // 2, index % 2, number) for index in range(len(group)))
+        row += (len(group) + 1) // 2
+    return placed
 
 
 def describe_choice(choice: str) -> str:
@@ -150,14 +197,6 @@ def describe_choice(choice: str) -> str:
     return i18n.LANGUAGES[choice]
 
 
-def _shown_path(path: Path) -> str:
-    """`~/...` for a file in the player's home, as people write it."""
-    try:
-        return str(Path("~") / path.relative_to(Path.home()))
-    except ValueError:
-        return str(path)
-
-
 class SettingsView(SceneView):
     """A grid of ◀ value ▶ selectors, one per setting; the screen rebuilds itself after each change, so a
     new language shows at once. ↑/↓ move between settings, ←/→ change the one that is lit."""
@@ -167,6 +206,8 @@ class SettingsView(SceneView):
         self.config_file = config_file
         self.focus = focus
         self.toast = Toast(theme.DESIGN_WIDTH / 2, 60, 760)
+        self.pictures_folder, problem = pictures_folder()
+        notice = "\n".join(text for text in (notice, problem) if text)
         if notice:
             self.toast.show(notice)
         self._build()
@@ -180,17 +221,15 @@ class SettingsView(SceneView):
                 _(setting.caption),
                 setting.choices,
                 setting.shown(self.shell),
-                Rect(
-                    centre + (grid.column_offset if index % 2 else -grid.column_offset),
-                    grid.first_row - (index // 2) * grid.row_spacing,
-                    grid.selector_width,
-                    SELECTOR_HEIGHT,
-                ),
+                grid.rect(*place),
                 describe_choice,
                 lambda choice, index=index: self.choose(index, choice),
             )
-            for index, setting in enumerate(SETTINGS)
+            for index, (setting, place) in enumerate(zip(SETTINGS, places(), strict=True))
         ]
+        # The volume of no sound: shown, not changed, and the keys pass it by.
+        self.selectors[VOLUME_INDEX].enabled = self.shell.settings.sound.enabled
+        self.headings, self.rules = self._headings(grid)
         self.back_button = Button(
             _("Back to the menu"),
             Rect(centre, grid.back_y, 300 if self.compact else 260, 46),
@@ -217,10 +256,10 @@ class SettingsView(SceneView):
             Label(
                 "\n".join(
                     [
-                        _("Saved in {path}").format(path=_shown_path(self.config_file)),
+                        _("Saved in {path}").format(path=quoted(shown_path(self.config_file))),
                         # Translators: {path} is the folder where the player puts pictures for Fifteen
                         _("Your pictures (or drop one on the window): {path}").format(
-                            path=_shown_path(pictures_dir())
+                            path=quoted(shown_path(self.pictures_folder))
                         ),
                     ]
                 ),
@@ -236,6 +275,29 @@ class SettingsView(SceneView):
                 align="center",
             ),
         ]
+
+    def _headings(self, grid: Grid) -> tuple[list[Label], list[float]]:
+        """Each group's name beside its first row, and the lines between two groups (their heights)."""
+        headings, rules = [], []
+        first = 0
+        for number, (name, group) in enumerate(GROUPS):
+            y = grid.row_y(places()[first][0], number)
+            headings.append(
+                Label(
+                    _(name),
+                    grid.left,
+                    y,
+                    theme.ACCENT,
+                    theme.BODY_SIZE + 2,
+                    box_width=grid.heading_width,
+                    anchor_y="center",
+                    bold=True,
+                )
+            )
+            if number:
+                rules.append(y + grid.rule_above)
+            first += len(group)
+        return headings, rules
 
     def _help_line(self) -> Label:
         """The note under the settings (kept readable on a small window)."""
@@ -255,7 +317,7 @@ class SettingsView(SceneView):
 
     def readable_labels(self) -> list[Label]:
         widgets = [*self.selectors, self.back_button, self.toast]
-        return [*self.texts, *(label for widget in widgets for label in widget.labels)]
+        return [*self.texts, *self.headings, *(label for widget in widgets for label in widget.labels)]
 
     def on_compact_changed(self, compact: bool) -> None:
         """Across the small-window line the grid is laid out again (the values are the config's)."""
@@ -296,18 +358,32 @@ class SettingsView(SceneView):
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if matches(KEY_UP, symbol, modifiers):
-            self.focus = (self.focus - 1) % len(self.selectors)
+            self.move_focus(-1)
         elif matches(KEY_DOWN, symbol, modifiers):
-            self.focus = (self.focus + 1) % len(self.selectors)
+            self.move_focus(1)
         elif matches(KEY_LEFT, symbol, modifiers):
             self.selectors[self.focus].step(-1)
         elif matches(KEY_RIGHT, symbol, modifiers):
             self.selectors[self.focus].step(1)
 
+    def move_focus(self, delta: int) -> None:
+        """The next setting up or down that can be changed now (the volume of no sound cannot)."""
+        count = len(self.selectors)
+        for step in range(1, count + 1):
+            index = (self.focus + delta * step) % count
+            if self.selectors[index].enabled:
+                self.focus = index
+                return
+
     def draw_scene(self) -> None:
-        width, height, y = self.grid.panel
+        grid = self.grid
+        width, height, y = grid.panel
         draw_card(theme.DESIGN_WIDTH / 2, y, width, height)
-        for text in self.texts:
+        for rule in self.rules:
+            arcade.draw_line(
+                grid.left, rule, grid.left + width - 2 * grid.MARGIN, rule, theme.PANEL_BORDER, 1
+            )
+        for text in [*self.texts, *self.headings]:
             text.draw()
         for selector in self.selectors:
             selector.draw()

@@ -1,79 +1,120 @@
-"""The menu's board size: the configured sizes in one selector, and columns and rows (2-10 each) in two
-more, so any size can be chosen without editing a file; the three always show the same size."""
+"""The menu's board size as one control: columns × rows, each side stepped from 2 to 10 with its own
+arrows, and the config's sizes (``puzzle.sizes``) as buttons under it that set both sides at once.
+
+It was a selector of the config's sizes and, two rows further down, Columns and Rows: two controls for
+one thing, which the keyboard reached last. Now the keyboard meets columns and rows first, one after the
+other, and any size is a few presses away.
+"""
 
 from collections.abc import Callable, Sequence
 
 from game.i18n import _
 from game.menu.choices import describe_size
 from game.sizes import MAX_SIDE, MIN_SIDE, format_size, parse_size
-from game.ui.widgets import Rect, Selector
+from game.ui import theme
+from game.ui.text import Label
+from game.ui.widgets import Button, Rect, Selector
 
 SIDES = [str(side) for side in range(MIN_SIDE, MAX_SIDE + 1)]
+TIMES_WIDTH = 36
+"""The room between the two sides for the ×."""
+MAX_PRESETS = 6
+PRESET_GAP = 8
+PRESET_WIDTH = 96
 
 
 class ShownSelector(Selector):
-    """A selector that can be set from outside (the other two of the picker) without telling anyone."""
+    """A selector that can be set from outside (a preset) without telling anyone."""
 
-    def show(self, value: str, offered: Sequence[str] | None = None) -> None:
-        """Show `value`, among `offered` when given (else the choices as they are)."""
-        if offered is not None:
-            self.choices = list(offered)
+    def show(self, value: str) -> None:
         self.index = self.choices.index(value)
         self._value.text = self.describe(value)
 
 
-def offered_sizes(configured: Sequence[str], chosen: str) -> list[str]:
-    """The configured sizes, and the chosen one among them by area when it is none of those."""
-    if chosen in configured:
-        return list(configured)
-    return sorted([*configured, chosen], key=lambda size: (_area(size), size))
-
-
-def _area(size: str) -> int:
-    columns, rows = parse_size(size)
-    return columns * rows
-
-
 class SizePicker:
-    """Board size, Columns and Rows; `on_change` hears the new size (``WxH``) whichever one changed it."""
+    """Columns × rows in `rect`, the config's first sizes as buttons centred on `presets_y`;
+    `on_change` hears the new size (``WxH``) whichever changed it."""
 
     def __init__(
         self,
         configured: Sequence[str],
         chosen: str,
-        size_rect: Rect,
-        columns_rect: Rect,
-        rows_rect: Rect,
+        rect: Rect,
+        presets_y: float,
+        preset_height: float,
         on_change: Callable[[str], None],
     ) -> None:
-        self.configured = list(configured)
         self.on_change = on_change
         columns, rows = parse_size(chosen)
-        self.size = ShownSelector(
-            _("Board size"), offered_sizes(configured, chosen), chosen, size_rect, describe_size, self._pick
+        half = (rect.width - TIMES_WIDTH) / 2
+        offset = (half + TIMES_WIDTH) / 2
+        # Translators: the caption over the puzzle's size in the menu: columns × rows, each 2 to 10
+        caption = _("Board size")
+        self.columns = ShownSelector(
+            caption,
+            SIDES,
+            str(columns),
+            Rect(rect.x - offset, rect.y, half, rect.height),
+            str,
+            self._set_side,
         )
-        # Translators: the number of columns of the puzzle board, chosen in the menu (2 to 10)
-        self.columns = ShownSelector(_("Columns"), SIDES, str(columns), columns_rect, str, self._set_side)
-        # Translators: the number of rows of the puzzle board, chosen in the menu (2 to 10)
-        self.rows = ShownSelector(_("Rows"), SIDES, str(rows), rows_rect, str, self._set_side)
+        self.rows = ShownSelector(
+            "", SIDES, str(rows), Rect(rect.x + offset, rect.y, half, rect.height), str, self._set_side
+        )
+        self.times = Label(
+            "×",
+            rect.x,
+            rect.y,
+            theme.TEXT,
+            theme.BODY_SIZE + 2,
+            box_width=TIMES_WIDTH,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
+        shown = list(configured)[:MAX_PRESETS]
+        width = min(PRESET_WIDTH, (rect.width - (len(shown) - 1) * PRESET_GAP) / max(1, len(shown)))
+        left = rect.x - (len(shown) * width + (len(shown) - 1) * PRESET_GAP) / 2 + width / 2
+        self.presets = [
+            Button(
+                describe_size(size),
+                Rect(left + index * (width + PRESET_GAP), presets_y, width, preset_height),
+                lambda size=size: self.choose(size),
+                font_size=theme.SMALL_SIZE,
+            )
+            for index, size in enumerate(shown)
+        ]
+        self._sizes = shown
+        self._light()
 
     @property
     def value(self) -> str:
-        return self.size.value
+        return format_size(int(self.columns.value), int(self.rows.value))
 
     @property
     def selectors(self) -> list[Selector]:
-        return [self.size, self.columns, self.rows]
+        return [self.columns, self.rows]
 
-    def _pick(self, size: str) -> None:
-        """A size from the list: columns and rows follow; a size set by hand before leaves the list."""
+    @property
+    def labels(self) -> list[Label]:
+        return [self.times, *(label for button in self.presets for label in button.labels)]
+
+    def choose(self, size: str) -> None:
+        """A preset: both sides at once."""
         columns, rows = parse_size(size)
-        self.size.show(size, offered_sizes(self.configured, size))
         self.columns.show(str(columns))
         self.rows.show(str(rows))
-        self.on_change(size)
+        self._changed()
 
     def _set_side(self, _side: str) -> None:
-        size = format_size(int(self.columns.value), int(self.rows.value))
-        self.size.show(size, offered_sizes(self.configured, size))
-        self.on_change(size)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._light()
+        self.on_change(self.value)
+
+    def _light(self) -> None:
+        """The preset of the size shown, lit (none when the size is set by hand)."""
+        value = self.value
+        for button, size in zip(self.presets, self._sizes, strict=True):
+            button.primary = size == value

@@ -175,7 +175,19 @@ class Selector:
     def value(self) -> str:
         return self.choices[self.index]
 
+    @property
+    def enabled(self) -> bool:
+        """A selector that cannot be changed now (the volume with the sound off) is drawn dim, and its
+        arrows and `step` do nothing."""
+        return self.right.enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self.left.enabled = self.right.enabled = value
+
     def step(self, delta: int) -> None:
+        if not self.enabled:
+            return
         self.index = (self.index + delta) % len(self.choices)
         self._value.text = self.describe(self.value)
         if self.on_change is not None:
@@ -192,9 +204,13 @@ class Selector:
 
     def draw(self) -> None:
         r = self.rect
-        arcade.draw_rect_filled(XYWH(r.x, r.y, r.width, r.height), theme.BACKGROUND)
+        enabled = self.enabled
+        arcade.draw_rect_filled(
+            XYWH(r.x, r.y, r.width, r.height), theme.BACKGROUND if enabled else theme.PANEL
+        )
         arcade.draw_rect_outline(XYWH(r.x, r.y, r.width, r.height), theme.PANEL_BORDER, 1)
         self._caption.draw()
+        self._value.color = theme.TEXT if enabled else theme.MUTED
         self._value.draw()
         for button in self.buttons:
             button.draw()

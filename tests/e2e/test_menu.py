@@ -21,10 +21,10 @@ def test_the_menu_keeps_its_choices_across_settings_and_a_restart(launch, tmp_pa
     config.write_text("language: en\n", encoding="utf-8")
     game = launch("--config", str(config))
     first = game.screenshot()
-    game.key("Tab", "Right", "Tab", "Right", "Tab", "Tab", "Left", "Tab", "Right")
+    game.key("Tab", "Right", "Tab", "Right", "Tab", "Right", "Tab", "Tab", "Left", "Tab", "Right")
     chosen = game.wait_until(lambda shot: difference(first, shot, PUZZLE_PREVIEW) > CHANGED)
     assert difference(first, chosen, PUZZLE_PREVIEW) > CHANGED, "5x5 sunset shows in the preview"
-    game.settle(1.0)  # the preview changes at the second key: the Tavla choices come after it
+    game.settle(1.0)  # the preview changes at the second key (columns, then rows): the rest come after
     chosen = game.screenshot()
     game.key("s")
     settings = game.wait_until(lambda shot: difference(chosen, shot) > CHANGED)

@@ -30,7 +30,7 @@ def test_a_photo_in_the_pictures_folder_is_chosen_from_the_menu_and_played(launc
     game = launch("--config", str(config))
     menu = game.screenshot()
     assert magenta_share(menu) < 0.001, "number tiles first"
-    game.key("Tab", "Tab", "Left")
+    game.key("Tab", "Tab", "Tab", "Left")  # the board's columns and rows, then the picture
     chosen = game.wait_until(lambda shot: magenta_share(shot) > 0.002)
     assert magenta_share(chosen) > 0.002, "the photo shows in the menu's preview"
     assert yaml.safe_load(config.read_text(encoding="utf-8"))["puzzle"]["default_image"] == "my photo"

@@ -4,18 +4,15 @@ import pytest
 
 from game import i18n
 from game.menu.main_menu import CARDS, FOOTER_BUTTON_Y, LEFT_X, RIGHT_X, SETTINGS_X
-from game.menu.settings import COLUMN_OFFSET, FIRST_ROW_Y, SELECTOR_WIDTH
-from game.ui import theme
+from game.menu.settings import GRID
 from game.ui.widgets import Selector
 from tests.e2e.harness import difference
 
 pytestmark = pytest.mark.e2e
 
 PLAY_BUTTON_Y = CARDS.play
-NEXT_LANGUAGE = (
-    theme.DESIGN_WIDTH / 2 - COLUMN_OFFSET + SELECTOR_WIDTH / 2 - Selector.ARROW_WIDTH / 2,
-    FIRST_ROW_Y,
-)
+LANGUAGE = GRID.rect(0, 0, 0)
+NEXT_LANGUAGE = (LANGUAGE.x + LANGUAGE.width / 2 - Selector.ARROW_WIDTH / 2, LANGUAGE.y)
 CHANGED = 8.0
 SAME = 2.0
 

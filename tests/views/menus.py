@@ -1,5 +1,5 @@
-"""The menu and the Settings screen, headless: a button's centre, a selector turned to a value, Settings
-opened from the menu."""
+"""The menu and the Settings screen, headless: a button's centre, a selector turned to a value, the board
+size set, Settings opened from the menu."""
 
 from arcade import key
 
@@ -18,6 +18,14 @@ def choose(menu, selector, value) -> None:
             return
         click(menu, *rect_centre(selector.right))
     raise AssertionError(f"{value} is not offered")
+
+
+def choose_size(menu, size: str) -> None:
+    """Click the board size's column and row arrows until it shows `size` (``WxH``)."""
+    columns, rows = size.split("x")
+    choose(menu, menu.size_picker.columns, columns)
+    choose(menu, menu.size_picker.rows, rows)
+    assert menu.size_picker.value == size
 
 
 def open_settings(window) -> SettingsView:

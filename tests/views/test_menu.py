@@ -8,14 +8,14 @@ from game.puzzle.view import PuzzleView
 from game.tavla.engine.rules import Rules
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
-from tests.views.menus import choose, rect_centre
+from tests.views.menus import choose, choose_size, rect_centre
 
 
 def test_menu_opens_puzzle_with_chosen_size_and_back(window):
     menu = window.current_view
     assert isinstance(menu, MainMenuView)
-    click(menu, *rect_centre(menu.size_selector.right))
-    chosen = menu.size_selector.value
+    click(menu, *rect_centre(menu.size_picker.columns.right))
+    chosen = menu.size_picker.value
     assert chosen != load_config().puzzle.default_size
     click(menu, *rect_centre(menu.play_puzzle))
     puzzle = window.current_view
@@ -40,7 +40,7 @@ def test_menu_opens_tavla_with_chosen_opponent_and_rules(window):
 
 
 def test_selectors_wrap_around(window):
-    selector = window.current_view.size_selector
+    selector = window.current_view.size_picker.columns
     start = selector.value
     for _ in selector.choices:
         selector.step(1)
@@ -88,11 +88,14 @@ def test_the_menu_keeps_every_choice_across_screens_and_runs(window):
         "size": "5x5", "image": "sunset", "opponent": "beginner",
         "rules": "standard", "length": "7", "side": "black",
     }
+    choose_size(menu, wanted["size"])
     for name, value in wanted.items():
-        choose(menu, getattr(menu, f"{name}_selector"), value)
+        if name != "size":
+            choose(menu, getattr(menu, f"{name}_selector"), value)
 
     def shown(view) -> dict[str, str]:
-        return {name: str(getattr(view, f"{name}_selector").value) for name in wanted}
+        chosen = {name: str(getattr(view, f"{name}_selector").value) for name in wanted if name != "size"}
+        return {"size": view.size_picker.value, **chosen}
 
     press_key(menu, key.S)
     press_key(window.current_view, key.ESCAPE)
@@ -119,10 +122,10 @@ def test_intermediate_and_pubeval_are_one_entry(window):
 def test_the_keyboard_alone_chooses_and_plays(window):
     menu = window.current_view
     press_key(menu, key.TAB)
-    assert menu.focus_order[menu.focus] is menu.size_selector
+    assert menu.focus_order[menu.focus] is menu.size_picker.columns
     press_key(menu, key.RIGHT)
-    assert menu.size_selector.value != load_config().puzzle.default_size
-    for _ in range(3):
+    assert menu.size_picker.value != load_config().puzzle.default_size
+    for _ in range(4):
         press_key(menu, key.TAB)
     assert menu.focus_order[menu.focus] is menu.opponent_selector
     press_key(menu, key.LEFT)
@@ -138,7 +141,7 @@ def test_the_keyboard_alone_chooses_and_plays(window):
     press_key(menu, key.TAB)
     press_key(menu, key.RETURN)
     puzzle = window.current_view
-    assert isinstance(puzzle, PuzzleView) and puzzle.size_text == menu.size_selector.value
+    assert isinstance(puzzle, PuzzleView) and puzzle.size_text == menu.size_picker.value
     press_key(puzzle, key.ESCAPE)
 
 
@@ -173,9 +176,9 @@ def test_an_opponent_not_installed_is_shown_so_and_cannot_be_played(window, monk
 def test_the_numbers_preview_shows_the_chosen_size(window):
     menu = window.current_view
     choose(menu, menu.image_selector, "numbers")
-    choose(menu, menu.size_selector, "4x4")
+    choose_size(menu, "4x4")
     square = menu._puzzle_preview[0]
-    choose(menu, menu.size_selector, "6x5")
+    choose_size(menu, "6x5")
     wide = menu._puzzle_preview[0]
     assert square.width == square.height and wide.width > wide.height
 

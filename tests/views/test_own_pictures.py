@@ -8,7 +8,7 @@ from PIL import Image
 
 from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
-from game.menu.size_picker import SIDES, offered_sizes
+from game.menu.size_picker import SIDES
 from game.puzzle.view import PuzzleView
 from tests.views.driver import click
 from tests.views.menus import choose, rect_centre
@@ -83,12 +83,12 @@ def test_columns_and_rows_set_any_size_and_it_is_remembered(window):
     picker = menu.size_picker
     choose(menu, picker.columns, "7")
     choose(menu, picker.rows, "5")
-    assert menu.size_selector.value == "7x5" and "7x5" in menu.size_selector.choices
+    assert picker.value == "7x5"
     assert load_config(window.config_file).puzzle.default_size == "7x5"
     window.settings = load_config(window.config_file)
     window.show_menu()
     again = window.current_view
-    assert (again.size_selector.value, again.size_picker.columns.value, again.size_picker.rows.value) == (
+    assert (again.size_picker.value, again.size_picker.columns.value, again.size_picker.rows.value) == (
         "7x5",
         "7",
         "5",
@@ -97,19 +97,17 @@ def test_columns_and_rows_set_any_size_and_it_is_remembered(window):
     assert window.current_view.size_text == "7x5"
 
 
-def test_the_list_moves_columns_and_rows_and_a_hand_set_size_leaves_it(window):
+def test_a_preset_sets_columns_and_rows_and_a_hand_set_size_lights_none(window):
     menu = window.current_view
     picker = menu.size_picker
-    choose(menu, menu.size_selector, "6x5")
-    assert (picker.columns.value, picker.rows.value) == ("6", "5")
+    six_by_five = next(button for button in picker.presets if button.label == "6 × 5")
+    click(menu, *rect_centre(six_by_five))
+    assert (picker.columns.value, picker.rows.value) == ("6", "5") and six_by_five.primary
     choose(menu, picker.rows, "9")
-    assert menu.size_selector.value == "6x9"
-    choose(menu, menu.size_selector, "3x3")
-    assert "6x9" not in menu.size_selector.choices and picker.columns.value == "3"
+    assert picker.value == "6x9" and not any(button.primary for button in picker.presets)
+    click(menu, *rect_centre(picker.presets[0]))
+    assert picker.value == "3x3" and picker.columns.value == "3"
 
 
 def test_columns_and_rows_are_2_to_10():
     assert SIDES[0] == "2" and SIDES[-1] == "10" and len(SIDES) == 9
-    assert offered_sizes(["3x3", "4x4", "6x5"], "7x5") == ["3x3", "4x4", "6x5", "7x5"]
-    assert offered_sizes(["3x3", "4x4"], "2x3") == ["2x3", "3x3", "4x4"]
-    assert offered_sizes(["3x3", "4x4"], "4x4") == ["3x3", "4x4"]

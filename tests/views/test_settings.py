@@ -61,16 +61,17 @@ def test_a_config_file_that_cannot_be_saved_is_reported_and_the_language_still_c
 def test_a_switch_is_applied_and_kept_and_the_keys_walk_the_grid(window):
     view = open_settings(window)
     assert not window.settings.tavla.auto_bear_off
-    for _ in range(5):
+    bear_off = _index(("tavla", "auto_bear_off"))
+    for _ in range(bear_off):
         press_key(view, key.DOWN)
-    assert view.focus == 5
+    assert view.focus == bear_off
     press_key(view, key.RIGHT)
     view = window.current_view
     assert window.settings.tavla.auto_bear_off, "on at once"
-    assert view.focus == 5, "the rebuilt screen keeps the lit setting"
+    assert view.focus == bear_off, "the rebuilt screen keeps the lit setting"
     assert load_config(window.config_file).tavla.auto_bear_off, "and kept for the next start"
     assert "auto_bear_off: true" in window.config_file.read_text(encoding="utf-8")
-    board = view.selectors[3].right.rect
+    board = view.selectors[_index(("tavla", "point_numbers"))].right.rect
     click(view, board.x, board.y)
     assert not window.settings.tavla.point_numbers
     assert load_config(window.config_file).tavla.auto_bear_off, "the earlier choice stays"
@@ -100,6 +101,10 @@ def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(window
     assert i18n.current_language() == i18n.resolve(window.settings.language)
     window.set_fullscreen(False)
     assert window.get_size() == (1280, 800), "back to the window the other tests expect"
+
+
+def _index(key_path: tuple[str, ...]) -> int:
+    return next(index for index, setting in enumerate(SETTINGS) if setting.key_path == key_path)
 
 
 def _shown_in(config, setting) -> str:

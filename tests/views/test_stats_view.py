@@ -62,7 +62,7 @@ def test_the_statistics_screen_from_the_menu(window, book):
     keep_solves(book, 16)
     menu = window.current_view
     assert isinstance(menu, MainMenuView)
-    menu.size_selector.index = menu.size_selector.choices.index("3x3")
+    menu.size_picker.choose("3x3")
     click(menu, menu.stats_button.rect.x, menu.stats_button.rect.y)
     view = window.current_view
     assert isinstance(view, StatsView) and view.board == ("3x3", "numbers")
