@@ -57,6 +57,8 @@ HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
 CUBE = ("tavla", "cube")
 SELECTOR_HEIGHT = 44
 TOAST_Y = CARD_Y - 90
+TITLE_BASELINE = 732
+SUBTITLE_GAP = 8
 
 KEY_QUIT = [key.Q]
 KEY_SETTINGS = [key.S]
@@ -279,6 +281,7 @@ class MainMenuView(SceneView):
             self.quit,
         ]
         self._texts = self._build_texts()
+        self._place_subtitle()
         self.help_line = self._build_help_line()
         self._show_opponent(self.opponent_selector.value)
         self._show_rules(self.rules_selector.value)
@@ -315,23 +318,21 @@ class MainMenuView(SceneView):
                 # Translators: the name of the program, shown as the menu's title and the window's caption
                 _("Fifteen & Tavla"),
                 centre,
-                754,
+                TITLE_BASELINE,
                 theme.TEXT,
                 theme.TITLE_SIZE,
                 box_width=theme.DESIGN_WIDTH - 80,
                 anchor_x="center",
-                anchor_y="center",
                 bold=True,
             ),
             Label(
                 _("a sliding puzzle and a backgammon table"),
                 centre,
-                712,
+                TITLE_BASELINE,  # _place_subtitle puts it under the title
                 theme.MUTED,
                 theme.BODY_SIZE,
                 box_width=theme.DESIGN_WIDTH - 80,
                 anchor_x="center",
-                anchor_y="center",
             ),
             Label(
                 # Translators: the sliding puzzle's name (the "15 puzzle")
@@ -358,6 +359,19 @@ class MainMenuView(SceneView):
                 bold=True,
             ),
         ]
+
+    def _place_subtitle(self) -> None:
+        """The subtitle's glyphs SUBTITLE_GAP under the title's, measured as drawn: Hangul, or a cedilla,
+        reaches further below the line than Latin letters do."""
+        title, subtitle = self._texts[:2]
+        lowest, _highest = title.ink()
+        _lowest, highest = subtitle.ink()
+        subtitle.y = title.y + lowest - SUBTITLE_GAP - highest
+
+    def keep_text_readable(self) -> None:
+        """The words at their readable size, then the subtitle under the title at that size."""
+        super().keep_text_readable()
+        self._place_subtitle()
 
     def _build_help_line(self) -> Label:
         """The keys, at the foot of the screen (kept readable on a small window)."""

@@ -78,6 +78,17 @@ class Label(arcade.Text):
             self.label.text = value
             self._fit()
 
+    def ink(self) -> tuple[float, float]:
+        """How far the drawn glyphs of the text reach below and above the baseline, (lowest, highest) in
+        logical units at the size the label has now: a line's box is the font's, the same for every
+        language, while Hangul or a cedilla reaches further down than Latin letters."""
+        label = self.label
+        font = pyglet.font.load(label.font_name, label.font_size, weight=label.weight, italic=label.italic)
+        glyphs = [glyph for glyph in font.get_glyphs(self.text)[0] if glyph.width > 1 and glyph.height > 1]
+        if not glyphs:
+            return 0.0, 0.0
+        return min(glyph.vertices[1] for glyph in glyphs), max(glyph.vertices[3] for glyph in glyphs)
+
     def fits(self) -> bool:
         if self.content_width > self.box_width + 0.5:
             return False

@@ -9,7 +9,7 @@ import pytest
 from arcade import key
 
 from game.config_file import load_config
-from game.menu.main_menu import MainMenuView
+from game.menu.main_menu import CARD_HEIGHT, CARD_Y, MainMenuView
 from game.menu.settings import GROUPS, SETTINGS, VOLUME, SettingsView
 from game.puzzle.pictures import pictures_dir
 from game.puzzle.view import PuzzleView
@@ -130,3 +130,40 @@ def test_the_gnubg_note_gives_the_readme_command(window, monkeypatch):
         click(menu, *rect_centre(menu.opponent_selector.right))
     assert command in menu.opponent_note.text
     assert "pip install gnubg" not in menu.opponent_note.text
+
+
+def _ink_bands(image, box: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    """The runs of image rows in `box` (left, top, right, bottom) that hold any drawn glyph."""
+    left, top, right, bottom = box
+    rows = []
+    for y in range(top, bottom):
+        rows.append(any(sum(image.getpixel((x, y))) > 250 for x in range(left, right)))
+    bands: list[tuple[int, int]] = []
+    start = None
+    for offset, inked in enumerate([*rows, False]):
+        if inked and start is None:
+            start = offset
+        elif not inked and start is not None:
+            if bands and top + start - bands[-1][1] <= 2:  # one thin row between: the same line's glyphs
+                bands[-1] = (bands[-1][0], top + offset - 1)
+            else:
+                bands.append((top + start, top + offset - 1))
+            start = None
+    return bands
+
+
+def test_the_title_leaves_its_subtitle_room_in_every_language(window, language):
+    """The title's glyphs and the subtitle's are two bands of rows with a clear gap, on a full window and
+    a small one (Hangul and a cedilla reach below the line further than Latin letters)."""
+    from tests.views.text import small_window
+
+    window.show_menu()
+    view = window.current_view
+    above_the_cards = 800 - round(CARD_Y + CARD_HEIGHT / 2) - 2
+    bands = _ink_bands(screenshot(window), (200, 0, 1080, above_the_cards))
+    assert len(bands) == 2, f"title and subtitle apart: {bands}"
+    assert bands[1][0] - bands[0][1] > 6, bands
+    with small_window(view):
+        image = screenshot(window)
+        small = _ink_bands(image, (100, 400, 540, 400 + above_the_cards // 2))
+        assert len(small) == 2 and small[1][0] - small[0][1] > 3, small
