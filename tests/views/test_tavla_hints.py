@@ -54,7 +54,8 @@ def test_the_ranked_hint_rows_choose_a_play_shown_as_ghosts_and_make_it(window):
     assert equities[0] == max(equities)
     assert "Win" in panel.rows[0].chances.text and "mars" in panel.rows[0].chances.text
     assert all(button in view.buttons for button in panel.buttons)
-    assert not any(button in view.buttons for button in view.panel.moves.buttons), "over the move list"
+    assert all(button in view.buttons for button in view.panel.moves.buttons), "the move list stays beside it"
+    assert not any(button in view.buttons for button in view.panel.upper_buttons), "over the panel's upper part"
     third = panel.rows[2]
     click(view, third.rect.x, third.rect.y)
     assert panel.choice == 2 and view.hint == list(panel.hint.ranked[2].play)

@@ -6,6 +6,7 @@ bottom (seat 0): 1-6 bottom right (their home), 7-12 bottom left, 13-18 top left
 Seat 0 bears off into the right tray's lower half, seat 1 into its upper half.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 BOARD_LEFT = 30
@@ -128,3 +129,24 @@ def to_display(seat: int, point: int) -> int:
 def from_display(seat: int, point: int) -> int:
     """The inverse of `to_display`."""
     return to_display(seat, point)
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def move_segments(seat: int, state: Sequence[int], moves: Iterable[tuple[int, int]]) -> list[Segment]:
+    """Where each move of a play starts and ends on the board: from the checker that moves (the top of
+    its stack, the bar or a checker an earlier move of the play put there) to the slot it lands on.
+    `state` is the play's start from `seat`'s side (28 integers: 25 the bar, 0 off); the moves are
+    played in a playable order, highest first."""
+    counts = {point: max(state[point], 0) for point in range(1, BAR_POINT + 1)}
+    counts[OFF_POINT] = state[OFF_POINT]
+    segments = []
+    for start, end in sorted(moves, reverse=True):
+        height = counts[start]
+        a = checker_position(seat, to_display(seat, start), height - 1, height)
+        counts[start] -= 1
+        counts[end] = counts.get(end, 0) + 1
+        b = checker_position(seat, to_display(seat, end), counts[end] - 1, counts[end])
+        segments.append((a, b))
+    return segments

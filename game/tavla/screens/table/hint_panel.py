@@ -1,5 +1,6 @@
-"""The ranked hint in the side panel: up to five plays, each a row to choose, over the move list while it
-is shown; the chosen play stands on the board as ghost checkers until the player makes it or moves on.
+"""The ranked hint in the side panel: up to five plays, each a row to choose, over the panel's upper part
+while it is shown (the move list stays in view below it, so the plays that led here can be read beside the
+hint); the chosen play stands on the board as ghost checkers until the player makes it or moves on.
 
 The words are hint_captions', the ranking and the ghosts' places hints'; the view hands the panel the
 hint found, draws it, and lists `buttons` among its own while the panel is shown.
@@ -25,11 +26,12 @@ Colour = tuple[int, int, int]
 
 ROWS = 5
 ROW_HEIGHT = 36
-FIRST_ROW_Y = MOVES_TOP - 32
-BUTTON_Y = 34
+AREA_TOP = 786  # the panel's upper part, over its lines and buttons: the move list stays in view below
+AREA_BOTTOM = MOVES_TOP + 20
+HEADING_Y = AREA_TOP - 18
+FIRST_ROW_Y = HEADING_Y - 40
+BUTTON_Y = AREA_BOTTOM + 24
 BUTTON_HEIGHT = 30
-AREA_TOP = MOVES_TOP + 14
-AREA_BOTTOM = 14
 GHOST_ALPHA = 120
 CHOSEN = (70, 80, 106)
 MAKE_WIDTH = 176
@@ -91,7 +93,7 @@ class HintPanel:
         self.choice = 0
         left = PANEL_X - PANEL_WIDTH / 2
         self.heading = Label(
-            "", left, MOVES_TOP, theme.ACCENT, theme.SMALL_SIZE, box_width=PANEL_WIDTH, anchor_y="center"
+            "", left, HEADING_Y, theme.ACCENT, theme.SMALL_SIZE, box_width=PANEL_WIDTH, anchor_y="center"
         )
         self.rows = [_Row(FIRST_ROW_Y - i * ROW_HEIGHT, lambda i=i: self.choose(i)) for i in range(ROWS)]
         size = theme.SMALL_SIZE
@@ -126,7 +128,8 @@ class HintPanel:
         return [self.heading, *rows, *self.make_button.labels, *self.close_button.labels]
 
     def covering(self, buttons: list[Button], covered: list[Button]) -> list[Button]:
-        """The scene's `buttons` with this panel's in place of `covered` (the move list's) while shown."""
+        """The scene's `buttons` with this panel's in place of `covered` (the side panel's upper buttons)
+        while shown."""
         if not self.shown:
             return list(buttons)
         return [*self.buttons, *(button for button in buttons if button not in covered)]
@@ -162,14 +165,19 @@ class HintPanel:
         self.hint = None
 
     def draw(self) -> None:
-        """The panel over the move list (the rows and buttons are the scene's to draw)."""
+        """The panel over the side panel's upper part (the rows and buttons are the scene's to draw)."""
         if not self.shown:
             return
         height = AREA_TOP - AREA_BOTTOM
         rect = XYWH(PANEL_X, (AREA_TOP + AREA_BOTTOM) / 2, PANEL_WIDTH + 2 * PANEL_PADDING, height)
         arcade.draw_rect_filled(rect, theme.PANEL)
         arcade.draw_line(
-            PANEL_X - PANEL_WIDTH / 2, AREA_TOP, PANEL_X + PANEL_WIDTH / 2, AREA_TOP, theme.PANEL_BORDER, 1
+            PANEL_X - PANEL_WIDTH / 2,
+            AREA_BOTTOM,
+            PANEL_X + PANEL_WIDTH / 2,
+            AREA_BOTTOM,
+            theme.PANEL_BORDER,
+            1,
         )
         self.heading.draw()
 

@@ -1,16 +1,18 @@
 """What the table marks on the board for the player: where a dragged checker may go, which checkers
-can move, and the hint's arrows. Points are in the numbering of the seat on roll."""
+can move, the hint's arrows and the computer's last play. Points are in the numbering of the seat on
+roll."""
 
+import math
 from collections.abc import Iterable
 
 import arcade
 from arcade.types import XYWH
 
-from game.tavla.engine.moves import Move
-from game.tavla.engine.position import BAR, OFF, State
 from game.tavla.screens import layout
+from game.tavla.screens.table.last_play import PlayMarks
 
 Colour = tuple[int, int, int]
+SHADOW = (0, 0, 0, 110)
 
 
 def draw_targets(seat: int, points: Iterable[int], colour: Colour) -> None:
@@ -35,24 +37,8 @@ def draw_movable(tops: Iterable[tuple[float, float]], colour: Colour) -> None:
         arcade.draw_circle_outline(x, y, layout.CHECKER / 2 + 1, (*colour, 200), 3)
 
 
-Segment = tuple[tuple[float, float], tuple[float, float]]
-
-
-def hint_arrows(seat: int, state: State, moves: Iterable[Move]) -> list[Segment]:
-    """Where each move of the hinted play starts and ends on the board: from the checker that moves
-    (the top of its stack, the bar or a checker an earlier move of the play put there) to the slot it
-    lands on. `state` is the turn's start from `seat`'s side; the moves are played in a playable order."""
-    counts = {point: max(state[point], 0) for point in range(1, BAR + 1)}
-    counts[OFF] = state[OFF]
-    segments = []
-    for start, end in sorted(moves, reverse=True):
-        height = counts[start]
-        a = layout.checker_position(seat, layout.to_display(seat, start), height - 1, height)
-        counts[start] -= 1
-        counts[end] = counts.get(end, 0) + 1
-        b = layout.checker_position(seat, layout.to_display(seat, end), counts[end] - 1, counts[end])
-        segments.append((a, b))
-    return segments
+Segment = layout.Segment
+hint_arrows = layout.move_segments  # the hinted play's arrows
 
 
 def draw_hint(segments: Iterable[Segment], colour: Colour) -> None:
@@ -60,3 +46,42 @@ def draw_hint(segments: Iterable[Segment], colour: Colour) -> None:
     for a, b in segments:
         arcade.draw_line(a[0], a[1], b[0], b[1], (*colour, 230), 5)
         arcade.draw_circle_filled(b[0], b[1], 9, (*colour, 230))
+
+
+HEAD_LENGTH = 18
+HEAD_WIDTH = 16
+ORIGIN_ALPHA = 130
+
+
+def draw_last_play(marks: PlayMarks, colour: Colour, checker: Colour) -> None:
+    """The computer's last play (see last_play.py): a faded checker (`checker`, its colour) where each
+    of its checkers stood, an arrow along each one's path with its head at the rim of the checker that
+    landed, a ring on that checker and on each checker it hit."""
+    radius = layout.CHECKER / 2
+    for x, y in marks.origins:
+        arcade.draw_circle_filled(x, y, radius - 3, (*checker, ORIGIN_ALPHA))
+        arcade.draw_circle_outline(x, y, radius - 3, (*colour, 230), 2)
+    heads = set(marks.heads)
+    for a, b in marks.arrows:
+        length = math.dist(a, b)
+        if length < 1:
+            continue
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        end = (b[0] - ux * radius, b[1] - uy * radius) if (a, b) in heads else b
+        arcade.draw_line(a[0], a[1], end[0], end[1], SHADOW, 8)
+        arcade.draw_line(a[0], a[1], end[0], end[1], (*colour, 235), 4)
+        if (a, b) in heads:
+            back = (end[0] - ux * HEAD_LENGTH, end[1] - uy * HEAD_LENGTH)
+            side = (-uy * HEAD_WIDTH / 2, ux * HEAD_WIDTH / 2)
+            arcade.draw_triangle_filled(
+                end[0],
+                end[1],
+                back[0] + side[0],
+                back[1] + side[1],
+                back[0] - side[0],
+                back[1] - side[1],
+                colour,
+            )
+    for x, y in (*marks.landings, *marks.hit):
+        arcade.draw_circle_outline(x, y, radius + 1, SHADOW, 6)
+        arcade.draw_circle_outline(x, y, radius + 1, (*colour, 235), 3)

@@ -25,6 +25,8 @@ HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 
 MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the gnubg IDs
 COMPACT_MOVES_TOP = 242  # a small window's taller ▲ ▼ clear the Export button
 POSITION_Y, MATCH_Y = 45, 26  # the gnubg IDs, one a line under the move list
+REPLAY_X, REPLAY_WIDTH, REPLAY_HEIGHT = 118, 104, 28  # Replay, between "Moves" and ▲ ▼ (from the left)
+REPLAY_SIZE = theme.SMALL_SIZE - 1
 
 Spec = tuple[float, tuple[int, int, int], float, bool, float | None]
 """A label's y, colour, size, boldness and the height of the box a multiline text wraps in (None: one
@@ -64,9 +66,11 @@ class SidePanel:
         export: Callable[[], None],
         colours: tuple[tuple[int, int, int], tuple[int, int, int]],
         compact: bool = False,
+        replay: Callable[[], None] | None = None,
     ) -> None:
         """`colours` are the checkers' colours of seat 0 and seat 1, for the move list; `compact` lays
-        the panel out for a small window."""
+        the panel out for a small window; `replay` shows the computer's last play again (the Replay
+        button beside the move list's heading, on a large window: a small one has no room, L does it)."""
         left = PANEL_X - PANEL_WIDTH / 2
         self.compact = compact
         specs = COMPACT_SPECS if compact else SPECS
@@ -98,17 +102,27 @@ class SidePanel:
         self.menu_button = Button(_("Menu"), Rect(column[1], 344, half, 46), menu)
         # Translators: button: save the match as a .mat file (a backgammon match record format)
         self.export_button = Button(_("Export .mat"), Rect(PANEL_X, 288, PANEL_WIDTH, 46), export)
-        self.buttons = [
+        self.upper_buttons = [
             self.done_button,
             self.undo_button,
             self.hint_button,
             self.export_button,
             self.menu_button,
         ]
+        """The buttons above the move list (the ranked hint covers them while it is shown)."""
+        self.buttons = list(self.upper_buttons)
         self.moves = MoveList(
             left, COMPACT_MOVES_TOP if compact else MOVES_TOP, PANEL_WIDTH, colours, compact
         )
         self.buttons += self.moves.buttons
+        self.replay_button: Button | None = None
+        if replay is not None and not compact:
+            rect = Rect(left + REPLAY_X, MOVES_TOP, REPLAY_WIDTH, REPLAY_HEIGHT)
+            # Translators: button beside the move list's heading: show the computer's last play again (its
+            # checkers move once more); {key} is the key that does it, L
+            label = _("Replay ({key})").format(key="L")
+            self.replay_button = Button(label, rect, replay, font_size=REPLAY_SIZE)
+            self.buttons.append(self.replay_button)
 
     @property
     def labels(self) -> list[Label]:

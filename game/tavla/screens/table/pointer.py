@@ -174,4 +174,3 @@ class CheckerInput:
         self._clear_hint()
         self.checkers.place(duration=self.duration * 0.8)
         self._update_hud()
-

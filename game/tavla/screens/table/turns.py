@@ -24,13 +24,15 @@ PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before 
 
 @dataclass
 class ShownPlay:
-    """The computer's play being shown: its checkers move first, the panel and the next roll after."""
+    """The computer's play being shown: its checkers move first, the panel and the next roll after (or,
+    shown once more, the turn that waits)."""
 
     seat: int
     dice: tuple[int, int]
     start: State
     moves: list[Move]
     wait: float = PLAYED_SECONDS
+    again: bool = False  # shown once more (L): the turn on the table goes on after it
 
 
 class TurnFlow:
@@ -111,8 +113,15 @@ class TurnFlow:
         self._update_hud()
 
     def _end_replay(self) -> None:
-        """The computer's play has been seen: the panel catches up and the next turn begins."""
-        self.replay = None
+        """The computer's play has been seen: the panel catches up and the next turn begins (after the
+        play shown once more, the turn on the table goes on, the player's moves of it back in place)."""
+        replay, self.replay = self.replay, None
+        if replay is not None and replay.again:
+            turn = self.session.turn
+            if turn is not None and turn.steps:
+                self.checkers.glide_to(turn.state, self.session.seat)
+            self._update_hud()
+            return
         if self.session.game.over:
             self._update_hud()
         else:

@@ -18,12 +18,13 @@ from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import RankedPlay
 from game.tavla.analysis.stakes import stakes_at
+from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import guarded_bot
@@ -41,6 +42,7 @@ from game.tavla.screens.table.cube import CubeDrawing
 from game.tavla.screens.table.dice import DiceSprites
 from game.tavla.screens.table.hint_panel import HintPanel
 from game.tavla.screens.table.hints import take_play
+from game.tavla.screens.table.last_play import PlayMarks, last_play, play_marks
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.overlays import (
     OVERLAY_X,
@@ -55,6 +57,7 @@ from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
 from game.tavla.screens.table.saving import SavedMatch
 from game.tavla.screens.table.turns import ShownPlay, TurnFlow
 from game.tavla.screens.table.tutor import Tutor
+from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.overlay import Dialog, OverlayLayer
@@ -63,6 +66,7 @@ from game.ui.sound import result_event
 from game.ui.text import Label
 from game.ui.widgets import Toast
 
+LAST_PLAY = theme.TEAL  # the computer's last play's marks, apart from the hint's (the palette's highlight)
 TOAST_WIDTHS = {False: layout.HALF_WIDTH - 20, True: layout.HALF_WIDTH + 52}
 """The notices' width over the half of the board without the dice; a small window's reach over the
 frame, so that a file name stays on one line at the larger text."""
@@ -75,6 +79,7 @@ KEY_DOUBLE = [key.D]
 KEY_ROLL = [key.SPACE, key.ENTER, key.RETURN, key.R]
 KEY_TAKE = [key.T, key.ENTER, key.RETURN]
 KEY_PASS = [key.P]
+KEY_LAST = [key.L]
 
 
 class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
@@ -117,6 +122,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.hint: list[Move] = []
         self.hint_arrows: list[marks.Segment] = []
         self.replay: ShownPlay | None = None
+        self._marks: tuple[Turn, PlayMarks] | None = None  # the computer's last play's, once worked out
         self.rolling = 0.0
         self.pass_wait = 0.0
         self.last_click: tuple[float, int, object, int] = (0.0, -1, None, 0)  # time, point, turn, steps
@@ -202,10 +208,20 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
     def _build_questions(self) -> None:
         """The cube's and the tutor's questions, in the band this window's size gives them."""
         compact = self.compact
-        roll_keys = [(KEY_DOUBLE, self.double), (KEY_ROLL, self.roll), (KEY_HINT, self.show_hint)]
+        roll_keys = [
+            (KEY_DOUBLE, self.double),
+            (KEY_ROLL, self.roll),
+            (KEY_HINT, self.show_hint),
+            (KEY_LAST, self.show_last_play),
+        ]
         shown = self._waits_for(Phase.ROLL)
         self.roll_question = roll_dialog(shown, self.double, self.roll, roll_keys, compact)
-        take_keys = [(KEY_TAKE, self.take), (KEY_PASS, self.pass_double), (KEY_HINT, self.show_hint)]
+        take_keys = [
+            (KEY_TAKE, self.take),
+            (KEY_PASS, self.pass_double),
+            (KEY_HINT, self.show_hint),
+            (KEY_LAST, self.show_last_play),
+        ]
         answer_shown = self._waits_for(Phase.ANSWER)
         self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys, compact)
         tutor = self.tutor.build_dialog(compact)
@@ -222,6 +238,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.export,
             self.seat_colours,
             self.compact,
+            self.show_last_play,
         )
 
     def _waits_for(self, phase: Phase) -> Callable[[], bool]:
@@ -246,11 +263,11 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         old, self.panel = self.panel, self._side_panel()
         self.panel.set_texts({name: label.text for name, label in old.texts.items()})
         self.panel.moves.set_rows(old.moves.rows)
-        for new, kept in zip(self.panel.buttons, old.buttons, strict=True):
+        for new, kept in zip(self.panel.upper_buttons, old.upper_buttons, strict=True):
             new.enabled = kept.enabled
         if compact:
             self.hint_panel.clear()
-        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
+        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.upper_buttons)
         self._build_questions()
         self._update_hud()
 
@@ -338,7 +355,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
         if not self.compact:
             self.hint_panel.show(answer, self.session.seat, start, self.rules)
-        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.moves.buttons)
+        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.upper_buttons)
         self.panel.texts["hint"].text = captions.hint_text(title, display_play(start, self.hint))
 
     def _point_hint(self, play: RankedPlay) -> None:
@@ -355,6 +372,43 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.checkers.glide_to(turn.state, self.session.seat)
             self._clear_hint()
             self._update_hud()
+
+    # --- the computer's last play ---
+
+    def last_play(self) -> Turn | None:
+        """The computer's last play while it is the last thing that moved (none with two people at one
+        desk, who watch each other play)."""
+        if self.opponent == HUMAN:
+            return None
+        return last_play(self.session.game, 1)
+
+    @property
+    def last_play_marks(self) -> PlayMarks | None:
+        """The marks of the computer's last play while they are on the board: once its checkers have
+        landed, until the player moves a checker (or picks one up)."""
+        turn = self.last_play()
+        if turn is None or self.animating or self.drag is not None or self.auto_commit:
+            return None
+        if self.session.turn is not None and self.session.turn.steps:
+            return None
+        if self._marks is None or self._marks[0] is not turn:
+            self._marks = (turn, play_marks(turn))
+        return self._marks[1]
+
+    def show_last_play(self) -> None:
+        """L (or Replay beside the move list): the computer's last play once more, its checkers back where
+        they stood, then moving as it played; the player's moves of this turn come back after it."""
+        turn = self.last_play()
+        if turn is None or self.holding or self.animating or self.drag is not None or self.auto_commit:
+            return
+        waiting = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
+        if self.session.phase not in waiting:
+            return
+        moves = [move for move, _before, _after in steps_of(self.session.game.variant, turn.state, turn.play)]
+        self.checkers.sync(turn.state if turn.player == 0 else flip(turn.state))
+        self.checkers.pending.extend((turn.player, move) for move in moves)
+        self.replay = ShownPlay(turn.player, turn.dice, turn.state, moves, again=True)
+        self._update_dice()
 
     # --- other screens ---
 
@@ -384,6 +438,8 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
                 self.finish_turn()
         elif matches(KEY_HINT, symbol, modifiers):
             self.show_hint()
+        elif matches(KEY_LAST, symbol, modifiers):
+            self.show_last_play()
         elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
             self.new_match()
 
@@ -474,6 +530,8 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.panel.done_button.enabled = human and turn is not None and turn.done
         self.panel.undo_button.enabled = human and turn is not None and bool(turn.steps)
         self.panel.hint_button.enabled = human or session.phase in (Phase.ROLL, Phase.ANSWER)
+        if self.panel.replay_button is not None:
+            self.panel.replay_button.enabled = self.last_play() is not None
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
             self.take_question.texts[0].text, self.take_question.texts[1].text = cube_captions.take_texts(
@@ -540,10 +598,15 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         """What moves or lies over the cached layer: marks, checkers, cube, dice, notes and dialogs."""
         self._draw_highlights()
         self.checkers.draw(self.smallest_text)
-        self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
+        shown = self.last_play_marks
+        if shown is not None:
+            marks.draw_last_play(shown, LAST_PLAY, self.seat_colours[1])
+        if self.replay is None:
+            self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
         self.cube_drawing.draw(self.session.game, self.palette.highlight)
         self.dice.draw()
-        marks.draw_hint(self.hint_arrows, self.palette.highlight)
+        if self.replay is None:
+            marks.draw_hint(self.hint_arrows, self.palette.highlight)
         self.checkers.draw_held()
         self.note.draw()
         self.overlays.draw()
