@@ -6,6 +6,7 @@ multiline. `fits()` says whether it managed, which the headless tests check on e
 language.
 """
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,6 +24,11 @@ MIN_SIZE = 9
 # an arrow's shaft). Filtered, the smaller text keeps every stroke.
 pyglet.font.base.Font.texture_min_filter = GL_LINEAR
 pyglet.font.base.Font.texture_mag_filter = GL_LINEAR
+
+UNIT_SPACE = re.compile(r"(?<=\d) (?=\d)")
+"""A space between two numbers (the dice left, ``2 1``; a score): a wrapped line never breaks there, the
+run of numbers being one thing to read."""
+NO_BREAK_SPACE = "\u00a0"
 
 AnchorX = Literal["left", "center", "right"]
 AnchorY = Literal["top", "center", "bottom", "baseline"]
@@ -52,8 +58,9 @@ class Label(arcade.Text):
         self.box_height = box_height
         self.design_size = size
         self.base_size = size
+        self._given = text
         super().__init__(
-            text,
+            _laid_out(text, multiline),
             x,
             y,
             colour,
@@ -70,12 +77,14 @@ class Label(arcade.Text):
 
     @property
     def text(self) -> str:
-        return self.label.text
+        """The text as given (a wrapped label lays it out with runs of numbers kept whole)."""
+        return self._given
 
     @text.setter
     def text(self, value: str) -> None:
-        if value != self.label.text:
-            self.label.text = value
+        if value != self._given:
+            self._given = value
+            self.label.text = _laid_out(value, self.multiline)
             self._fit()
 
     def ink(self) -> tuple[float, float]:
@@ -116,6 +125,12 @@ class Label(arcade.Text):
         while not self.fits() and size - 1 >= smallest:
             size -= 1
             self.font_size = size
+
+
+def _laid_out(text: str, multiline: bool) -> str:
+    """The text a wrapped label lays out: a run of numbers held together with no-break spaces (pyglet
+    breaks lines at plain spaces only)."""
+    return UNIT_SPACE.sub(NO_BREAK_SPACE, text) if multiline else text
 
 
 @dataclass(frozen=True)
