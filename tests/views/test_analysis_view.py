@@ -1,10 +1,12 @@
-"""The analysis screen, headless: the graph's points and marks, the mistakes worst first, choosing one
-(a row, a mark on the graph, the keys), the end card's Analyse and the menu's Matches; and tutor mode's
-warning and take-back at the table."""
+"""The analysis screen, headless: the graph's points (the match-winning chance in a match), games, move
+numbers and marks, the mistakes worst first, every move stepped through, choosing one (a row, a mark or a
+turn on the graph, the keys), plays in gnubg's form, a cube decision's three equities, gnubg's IDs, the
+end card's Analyse and the menu's Matches; and tutor mode's warning and take-back at the table."""
 
 import time
 from pathlib import Path
 
+import pytest
 from arcade import key
 
 from game.config import with_value
@@ -18,8 +20,11 @@ from game.tavla.record.archive import MatchArchive
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from game.tavla.screens.analysis.graph import GraphBox, graph, nearest_marker
-from game.tavla.screens.analysis.view import GRAPH, AnalysisView
+from game.tavla.screens.analysis.stepper import Listing
+from game.tavla.screens.analysis.view import FULL, GRAPH, AnalysisView
 from game.tavla.screens.matches import MatchesView
+from game.tavla.screens.table.hint_captions import signed
+from game.ui import theme
 from tests.tavla.matches import advance
 from tests.views.driver import click, press_key, screenshot
 from tests.views.table import THREE_ONE, drag, open_table, point_centre, set_up, settle, top_checker
@@ -36,6 +41,7 @@ def wait_for_analysis(view: AnalysisView, seconds: float = 120.0) -> None:
 
 
 def analysed(window, name: str = "gnubg-3pt-seed7.mat") -> AnalysisView:
+    """The analysis screen of a match of tests/tavla/data, its analysis done."""
     view = AnalysisView(read_mat(DATA / name))
     window.show_view(view)
     assert "Analysing" in view.status.text, "the progress shows while the thread works"
@@ -52,8 +58,8 @@ def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mist
     xs = [x for x, _ in drawn.points]
     assert xs == sorted(xs) and xs[0] == GRAPH.left and xs[-1] == GRAPH.left + GRAPH.width
     for (x, y), (mx, my), point in zip(drawn.points, drawn.mirror, analysis.series, strict=True):
-        assert x == mx and y == GRAPH.bottom + point.win * GRAPH.height
-        assert my == GRAPH.bottom + (1 - point.win) * GRAPH.height
+        assert x == mx and y == pytest.approx(GRAPH.bottom + point.mwc * GRAPH.height), "a match: the MWC"
+        assert my == pytest.approx(GRAPH.bottom + (1 - point.mwc) * GRAPH.height)
     assert len(drawn.borders) == len(analysis.games) - 1
     assert len(drawn.markers) == len(view.mistakes) > 0
     box = GraphBox(0, 0, 100, 10)
@@ -63,20 +69,42 @@ def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mist
     assert nearest_marker([(0, 0), (5, 5)], 4, 4, 3) == 1 and nearest_marker([(0, 0)], 9, 9, 3) is None
 
 
+def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(window):
+    view = analysed(window, "gnubg-5pt-seed11.mat")
+    panel = view.graph_panel
+    assert panel.heading.text == "Match-winning chance, move by move"
+    assert [label.text for label in panel.games] == ["Game 1 · 0–0", "Game 2 · 2–0", "Game 3 · 2–2"]
+    numbers = [int(label.text) for label in panel.ticks]
+    assert numbers and all(number % 10 == 0 for number in numbers) and 50 in numbers
+    spans = view.graph.spans
+    for label, (start, end) in zip(panel.games, spans, strict=True):
+        assert start <= label.x < end and label.fits(), "each game's label inside its span"
+    money = MatchRecord(("You", "expert"), 0, Rules.TAVLA, read_mat(DATA / "gnubg-1pt-seed5.mat").games)
+    other = AnalysisView(money)
+    window.show_view(other)
+    wait_for_analysis(other)
+    assert other.graph_panel.heading.text == "Chance of winning the game, move by move"
+    point = other.analysis.series[3]
+    assert other.graph.points[3][1] == pytest.approx(GRAPH.bottom + point.win * GRAPH.height)
+
+
 def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the_ranking(window):
     view = analysed(window)
     losses = [decision.loss for decision in view.mistakes]
     assert losses == sorted(losses, reverse=True)
     assert all(decision.mark is not Mark.NONE for decision in view.mistakes)
-    assert view.chosen == 0 and len(view.boards) == 2
-    assert view.rows[0].text.text.startswith(f"{view.mistakes[0].game}·{view.mistakes[0].turn + 1}")
+    assert view.chosen == 0 and len(view.panel.boards) == 2
+    first = view.mistakes[0]
+    assert view.rows[0].text.text.startswith(f"{first.game}·{first.move} ")
     row = view.rows[2]
     click(view, row.rect.x, row.rect.y)
     chosen = view.mistakes[2]
     assert view.chosen == 2 and view.rows[2].chosen
-    assert view.board_labels[0].text.startswith("Played: ") and view.board_labels[1].text.startswith("Best: ")
+    labels = view.panel.board_labels
     if chosen.kind == "move":
-        assert view.ranked[0].text.startswith("1. ")
+        assert labels[0].text.startswith("Played: ") and labels[1].text.startswith("Best: ")
+        assert view.panel.ranked[0].text.startswith("1. ")
+        assert view.panel.heading.text == "Expert, 0-ply · EMG at the score", "the level is named"
     press_key(view, key.DOWN)
     assert view.chosen == 3
     press_key(view, key.UP)
@@ -88,6 +116,71 @@ def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the
     screenshot(window)
     click(view, view.back_button.rect.x, view.back_button.rect.y)
     assert type(window.current_view).__name__ == "MainMenuView"
+
+
+def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them(window):
+    view = analysed(window, "gnubg-5pt-seed11.mat")
+    index = next(i for i, d in enumerate(view.mistakes) if d.action == "25/22 22/18")
+    view.choose(index)
+    decision = view.mistake
+    assert view.panel.board_labels[0].text.startswith("Played: 43: bar/18\n")
+    assert view.panel.where.text == f"Game {decision.game}, move {decision.move} · GNU Backgammon to play 43"
+    assert decision.move == decision.turn // 2 + 1
+    assert any("bar/18" in label.text for label in view.panel.ranked), "the ranking in gnubg's form too"
+    position, match = decision.gnubg_ids
+    assert view.panel.ids.text == f"Position ID {position} · Match ID {match}"
+
+
+def test_every_move_can_be_stepped_through_not_only_the_mistakes(window):
+    view = analysed(window)
+    every = view.tabs[1]
+    assert every.label.startswith("All moves (") and view.tabs[0].label.startswith("Mistakes (")
+    worst = view.mistake
+    click(view, every.rect.x, every.rect.y)
+    items = view.stepper.items
+    assert view.mistake is worst, "the mistake chosen stays chosen, now among every move"
+    assert [d for d in items if d.kind == "move"] == [d for d in view.analysis.decisions if d.kind == "move"]
+    view.choose(0)
+    for step in range(1, 6):
+        click(view, view.next_button.rect.x, view.next_button.rect.y)
+        assert view.mistake is items[step], "Next goes on move by move, mistakes or not"
+    assert any(d.mark is Mark.NONE for d in items[:6])
+    press_key(view, key.TAB)
+    assert view.stepper.listing.value == "mistakes"
+    box = GRAPH
+    point = next(i for i, p in enumerate(view.analysis.series) if p.game == 2)
+    x = view.graph.points[point][0]
+    y = box.bottom + 2 if abs(view.graph.points[point][1] - box.bottom) > 20 else box.bottom + box.height - 2
+    click(view, x, y)
+    assert view.mistake.game == 2 and view.mistake.kind == "move", "a click on the graph chooses that turn"
+    screenshot(window)
+
+
+def test_a_cube_decision_shows_its_position_once_with_the_three_equities(window):
+    view = analysed(window, "gnubg-5pt-seed11.mat")
+    index = next(i for i, d in enumerate(view.mistakes) if d.kind == "cube")
+    view.choose(index)
+    decision = view.mistake
+    panel = view.panel
+    assert len(panel.boards) == 1, "one position, not the same board twice"
+    rows = [label.text for label in panel.ranked[:3]]
+    no_double, take, drop = decision.cube_equities
+    assert rows[0].startswith(f"1. No double   {signed(no_double)}")
+    assert rows[1].startswith(f"2. Double, take   {signed(take)}")
+    assert rows[2].startswith(f"3. Double, pass   {signed(drop)}")
+    assert panel.ranked_chances[0].text.startswith("MWC "), "each option's match-winning chance"
+    assert "Proper cube action: " in panel.board_labels[0].text
+    assert panel.heading.text.startswith("Cube decision · Expert, 0-ply")
+    lit = [label for label in panel.ranked[:3] if label.color[:3] == theme.ACCENT]
+    assert len(lit) == 1, "the action taken stands out"
+    passed = next(d for d in view.stepper.every if d.action == "drop")
+    view.show_listing(Listing.EVERY)
+    view.choose(view.stepper.every.index(passed))
+    assert (
+        "pass" in view.rows[view.chosen % FULL.list_rows].text.text
+        and "drop" not in panel.board_labels[0].text
+    )
+    screenshot(window)
 
 
 def test_the_end_card_analyses_the_match(window, tmp_path, monkeypatch):
@@ -109,7 +202,9 @@ def test_the_end_card_analyses_the_match(window, tmp_path, monkeypatch):
     analysis = window.current_view
     assert isinstance(analysis, AnalysisView)
     wait_for_analysis(analysis)
-    assert analysis.mistakes == [] and analysis.list_heading.text.startswith("No mistakes")
+    assert analysis.mistakes == [] and analysis.list_note.text.startswith("No mistakes")
+    assert analysis.mistake is not None and analysis.panel.where.text, "the right half shows the first move"
+    assert analysis.stepper.listing is Listing.EVERY and analysis.rows[1].shown
 
 
 def test_a_finished_match_is_kept_once_and_listed_by_the_menus_matches(window, tmp_path, monkeypatch):
@@ -129,7 +224,7 @@ def test_a_finished_match_is_kept_once_and_listed_by_the_menus_matches(window, t
     assert len(listing.kept) == 2
     winner = match.winner
     score = "1–0" if winner == 0 else "0–1"
-    assert listing.rows[0].label.endswith(f"You vs Random · {score} (to 1)")
+    assert listing.rows[0].label.endswith(f"You {score} Random · 1-point match")
     assert not listing.rows[1].enabled, "a file that cannot be read is listed with why, and not opened"
     screenshot(window)
     click(listing, listing.rows[0].rect.x, listing.rows[0].rect.y)

@@ -14,6 +14,7 @@ import pytest
 from arcade import key
 
 from game.i18n import _
+from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.game import Turn
@@ -23,6 +24,7 @@ from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis import view as analysis_view
+from game.tavla.screens.analysis.stepper import Listing
 from game.tavla.screens.analysis.view import COMPACT, FULL, GRAPH, AnalysisView
 from game.tavla.screens.matches import MatchesView
 from tests.views.driver import click, press_key
@@ -78,10 +80,10 @@ def test_the_analysis_is_readable_on_a_small_window(window, analysed):
         assert view.layout is COMPACT and len(view.rows) == COMPACT.list_rows
         assert_readable(window, "analysing", every_label=True)
         finish(view)
-        assert view.analysis is not None and not view.graph_heading.text, "the legend names the lines"
+        assert view.analysis is not None and not view.graph_panel.heading.text, "the legend names the lines"
         assert_readable(window, "analysis done", every_label=True)
         mistakes = view.mistakes
-        longest = sorted(range(len(mistakes)), key=lambda i: -len(words.action_text(mistakes[i])))[:3]
+        longest = sorted(range(len(mistakes)), key=lambda i: -len(figures.play_text(mistakes[i])))[:3]
         cubes = [i for i, decision in enumerate(mistakes) if decision.kind == "cube"]
         assert cubes, "the match has cube mistakes"
         pages = list(range(0, len(mistakes), COMPACT.list_rows))
@@ -89,11 +91,15 @@ def test_the_analysis_is_readable_on_a_small_window(window, analysed):
             view.choose(index)
             decision = view.mistake
             name = words.shown_name(view.record.names[decision.player])
-            assert view.where.text.endswith(f"{name} · {_(decision.mark)}")
+            assert view.panel.where.text.endswith(f" · {_(decision.mark)}") and name in view.panel.where.text
             shown = [row for row in view.rows if row.shown]
             assert all(name not in row.text.text and row.dot is not None for row in shown)
             assert_readable(window, f"mistake {index}", every_label=True)
-        view.list_heading.text = words.mistakes_heading(0, compact=True)
+        view.show_listing(Listing.EVERY)
+        for index in (0, 1, len(view.stepper.every) // 2, len(view.stepper.every) - 1):
+            view.choose(index)
+            assert_readable(window, f"move {index}", every_label=True)
+        view.list_note.text = words.no_mistakes_text(compact=True)
         assert_readable(window, "a match without mistakes", every_label=True)
 
 
@@ -122,12 +128,13 @@ def test_a_player_steps_through_the_mistakes_on_a_small_window(window, analysed)
         )
         view.choose(far)
         made = rank(view.mistake)
-        assert view.ranked[-1].text.startswith(f"{made + 1}. "), "the play made takes the last row"
+        assert view.panel.ranked[-1].text.startswith(f"{made + 1}. "), "the play made takes the last row"
         assert_readable(window, "the play made far down the ranking", every_label=True)
     assert view.layout is FULL and len(view.rows) == FULL.list_rows
-    assert view.graph_heading.text == words.graph_heading() and view.graph.points[0][0] == GRAPH.left
-    assert len(view.ranked) == FULL.ranked_rows and view.rows[view.chosen % FULL.list_rows].chosen
-    assert view.where.text == words.chosen_text(view.mistake, view.record), "the full line is back"
+    heading = view.graph_panel.heading.text
+    assert heading == words.graph_heading(emg=True) and view.graph.points[0][0] == GRAPH.left
+    assert len(view.panel.ranked) == FULL.ranked_rows and view.rows[view.chosen % FULL.list_rows].chosen
+    assert view.panel.where.text == words.chosen_text(view.mistake, view.record), "the full line is back"
     click(view, view.back_button.rect.x, view.back_button.rect.y)
     assert type(window.current_view).__name__ == "MainMenuView"
 
@@ -182,4 +189,4 @@ def test_the_matches_are_readable_on_a_small_window(window, tmp_path, monkeypatc
     listing = window.current_view
     assert isinstance(listing, MatchesView) and len(listing.rows) == 14
     assert view.layout.rows == 14 and view.first == 0
-    assert view.rows[0].label.startswith("20261201"), "the full list is back on a large window"
+    assert view.rows[0].label.startswith("1 Dec 2026"), "the full list is back on a large window"

@@ -24,7 +24,7 @@ from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _, ngettext
 from game.tavla.analysis import figures
-from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level, level_text
+from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.notation import display_dice
 from game.tavla.engine.position import format_state, position_id
@@ -74,7 +74,7 @@ def report(analysis: MatchAnalysis) -> list[str]:
     """The units; per game and for the match each player's figures; then the worst decisions."""
     record = analysis.record
     emg = analysis.emg
-    lines = [figures.units_text(emg), _level_line(analysis.level)]
+    lines = [figures.units_text(emg), figures.judged_text(analysis.level)]
     for game in analysis.games:
         score = record.games[game.number - 1].score
         # Translators: {number} is the game's number; {first} and {second} the scores before it
@@ -94,11 +94,6 @@ def report(analysis: MatchAnalysis) -> list[str]:
         lines.append(_("Worst decisions"))
         lines.extend(f"  {_decision_line(decision, record.names, emg)}" for decision in worst)
     return lines
-
-
-def _level_line(level: str) -> str:
-    # Translators: the analysis report's second line; {level} is e.g. "Expert, 0-ply"
-    return _("Judged at {level}").format(level=level_text(level))
 
 
 def _player_line(player: PlayerSummary, emg: bool) -> str:

@@ -8,7 +8,7 @@ decision and per move, the luck per roll in the same units, the plays and rolls 
 
 from game.i18n import _
 from game.tavla.analysis.cube import shown_action
-from game.tavla.analysis.decisions import Decision, PlayerSummary
+from game.tavla.analysis.decisions import Decision, PlayerSummary, level_text
 from game.tavla.engine.notation import display_dice, display_play, parse_play
 
 MINUS = "-"  # the game's font has no true minus sign
@@ -103,3 +103,9 @@ def best_text(decision: Decision) -> str:
 def loss_amount(decision: Decision, emg: bool) -> str:
     """What a decision lost: `415.0 mEMG (8.012% MWC)`."""
     return amount(decision.loss, decision.mwc_loss, emg)
+
+
+def judged_text(level: str) -> str:
+    """ "Judged at Expert, 0-ply": the level of the analysis, as the report and the screen name it."""
+    # Translators: {level} is the analysis level, e.g. "Expert, 0-ply"
+    return _("Judged at {level}").format(level=level_text(level))

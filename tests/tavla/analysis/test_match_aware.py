@@ -361,10 +361,17 @@ def test_the_analysis_screen_names_the_unit_and_gives_the_cube_figures():
     analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"))
     assert analysis.emg and analysis.cube
     summary = analysis.players[0]
-    text = words.player_text(summary, False, analysis.emg, analysis.cube)
-    first, second = text.split("\n")
-    assert "mEMG per decision" in first and f"missed doubles {summary.missed_doubles}" in second
-    assert f"cube {summary.cube_error_rate:.1f} in {summary.cube_decisions}" in second
-    assert "\n" in words.player_text(summary, True, analysis.emg, analysis.cube)  # the compact two lines
-    assert "EMG" not in words.player_text(summary, True, analysis.emg, analysis.cube)
-    assert "mEMG" not in words.player_text(summary)  # money: as before
+    rows = {
+        row.label: row.cells[0] for row in words.figure_rows(analysis.players, analysis.emg, analysis.cube)
+    }
+    assert words.figures_unit(analysis.emg) == "mEMG (MWC)"
+    assert rows["Missed doubles"] == str(summary.missed_doubles)
+    assert rows["Cube, per decision"].startswith(f"{summary.cube_error_rate:.1f} (")
+    assert rows["Cube, per decision"].endswith(f" in {summary.cube_decisions}")
+    compact = words.figure_rows(analysis.players, analysis.emg, analysis.cube, compact=True)
+    assert len(compact) == 3 and words.figures_unit(analysis.emg, compact=True) == "mEMG"
+    money = words.figure_rows(analysis.players, False, False)
+    assert (
+        "Cube, per decision" not in [row.label for row in money]
+        and words.figures_unit(False) == "millipoints"
+    )

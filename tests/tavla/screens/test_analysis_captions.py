@@ -1,6 +1,12 @@
-"""The analysis screen's words, alone: titles, the players' figures, the mistakes' rows, the matches list."""
+"""The analysis screen's words, alone: titles, the players' figures in named units, the list's rows (plays
+in gnubg's form, moves numbered as the move list numbers them), the cube's equities and the matches list
+(by date, players and score)."""
+
+import time
 
 from game.tavla.analysis.decisions import Decision, Mark, PlayerSummary
+from game.tavla.analysis.stakes import Stakes
+from game.tavla.engine.cube import MatchScore
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.record.match_record import GameRecord, MatchRecord
@@ -16,7 +22,7 @@ def decision(**changes) -> Decision:
         turn=11,
         player=0,
         state=OPENING,
-        dice=(3, 1),
+        dice=(1, 3),
         action="24/21 24/23",
         best="8/5 6/5",
         equity=-0.013,
@@ -36,34 +42,72 @@ def test_the_title_names_the_players_in_the_players_words_and_the_length():
     assert words.title_text(money) == "Analysis: White vs Black · money game"
 
 
-def test_a_mistakes_row_says_where_who_what_and_how_much():
-    row = words.mistake_row(decision(), RECORD)
-    assert row == "2·12  You  31: 24/23 24/21  -0.164 very bad"
-    assert words.where_text(decision()) == "Game 2, turn 12"
+def test_a_row_says_where_who_what_and_how_much_in_gnubgs_form():
+    row = words.list_row(decision(), RECORD)
+    assert row == "2·6  You  31: 24/23 24/21  -0.164 very bad", "move 6: the move list's line of turn 12"
+    assert words.where_text(decision()) == "Game 2, move 6"
+    assert words.chosen_text(decision(), RECORD) == "Game 2, move 6 · You to play 31"
     assert words.played_text(decision()) == "Played: 31: 24/23 24/21\n-0.013"
     assert words.best_text(decision()) == "Best: 8/5 6/5\n+0.151"
-    cube = decision(kind="cube", dice=None, action="take", best="drop", mark=Mark.BAD)
-    assert words.action_text(cube) == "take" and words.best_text(cube).startswith("Best: drop")
+    joined = decision(action="24/23 23/20")
+    assert words.played_text(joined).startswith("Played: 31: 24/20\n"), "one checker's moves joined"
+    fine = decision(loss=0.0, mark=Mark.NONE)
+    assert words.list_row(fine, RECORD) == "2·6  You  31: 24/23 24/21"
 
 
-def test_the_headings_count_the_mistakes():
-    assert words.mistakes_heading(0).startswith("No mistakes")
-    assert words.mistakes_heading(1) == "1 mistake, worst first (game·turn)"
-    assert words.mistakes_heading(7) == "7 mistakes, worst first (game·turn)"
-    assert words.progress_text(1, 3) == "Analysing… 1 of 3 games"
+def test_a_drop_reads_pass_and_a_cube_decision_gives_its_three_equities():
+    stakes = Stakes(Rules.STANDARD, MatchScore(5, 0, 0), 1)
+    cube = decision(
+        kind="cube", dice=None, action="drop", best="take", mark=Mark.BAD, cube_equities=(0.3, 0.5, 1.0),
+        stakes=stakes,
+    )  # fmt: skip
+    assert words.list_row(cube, RECORD).startswith("2·6  You  pass  -0.164")
+    assert words.chosen_text(cube, RECORD) == "Game 2, move 6 · You: answer to the double"
+    rows = words.cube_rows(cube)
+    assert [row.play for row in rows] == ["1. No double", "2. Double, take", "3. Double, pass"]
+    assert [row.equity for row in rows] == ["+0.300", "+0.500", "+1.000"]
+    assert [row.difference for row in rows] == ["-0.200", "", "+0.500"], "against the best, as gnubg"
+    assert all(row.chances.startswith("MWC ") for row in rows)
+    assert words.cube_taken(cube) == 2 and words.proper_text(cube) == "Proper cube action: Double, take"
+    assert "pass" in words.cube_played_text(cube, emg=True) and "mEMG" in words.cube_played_text(cube, True)
+    redouble = decision(kind="cube", dice=None, action="double", best="double", cube_equities=(0.3, 0.5, 1.0),
+                        stakes=Stakes(Rules.STANDARD, MatchScore(5, 0, 0), 2))  # fmt: skip
+    assert words.cube_rows(redouble)[0].play == "1. No redouble"
 
 
-def test_a_players_line_gives_the_error_rate_rating_marks_and_luck():
-    summary = PlayerSummary("expert", 10, 105.0, 1, 2, 0, -412.0, 2, 1.5)
-    line = words.player_text(summary)
-    assert line.startswith("Expert: 10.5 per decision (Advanced)")
-    assert "doubtful 1, bad 2, very bad 0" in line and line.endswith("luck -0.412")
-    assert words.player_text(PlayerSummary("You", 0, 0, 0, 0, 0, 0, 0, 0)) == "You: no decisions"
-
-
-def test_the_matches_list_rows():
-    assert words.kept_row(RECORD, "match-20261201-120000.mat", "") == (
-        "20261201-120000 · You vs Expert · 0–2 (to 5)"
+def test_the_players_figures_name_their_units_as_the_report_does():
+    summary = PlayerSummary(
+        "expert", 10, 105.0, 1, 2, 0, -41.0, 2, 1.5, rolls=20, mwc_loss=0.02, mwc_luck=-0.01
     )
-    assert words.kept_row(RECORD, "", "").startswith("Unfinished: You vs Expert")
+    rows = words.figure_rows((summary, summary), emg=True, cube=False)
+    assert words.figures_unit(True) == "mEMG (MWC)" and words.figures_unit(False) == "millipoints"
+    assert [row.label for row in rows] == [
+        "Error rate, per decision", "Checker play, per move", "Luck, per roll", "Doubtful · bad · very bad",
+    ]  # fmt: skip
+    assert rows[0].cells[0] == "10.5 (0.200%) · Advanced"
+    assert rows[2].cells[0] == "-2.0 (-0.050%)", "luck per roll, in the errors' units"
+    assert rows[3].cells[0] == "1 · 2 · 0"
+    money = words.figure_rows((summary, summary), emg=False, cube=True)
+    assert money[0].cells[0] == "10.5 · Advanced" and len(money) == 7
+    compact = words.figure_rows((summary, summary), emg=True, cube=True, compact=True)
+    assert [row.label for row in compact] == ["Error rate", "Luck a roll", "?! · ? · ??"]
+
+
+def test_the_headings_and_the_graph():
+    assert words.mistakes_tab(7) == "Mistakes (7)" and words.every_tab(40) == "All moves (40)"
+    assert words.no_mistakes_text().startswith("No mistakes")
+    assert words.progress_text(1, 3) == "Analysing… 1 of 3 games"
+    assert words.graph_heading(emg=True) == "Match-winning chance, move by move"
+    assert words.game_label(2, (2, 0)) == "Game 2 · 2–0" and words.game_label(2, (2, 0), short=True) == "2"
+    assert words.ranking_heading("expert", True) == "Expert, 0-ply · EMG at the score"
+    ids = decision(gnubg_ids=("4HPwATDgc/ABMA", "cAmrAAAAAAAE"))
+    assert words.ids_text(ids) == "Position ID 4HPwATDgc/ABMA · Match ID cAmrAAAAAAAE"
+
+
+def test_the_matches_list_rows_by_date_players_and_score():
+    when = time.mktime(time.strptime("20261201-190311", "%Y%m%d-%H%M%S"))
+    assert words.kept_row(RECORD, "match-20261201-190311.mat", "", when=when) == (
+        "1 Dec 2026, 19:03 · You 0–2 Expert · 5-point match"
+    )
+    assert words.kept_row(RECORD, "", "").startswith("Unfinished: You 0–2 Expert")
     assert words.kept_row(None, "x.mat", "line 3: bad") == "x.mat: line 3: bad"

@@ -1,15 +1,42 @@
-"""The analysis screen's words (pure text, no Arcade): the match's title, the progress, each player's
-figures, the mistakes' rows and the chosen mistake's lines."""
+"""The analysis screen's words (pure text, no Arcade): the match's title, the progress, the graph's heading
+and game labels, the players' figures (in the units and words of the `analyse` report,
+game/tavla/analysis/figures.py), the list's rows, the chosen decision's lines (plays in GNU Backgammon's
+form, moves numbered as the table's move list numbers them), the cube's three equities, the level judged
+at, gnubg's IDs, and the matches list."""
 
 import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from game.i18n import _, ngettext
-from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary
-from game.tavla.engine.notation import format_play_hits, parse_play
+from game.i18n import N_, _, ngettext
+from game.tavla.analysis import figures
+from game.tavla.analysis.cube import proper_action
+from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary, level_text
+from game.tavla.engine.notation import display_dice
+from game.tavla.engine.rules import Rules
 from game.tavla.players import bot_title
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import SIDES, YOU
-from game.tavla.screens.table.hint_captions import signed
+from game.tavla.screens.table.hint_captions import chances_text, signed
+
+MARK_SIGNS = "?! · ? · ??"
+"""GNU Backgammon's signs for doubtful, bad and very bad, the marks' row on a small window."""
+MONTHS = (
+    # Translators: the short names of the months, in the list of matches ("1 Dec 2026, 19:03")
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 
 
 def shown_name(name: str) -> str:
@@ -26,18 +53,22 @@ def shown_name(name: str) -> str:
     return bot_title(name)
 
 
-def title_text(record: MatchRecord) -> str:
-    """ "You vs Master · 5-point match" (or "money game")."""
-    first, second = (shown_name(name) for name in record.names)
+def length_text(record: MatchRecord) -> str:
+    """ "5-point match", or "money game"."""
     if record.length:
         # Translators: the analysis screen's title; {length} is the match length in points
         length = ngettext("{length}-point match", "{length}-point match", record.length)
-        kind = length.format(length=record.length)
-    else:
-        # Translators: the analysis screen's title for games without a match length
-        kind = _("money game")
+        return length.format(length=record.length)
+    # Translators: the analysis screen's title for games without a match length
+    return _("money game")
+
+
+def title_text(record: MatchRecord) -> str:
+    """ "You vs Master · 5-point match" (or "money game")."""
+    first, second = (shown_name(name) for name in record.names)
     # Translators: the analysis screen's title: the two players and the kind of match
-    return _("Analysis: {first} vs {second} · {kind}").format(first=first, second=second, kind=kind)
+    text = _("Analysis: {first} vs {second} · {kind}")
+    return text.format(first=first, second=second, kind=length_text(record))
 
 
 def progress_text(done: int, total: int) -> str:
@@ -45,157 +76,361 @@ def progress_text(done: int, total: int) -> str:
     return _("Analysing… {done} of {total} games").format(done=done, total=total)
 
 
-def player_text(summary: PlayerSummary, compact: bool = False, emg: bool = False, cube: bool = False) -> str:
-    """One player's line: error rate and rating, the marks counted, luck; `compact` (a small window's
-    larger text): the rate and rating, then the marks counted, on two lines, and no luck. On a large
-    window, `emg` names the unit of a match's rate and `cube` adds a line of the cube's figures."""
-    name = shown_name(summary.name)
-    if not summary.decisions:
-        # Translators: a player who had no decision to make (every play forced)
-        return _("{name}: no decisions").format(name=name)
-    line = _player_line(summary, name, compact, emg)
-    return f"{line}\n{cube_text(summary)}" if cube and not compact else line
+# --- the graph ---
 
 
-def cube_text(summary: PlayerSummary) -> str:
-    """The cube's figures of a player: its error rate over the decisions counted, the doubles missed,
-    the wrong doubles, takes and passes."""
-    # Translators: the second line of a player's figures in a match played with the cube; {rate} is the
-    # mean loss per cube decision counted (close or acted on), {decisions} how many; then how many
-    # doubles were missed, and how many doubles, takes and passes were wrong
-    text = _(
-        "cube {rate} in {decisions} · missed doubles {missed} · wrong: doubles {doubles}, takes {takes}, "
-        "passes {passes}"
+def graph_heading(emg: bool = False) -> str:
+    """Over the graph: what it plots, the match-winning chance in a match."""
+    if emg:
+        # Translators: the analysis graph's heading in a match: each player's chance of winning the
+        # match after each move
+        return _("Match-winning chance, move by move")
+    # Translators: the analysis graph's heading: each player's chance of winning the game after each move
+    return _("Chance of winning the game, move by move")
+
+
+def game_label(number: int, score: tuple[int, int], short: bool = False) -> str:
+    """A game's label on the graph: "Game 2 · 2–0" (the score before it), `short` the number alone."""
+    if short:
+        return str(number)
+    # Translators: a game's label on the analysis graph; {first}–{second} is the score before it
+    return _("Game {number} · {first}–{second}").format(number=number, first=score[0], second=score[1])
+
+
+@dataclass(frozen=True)
+class RankedRow:
+    """A row of the ranking (a play, or a cube decision's option): "1. 8/5 6/5", its equity "+0.151", the
+    difference to the best "-0.160" (blank for the best), and the line under it (the chances, or the
+    match-winning chance)."""
+
+    play: str
+    equity: str
+    difference: str
+    chances: str
+
+
+# --- the players' figures ---
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    """A row of the players' table: what it counts (with its unit) and each player's figure."""
+
+    label: str
+    cells: tuple[str, str]
+
+
+def figures_unit(emg: bool, compact: bool = False) -> str:
+    """The first cell of the players' table's header: the unit of its figures (a small window leaves
+    out the MWC)."""
+    if emg and not compact:
+        # Translators: the unit of the players' figures in a match; keep mEMG and MWC as they are
+        return _("mEMG (MWC)")
+    return figures.milli_unit(emg)
+
+
+def figure_rows(
+    players: tuple[PlayerSummary, PlayerSummary], emg: bool, cube: bool, compact: bool = False
+) -> list[FigureRow]:
+    """The players' figures as gnubg's statistics give them, in the units of the table's header
+    (`figures_unit`): the error rate per decision with the rating, the checker play and the cube apart,
+    the cube's errors, the luck per roll in the same units, the marks; `compact` (a small window's
+    larger text) the error rate with the rating, the luck and the marks."""
+
+    def row(label: str, cell: Callable[[PlayerSummary], str]) -> FigureRow:
+        return FigureRow(label, (cell(players[0]), cell(players[1])))
+
+    # Translators: a row of the players' figures: the mean loss per decision (the unit heads the table)
+    rate = row(
+        _("Error rate, per decision"),
+        lambda p: _rated(figures.bare_amount(p.error_rate, p.mwc_error_rate, emg and not compact), p),
     )
-    return text.format(
-        rate=f"{summary.cube_error_rate:.1f}",
-        decisions=summary.cube_decisions,
-        missed=summary.missed_doubles,
-        doubles=summary.wrong_doubles,
-        takes=summary.wrong_takes,
-        passes=summary.wrong_passes,
+    # Translators: a row of the players' figures: the mean luck per roll, in the errors' unit
+    luck = row(
+        _("Luck, per roll"),
+        lambda p: figures.bare_amount(p.luck_rate, p.mwc_luck_rate, emg and not compact, sign=True),
     )
-
-
-def _player_line(summary: PlayerSummary, name: str, compact: bool, emg: bool) -> str:
+    marks = row(_marks_label(), _marks)
     if compact:
-        # Translators: a player's figures on a small window, on two lines as short as can be (each has
-        # room for about 40 letters); {rate} is the mean loss per decision in millipoints, {rating} a word
-        # such as Expert; {doubtful}, {bad}, {very_bad} count the marked decisions
-        text = _("{name}: {rate} ({rating})\ndoubtful {doubtful} · bad {bad} · very bad {very_bad}")
-    elif emg:
-        # Translators: a player's figures in a match; {rate} is the mean loss per decision in millipoints
-        # of EMG (GNU Backgammon's equivalent to money game: the match-winning chances at the score, keep
-        # mEMG as it is); {rating} a word such as Expert; {doubtful}, {bad}, {very_bad} count the marked
-        # decisions; {luck} is in EMG, signed
-        text = _(
-            "{name}: {rate} mEMG per decision ({rating}) · doubtful {doubtful}, bad {bad}, "
-            "very bad {very_bad} · luck {luck}"
-        )
-    else:
-        # Translators: {rate} is the mean loss per decision in millipoints; {rating} a word such as
-        # Expert; {doubtful}, {bad}, {very_bad} count the marked decisions; {luck} is in points, signed
-        text = _(
-            "{name}: {rate} per decision ({rating}) · doubtful {doubtful}, bad {bad}, very bad {very_bad} · "
-            "luck {luck}"
-        )
-    return text.format(
-        name=name,
-        rate=f"{summary.error_rate:.1f}",
-        rating=_(summary.rating),
-        doubtful=summary.doubtful,
-        bad=summary.bad,
-        very_bad=summary.very_bad,
-        luck=signed(summary.luck / MILLI),
-    )
+        # Translators: a row of the players' figures on a small window, as short as can be (about 12
+        # letters): the mean loss per decision
+        rate = FigureRow(_("Error rate"), rate.cells)
+        # Translators: a row of the players' figures on a small window, as short as can be (about 12
+        # letters): the mean luck per roll
+        luck = FigureRow(_("Luck a roll"), luck.cells)
+        return [rate, luck, FigureRow(MARK_SIGNS, marks.cells)]
+    rows = [
+        rate,
+        # Translators: a row of the players' figures: the error rate of the plays that were not forced
+        row(
+            _("Checker play, per move"),
+            lambda p: _counted(p.checker_error_rate, p.checker_mwc_rate, p.checker_decisions, emg),
+        ),
+    ]
+    if cube:
+        rows += [
+            # Translators: a row of the players' figures: the error rate of the cube decisions counted
+            row(
+                _("Cube, per decision"),
+                lambda p: _counted(p.cube_error_rate, p.cube_mwc_rate, p.cube_decisions, emg),
+            ),
+            # Translators: a row of the players' figures: how many doubles were missed
+            row(_("Missed doubles"), lambda p: str(p.missed_doubles)),
+            # Translators: a row of the players' figures: how many doubles, takes and passes were wrong
+            row(_("Wrong doubles · takes · passes"), _wrong_cube),
+        ]
+    return [*rows, luck, marks]
 
 
-def mistakes_heading(count: int, compact: bool = False) -> str:
-    """Over the list of mistakes: how many, or none (in fewer words on a small window)."""
-    if not count and compact:
-        # Translators: the analysis found no doubtful, bad or very bad decision (on a small window,
-        # as short as can be)
+def _rated(rate: str, summary: PlayerSummary) -> str:
+    return f"{rate} · {_(summary.rating)}" if summary.rating else rate
+
+
+def _counted(rate: float, mwc: float, count: int, emg: bool) -> str:
+    """ "72.8 (1.232%) in 87": a rate and how many decisions it is over."""
+    # Translators: a cell of the players' figures: {rate} over {count} decisions
+    return _("{rate} in {count}").format(rate=figures.bare_amount(rate, mwc, emg), count=count)
+
+
+def _wrong_cube(summary: PlayerSummary) -> str:
+    return f"{summary.wrong_doubles} · {summary.wrong_takes} · {summary.wrong_passes}"
+
+
+def _marks_label() -> str:
+    # Translators: a row of the players' figures: how many decisions were doubtful, bad, very bad
+    return _("Doubtful · bad · very bad")
+
+
+def _marks(summary: PlayerSummary) -> str:
+    return f"{summary.doubtful} · {summary.bad} · {summary.very_bad}"
+
+
+def no_decisions_text() -> str:
+    # Translators: a player who had no decision to make (every play forced), in the players' figures
+    return _("no decisions")
+
+
+# --- the list ---
+
+
+def mistakes_tab(count: int) -> str:
+    # Translators: a tab over the list: the doubtful, bad and very bad decisions, worst first
+    return _("Mistakes ({count})").format(count=count)
+
+
+def every_tab(count: int) -> str:
+    # Translators: a tab over the list: every move and cube decision of the match, in order
+    return _("All moves ({count})").format(count=count)
+
+
+def no_mistakes_text(compact: bool = False) -> str:
+    """Over the list when the analysis found no mistake (the list shows every move instead)."""
+    if compact:
+        # Translators: the analysis found no doubtful, bad or very bad decision (on a small window, short)
         return _("No mistakes: all within 0.040")
-    if not count:
-        # Translators: the analysis found no doubtful, bad or very bad decision
-        return _("No mistakes: every decision was within 0.040 of the best")
-    # Translators: the heading of the list of mistakes, worst first; each row starts with game·turn
-    text = ngettext(
-        "{count} mistake, worst first (game·turn)", "{count} mistakes, worst first (game·turn)", count
-    )
-    return text.format(count=count)
+    # Translators: the analysis found no doubtful, bad or very bad decision
+    return _("No mistakes: every decision was within 0.040 of the best")
 
 
-def where_text(decision: Decision) -> str:
-    """ "Game 1, turn 12" (the turn counted from 1)."""
-    # Translators: where a decision was made in the match
-    return _("Game {game}, turn {turn}").format(game=decision.game, turn=decision.turn + 1)
-
-
-def chosen_text(decision: Decision, record: MatchRecord, compact: bool = False) -> str:
-    """The line over the chosen mistake's boards: where and who; `compact` writes where as the rows do
-    (game·turn) and adds the mark, which a small window's rows leave to their colour."""
-    name = shown_name(record.names[decision.player])
-    if compact:
-        return f"{decision.game}·{decision.turn + 1} · {name} · {_(decision.mark)}"
-    return f"{where_text(decision)} · {name}"
-
-
-def action_text(decision: Decision) -> str:
-    """The decision as made: "64: 13/7 6/2" for a play, the cube action's word for a cube decision."""
-    if decision.kind == "cube":
-        return _(decision.action)
-    dice = decision.dice or (0, 0)
-    # Translators: a play that moved nothing (the roll could not be played)
-    play = format_play_hits(decision.state, parse_play(decision.action))
-    return f"{dice[0]}{dice[1]}: {play or _('no move')}"
+def where_short(decision: Decision) -> str:
+    """ "3·12": the game and the move, as the list's rows start."""
+    return f"{decision.game}·{decision.move}"
 
 
 def loss_text(decision: Decision) -> str:
-    """The equity lost and the mark: "-0.123 bad"."""
-    return f"{signed(-decision.loss / MILLI)} {_(decision.mark)}" if decision.mark is not Mark.NONE else ""
+    """The equity lost and the mark: "-0.123 bad" ("" for a decision that lost nothing)."""
+    if decision.loss <= 0.0:
+        return ""
+    lost = signed(-decision.loss / MILLI)
+    return f"{lost} {_(decision.mark)}" if decision.mark is not Mark.NONE else lost
 
 
-def mistake_row(decision: Decision, record: MatchRecord, compact: bool = False) -> str:
-    """A row of the mistakes list: where, who, what, and how much it lost; `compact` (a small window's
+def list_row(decision: Decision, record: MatchRecord, compact: bool = False) -> str:
+    """A row of the list: where (game·move), who, what, and what it lost; `compact` (a small window's
     larger text) leaves out the player, whom the row's dot shows, and the mark, which its colour shows."""
-    where = f"{decision.game}·{decision.turn + 1}"
+    what = figures.play_text(decision)
     if compact:
-        return f"{where}  {action_text(decision)}  {signed(-decision.loss / MILLI)}"
+        lost = signed(-decision.loss / MILLI) if decision.loss > 0.0 else ""
+        return f"{where_short(decision)}  {what}  {lost}".rstrip()
     name = shown_name(record.names[decision.player])
-    return f"{where}  {name}  {action_text(decision)}  {loss_text(decision)}"
+    return f"{where_short(decision)}  {name}  {what}  {loss_text(decision)}".rstrip()
+
+
+# --- the chosen decision ---
+
+
+def where_text(decision: Decision) -> str:
+    """ "Game 1, move 12" (numbered as the move list numbers its lines)."""
+    # Translators: where a decision was made in the match; {move} numbers the move list's line
+    return _("Game {game}, move {move}").format(game=decision.game, move=decision.move)
+
+
+def chosen_text(decision: Decision, record: MatchRecord, compact: bool = False) -> str:
+    """The line over the chosen decision: where, who, and what was decided on; `compact` writes where
+    as the rows do (game·move) and adds the mark, which a small window's rows leave to their colour."""
+    name = shown_name(record.names[decision.player])
+    if decision.kind == "cube" and compact:
+        # Translators: the doubling cube, as short as can be: a cube decision on a small window
+        what = f"{name} · {_('cube')}"
+    elif decision.kind == "cube" and decision.action in ("take", "drop"):
+        # Translators: over a decision: the player answered a double
+        what = _("{name}: answer to the double").format(name=name)
+    elif decision.kind == "cube":
+        # Translators: over a decision: the player on roll could double, before rolling
+        what = _("{name} before the roll").format(name=name)
+    elif compact:
+        what = f"{name} · {display_dice(*(decision.dice or (0, 0)))}"
+    else:
+        # Translators: over a decision: the player's roll, e.g. "root to play 43"
+        dice = display_dice(*(decision.dice or (0, 0)))
+        what = _("{name} to play {dice}").format(name=name, dice=dice)
+    if compact:
+        mark = f" · {_(decision.mark)}" if decision.mark is not Mark.NONE else ""
+        return f"{where_short(decision)} · {what}{mark}"
+    return f"{where_text(decision)} · {what}"
 
 
 def played_text(decision: Decision, compact: bool = False, ranked: bool = False) -> str:
     """Above the board of the play made; `compact` (a small window): its equity, and under it the play
     unless it is `ranked` (shown in the ranked plays beneath the boards)."""
-    play = action_text(decision)
+    play = figures.play_text(decision)
     if compact:
-        # Translators: above the board of the play made, on a small window; {equity} is in signed points
+        # Translators: above the board of the play made, on a small window; {equity} is signed
         line = _("Played · {equity}").format(equity=signed(decision.equity))
         return line if ranked else f"{line}\n{play}"
-    # Translators: above the board of the play made; {play} is in notation, {equity} signed points
+    # Translators: above the board of the play made; {play} in notation, {equity} signed
     return _("Played: {play}\n{equity}").format(play=play, equity=signed(decision.equity))
 
 
 def best_text(decision: Decision, compact: bool = False) -> str:
-    """Above the board of the best play; `compact` as for `played_text`, the best play of a move always
-    ranked first."""
-    if decision.kind == "cube":
-        best = _(decision.best)
-    else:
-        best = format_play_hits(decision.state, parse_play(decision.best)) or _("no move")
+    """Above the board of the best play; `compact` as for `played_text`, the best play always ranked
+    first."""
+    best = figures.best_text(decision)
     if compact:
-        # Translators: above the board of the best play, on a small window; {equity} is in signed points
+        # Translators: above the board of the best play, on a small window; {equity} is signed
         line = _("Best · {equity}").format(equity=signed(decision.best_equity))
-        return line if decision.ranked and decision.kind != "cube" else f"{line}\n{best}"
-    # Translators: above the board of the best play; {play} is in notation, {equity} signed points
+        return line if decision.ranked else f"{line}\n{best}"
+    # Translators: above the board of the best play; {play} in notation, {equity} signed
     return _("Best: {play}\n{equity}").format(play=best, equity=signed(decision.best_equity))
 
 
-def graph_heading() -> str:
-    # Translators: the analysis graph's heading: each player's chance of winning the game after each turn
-    return _("Chance of winning, turn by turn")
+def ranked_rows(decision: Decision, rules: Rules) -> list[RankedRow]:
+    """The ranked plays of a move, best first, in GNU Backgammon's form."""
+    if not decision.ranked:
+        return []
+    best = decision.ranked[0].equity
+    rows = []
+    for number, play in enumerate(decision.ranked, 1):
+        moves = figures.shown_play(decision, play.text)
+        difference = "" if number == 1 else signed(play.equity - best)
+        chances = chances_text(play.chances, rules)
+        rows.append(RankedRow(f"{number}. {moves}", signed(play.equity), difference, chances))
+    return rows
+
+
+def ranking_heading(level: str, emg: bool) -> str:
+    """Over the ranked plays: the level they were judged at and the unit of their equities."""
+    if emg:
+        # Translators: over the ranked plays; {level} e.g. "Expert, 0-ply"; EMG the equity at the score
+        return _("{level} · EMG at the score").format(level=level_text(level))
+    # Translators: over the ranked plays; {level} e.g. "Expert, 0-ply"; the equity in points
+    return _("{level} · equity in points").format(level=level_text(level))
+
+
+def cube_heading(level: str, emg: bool) -> str:
+    """Over a cube decision's equities: the level (one roll ahead at Expert) and their unit."""
+    unit = "EMG" if emg else _("points")
+    # Translators: over a cube decision's three equities; {level} e.g. "Expert, 0-ply"; {unit} is EMG
+    # or points
+    return _("Cube decision · {level} · {unit}").format(level=level_text(level), unit=unit)
+
+
+CUBE_OPTIONS = (
+    # Translators: a cube decision's options, as GNU Backgammon lists them
+    N_("No double"),
+    N_("Double, take"),
+    N_("Double, pass"),
+)
+REDOUBLE_OPTIONS = (
+    # Translators: a cube decision's options when the cube is the doubler's already
+    N_("No redouble"),
+    N_("Redouble, take"),
+    N_("Redouble, pass"),
+)
+
+
+def cube_rows(decision: Decision) -> list[RankedRow]:
+    """A cube decision's options with the doubler's equity and the difference to the best (the row of
+    the action taken is `cube_taken`'s)."""
+    equities = decision.cube_equities or (0.0, 0.0, 0.0)
+    names = REDOUBLE_OPTIONS if _redouble(decision) else CUBE_OPTIONS
+    best = max(equities[0], min(equities[1], equities[2]))
+    rows = []
+    for number, (name, equity) in enumerate(zip(names, equities, strict=True), 1):
+        difference = "" if abs(equity - best) < 1e-9 else signed(equity - best)
+        chances = _mwc_text(equity, decision)
+        rows.append(RankedRow(f"{number}. {_(name)}", signed(equity), difference, chances))
+    return rows
+
+
+def _mwc_text(equity: float, decision: Decision) -> str:
+    """The doubler's match-winning chance after an option ("" in money play); the decision's stakes are
+    the answerer's for a take or a pass."""
+    stakes = decision.stakes
+    if stakes is None or not stakes.match:
+        return ""
+    answer = decision.action in ("take", "drop")
+    chance = 1.0 - stakes.mwc(-equity) if answer else stakes.mwc(equity)
+    # Translators: under a cube option: the doubler's match-winning chance after it; keep MWC
+    return _("MWC {chance}").format(chance=f"{100 * chance:.1f}%")
+
+
+def cube_taken(decision: Decision) -> int:
+    """Which of `cube_rows` was played: 0 no double, 1 double and take, 2 double and pass; for a double
+    itself, the answer that came is not known here, so the double/take row."""
+    return {"no double": 0, "double": 1, "take": 1, "drop": 2}[decision.action]
+
+
+def _redouble(decision: Decision) -> bool:
+    return decision.stakes is not None and decision.stakes.cube > 1
+
+
+def proper_text(decision: Decision) -> str:
+    """ "Proper cube action: No double, take"."""
+    action = proper_action(decision.cube_equities or (0.0, 0.0, 0.0), _redouble(decision))
+    # Translators: under a cube decision's equities; {action} e.g. "No double, take"
+    return _("Proper cube action: {action}").format(action=action)
+
+
+def cube_played_text(decision: Decision, emg: bool, compact: bool = False) -> str:
+    """What the player did and what it cost: "Played: double · loses 35.0 mEMG (0.512% MWC) · doubtful";
+    `compact` (a small window) the loss as the rows write it."""
+    action = figures.play_text(decision)
+    if decision.loss <= 0.0:
+        # Translators: under a cube decision: the action the player took was the right one
+        return _("Played: {action} · right").format(action=action)
+    if compact:
+        return _("Played · {equity}").format(equity=f"{action} {loss_text(decision)}")
+    # Translators: under a cube decision: the action taken, what it lost (e.g. "35.0 mEMG (0.512%
+    # MWC)") and the mark
+    text = _("Played: {action} · loses {loss} · {mark}")
+    mark = _(decision.mark) if decision.mark is not Mark.NONE else "-"
+    return text.format(action=action, loss=figures.loss_amount(decision, emg), mark=mark)
+
+
+def ids_text(decision: Decision, compact: bool = False) -> str:
+    """GNU Backgammon's IDs of the moment, to paste into gnubg; `compact` (a small window) on two lines."""
+    position, match = decision.gnubg_ids
+    if not position:
+        return ""
+    # Translators: {id} is a GNU Backgammon Position ID (letters and digits, not translated)
+    first = _("Position ID {id}").format(id=position)
+    # Translators: {id} is a GNU Backgammon Match ID (letters and digits, not translated)
+    second = _("Match ID {id}").format(id=match)
+    return f"{first}\n{second}" if compact else f"{first} · {second}"
+
+
+# --- buttons and states ---
 
 
 def back_label() -> str:
@@ -204,18 +439,21 @@ def back_label() -> str:
 
 
 def previous_label() -> str:
-    # Translators: button: the mistake before the one shown (in the list, worst first)
+    # Translators: button: the decision before the one shown (in the list shown)
     return _("Previous")
 
 
 def next_label() -> str:
-    # Translators: button: the mistake after the one shown
+    # Translators: button: the decision after the one shown
     return _("Next")
 
 
 def failed_text(error: str) -> str:
     # Translators: the analysis could not be made; {error} says why
     return _("The analysis failed: {error}").format(error=error)
+
+
+# --- the matches list ---
 
 
 def matches_title() -> str:
@@ -238,26 +476,48 @@ def no_matches_text() -> str:
     return _("No match yet: finish a match at the table and it shows here.")
 
 
-def kept_row(record: MatchRecord | None, file_name: str, error: str, compact: bool = False) -> str:
-    """A row of the matches list: the saved match or a file, its players, length and score; a file that
-    cannot be read with why, which `compact` (a small window's larger text) leaves to a larger window."""
+def date_text(when: float | None) -> str:
+    """ "1 Dec 2026, 19:03" (local time), or "" when not known."""
+    if when is None:
+        return ""
+    moment = time.localtime(when)
+    # Translators: a match's date in the list; {day} 1-31, {month} a month's short name, {year}, {time}
+    # the hour and minute (19:03); reorder as your language writes dates
+    text = _("{day} {month} {year}, {time}")
+    month = _(MONTHS[moment.tm_mon - 1])
+    return text.format(
+        day=moment.tm_mday, month=month, year=moment.tm_year, time=time.strftime("%H:%M", moment)
+    )
+
+
+def score_text(record: MatchRecord) -> str:
+    """ "You 5–3 Expert (5-point match)": both players with their points, as a score is read."""
+    first, second = (shown_name(name) for name in record.names)
+    score = [0, 0]
+    for game in record.games:
+        if game.winner is not None:
+            score[game.winner] += game.points
+    # Translators: a match in the list: the players with their points and the kind of match, e.g.
+    # "You 5–3 Expert · 5-point match"
+    text = _("{first} {one}–{two} {second} · {kind}")
+    return text.format(first=first, one=score[0], two=score[1], second=second, kind=length_text(record))
+
+
+def kept_row(
+    record: MatchRecord | None, file_name: str, error: str, compact: bool = False, when: float | None = None
+) -> str:
+    """A row of the matches list: when it was played, the players with their score, the length; a file
+    that cannot be read with why, which `compact` (a small window's larger text) leaves to a larger
+    window."""
     if record is None and compact:
         # Translators: a file in the list of matches that is no match the game can read (on a small
         # window, where the reason has no room)
         return _("{file}: cannot be read").format(file=file_name)
     if record is None:
         return f"{file_name}: {error}"
-    first, second = (shown_name(name) for name in record.names)
-    score = [0, 0]
-    for game in record.games:
-        if game.winner is not None:
-            score[game.winner] += game.points
-    length = record.length or "-"
-    # Translators: a match in the list: the players, the score and the match length in points
-    text = _("{first} vs {second} · {one}–{two} (to {length})").format(
-        first=first, second=second, one=score[0], two=score[1], length=length
-    )
+    text = score_text(record)
     if not file_name:
         # Translators: the match saved unfinished at the table, in the list of matches to analyse
         return _("Unfinished: {match}").format(match=text)
-    return f"{file_name.removesuffix('.mat').removeprefix('match-')} · {text}"
+    date = date_text(when)
+    return f"{date} · {text}" if date else f"{file_name} · {text}"

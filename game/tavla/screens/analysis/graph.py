@@ -1,9 +1,15 @@
-"""The analysis graph's geometry (pure, no Arcade): each turn of the match as a point of the first
-player's chance of winning the game, the games' borders, and where each mistake sits on the line."""
+"""The analysis graph's geometry (pure, no Arcade): each turn of the match as a point of the first player's
+chance (of winning the match, in a match; of winning the game, in money play), each game's span with its
+borders, the move numbers along the axis (numbered as the table's move list numbers its lines), where
+each mistake sits on the line, and which turn a click on the graph means."""
 
+import itertools
 from dataclasses import dataclass
 
-from game.tavla.analysis.decisions import Decision, MatchAnalysis
+from game.tavla.analysis.decisions import Decision, MatchAnalysis, WinPoint, move_number
+
+TICK_EVERY = 10
+"""The move numbers written along the axis: every tenth move of each game."""
 
 
 @dataclass(frozen=True)
@@ -19,12 +25,23 @@ class GraphBox:
 @dataclass(frozen=True)
 class Graph:
     """The first player's line (the second's is its mirror, 1 - p), the x of each game's first turn after
-    the first game, and a marker (x, y) for each mistake, in the order given."""
+    the first game, a marker (x, y) for each mistake in the order given, each game's span of x (from,
+    to), and the move numbers along the axis (x, number)."""
 
     points: list[tuple[float, float]]
     mirror: list[tuple[float, float]]
     borders: list[float]
     markers: list[tuple[float, float]]
+    spans: list[tuple[float, float]]
+    ticks: list[tuple[float, int]]
+
+
+EMPTY = Graph([], [], [], [], [], [])
+
+
+def chance(point: WinPoint, match: bool) -> float:
+    """What the graph plots of a turn: the match-winning chance in a match, else the game's."""
+    return point.mwc if match and point.mwc is not None else point.win
 
 
 def series_index(analysis: MatchAnalysis, decision: Decision) -> int:
@@ -38,29 +55,34 @@ def series_index(analysis: MatchAnalysis, decision: Decision) -> int:
     return max(0, len(series) - 1)
 
 
-def graph(analysis: MatchAnalysis, box: GraphBox, mistakes: list[Decision]) -> Graph:
+def graph(analysis: MatchAnalysis, box: GraphBox, mistakes: list[Decision], every: int = TICK_EVERY) -> Graph:
     """Where to draw the analysis of a match in `box`; a match without turns draws nothing."""
     series = analysis.series
     if not series:
-        return Graph([], [], [], [])
+        return EMPTY
     step = box.width / max(1, len(series) - 1)
+    match = analysis.emg
 
-    def at(index: int, chance: float) -> tuple[float, float]:
-        return box.left + index * step, box.bottom + chance * box.height
+    def at(index: int, value: float) -> tuple[float, float]:
+        return box.left + index * step, box.bottom + value * box.height
 
-    points = [at(index, point.win) for index, point in enumerate(series)]
-    mirror = [at(index, 1.0 - point.win) for index, point in enumerate(series)]
-    borders = [
-        box.left + (index - 0.5) * step
-        for index in range(1, len(series))
-        if series[index].game != series[index - 1].game
+    points = [at(index, chance(point, match)) for index, point in enumerate(series)]
+    mirror = [at(index, 1.0 - chance(point, match)) for index, point in enumerate(series)]
+    starts = [index for index in range(1, len(series)) if series[index].game != series[index - 1].game]
+    borders = [box.left + (index - 0.5) * step for index in starts]
+    edges = [box.left, *borders, box.left + box.width]
+    spans = list(itertools.pairwise(edges))
+    ticks = [
+        (points[index][0], move_number(point.turn))
+        for index, point in enumerate(series)
+        if point.turn % 2 == 0 and move_number(point.turn) % every == 0
     ]
     markers = []
     for decision in mistakes:
         index = series_index(analysis, decision)
         line = points if decision.player == 0 else mirror
         markers.append(line[index])
-    return Graph(points, mirror, borders, markers)
+    return Graph(points, mirror, borders, markers, spans, ticks)
 
 
 def nearest_marker(markers: list[tuple[float, float]], x: float, y: float, reach: float) -> int | None:
@@ -71,3 +93,23 @@ def nearest_marker(markers: list[tuple[float, float]], x: float, y: float, reach
         if gap <= distance:
             best, distance = index, gap
     return best
+
+
+def turn_at(drawn: Graph, box: GraphBox, x: float, y: float, margin: float = 6.0) -> int | None:
+    """The series index of the turn under a click at (x, y) inside the box (or just by it), else None."""
+    inside = box.left - margin <= x <= box.left + box.width + margin
+    if not drawn.points or not inside or not box.bottom - margin <= y <= box.bottom + box.height + margin:
+        return None
+    return min(range(len(drawn.points)), key=lambda index: abs(drawn.points[index][0] - x))
+
+
+def move_at(analysis: MatchAnalysis, index: int) -> Decision | None:
+    """The play of the turn at series index `index`."""
+    series = analysis.series
+    if not 0 <= index < len(series):
+        return None
+    point = series[index]
+    return next(
+        (d for d in analysis.decisions if d.kind == "move" and d.game == point.game and d.turn == point.turn),
+        None,
+    )

@@ -1,23 +1,27 @@
-"""The analysis screen: a played match judged move by move (in a thread, with its progress), the first
-player's chance of winning drawn over the match with the mistakes marked, the mistakes worst first, and
-for the one chosen the position after the play made beside the one after the best play, and the ranking.
+"""The analysis screen: a played match judged move by move (in a thread, with its progress), in a
+backgammon player's terms. On the left, the graph of the first player's chance (of winning the match, in a
+match) with the games and the move numbers labelled and the mistakes marked, the players' figures as a
+table in named units, and a list: the mistakes worst first, or every move of the match in order (two
+tabs). On the right, the decision chosen: the position after the play made beside the one after the
+best play with the ranking, or for a cube decision its position with the three equities; gnubg's IDs of
+the moment under it.
 
-The judging is game/tavla/analysis/match.py's, the words analysis_captions', the graph's geometry
-analysis_graph's and the boards' pictures analysis_board's; a click on a row or on a mark on the graph
-chooses a mistake, ↑ ↓ (or Previous / Next) step through them.
+The parts are their own modules: the judging game/tavla/analysis/match.py's, the words captions.py's, the
+graph graph.py's (geometry) and graph_panel.py's (drawing), the figures figures_table.py's, the right half
+decision_panel.py's, the list's contents stepper.py's, the places geometry.py's. A click on a row, on a
+mark or anywhere on the graph chooses a decision; ↑ ↓ ← → (or Previous / Next) step through the list, Tab
+switches it.
 
 On a small window (`compact`) the text grows to stay readable, so the screen shows less of it: no graph
-heading (the legend names the lines), each player's figures on two lines in the player's colour, fewer
-rows of mistakes (the player a dot of that colour, the mark the row's colour: the chosen one's line names
-both), and fewer ranked plays, the play made always among them, so the boards' captions give only the
-equities (and the cube action, or a play that is not ranked).
+heading (the legend names the lines) and no move numbers along it, fewer figures, fewer rows (the player a
+dot of that colour, the mark the row's colour: the chosen one's line names both), and fewer ranked plays,
+the play made always among them.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import arcade
 from arcade import key
@@ -25,18 +29,31 @@ from arcade.types import XYWH
 
 from game.config import rgb
 from game.errors import UserError
-from game.tavla.analysis.decisions import Decision, Mark, MatchAnalysis
+from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.analysis.match import analyse_match
-from game.tavla.engine.moves import apply_play
-from game.tavla.engine.notation import parse_play
-from game.tavla.engine.position import State, flip
 from game.tavla.record.match_record import MatchRecord
-from game.tavla.screens import layout
 from game.tavla.screens.analysis import captions as words
-from game.tavla.screens.analysis.board import position_image
-from game.tavla.screens.analysis.graph import Graph, GraphBox, graph, nearest_marker
+from game.tavla.screens.analysis.decision_panel import DecisionPanel
+from game.tavla.screens.analysis.figures_table import FiguresTable
+from game.tavla.screens.analysis.geometry import (
+    BUTTON_Y,
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    CARD_Y,
+    COLUMN_WIDTH,
+    COMPACT,
+    FULL,
+    GRAPH,
+    LEFT_X,
+    LINE_COLOURS,
+    PROGRESS_WIDTH,
+    RIGHT_X,
+    TITLE_Y,
+)
+from game.tavla.screens.analysis.graph import Graph, move_at, nearest_marker, turn_at
+from game.tavla.screens.analysis.graph_panel import GraphPanel, mark_colour
+from game.tavla.screens.analysis.stepper import Listing, Stepper
 from game.tavla.screens.board_art import Palette
-from game.tavla.screens.table.hint_captions import hint_rows
 from game.tavla.screens.table.opponent import run_in_thread
 from game.ui import theme
 from game.ui.keys import matches
@@ -44,30 +61,10 @@ from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, draw_card
 
-TITLE_Y = 770
-LEFT_X = 325
-RIGHT_X = 955
-COLUMN_WIDTH = 590
-CARD_WIDTH = 620
-CARD_Y = 405
-CARD_HEIGHT = 670
-GRAPH = GraphBox(left=80, bottom=530, width=530, height=175)
-LEGEND_WIDTH = 160
-PLAYERS_Y = (492, 444)
-LIST_TOP = 410
-LIST_ROW = 30
-LIST_ROWS = 10
-BUTTON_Y = 40
-BOARD_SCALE = 290 / (layout.BOARD_RIGHT - layout.BOARD_LEFT)
-BOARD_Y = 555
-BOARD_DX = 152
-RANKED_TOP = 404
-RANKED_ROW = 34
-MARKER_REACH = 12
-PROGRESS_WIDTH = 400
-LINE_COLOURS = ((242, 236, 224), theme.TEAL)
-MARK_COLOURS = {Mark.DOUBTFUL: (255, 209, 102), Mark.BAD: theme.ACCENT, Mark.VERY_BAD: (230, 80, 70)}
+__all__ = ["BUTTON_Y", "COMPACT", "FULL", "GRAPH", "LEFT_X", "RIGHT_X", "AnalysisView"]
+
 CHOSEN = (70, 80, 106)
+LEVEL = "expert"
 
 DOT_RADIUS = 6
 DOT_ROOM = 22
@@ -75,73 +72,7 @@ DOT_ROOM = 22
 
 KEY_PREVIOUS = [key.UP, key.LEFT]
 KEY_NEXT = [key.DOWN, key.RIGHT]
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where the parts of the screen sit, in logical units: the full layout, or the compact one of a small
-    window, whose larger text takes more room a line."""
-
-    graph: GraphBox
-    legend_y: float
-    axis_width: float
-    players_y: tuple[float, float]
-    players_height: float
-    list_top: float
-    list_row: float
-    list_rows: int
-    where_y: float
-    board_y: float
-    board_label_y: float
-    board_label_height: float
-    ranked_top: float
-    ranked_row: float
-    ranked_rows: int
-    chances_dy: float
-    marker_reach: float
-    status_width: float
-
-
-FULL = Layout(
-    graph=GRAPH,
-    legend_y=GRAPH.bottom + GRAPH.height + 18,
-    axis_width=50,
-    players_y=PLAYERS_Y,
-    players_height=48,
-    list_top=LIST_TOP,
-    list_row=LIST_ROW,
-    list_rows=LIST_ROWS,
-    where_y=TITLE_Y - 48,
-    board_y=BOARD_Y,
-    board_label_y=BOARD_Y + 132,
-    board_label_height=46,
-    ranked_top=RANKED_TOP,
-    ranked_row=RANKED_ROW,
-    ranked_rows=6,
-    chances_dy=15,
-    marker_reach=MARKER_REACH,
-    status_width=900,
-)
-COMPACT = Layout(
-    graph=GraphBox(left=100, bottom=586, width=510, height=108),
-    legend_y=718,
-    axis_width=70,
-    players_y=(535, 447),
-    players_height=76,
-    list_top=390,
-    list_row=36,
-    list_rows=8,
-    where_y=716,
-    board_y=501,
-    board_label_y=654,
-    board_label_height=76,
-    ranked_top=360,
-    ranked_row=72,
-    ranked_rows=4,
-    chances_dy=32,
-    marker_reach=18,
-    status_width=1160,
-)
+KEY_SWITCH = [key.TAB]
 
 
 def _label(
@@ -194,12 +125,9 @@ class AnalysisView(SceneView):
         colours = self.shell.settings.tavla.colours
         self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
         self.analysis: MatchAnalysis | None = None
-        self.mistakes: list[Decision] = []
-        self.chosen = 0
-        self.graph = Graph([], [], [], [])
+        self.stepper = Stepper()
         self.progress = (0, max(1, len(record.games)))
         self.error = ""
-        self.boards = arcade.SpriteList()
         self.layout = COMPACT if self.compact else FULL
         self.title = _label(
             theme.DESIGN_WIDTH / 2,
@@ -211,53 +139,14 @@ class AnalysisView(SceneView):
             bold=True,
         )
         self.title.text = words.title_text(record)
-        left = LEFT_X - COLUMN_WIDTH / 2
         self.status = _label(theme.DESIGN_WIDTH / 2, 420, theme.TEXT, theme.BODY_SIZE, 900, anchor_x="center")
-        self.graph_heading = _label(left, 0, theme.MUTED, theme.SMALL_SIZE, COLUMN_WIDTH - 2 * LEGEND_WIDTH)
-        self.axis = [_label(0, 0, theme.MUTED, theme.SMALL_SIZE - 1, 50, anchor_x="right") for _ in range(3)]
-        for label, text in zip(self.axis, ("0%", "50%", "100%"), strict=True):
-            label.text = text
-        self.legend = [
-            _label(0, 0, colour, theme.SMALL_SIZE - 1, 0, anchor_x="right") for colour in LINE_COLOURS
-        ]
-        for label, name in zip(self.legend, record.names, strict=True):
-            label.text = words.shown_name(name)
-        self.players = [
-            Label(
-                "",
-                left,
-                y,
-                theme.TEXT,
-                theme.SMALL_SIZE - 1,
-                box_width=COLUMN_WIDTH,
-                box_height=48,
-                anchor_y="center",
-                multiline=True,
-            )
-            for y in PLAYERS_Y
-        ]
-        self.list_heading = _label(left, LIST_TOP, theme.ACCENT, theme.SMALL_SIZE, COLUMN_WIDTH, bold=True)
+        self.graph_panel = GraphPanel(record.names)
+        self.figures = FiguresTable()
+        self.panel = DecisionPanel(self.palette, record.rules)
+        left = LEFT_X - COLUMN_WIDTH / 2
+        self.list_note = _label(left, 0, theme.ACCENT, theme.SMALL_SIZE, COLUMN_WIDTH, bold=True)
+        self.tabs: list[Button] = []
         self.rows: list[_Row] = []
-        right = RIGHT_X - COLUMN_WIDTH / 2
-        self.where = _label(right, 0, theme.ACCENT, theme.BODY_SIZE, COLUMN_WIDTH, bold=True)
-        self.board_labels = [
-            Label(
-                "",
-                RIGHT_X + dx,
-                0,
-                theme.TEXT,
-                theme.SMALL_SIZE - 1,
-                box_width=2 * BOARD_DX - 12,
-                box_height=46,
-                anchor_x="center",
-                anchor_y="center",
-                multiline=True,
-                align="center",
-            )
-            for dx in (-BOARD_DX, BOARD_DX)
-        ]
-        self.ranked: list[Label] = []
-        self.ranked_chances: list[Label] = []
         self.previous_button = Button(
             words.previous_label(), Rect(LEFT_X - 200, BUTTON_Y, 180, 44), self.previous
         )
@@ -267,39 +156,36 @@ class AnalysisView(SceneView):
         self.back_button = Button(words.back_label(), Rect(RIGHT_X + 200, BUTTON_Y, 180, 44), self.back)
         self._place()
         self.future: concurrent.futures.Future | None = run_in_thread(
-            "tavla-analysis", analyse_match, record, None, "expert", None, self._progress
+            "tavla-analysis", analyse_match, record, None, LEVEL, None, self._progress
         )
         self._show()
 
     def _place(self) -> None:
-        """Lay the screen out for `self.layout`: the graph's labels and lines, the players' figures, the
-        rows of mistakes and of ranked plays (made again, as many as the layout has room for)."""
+        """Lay the screen out for `self.layout`: the graph's words, the figures' table, the tabs, the rows
+        of the list and the right half (made again, as many as the layout has room for)."""
         at = self.layout
         compact = at is COMPACT
-        box = at.graph
         self.status.set_box(at.status_width, None)
-        self.graph_heading.position = (self.graph_heading.x, at.legend_y)
-        for label, value in zip(self.axis, (0.0, 0.5, 1.0), strict=True):
-            label.position = (box.left - 8, box.bottom + box.height * value)
-            label.set_box(at.axis_width, None)
-        for i, label in enumerate(self.legend):
-            if compact:
-                # no heading: the first name at the column's left, the second at the graph's right
-                label.anchor_x = "right" if i else "left"
-                x = box.left + box.width if i else LEFT_X - COLUMN_WIDTH / 2
-            else:
-                label.anchor_x = "right"
-                x = box.left + box.width - LEGEND_WIDTH * (1 - i)
-            label.position = (x, at.legend_y)
-            label.set_box(COLUMN_WIDTH / 2 - 10 if compact else LEGEND_WIDTH - 6, None)
-        for label, y in zip(self.players, at.players_y, strict=True):
-            label.position = (label.x, y)
-            label.set_box(COLUMN_WIDTH, at.players_height)
-        self.list_heading.position = (self.list_heading.x, at.list_top)
+        self.graph_panel.place(at, compact)
+        self.figures.place(at)
+        self.panel.place(at)
+        left = LEFT_X - COLUMN_WIDTH / 2
+        self.tabs = [
+            Button(
+                "",
+                Rect(
+                    left + at.tab_width / 2 + i * (at.tab_width + 8), at.tabs_y, at.tab_width, at.tab_height
+                ),
+                lambda listing=listing: self.show_listing(listing),
+                font_size=theme.SMALL_SIZE,
+            )
+            for i, listing in enumerate(Listing)
+        ]
+        self.list_note.position = (left, at.list_top)
         self.rows = [
             _Row(
                 LEFT_X,
-                at.list_top - at.list_row * (i + 1),
+                at.list_top - at.list_row * i,
                 COLUMN_WIDTH,
                 at.list_row,
                 lambda i=i: self.choose_row(i),
@@ -307,41 +193,17 @@ class AnalysisView(SceneView):
             )
             for i in range(at.list_rows)
         ]
-        self.buttons = [*self.rows, self.previous_button, self.next_button, self.back_button]
-        right = RIGHT_X - COLUMN_WIDTH / 2
-        self.where.position = (right, at.where_y)
-        for label in self.board_labels:
-            label.position = (label.x, at.board_label_y)
-            label.set_box(label.box_width, at.board_label_height)
-        self.ranked = [
-            _label(right, at.ranked_top - at.ranked_row * i, theme.TEXT, theme.SMALL_SIZE, COLUMN_WIDTH)
-            for i in range(at.ranked_rows)
-        ]
-        self.ranked_chances = [
-            _label(
-                right + 24,
-                at.ranked_top - at.ranked_row * i - at.chances_dy,
-                theme.MUTED,
-                theme.SMALL_SIZE - 1,
-                COLUMN_WIDTH - 24,
-            )
-            for i in range(at.ranked_rows)
-        ]
+        self.buttons = [*self.tabs, *self.rows, self.previous_button, self.next_button, self.back_button]
 
     def readable_labels(self) -> list[Label]:
         """Every label the screen draws, kept at the least readable size on a small window."""
         return [
             self.title,
             self.status,
-            self.graph_heading,
-            *self.axis,
-            *self.legend,
-            *self.players,
-            self.list_heading,
-            self.where,
-            *self.board_labels,
-            *self.ranked,
-            *self.ranked_chances,
+            *self.graph_panel.labels,
+            *self.figures.labels,
+            self.list_note,
+            *self.panel.labels,
             *(label for button in self.buttons for label in button.labels),
         ]
 
@@ -353,9 +215,23 @@ class AnalysisView(SceneView):
     def in_motion(self) -> bool:
         return self.future is not None
 
+    # The list's state, as the tests and the other parts read it
+    @property
+    def mistakes(self) -> list[Decision]:
+        return self.stepper.mistakes
+
+    @property
+    def chosen(self) -> int:
+        return self.stepper.chosen
+
     @property
     def mistake(self) -> Decision | None:
-        return self.mistakes[self.chosen] if self.mistakes else None
+        """The decision chosen (a mistake or any move, as the list shows)."""
+        return self.stepper.decision
+
+    @property
+    def graph(self) -> Graph:
+        return self.graph_panel.drawn
 
     def on_update(self, delta_time: float) -> None:
         future = self.future
@@ -371,35 +247,30 @@ class AnalysisView(SceneView):
         self.finished(analysis)
 
     def finished(self, analysis: MatchAnalysis) -> None:
-        """The analysis has come: the graph, the players' figures, the mistakes (the worst chosen)."""
+        """The analysis has come: the graph, the players' figures, the mistakes (the worst chosen), or
+        every move when there is no mistake."""
         self.analysis = analysis
-        self.mistakes = [d for d in analysis.worst(len(analysis.decisions)) if d.mark is not Mark.NONE]
+        self.stepper = Stepper.of(analysis)
         self._fill()
         self.choose(0)
 
     def _fill(self) -> None:
-        """The graph and the words that the layout changes: the graph's heading, the players' figures."""
+        """The graph and the figures, for the layout."""
         analysis = self.analysis
         if analysis is None:
             return
         compact = self.layout is COMPACT
-        self.graph = graph(analysis, self.layout.graph, self.mistakes)
-        self.graph_heading.text = "" if compact else words.graph_heading()
-        self.list_heading.text = words.mistakes_heading(len(self.mistakes), compact)
-        for label, summary, colour in zip(self.players, analysis.players, LINE_COLOURS, strict=True):
-            label.text = words.player_text(summary, compact, analysis.emg, analysis.cube)
-            label.color = colour if compact else theme.TEXT  # the colour of the rows' dots
+        self.graph_panel.fill(analysis, self.mistakes, compact, self.smallest_text)
+        self.figures.fill(analysis, compact)
+        self.keep_text_readable()
 
     # --- choosing ---
 
     def choose(self, index: int) -> None:
-        """Show mistake `index` (of the list, worst first)."""
-        if not self.mistakes:
-            self._show()
-            return
-        self.chosen = max(0, min(len(self.mistakes) - 1, index))
+        """Show the decision at `index` of the list shown."""
+        self.stepper.choose(index)
         self._show()
-        self._show_mistake()
+        self._show_decision()
 
     def choose_row(self, row: int) -> None:
         self.choose(self._first + row)
@@ -410,6 +281,11 @@ class AnalysisView(SceneView):
     def next(self) -> None:
         self.choose(self.chosen + 1)
 
+    def show_listing(self, listing: Listing) -> None:
+        """The mistakes or every move, the chosen decision kept where it is in both."""
+        self.stepper.show(listing)
+        self.choose(self.chosen)
+
     def back(self) -> None:
         if self._back is not None:
             self._back()
@@ -419,8 +295,7 @@ class AnalysisView(SceneView):
     @property
     def _first(self) -> int:
         """The first row shown: pages of the layout's rows, the chosen one always in view."""
-        rows = self.layout.list_rows
-        return (self.chosen // rows) * rows
+        return self.stepper.first_row(self.layout.list_rows)
 
     def _show(self) -> None:
         done, total = self.progress
@@ -430,66 +305,40 @@ class AnalysisView(SceneView):
             self.status.text = words.progress_text(done, total)
         else:
             self.status.text = ""
-        first = self._first
         compact = self.layout is COMPACT
+        stepper = self.stepper
+        ready = self.analysis is not None
+        counts = (len(stepper.mistakes), len(stepper.every))
+        for tab, listing, label, count in zip(
+            self.tabs, Listing, (words.mistakes_tab, words.every_tab), counts, strict=True
+        ):
+            tab.label = label(count) if ready else ""
+            tab.enabled = ready and bool(count)
+            tab.primary = listing is stepper.listing  # the list shown stands out
+        self.list_note.text = words.no_mistakes_text(compact) if ready and not stepper.mistakes else ""
+        items = stepper.items
+        first = self._first
+        skip = 1 if self.list_note.text else 0  # the note takes the first row's place
         for number, row in enumerate(self.rows):
-            index = first + number
-            row.shown = index < len(self.mistakes)
-            row.chosen = index == self.chosen
-            decision = self.mistakes[index] if row.shown else None
-            row.text.text = "" if decision is None else words.mistake_row(decision, self.record, compact)
+            index = first + number - skip
+            row.shown = 0 <= index < len(items) and number >= skip
+            row.chosen = row.shown and index == stepper.chosen
+            decision = items[index] if row.shown else None
+            row.text.text = "" if decision is None else words.list_row(decision, self.record, compact)
             if decision is not None:
-                row.text.color = MARK_COLOURS[decision.mark]
+                row.text.color = mark_colour(decision)
                 row.dot = LINE_COLOURS[decision.player] if compact else None
-        has = bool(self.mistakes)
-        self.previous_button.enabled = has and self.chosen > 0
-        self.next_button.enabled = has and self.chosen < len(self.mistakes) - 1
+        has = bool(items)
+        self.previous_button.enabled = has and not stepper.at_start
+        self.next_button.enabled = has and not stepper.at_end
         self.request_redraw()
 
-    def _show_mistake(self) -> None:
-        decision = self.mistake
-        if decision is None:
-            return
-        compact = self.layout is COMPACT
-        self.where.text = words.chosen_text(decision, self.record, compact)
-        played = next((i for i, p in enumerate(decision.ranked) if p.text == decision.action), None)
-        self.board_labels[0].text = words.played_text(decision, compact, ranked=played is not None)
-        self.board_labels[0].color = theme.ACCENT if compact else theme.TEXT  # as its ranked row
-        self.board_labels[1].text = words.best_text(decision, compact)
-        self.boards.clear()
-        for dx, state in zip((-BOARD_DX, BOARD_DX), self._afters(decision), strict=True):
-            self._add_board(state, RIGHT_X + dx, decision.player)
-        rows = hint_rows(decision.state, decision.ranked, self.record.rules)
-        shown = list(range(len(self.ranked)))
-        if played is not None and played >= len(shown):
-            shown[-1] = played  # the play made always shows, in place of the last one that has room
-        for index, label, chances in zip(shown, self.ranked, self.ranked_chances, strict=True):
-            row = rows[index] if index < len(rows) else None
-            label.text = "" if row is None else f"{row.play}   {row.equity}   {row.difference}"
-            chances.text = "" if row is None else row.chances
-            label.color = theme.ACCENT if index == played else theme.TEXT
-
-    def _afters(self, decision: Decision) -> tuple[State, State]:
-        """The positions after the play made and after the best play (before the roll, for the cube)."""
-        if decision.kind == "cube":
-            return decision.state, decision.state
-        made = apply_play(decision.state, parse_play(decision.action))
-        best = decision.ranked[0].after if decision.ranked else made
-        return made, best
-
-    def _add_board(self, mover_state: State, x: float, player: int) -> None:
-        """A small board at (x, the layout's board_y) of a position from `player`'s side, drawn from
-        seat 0's."""
-        state = mover_state if player == 0 else flip(mover_state)
-        scale = BOARD_SCALE * self.pixel_scale
-        image = position_image(self.palette, state, scale, numbers=False)
-        sprite = arcade.Sprite(
-            arcade.Texture(image, hash=f"analysis-{state}-{image.size}"),
-            center_x=x,
-            center_y=self.layout.board_y,
-        )
-        sprite.width, sprite.height = image.width / self.pixel_scale, image.height / self.pixel_scale
-        self.boards.append(sprite)
+    def _show_decision(self) -> None:
+        analysis = self.analysis
+        level = analysis.level if analysis is not None else LEVEL
+        emg = analysis.emg if analysis is not None else False
+        self.panel.show(self.mistake, self.record, level, emg, self.pixel_scale)
+        self.keep_text_readable()
 
     def on_compact_changed(self, compact: bool) -> None:
         """The compact layout on a small window, the full one on a large."""
@@ -500,21 +349,35 @@ class AnalysisView(SceneView):
 
     def on_scale_changed(self) -> None:
         """The boards drawn again at the new resolution (after the layout, which places them)."""
-        self._show_mistake()
+        self._show_decision()
 
     # --- input ---
 
     def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        """A click on a mistake's mark on the graph chooses it."""
+        """A click on a mistake's mark on the graph chooses it; elsewhere on the graph, the turn under it."""
+        analysis = self.analysis
+        if analysis is None:
+            return
         found = nearest_marker(self.graph.markers, x, y, self.layout.marker_reach)
         if found is not None:
-            self.choose(found)
+            self.stepper.choose_decision(self.mistakes[found])
+            self.choose(self.chosen)
+            return
+        turn = turn_at(self.graph, self.layout.graph, x, y)
+        decision = move_at(analysis, turn) if turn is not None else None
+        if decision is not None:
+            self.stepper.choose_decision(decision)
+            self.choose(self.chosen)
 
     def on_scene_key(self, symbol: int, modifiers: int) -> None:
         if matches(KEY_PREVIOUS, symbol, modifiers):
             self.previous()
         elif matches(KEY_NEXT, symbol, modifiers):
             self.next()
+        elif matches(KEY_SWITCH, symbol, modifiers) and self.analysis is not None:
+            other = Listing.EVERY if self.stepper.listing is Listing.MISTAKES else Listing.MISTAKES
+            if other is Listing.EVERY or self.mistakes:
+                self.show_listing(other)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == key.ESCAPE:
@@ -531,14 +394,18 @@ class AnalysisView(SceneView):
         if self.analysis is None:
             self._draw_progress()
             return
-        self._draw_graph()
-        for label in (*self.players, self.list_heading, self.graph_heading, *self.axis, *self.legend):
-            label.draw()
-        if self.mistake is not None:
-            self.where.draw()
-            self.boards.draw()
-            for label in (*self.board_labels, *self.ranked, *self.ranked_chances):
-                label.draw()
+        self.graph_panel.draw(self.mistakes, self.mistake)
+        self.figures.draw()
+        self._draw_tabs_line()
+        self.list_note.draw()
+        self.panel.draw()
+
+    def _draw_tabs_line(self) -> None:
+        """A line under the tabs, over the list."""
+        at = self.layout
+        left = LEFT_X - COLUMN_WIDTH / 2
+        y = at.tabs_y - at.tab_height / 2 - 2
+        arcade.draw_line(left, y, left + COLUMN_WIDTH, y, theme.ACCENT, 2)
 
     def _draw_progress(self) -> None:
         done, total = self.progress
@@ -549,23 +416,3 @@ class AnalysisView(SceneView):
             left = theme.DESIGN_WIDTH / 2 - PROGRESS_WIDTH / 2
             arcade.draw_rect_filled(XYWH(left + width / 2, 380, width, 10), theme.ACCENT)
         self.status.draw()
-
-    def _draw_graph(self) -> None:
-        box = self.layout.graph
-        arcade.draw_rect_filled(
-            XYWH(box.left + box.width / 2, box.bottom + box.height / 2, box.width + 8, box.height + 8),
-            theme.BACKGROUND,
-        )
-        middle = box.bottom + box.height / 2
-        arcade.draw_line(box.left, middle, box.left + box.width, middle, theme.PANEL_BORDER, 1)
-        for x in self.graph.borders:
-            arcade.draw_line(x, box.bottom, x, box.bottom + box.height, theme.PANEL_BORDER, 1)
-        for line, colour in zip((self.graph.mirror, self.graph.points), LINE_COLOURS[::-1], strict=True):
-            if len(line) > 1:
-                arcade.draw_line_strip(line, colour, 2)
-        for index, ((x, y), decision) in enumerate(zip(self.graph.markers, self.mistakes, strict=True)):
-            colour = MARK_COLOURS[decision.mark]
-            radius = 7 if index == self.chosen else 4
-            arcade.draw_circle_filled(x, y, radius, colour)
-            if index == self.chosen:
-                arcade.draw_circle_outline(x, y, radius + 3, theme.TEXT, 2)
