@@ -47,9 +47,11 @@ class MatchArchive:
 
 @dataclass(frozen=True)
 class KeptMatch:
-    """A match the menu lists: its record (None when the file cannot be read, with `error`), and its
-    file (None for the saved unfinished match)."""
+    """A match the menu lists: its record (None when the file cannot be read, with `error`), its file
+    (None for the saved unfinished match), and when it was played (seconds since the epoch; None for
+    the saved match)."""
 
     record: MatchRecord | None
     path: Path | None
     error: str = ""
+    when: float | None = None

@@ -1,10 +1,13 @@
 """The menu's Matches, read in the background: the saved unfinished match first, then every kept `.mat`
-newest first, one file after another on a thread of their own, so that the window never waits on a large
-file (a 5 MB one takes seconds). The screen asks once a frame what has been read (`poll`), shows the rest
-as still being read, and may leave at any time (`cancel`: the reading stops within a line).
+newest first (by the date its name carries, else its file's), one file after another on a thread of
+their own, so that the window never waits on a large file (a 5 MB one takes seconds). The screen asks
+once a frame what has been read (`poll`), shows the rest as still being read, and may leave at any time
+(`cancel`: the reading stops within a line).
 """
 
+import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,27 +34,48 @@ def saved_match(records: Records) -> KeptMatch | None:
     return KeptMatch(MatchRecord.from_match(match, player_names(opponent, "white")), None)
 
 
+_STAMP = re.compile(r"match-(\d{8}-\d{6})(?:-\d+)?\.mat")
+
+
+def match_date(path: Path) -> float | None:
+    """When the match in `path` was played: the date and time its name carries (`match-<date>-<time>`,
+    as the archive writes it, local time), else the file's modification time; None when neither can be
+    read."""
+    found = _STAMP.fullmatch(path.name)
+    if found is not None:
+        try:
+            return time.mktime(time.strptime(found.group(1), "%Y%m%d-%H%M%S"))
+        except (ValueError, OverflowError):
+            pass
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return None
+
+
 def kept_paths(folder: Path | None = None) -> list[Path]:
-    """Every `*.mat` in `folder` (default: the data folder's matches/), newest first by name (the names
-    carry the date and time); none when the folder is missing or cannot be listed."""
+    """Every `*.mat` in `folder` (default: the data folder's matches/), newest first by the date each was
+    played (`match_date`), then by name; none when the folder is missing or cannot be listed."""
     where = folder or archive_dir()
     try:
-        return sorted(where.glob("*.mat"), key=lambda path: path.name, reverse=True) if where.is_dir() else []
+        paths = list(where.glob("*.mat")) if where.is_dir() else []
     except OSError:
         return []
+    return sorted(paths, key=lambda path: (match_date(path) or 0.0, path.name), reverse=True)
 
 
 def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
     """The match in `path`, or the file with why it cannot be read; Stopped when `stop` is set meanwhile."""
+    when = match_date(path)
     try:
-        return KeptMatch(read_mat(path, stop=None if stop is None else stop.is_set), path)
+        return KeptMatch(read_mat(path, stop=None if stop is None else stop.is_set), path, when=when)
     except (UserError, OSError) as error:
-        return KeptMatch(None, path, str(error))
+        return KeptMatch(None, path, str(error), when)
     except Stopped:
         raise
     except Exception as error:  # noqa: BLE001 - one file the reader cannot follow is listed, not fatal
         # Translators: a kept match file failed to read in an unexpected way; {error} is the failure
-        return KeptMatch(None, path, _("cannot be read: {error}").format(error=quoted(repr(error))))
+        return KeptMatch(None, path, _("cannot be read: {error}").format(error=quoted(repr(error))), when)
 
 
 @dataclass(frozen=True)

@@ -190,7 +190,7 @@ class MatchesView(SceneView):
                 if self.listing.reading(index):
                     row.label = reading_row(name)
                 else:
-                    row.label = words.kept_row(kept.record, name, kept.error, compact)
+                    row.label = words.kept_row(kept.record, name, kept.error, compact, kept.when)
                 row.enabled = kept.record is not None
                 shown.append(row)
             else:
