@@ -11,8 +11,9 @@ file that breaks the rules is refused with the number of the line and what is wr
 The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
 the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
 written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
-the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column. GNU
-Backgammon replays it with the standard rules; where tavla scores differently, see `_mat_game`.
+the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column; a roll
+not yet played is left out (`export_mat`). GNU Backgammon replays it with the standard rules; where
+tavla scores differently, see `_mat_game`.
 """
 
 import itertools
@@ -375,8 +376,10 @@ def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
 def export_mat(match: Match, names: tuple[str, str]) -> str:
     """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports.
 
-    Seat 0 plays in the left column. A roll not yet played ends its game as the dice alone, unless it
-    leaves a single play (or none): GNU Backgammon would then make that play itself, so it is left out.
+    Seat 0 plays in the left column. A roll not yet played (a match exported in the middle of a turn)
+    is left out: the format records what was played, and the dice alone are how it writes a roll that
+    could not be played, so every program reading the file (gnubg too, when anything follows) would
+    take it for a pass. The file ends where the turn began, the player to roll, as gnubg shows it.
     """
     left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
     lines = [f"; {PROGRAM}, {match.rules} rules", "", f" {match.length} point match", ""]
@@ -410,9 +413,6 @@ def _mat_game(game: Game) -> list[str]:
         cells.append(_mat_turn(turn))
     if len(turns) == len(game.record):
         cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
-    pending = game.dice is not None and result is None
-    if pending and len(legal_plays(game.state, *game.dice, Rules.STANDARD)) > 1:
-        cells.append(f"{game.dice[0]}{game.dice[1]}:")
     lines = []
     for index in range(0, len(cells), 2):
         pair = cells[index : index + 2]
