@@ -70,7 +70,9 @@ def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
     try:
         return KeptMatch(read_mat(path, stop=None if stop is None else stop.is_set), path, when=when)
     except (UserError, OSError) as error:
-        return KeptMatch(None, path, str(error), when)
+        message = str(error)
+        named = f"{quoted(path)}: "  # the row names its file already
+        return KeptMatch(None, path, message.removeprefix(named), when)
     except Stopped:
         raise
     except Exception as error:  # noqa: BLE001 - one file the reader cannot follow is listed, not fatal

@@ -35,3 +35,10 @@ def test_the_list_is_newest_first_by_date_not_by_name(tmp_path):
         path.write_text("x")
     os.utime(imported, (stamp("20260701-120000"), stamp("20260701-120000")))
     assert kept_paths(tmp_path) == [new, imported, old]
+
+
+def test_a_file_that_cannot_be_read_says_why_without_its_path_twice(tmp_path):
+    bad = tmp_path / "match-20261101-000000.mat"
+    bad.write_text("not a match")
+    kept = read_kept(bad)
+    assert kept.record is None and kept.error.startswith("line 1: ") and str(tmp_path) not in kept.error
