@@ -59,7 +59,7 @@ def test_menu_draws_title_and_cards(window):
     background = image.getpixel((5, height // 2))
     card = image.getpixel((width // 4, height // 2))
     assert background != card
-    title_row = [image.getpixel((x, round(height * 0.09))) for x in range(width // 3, 2 * width // 3)]
+    title_row = [image.getpixel((x, round(height * 0.06))) for x in range(width // 3, 2 * width // 3)]
     assert max(sum(p) for p in title_row) > 600, "the title is light text on the dark background"
 
 
