@@ -72,7 +72,7 @@ def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mist
 def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(window):
     view = analysed(window, "gnubg-5pt-seed11.mat")
     panel = view.graph_panel
-    assert panel.heading.text == "Match-winning chance, move by move"
+    assert panel.heading.text == "Match-winning chance"
     assert [label.text for label in panel.games] == ["Game 1 · 0–0", "Game 2 · 2–0", "Game 3 · 2–2"]
     numbers = [int(label.text) for label in panel.ticks]
     assert numbers and all(number % 10 == 0 for number in numbers) and 50 in numbers
@@ -83,7 +83,8 @@ def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning
     other = AnalysisView(money)
     window.show_view(other)
     wait_for_analysis(other)
-    assert other.graph_panel.heading.text == "Chance of winning the game, move by move"
+    assert other.graph_panel.heading.text == "Chance of winning the game"
+    assert [label.text for label in other.graph_panel.games] == ["Game 1"], "no score in money play"
     point = other.analysis.series[3]
     assert other.graph.points[3][1] == pytest.approx(GRAPH.bottom + point.win * GRAPH.height)
 

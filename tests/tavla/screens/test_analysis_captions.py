@@ -97,7 +97,7 @@ def test_the_headings_and_the_graph():
     assert words.mistakes_tab(7) == "Mistakes (7)" and words.every_tab(40) == "All moves (40)"
     assert words.no_mistakes_text().startswith("No mistakes")
     assert words.progress_text(1, 3) == "Analysing… 1 of 3 games"
-    assert words.graph_heading(emg=True) == "Match-winning chance, move by move"
+    assert words.graph_heading(emg=True) == "Match-winning chance" and words.game_label(1, None) == "Game 1"
     assert words.game_label(2, (2, 0)) == "Game 2 · 2–0" and words.game_label(2, (2, 0), short=True) == "2"
     assert words.ranking_heading("expert", True) == "Expert, 0-ply · EMG at the score"
     ids = decision(gnubg_ids=("4HPwATDgc/ABMA", "cAmrAAAAAAAE"))

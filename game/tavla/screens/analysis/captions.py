@@ -83,16 +83,20 @@ def graph_heading(emg: bool = False) -> str:
     """Over the graph: what it plots, the match-winning chance in a match."""
     if emg:
         # Translators: the analysis graph's heading in a match: each player's chance of winning the
-        # match after each move
-        return _("Match-winning chance, move by move")
+        # match after each move (the axis numbers the moves)
+        return _("Match-winning chance")
     # Translators: the analysis graph's heading: each player's chance of winning the game after each move
-    return _("Chance of winning the game, move by move")
+    return _("Chance of winning the game")
 
 
-def game_label(number: int, score: tuple[int, int], short: bool = False) -> str:
-    """A game's label on the graph: "Game 2 · 2–0" (the score before it), `short` the number alone."""
+def game_label(number: int, score: tuple[int, int] | None, short: bool = False) -> str:
+    """A game's label on the graph: "Game 2 · 2–0" (the score before it; None in money play), `short`
+    the number alone."""
     if short:
         return str(number)
+    if score is None:
+        # Translators: a game's label on the analysis graph of games played for money
+        return _("Game {number}").format(number=number)
     # Translators: a game's label on the analysis graph; {first}–{second} is the score before it
     return _("Game {number} · {first}–{second}").format(number=number, first=score[0], second=score[1])
 

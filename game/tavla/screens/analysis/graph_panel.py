@@ -85,7 +85,7 @@ class GraphPanel:
         size = theme.SMALL_SIZE - 2
         self.games = []
         for number, (start, end) in enumerate(self.drawn.spans, 1):
-            score = analysis.record.games[number - 1].score
+            score = analysis.record.games[number - 1].score if analysis.emg else None
             label = _label(
                 start + 4, box.bottom + box.height - 9, theme.MUTED, size, max(8.0, end - start - 6)
             )
