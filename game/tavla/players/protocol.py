@@ -24,7 +24,8 @@ is kept; every program still running is killed by `close_all` (child.py), which 
 exit and when a tournament stops.
 
 One request, one answer line: output is read in the asking thread, and after each answer line the
-bot is given a moment (SETTLE_SECONDS at most) to go back to waiting for input, so a second line
+bot is given a moment (SETTLE_SECONDS at most, of CPU time while it runs: on a loaded machine the time
+it waits for a CPU is added) to go back to waiting for input, so a second line
 written with the answer is found at the decision that caused it, whatever the timing, and is never
 taken for the answer to a later one. It is a fault (garbage) with one fixed reason.
 
@@ -85,7 +86,9 @@ from game.tavla.players.protocol_lines import (
 STDERR_TAIL_BYTES = 4096  # what is kept of a bot's stderr for the disqualification log
 EXIT_GRACE_SECONDS = 0.5  # after its input closes, a bot may exit on its own before it is killed
 EXIT_STATUS_WAIT = 0.5  # how long to wait for the exit status of a bot whose output closed
-SETTLE_SECONDS = 0.1  # after an answer, how long to wait at most for the program to wait for input again
+SETTLE_SECONDS = 0.1  # after an answer, how long to wait at most for the program to wait for input again,
+# counted in the CPU time it got while it could run: time it waits for a CPU on a loaded machine is added
+SETTLE_MOST_SECONDS = 3.0  # ... and at most this long in all, however loaded the machine
 SETTLE_FIRST_PAUSE = 0.0001
 SETTLE_LONGEST_PAUSE = 0.002
 SHOWN_STRAY = 80  # bytes of stray output kept as the "answer" of the fault
@@ -351,13 +354,25 @@ class ExternalBot(ChildBot):
 
 
 def _wait_until_waiting(pid: int) -> None:
-    """Wait until no process of the bot runs (each waits for input, a lock or a child), at most
-    SETTLE_SECONDS; returns at once where that cannot be seen (no /proc)."""
-    deadline = time.monotonic() + SETTLE_SECONDS
+    """Wait until no process of the bot runs (each waits for input, a lock or a child), for at most
+    SETTLE_SECONDS of the bot's own time: while it could run, only the CPU time it got counts (its
+    busiest thread's), so a moment it waits for a CPU on a loaded machine is added; at most
+    SETTLE_MOST_SECONDS in all. Returns at once where that cannot be seen (no /proc)."""
+    start = last = time.monotonic()
+    spent = 0.0
+    cpu: dict[str, int] | None = None
     pause = SETTLE_FIRST_PAUSE
     while True:
-        waiting = reaper.all_waiting(pid)
-        if waiting is None or waiting or time.monotonic() >= deadline:
+        seen = reaper.activity(pid)
+        now = time.monotonic()
+        if seen is None or seen.waiting:
+            return
+        if seen.running and cpu is not None:
+            spent += max((seen.cpu[task] - cpu.get(task, 0) for task in seen.cpu), default=0) / 1e9
+        else:  # pausing (sleep, a disk), or the first look: the clock's time counts
+            spent += now - last
+        cpu, last = seen.cpu, now
+        if spent >= SETTLE_SECONDS or now - start >= SETTLE_MOST_SECONDS:
             return
         time.sleep(pause)
         pause = min(pause * 2, SETTLE_LONGEST_PAUSE)

@@ -12,7 +12,8 @@ are done, on Linux (elsewhere only the process group is killed):
   descendant that appeared while they were played (`Watch`).
 
 It is also where the bots' processes are looked at: /proc is read here only (`process_table`,
-`marked`, and `all_waiting`, which tells the line protocol's referee when a program waits for input again).
+`marked`, and `activity`, which tells the line protocol's referee when a program waits for input again
+and how much CPU time it had meanwhile, so a loaded machine does not cut that wait short).
 
 Only this user's processes can be seen and killed; nothing here looks at other users' processes.
 """
@@ -24,6 +25,7 @@ import secrets
 import signal
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 MARK_ENV = "TAVLA_BOT"
 PR_SET_CHILD_SUBREAPER = 36
@@ -115,11 +117,60 @@ def marked(value: str, table: dict[int, tuple[int, int]] | None = None) -> set[i
     return found
 
 
-def all_waiting(pid: int) -> bool | None:
-    """Whether every thread of the program and its children sleeps, and the program's main thread is
-    not merely pausing (sleep()); None if /proc cannot tell."""
+@dataclass(frozen=True)
+class Activity:
+    """What a program and its children do at one moment, as /proc shows it.
+
+    `waiting`: every thread sleeps (on input, a lock, a child) and the main thread is not merely pausing
+    (sleep()); `running`: some thread runs or could run (it may be waiting for a CPU); `cpu`: when not
+    waiting, each thread's CPU time so far in nanoseconds, so a wait can count the time it really ran.
+    """
+
+    waiting: bool
+    running: bool = False
+    cpu: dict[str, int] = field(default_factory=dict)
+
+
+def activity(pid: int) -> Activity | None:
+    """What the program `pid` and its children do now; None if /proc cannot tell."""
+    tasks = _tasks(pid)
+    if tasks is None:
+        return None
+    waiting, running = True, False
+    for current, task, base in tasks:
+        try:
+            with open(f"{base}/stat", "rb") as stream:
+                state = stream.read().rsplit(b")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state in (b"R", b"D"):
+            waiting = False
+            running = running or state == b"R"
+        elif current == pid and task == str(pid) and state == b"S":
+            try:
+                with open(f"{base}/wchan", "rb") as stream:
+                    if b"nanosleep" in stream.read():
+                        waiting = False
+            except OSError:
+                pass
+    if waiting:
+        return Activity(True)
+    cpu: dict[str, int] = {}
+    for _current, task, base in tasks:
+        try:
+            with open(f"{base}/schedstat", "rb") as stream:
+                cpu[task] = int(stream.read().split()[0])
+        except (OSError, IndexError, ValueError):
+            continue
+    return Activity(False, running, cpu)
+
+
+def _tasks(pid: int) -> list[tuple[int, str, str]] | None:
+    """Every thread of the program and its descendants: (process, thread id, its /proc folder); None
+    where there is no /proc or the program is gone."""
     if not LINUX:
         return None
+    found: list[tuple[int, str, str]] = []
     stack, seen = [pid], set()
     while stack:
         current = stack.pop()
@@ -134,26 +185,13 @@ def all_waiting(pid: int) -> bool | None:
             continue
         for task in tasks:
             base = f"{PROC}/{current}/task/{task}"
-            try:
-                with open(f"{base}/stat", "rb") as stream:
-                    state = stream.read().rsplit(b")", 1)[1].split()[0]
-            except (OSError, IndexError):
-                continue
-            if state in (b"R", b"D"):
-                return False
-            if current == pid and task == str(pid) and state == b"S":
-                try:
-                    with open(f"{base}/wchan", "rb") as stream:
-                        if b"nanosleep" in stream.read():
-                            return False
-                except OSError:
-                    pass
+            found.append((current, task, base))
             try:
                 with open(f"{base}/children", "rb") as stream:
                     stack.extend(int(child) for child in stream.read().split())
             except (OSError, ValueError):
                 pass
-    return True
+    return found
 
 
 def end_bot(pid: int | None, value: str | None) -> None:
