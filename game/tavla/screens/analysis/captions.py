@@ -144,13 +144,13 @@ def figure_rows(
     def row(label: str, cell: Callable[[PlayerSummary], str]) -> FigureRow:
         return FigureRow(label, (cell(players[0]), cell(players[1])))
 
-    # Translators: a row of the players' figures: the mean loss per decision (the unit heads the table)
     rate = row(
+        # Translators: a row of the players' figures: the mean loss per decision (the unit heads the table)
         _("Error rate, per decision"),
         lambda p: _rated(figures.bare_amount(p.error_rate, p.mwc_error_rate, emg and not compact), p),
     )
-    # Translators: a row of the players' figures: the mean luck per roll, in the errors' unit
     luck = row(
+        # Translators: a row of the players' figures: the mean luck per roll, in the errors' unit
         _("Luck, per roll"),
         lambda p: figures.bare_amount(p.luck_rate, p.mwc_luck_rate, emg and not compact, sign=True),
     )
@@ -165,16 +165,16 @@ def figure_rows(
         return [rate, luck, FigureRow(MARK_SIGNS, marks.cells)]
     rows = [
         rate,
-        # Translators: a row of the players' figures: the error rate of the plays that were not forced
         row(
+            # Translators: a row of the players' figures: the error rate of the plays that were not forced
             _("Checker play, per move"),
             lambda p: _counted(p.checker_error_rate, p.checker_mwc_rate, p.checker_decisions, emg),
         ),
     ]
     if cube:
         rows += [
-            # Translators: a row of the players' figures: the error rate of the cube decisions counted
             row(
+                # Translators: a row of the players' figures: the error rate of the cube decisions counted
                 _("Cube, per decision"),
                 lambda p: _counted(p.cube_error_rate, p.cube_mwc_rate, p.cube_decisions, emg),
             ),
@@ -275,7 +275,8 @@ def chosen_text(decision: Decision, record: MatchRecord, compact: bool = False) 
     name = shown_name(record.names[decision.player])
     if decision.kind == "cube" and compact:
         # Translators: the doubling cube, as short as can be: a cube decision on a small window
-        what = f"{name} · {_('cube')}"
+        cube = _("cube")
+        what = f"{name} · {cube}"
     elif decision.kind == "cube" and decision.action in ("take", "drop"):
         # Translators: over a decision: the player answered a double
         what = _("{name}: answer to the double").format(name=name)
@@ -285,8 +286,8 @@ def chosen_text(decision: Decision, record: MatchRecord, compact: bool = False) 
     elif compact:
         what = f"{name} · {display_dice(*(decision.dice or (0, 0)))}"
     else:
-        # Translators: over a decision: the player's roll, e.g. "root to play 43"
         dice = display_dice(*(decision.dice or (0, 0)))
+        # Translators: over a decision: the player's roll, e.g. "root to play 43"
         what = _("{name} to play {dice}").format(name=name, dice=dice)
     if compact:
         mark = f" · {_(decision.mark)}" if decision.mark is not Mark.NONE else ""
@@ -343,6 +344,7 @@ def ranking_heading(level: str, emg: bool) -> str:
 
 def cube_heading(level: str, emg: bool) -> str:
     """Over a cube decision's equities: the level (one roll ahead at Expert) and their unit."""
+    # Translators: the unit of a cube decision's equities in money play
     unit = "EMG" if emg else _("points")
     # Translators: over a cube decision's three equities; {level} e.g. "Expert, 0-ply"; {unit} is EMG
     # or points
@@ -414,7 +416,9 @@ def cube_played_text(decision: Decision, emg: bool, compact: bool = False) -> st
         # Translators: under a cube decision: the action the player took was the right one
         return _("Played: {action} · right").format(action=action)
     if compact:
-        return _("Played · {equity}").format(equity=f"{action} {loss_text(decision)}")
+        # Translators: under a cube decision on a small window: the action taken and what it lost, e.g.
+        # "Played: no double -0.120 bad"
+        return _("Played: {action} {loss}").format(action=action, loss=loss_text(decision))
     # Translators: under a cube decision: the action taken, what it lost (e.g. "35.0 mEMG (0.512%
     # MWC)") and the mark
     text = _("Played: {action} · loses {loss} · {mark}")
