@@ -82,13 +82,15 @@ def test_the_players_figures_name_their_units_as_the_report_does():
     rows = words.figure_rows((summary, summary), emg=True, cube=False)
     assert words.figures_unit(True) == "mEMG (MWC)" and words.figures_unit(False) == "millipoints"
     assert [row.label for row in rows] == [
-        "Error rate, per decision", "Checker play, per move", "Luck, per roll", "Doubtful · bad · very bad",
+        "Error rate, per decision", "Rating", "Checker play, per move", "Luck, per roll",
+        "Doubtful · bad · very bad",
     ]  # fmt: skip
-    assert rows[0].cells[0] == "10.5 (0.200%) · Advanced"
-    assert rows[2].cells[0] == "-2.0 (-0.050%)", "luck per roll, in the errors' units"
-    assert rows[3].cells[0] == "1 · 2 · 0"
+    assert rows[0].cells[0] == "10.5 (0.200%)" and rows[1].cells[0] == "Advanced"
+    assert rows[3].cells[0] == "-2.0 (-0.050%)", "luck per roll, in the errors' units"
+    assert rows[4].cells[0] == "1 · 2 · 0"
     money = words.figure_rows((summary, summary), emg=False, cube=True)
-    assert money[0].cells[0] == "10.5 · Advanced" and len(money) == 7
+    assert money[0].cells[0] == "10.5" and len(money) == 8
+    assert words.figure_rows((summary, summary), True, True, compact=True)[0].cells[0] == "10.5 · Advanced"
     compact = words.figure_rows((summary, summary), emg=True, cube=True, compact=True)
     assert [row.label for row in compact] == ["Error rate", "Luck a roll", "?! · ? · ??"]
 

@@ -137,7 +137,7 @@ def figure_rows(
     players: tuple[PlayerSummary, PlayerSummary], emg: bool, cube: bool, compact: bool = False
 ) -> list[FigureRow]:
     """The players' figures as gnubg's statistics give them, in the units of the table's header
-    (`figures_unit`): the error rate per decision with the rating, the checker play and the cube apart,
+    (`figures_unit`): the error rate per decision and the rating, the checker play and the cube apart,
     the cube's errors, the luck per roll in the same units, the marks; `compact` (a small window's
     larger text) the error rate with the rating, the luck and the marks."""
 
@@ -164,7 +164,11 @@ def figure_rows(
         luck = FigureRow(_("Luck a roll"), luck.cells)
         return [rate, luck, FigureRow(MARK_SIGNS, marks.cells)]
     rows = [
-        rate,
+        FigureRow(
+            rate.label, tuple(figures.bare_amount(p.error_rate, p.mwc_error_rate, emg) for p in players)
+        ),
+        # Translators: a row of the players' figures: GNU Backgammon's rating word (Expert, Beginner...)
+        row(_("Rating"), lambda p: _(p.rating) if p.rating else "-"),
         row(
             # Translators: a row of the players' figures: the error rate of the plays that were not forced
             _("Checker play, per move"),

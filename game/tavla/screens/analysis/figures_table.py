@@ -11,7 +11,7 @@ from game.tavla.screens.analysis.geometry import COLUMN_WIDTH, LEFT_X, LINE_COLO
 from game.ui import theme
 from game.ui.text import Label
 
-ROWS = 7
+ROWS = 8
 """The most rows (with the cube); a match without it, or a small window, fills fewer."""
 
 
