@@ -658,7 +658,7 @@ class _Stopped(KeyboardInterrupt):
 
 
 def _on_stop(signum: int, frame: object) -> None:
-    signal.signal(signum, signal.SIG_IGN)  # once: the clean-up that follows is not cut short
+    _ignore_stop_signals()  # once: the clean-up that follows is not cut short by the next one
     raise _Stopped(signum)
 
 
