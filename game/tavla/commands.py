@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from game.errors import BotFailed, UserError
 from game.i18n import N_, _
 from game.quoting import in_quotes, quoted
+from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.moves import IllegalPlay, check_play, legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integer, parse_state
@@ -105,7 +106,17 @@ def bot_command(
         raise BotFailed(message.format(bot=shown, answer=shown_answer(answer), reason=error)) from None
 
 
+NO_DOUBLE_POSSIBLE = "no double possible"  # the `cube` command's first line when the cube may not be offered
 CUBE_BOTS = {"expert": 1, "master": 2}  # bots that give cube equities, and the rolls they look ahead
+
+
+def _no_double_reason(cube: Cube) -> str:
+    """Why the player on roll may not double now, for the `cube` command's second line."""
+    if cube.crawford:
+        return _("the Crawford game: neither player may double")
+    if cube.owner is CubeOwner.OPPONENT:
+        return _("the opponent owns the cube: only they may double")
+    return _("the cube is at {value}, the highest it goes").format(value=cube.value)
 
 
 def cube_command(
@@ -120,7 +131,6 @@ def cube_command(
     bot_name: str = "master",
 ) -> list[str]:
     """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
-    from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
     from game.tavla.eval.cube_decision import decide_position
     from game.tavla.eval.doubling import pre_roll_chances
     from game.tavla.eval.neural import shipped_evaluator
@@ -143,13 +153,21 @@ def cube_command(
     net = shipped_evaluator(rules)
     chances = pre_roll_chances(net, state, rules, CUBE_BOTS[bot_name])
     decision = decide_position(chances, state, cube)
-    equities = _("no double {nd:+.3f}, double/take {dt:+.3f}, double/pass {dp:+.3f}").format(
-        nd=decision.no_double, dt=decision.double_take, dp=decision.double_pass
-    )
+    if cube.may_double():
+        action = decision.action.value
+        equities = _("no double {nd:+.3f}, double/take {dt:+.3f}, double/pass {dp:+.3f}").format(
+            nd=decision.no_double, dt=decision.double_take, dp=decision.double_pass
+        )
+    else:
+        action = NO_DOUBLE_POSSIBLE
+        # Translators: {reason} says why the player on roll may not double; {equity} is a signed number
+        equities = _("{reason}; equity {equity:+.3f}").format(
+            reason=_no_double_reason(cube), equity=decision.no_double
+        )
     names = ("win", "gammon", "backgammon", "lose_gammon", "lose_backgammon")
     # Translators: the cubeless chances of the player on roll, in per cent
     shares = _(
         "win {win:.1f}% (gammon {gammon:.1f}%, backgammon {backgammon:.1f}%), "
         "lose gammon {lose_gammon:.1f}%, backgammon {lose_backgammon:.1f}%"
     )
-    return [decision.action.value, equities, shares.format(**dict(zip(names, 100.0 * chances, strict=True)))]
+    return [action, equities, shares.format(**dict(zip(names, 100.0 * chances, strict=True)))]

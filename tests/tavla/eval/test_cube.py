@@ -181,3 +181,20 @@ def test_the_opening_is_no_double_take():
 def test_a_decision_that_may_not_double_says_no_double():
     decision = CubeDecision(0.9, 1.4, 1.0, may_double=False)
     assert decision.action is CubeAction.NO_DOUBLE_PASS
+
+
+@pytest.mark.parametrize(
+    "cube, reason",
+    [
+        ({"match": 5, "score": (2, 4), "crawford": True}, "the Crawford game"),
+        ({"cube_value": 2, "owner": "opponent"}, "the opponent owns the cube"),
+        ({"cube_value": 64, "owner": "me"}, "the cube is at 64"),
+    ],
+)
+def test_the_cube_command_says_why_no_double_is_possible(cube, reason):
+    """Where the player on roll may not double, there is no double/take to weigh: the command says so
+    and why, with the equity of playing on (the first line still begins 'no double')."""
+    lines = cube_command(format_state(OPENING), STANDARD, bot_name="expert", **cube)
+    assert lines[0] == "no double possible"
+    assert lines[1].startswith(reason) and "equity " in lines[1] and "double/take" not in lines[1]
+    assert lines[2].startswith("win ")
