@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import __version__, i18n
 from game.errors import BotFailed, OutputFailed, UserError
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.engine.cube import MAX_CUBE
@@ -372,7 +372,20 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
 def _run_solve(args: argparse.Namespace, config: "Config") -> int:
     from game.puzzle.solver import solve_command
 
-    print(solve_command(args.size, args.board, args.optimal))
+    tiles = solve_command(args.size, args.board, args.optimal)
+    print(tiles)
+    count = len(tiles.split())
+    if args.optimal:
+        # Translators: said on stderr after `solve --optimal` printed the tiles; {count} is how many
+        said = ngettext(
+            "{count} tile to slide, the fewest there are",
+            "{count} tiles to slide, the fewest there are",
+            count,
+        )
+    else:
+        # Translators: said on stderr after `solve` printed the tiles to slide; {count} is how many
+        said = ngettext("{count} tile to slide", "{count} tiles to slide", count)
+    print(said.format(count=count) if count else _("the board is already solved"), file=sys.stderr)
     return 0
 
 

@@ -115,6 +115,7 @@ def test_window_free_commands_through_main_py(tmp_path):
         env=env,
     )
     assert (solved.returncode, solved.stdout) == (0, "7 8\n")
+    assert solved.stderr == "2 tiles to slide\n", "the count is said beside the one line scripts read"
     bad = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "solve", "--size", "3x3", "--board", "1 2 3 4 5 6 8 7 0"],
         capture_output=True,
