@@ -344,7 +344,9 @@ def test_the_ranked_hint_and_the_tutor_judge_at_the_score(net):
     hint = hints.rank_hint(STANDARD, state, dice, "", dmp)
     assert hint.emg and not hints.rank_hint(STANDARD, state, dice, "").emg
     deep = ranked_plays(state, dice, STANDARD, net, plies=LEVELS[hints.HINT_LEVEL], stakes=dmp)
-    assert [play.play for play in hint.ranked] == [play.play for play in deep]
+    assert {play.play for play in hint.ranked} == {play.play for play in deep}, "the analysis's five best"
+    level = hints.level_plays(deep, STANDARD, net, LEVELS[hints.HINT_LEVEL], dmp)
+    assert [play.play for play in hint.ranked] == [play.play for play in level], "each as deep, in order"
     assert "EMG" in hint_captions.heading_text(hint.emg) and "EMG" not in hint_captions.heading_text()
     ranked = ranked_plays(state, dice, STANDARD, net, n=None, stakes=dmp)
     turn = TurnInProgress(state, *dice, STANDARD)

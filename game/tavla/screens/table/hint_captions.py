@@ -1,10 +1,11 @@
 """The ranked hint's words (pure text, no Arcade): each play's row, its equity and difference to the
-best, and its chances of a win, a mars (gammon) and a backgammon."""
+best, its chances of a win, a mars (gammon) and a backgammon and of losing them, and the heading that
+says what the equities are (cubeless, EMG at a match's score or points) and how deep they were searched."""
 
 from dataclasses import dataclass
 
 from game.i18n import _
-from game.tavla.analysis.decisions import RankedPlay
+from game.tavla.analysis.decisions import LEVEL_TITLES, RankedPlay
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
@@ -14,13 +15,15 @@ MINUS = "-"  # the font has no true minus sign
 
 @dataclass(frozen=True)
 class HintRow:
-    """One ranked play as the panel writes it: "1. 8/5 6/5", "+0.151", "-0.160" (blank for the best)
-    and the chances line."""
+    """One ranked play as the panel writes it: "1. 8/5 6/5", "+0.151", "-0.160" (blank for the best),
+    the chances of winning in a line, and in columns those of winning and those of losing."""
 
     play: str
     equity: str
     difference: str
     chances: str
+    wins: tuple[str, ...] = ()  # the chances in columns (`chance_columns`), for the table's ranked hint
+    losses: tuple[str, ...] = ()
 
 
 def signed(value: float, places: int = 3) -> str:
@@ -45,6 +48,32 @@ def chances_text(chances: tuple[float, ...], rules: Rules) -> str:
     return text.format(win=percent(win), gammon=percent(gammon), backgammon=percent(backgammon))
 
 
+def chance_columns(chances: tuple[float, ...], rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The mover's chances after the play in the ranked hint's columns (see `column_headings`): of winning
+    ("Win 55.4%", then a mars or gammon, and a backgammon under standard rules) and of losing them; the
+    two rows, aligned down the five plays, explain two plays of one equity."""
+    win, lose = chances[0], 1.0 - chances[0]
+    # Translators: a play's chance of winning in the ranked hint, e.g. "Win 55.4%"; its chances of a
+    # gammon and a backgammon follow in columns
+    wins = [_("Win {win}").format(win=percent(win)), percent(chances[1])]
+    # Translators: a play's chance of losing in the ranked hint, e.g. "Lose 44.6%", under "Win 55.4%"
+    losses = [_("Lose {lose}").format(lose=percent(lose)), percent(chances[3])]
+    if rules is not Rules.TAVLA:
+        wins.append(percent(chances[2]))
+        losses.append(percent(chances[4]))
+    return tuple(wins), tuple(losses)
+
+
+def column_headings(rules: Rules) -> tuple[str, ...]:
+    """The headings of the chances' columns after the first (the game won or lost)."""
+    if rules is Rules.TAVLA:
+        # Translators: the heading of the ranked hint's column of the chances of a mars (tavla's gammon)
+        return (_("mars"),)
+    # Translators: the headings of the ranked hint's columns of the chances of a gammon and of a
+    # backgammon (bg, kept short as players write it)
+    return (_("gammon"), _("bg"))
+
+
 def hint_rows(start: State, ranked: tuple[RankedPlay, ...], rules: Rules) -> list[HintRow]:
     """The ranked plays from `start` (the mover's side), best first, hits starred."""
     if not ranked:
@@ -55,9 +84,9 @@ def hint_rows(start: State, ranked: tuple[RankedPlay, ...], rules: Rules) -> lis
         # Translators: a play in the ranked hint when the roll cannot be moved at all
         moves = display_play(start, play.play) or _("no move")
         difference = "" if number == 1 else signed(play.equity - best)
-        rows.append(
-            HintRow(f"{number}. {moves}", signed(play.equity), difference, chances_text(play.chances, rules))
-        )
+        wins, losses = chance_columns(play.chances, rules)
+        chances = chances_text(play.chances, rules)
+        rows.append(HintRow(f"{number}. {moves}", signed(play.equity), difference, chances, wins, losses))
     return rows
 
 
@@ -69,6 +98,15 @@ def heading_text(emg: bool = False) -> str:
         return _("Best plays · EMG at the score")
     # Translators: the heading of the ranked hint: the best plays with their equity (expected points)
     return _("Best plays · equity")
+
+
+def depth_text(level: str, plies: int) -> str:
+    """The heading's second line: the equities are cubeless (the cube's value counted, not its use), and
+    the level and depth they were searched at."""
+    # Translators: under the ranked hint's heading: the equities leave the cube's later use out (cubeless,
+    # a backgammon term); {level} is the bot level whose search ranked the plays (Master), {plies} how
+    # many plies (half moves) deep it looked, as GNU Backgammon writes it (2-ply)
+    return _("cubeless · {level}, {plies}-ply").format(level=_(LEVEL_TITLES[level]), plies=plies)
 
 
 def make_label() -> str:

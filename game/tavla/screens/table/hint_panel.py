@@ -25,11 +25,12 @@ from game.ui.widgets import Button, Rect
 Colour = tuple[int, int, int]
 
 ROWS = 5
-ROW_HEIGHT = 36
 AREA_TOP = 786  # the panel's upper part, over its lines and buttons: the move list stays in view below
 AREA_BOTTOM = MOVES_TOP + 20
-HEADING_Y = AREA_TOP - 18
-FIRST_ROW_Y = HEADING_Y - 40
+HEADING_Y = AREA_TOP - 16
+DEPTH_Y = HEADING_Y - 19  # cubeless · Master, 2-ply
+COLUMNS_Y = DEPTH_Y - 19  # the headings of the chances' columns: gammon, bg
+FIRST_ROW_TOP = COLUMNS_Y - 10
 BUTTON_Y = AREA_BOTTOM + 24
 BUTTON_HEIGHT = 30
 GHOST_ALPHA = 120
@@ -37,31 +38,109 @@ CHOSEN = (70, 80, 106)
 MAKE_WIDTH = 176
 CLOSE_WIDTH = 88
 TEXT_SIZE = 12  # the smallest the table writes (readable at 1280x800)
+LINE = 23  # a line of text at TEXT_SIZE, as the font sets it
+PLAY_STEP = LINE - 3  # from a play's first line to the line under it
+CHANCES_STEP = LINE - 5  # the two lines of chances, set closer
+ROW_PADDING = 3  # above and below a row's lines
+ROW_GAP = 2  # between two rows
+PLAY_WIDTH = 162  # a play's column: a long one wraps onto a second line, at the same size
+PLAY_LINES = 3  # the most lines a play takes (four moves of doubles with hits take two)
+EQUITY_RIGHT, EQUITY_WIDTH, DIFFERENCE_WIDTH = 218, 52, 48
+FIRST_COLUMN_WIDTH = 118  # "Win 55.4%", "Lose 44.6%"
+COLUMN_RIGHTS = (190, PANEL_WIDTH)  # the right edges of the gammon (mars) and backgammon columns
+COLUMN_WIDTH = 66
+HEADING_WIDTHS = (118, COLUMN_RIGHTS[1] - COLUMN_RIGHTS[0] - 6)  # a heading may reach left of its column
+
+
+def _chance_labels() -> list[Label]:
+    """A line of chances: the game won or lost, then its gammon (mars) and backgammon, in columns."""
+    left = PANEL_X - PANEL_WIDTH / 2
+    first = Label("", left, 0, theme.MUTED, TEXT_SIZE, box_width=FIRST_COLUMN_WIDTH, anchor_y="top")
+    columns = [
+        Label(
+            "",
+            left + right,
+            0,
+            theme.MUTED,
+            TEXT_SIZE,
+            box_width=COLUMN_WIDTH,
+            anchor_x="right",
+            anchor_y="top",
+        )
+        for right in COLUMN_RIGHTS
+    ]
+    return [first, *columns]
 
 
 class _Row(Button):
-    """A ranked play: a click chooses it; drawn as two lines, lit when chosen."""
+    """A ranked play: a click chooses it; its play (wrapped when long) with its equity and difference
+    beside it, then its chances of winning and of losing; lit when chosen. `place` stacks it under the
+    row above, as tall as its play's lines make it."""
 
-    def __init__(self, y: float, on_click: Callable[[], None]) -> None:
-        super().__init__("", Rect(PANEL_X, y, PANEL_WIDTH + PANEL_PADDING, ROW_HEIGHT - 2), on_click)
+    def __init__(self, on_click: Callable[[], None]) -> None:
+        super().__init__("", Rect(PANEL_X, 0, PANEL_WIDTH + PANEL_PADDING, LINE), on_click)
         left = PANEL_X - PANEL_WIDTH / 2
         size = TEXT_SIZE
-        self.play = Label("", left, y + 8, theme.TEXT, size, box_width=172, anchor_y="center", bold=True)
+        self.play = Label(
+            "",
+            left,
+            0,
+            theme.TEXT,
+            size,
+            box_width=PLAY_WIDTH,
+            box_height=PLAY_LINES * LINE,
+            anchor_y="top",
+            bold=True,
+            multiline=True,
+        )
         self.equity = Label(
-            "", left + 222, y + 8, theme.TEXT, size, box_width=48, anchor_x="right", anchor_y="center"
+            "",
+            left + EQUITY_RIGHT,
+            0,
+            theme.TEXT,
+            size,
+            box_width=EQUITY_WIDTH,
+            anchor_x="right",
+            anchor_y="top",
         )
         self.difference = Label(
             "",
             left + PANEL_WIDTH,
-            y + 8,
+            0,
             theme.MUTED,
             size,
-            box_width=46,
+            box_width=DIFFERENCE_WIDTH,
             anchor_x="right",
-            anchor_y="center",
+            anchor_y="top",
         )
-        self.chances = Label("", left, y - 9, theme.MUTED, size, box_width=PANEL_WIDTH, anchor_y="center")
+        self.wins = _chance_labels()
+        self.losses = _chance_labels()
         self.chosen = False
+
+    @property
+    def texts(self) -> tuple[Label, ...]:
+        return (self.play, self.equity, self.difference, *self.wins, *self.losses)
+
+    def set_chances(self, wins: tuple[str, ...], losses: tuple[str, ...]) -> None:
+        for labels, texts in ((self.wins, wins), (self.losses, losses)):
+            for label, text in zip(labels, (*texts, "", ""), strict=False):
+                label.text = text
+
+    def place(self, top: float) -> float:
+        """Lay the row out from `top` down (a long play takes a second line); the bottom it ends at."""
+        y = top - ROW_PADDING
+        for label in (self.play, self.equity, self.difference):
+            label.y = y
+        lines = max(1, round(self.play.content_height / LINE))
+        y -= PLAY_STEP + (lines - 1) * LINE
+        for label in self.wins:
+            label.y = y
+        y -= CHANCES_STEP
+        for label in self.losses:
+            label.y = y
+        bottom = y - CHANCES_STEP - ROW_PADDING
+        self.rect.y, self.rect.height = (top + bottom) / 2, top - bottom
+        return bottom
 
     def draw(self) -> None:
         r = self.rect
@@ -69,7 +148,7 @@ class _Row(Button):
             arcade.draw_rect_filled(
                 XYWH(r.x, r.y, r.width, r.height), CHOSEN if self.chosen else theme.BUTTON
             )
-        for label in (self.play, self.equity, self.difference, self.chances):
+        for label in self.texts:
             label.draw()
 
 
@@ -95,7 +174,23 @@ class HintPanel:
         self.heading = Label(
             "", left, HEADING_Y, theme.ACCENT, theme.SMALL_SIZE, box_width=PANEL_WIDTH, anchor_y="center"
         )
-        self.rows = [_Row(FIRST_ROW_Y - i * ROW_HEIGHT, lambda i=i: self.choose(i)) for i in range(ROWS)]
+        self.depth = Label(
+            "", left, DEPTH_Y, theme.MUTED, TEXT_SIZE, box_width=PANEL_WIDTH, anchor_y="center"
+        )
+        self.columns = [
+            Label(
+                "",
+                left + right,
+                COLUMNS_Y,
+                theme.MUTED,
+                TEXT_SIZE,
+                box_width=width,
+                anchor_x="right",
+                anchor_y="center",
+            )
+            for right, width in zip(COLUMN_RIGHTS, HEADING_WIDTHS, strict=True)
+        ]
+        self.rows = [_Row(lambda i=i: self.choose(i)) for i in range(ROWS)]
         size = theme.SMALL_SIZE
         self.make_button = Button(
             hint_captions.make_label(),
@@ -124,8 +219,9 @@ class HintPanel:
 
     @property
     def labels(self) -> list[Label]:
-        rows = [label for row in self.rows for label in (row.play, row.equity, row.difference, row.chances)]
-        return [self.heading, *rows, *self.make_button.labels, *self.close_button.labels]
+        rows = [label for row in self.rows for label in row.texts]
+        heads = [self.heading, self.depth, *self.columns]
+        return [*heads, *rows, *self.make_button.labels, *self.close_button.labels]
 
     def covering(self, buttons: list[Button], covered: list[Button]) -> list[Button]:
         """The scene's `buttons` with this panel's in place of `covered` (the side panel's upper buttons)
@@ -138,9 +234,14 @@ class HintPanel:
         """The ranked plays of the turn of `seat` that started at `start`; the best is chosen first."""
         self.hint, self.seat = hint, seat
         self.heading.text = hint_captions.heading_text(hint.emg)
+        self.depth.text = hint_captions.depth_text(hint.level, hint.plies)
+        for label, text in zip(self.columns, (*hint_captions.column_headings(rules), ""), strict=False):
+            label.text = text
+        top = FIRST_ROW_TOP
         for row, text in zip(self.rows, hint_captions.hint_rows(start, hint.ranked, rules), strict=False):
-            row.play.text, row.equity.text = text.play, text.equity
-            row.difference.text, row.chances.text = text.difference, text.chances
+            row.play.text, row.equity.text, row.difference.text = text.play, text.equity, text.difference
+            row.set_chances(text.wins, text.losses)
+            top = row.place(top) - ROW_GAP
         self.choose(0)
 
     def choose(self, index: int) -> None:
@@ -180,6 +281,9 @@ class HintPanel:
             1,
         )
         self.heading.draw()
+        self.depth.draw()
+        for label in self.columns:
+            label.draw()
 
     def draw_ghosts(self, now: State | None) -> None:
         """The chosen play on the board from `now` (the mover's side): a faded checker where each lands,

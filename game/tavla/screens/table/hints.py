@@ -6,16 +6,18 @@ does, at the match's score: game/tavla/analysis/stakes.py `stakes_at`), so a hin
 same turn agree.
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from game.tavla.analysis.decisions import LEVELS, RankedPlay, ranked_plays
+from game.tavla.analysis.decisions import LEVELS, TOP_PLAYS, RankedPlay, ranked_plays
 from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.moves import Play
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import Step, TurnInProgress
-from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.eval.neural import Evaluator, shipped_evaluator
+from game.tavla.eval.search import probabilities
 
 HINT_LEVEL = "master"
 
@@ -23,11 +25,17 @@ HINT_LEVEL = "master"
 @dataclass(frozen=True)
 class RankedHint:
     """The bot's play (in notation, "" when the roll cannot be played) and the best plays ranked, their
-    equities in `stakes`' units (None: money points)."""
+    equities cubeless in `stakes`' units (None: money points), searched as the bots of `level` search."""
 
     play: str
     ranked: tuple[RankedPlay, ...]
     stakes: Stakes | None = None
+    level: str = HINT_LEVEL
+
+    @property
+    def plies(self) -> int:
+        """How deep the rows were searched (all at one depth; 0 for a forced roll's one play)."""
+        return max((play.plies for play in self.ranked), default=0)
 
     @property
     def emg(self) -> bool:
@@ -43,10 +51,36 @@ def rank_hint(
     rules: Rules, state: State, dice: tuple[int, int], play: str, stakes: Stakes | None = None
 ) -> RankedHint:
     """`play` (the hint bot's) with the best five plays of `dice` from `state` ranked beside it, at
-    `stakes` (the match's score; None: money)."""
+    `stakes` (the match's score; None: money).
+
+    The ranking searches as the master does: every play at 0-ply, the best of them deeper as its filter
+    keeps them, so the five first can stand at different depths, the deeper ones first, and a shallower
+    play's equity can be above a deeper one's. A row's equity at one depth is not comparable to another's
+    at another: the five shown are each searched to the hint's depth and ranked by those equities.
+    """
     net = shipped_evaluator(rules)
-    ranked = ranked_plays(state, dice, rules, net, plies=LEVELS[HINT_LEVEL], stakes=stakes)
-    return RankedHint(play, tuple(ranked), stakes)
+    plies = LEVELS[HINT_LEVEL]
+    ranked = ranked_plays(state, dice, rules, net, n=TOP_PLAYS, plies=plies, stakes=stakes)
+    return RankedHint(play, tuple(level_plays(ranked, rules, net, plies, stakes)), stakes, HINT_LEVEL)
+
+
+def level_plays(
+    ranked: Sequence[RankedPlay], rules: Rules, net: Evaluator, plies: int, stakes: Stakes | None = None
+) -> list[RankedPlay]:
+    """`ranked` with each play judged at `plies` (the one play of a forced roll stays as it was: nothing to
+    compare it with), best first by those equities."""
+    if len(ranked) < 2:
+        return list(ranked)
+    shallow = [play for play in ranked if play.plies < plies]
+    if shallow:
+        deeper = probabilities(net, [play.after for play in shallow], rules, plies)
+        values = (stakes if stakes is not None else Stakes(rules)).equities(deeper)
+        searched = {
+            id(play): replace(play, equity=float(value), chances=tuple(map(float, chances)), plies=plies)
+            for play, value, chances in zip(shallow, values, deeper, strict=True)
+        }
+        ranked = [searched.get(id(play), play) for play in ranked]
+    return sorted(ranked, key=lambda play: -play.equity)
 
 
 def steps_to(turn: TurnInProgress, after: State) -> list[Step] | None:

@@ -375,7 +375,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     # --- the computer's last play ---
 
-    def last_play(self) -> Turn | None:
+    def computers_last_play(self) -> Turn | None:
         """The computer's last play while it is the last thing that moved (none with two people at one
         desk, who watch each other play)."""
         if self.opponent == HUMAN:
@@ -386,7 +386,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
     def last_play_marks(self) -> PlayMarks | None:
         """The marks of the computer's last play while they are on the board: once its checkers have
         landed, until the player moves a checker (or picks one up)."""
-        turn = self.last_play()
+        turn = self.computers_last_play()
         if turn is None or self.animating or self.drag is not None or self.auto_commit:
             return None
         if self.session.turn is not None and self.session.turn.steps:
@@ -398,7 +398,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
     def show_last_play(self) -> None:
         """L (or Replay beside the move list): the computer's last play once more, its checkers back where
         they stood, then moving as it played; the player's moves of this turn come back after it."""
-        turn = self.last_play()
+        turn = self.computers_last_play()
         if turn is None or self.holding or self.animating or self.drag is not None or self.auto_commit:
             return
         waiting = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
@@ -531,7 +531,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.panel.undo_button.enabled = human and turn is not None and bool(turn.steps)
         self.panel.hint_button.enabled = human or session.phase in (Phase.ROLL, Phase.ANSWER)
         if self.panel.replay_button is not None:
-            self.panel.replay_button.enabled = self.last_play() is not None
+            self.panel.replay_button.enabled = self.computers_last_play() is not None
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
             self.take_question.texts[0].text, self.take_question.texts[1].text = cube_captions.take_texts(
@@ -573,16 +573,19 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
     def _layer_key(self) -> tuple[object, ...]:
         """Everything the cached layer shows that can change."""
         panel, ranked = self.panel, self.hint_panel
-        rows = [
-            (row.play.text, row.equity.text, row.difference.text, row.chances.text, row.chosen)
-            for row in ranked.rows
-        ]
+        rows = [(*(label.text for label in row.texts), row.rect.y, row.chosen) for row in ranked.rows]
         return (
             tuple(self.camera.viewport),
             id(self.board.sprites[0].texture) if self.board.sprites else None,
             tuple(label.text for label in panel.texts.values()),
             (tuple(panel.moves.rows), panel.moves.first),
-            (ranked.shown, ranked.heading.text, tuple(rows)),
+            (
+                ranked.shown,
+                ranked.heading.text,
+                ranked.depth.text,
+                tuple(label.text for label in ranked.columns),
+                tuple(rows),
+            ),
             tuple((id(b), b.label, b.enabled, b.hovered, b.pressed) for b in self.buttons),
         )
 
