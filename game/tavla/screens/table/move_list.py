@@ -32,7 +32,7 @@ class Rows:
     wraps: bool
 
 
-ROWS = Rows(count=8, height=22, number_width=26, scroll_size=(44, 28), wraps=False)
+ROWS = Rows(count=8, height=22, number_width=26, scroll_size=(32, 28), wraps=False)
 COMPACT_ROWS = Rows(count=2, height=82, number_width=0, scroll_size=(54, 42), wraps=True)
 
 

@@ -25,7 +25,8 @@ HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 
 MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the gnubg IDs
 COMPACT_MOVES_TOP = 242  # a small window's taller ▲ ▼ clear the Export button
 POSITION_Y, MATCH_Y = 45, 26  # the gnubg IDs, one a line under the move list
-REPLAY_X, REPLAY_WIDTH, REPLAY_HEIGHT = 118, 104, 28  # Replay, between "Moves" and ▲ ▼ (from the left)
+REPLAY_RIGHT, REPLAY_MOST, REPLAY_HEIGHT = 193, 138, 28  # Replay, between "Moves" and ▲ ▼ (from the left)
+REPLAY_MARGIN = 12  # either side of its words: the button is as wide as they need, up to REPLAY_MOST
 REPLAY_SIZE = theme.SMALL_SIZE - 1
 
 Spec = tuple[float, tuple[int, int, int], float, bool, float | None]
@@ -117,12 +118,15 @@ class SidePanel:
         self.buttons += self.moves.buttons
         self.replay_button: Button | None = None
         if replay is not None and not compact:
-            rect = Rect(left + REPLAY_X, MOVES_TOP, REPLAY_WIDTH, REPLAY_HEIGHT)
+            right = left + REPLAY_RIGHT
+            rect = Rect(right - REPLAY_MOST / 2, MOVES_TOP, REPLAY_MOST, REPLAY_HEIGHT)
             # Translators: button beside the move list's heading: show the computer's last play again (its
             # checkers move once more); {key} is the key that does it, L
             label = _("Replay ({key})").format(key="L")
-            self.replay_button = Button(label, rect, replay, font_size=REPLAY_SIZE)
-            self.buttons.append(self.replay_button)
+            button = self.replay_button = Button(label, rect, replay, font_size=REPLAY_SIZE)
+            rect.width = min(REPLAY_MOST, button.labels[0].content_width + 2 * REPLAY_MARGIN)
+            button.move_to(right - rect.width / 2, MOVES_TOP)  # clear of the heading
+            self.buttons.append(button)
 
     @property
     def labels(self) -> list[Label]:
