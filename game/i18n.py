@@ -88,3 +88,10 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Marks a string for the catalogue where it is defined; `_` translates it where it is shown."""
     return message
+
+
+def percent_text(number: str) -> str:
+    """A number already written (`50.5`, `+0.216`) as a percentage, the sign where the player's language
+    puts it (Turkish writes %50.5)."""
+    # Translators: a percentage; {number} is already written (50.5); put the % where your language does
+    return _("{number}%").format(number=number)

@@ -142,3 +142,13 @@ def test_the_bundled_font_has_every_character_of_every_catalogue(font):
     characters.update("".join(i18n.LANGUAGES.values()))
     missing = sorted(c for c in characters if c not in "\n\t" and ord(c) not in cmap)
     assert missing == []
+
+
+@pytest.mark.parametrize("code, shown", [("en", "50.5%"), ("tr", "%50.5"), ("uk", "50.5%"), ("ko", "50.5%")])
+def test_a_percentage_puts_its_sign_where_the_language_does(code, shown):
+    """Turkish writes %70: every percentage the game shows goes through percent_text."""
+    i18n.set_language(code)
+    try:
+        assert i18n.percent_text("50.5") == shown
+    finally:
+        i18n.set_language("en")

@@ -6,7 +6,7 @@ decision and per move, the luck per roll in the same units, the plays and rolls 
 (a drop is a pass) and where a decision was made, numbered as the table's move list numbers its lines.
 """
 
-from game.i18n import _
+from game.i18n import _, percent_text
 from game.tavla.analysis.cube import shown_action
 from game.tavla.analysis.decisions import Decision, PlayerSummary, level_text
 from game.tavla.engine.notation import display_dice, display_play, parse_play
@@ -22,7 +22,7 @@ def signed(value: float, places: int = 1) -> str:
 
 def percent(fraction: float, sign: bool = False) -> str:
     """A match-winning chance as gnubg writes one: `1.093%`, signed `+0.216%`."""
-    return f"{signed(100 * fraction, 3) if sign else f'{100 * fraction:.3f}'}%"
+    return percent_text(signed(100 * fraction, 3) if sign else f"{100 * fraction:.3f}")
 
 
 def milli_unit(emg: bool) -> str:

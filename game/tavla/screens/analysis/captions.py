@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, percent_text
 from game.tavla.analysis import figures
 from game.tavla.analysis.cube import proper_action
 from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary, level_text
@@ -392,7 +392,7 @@ def _mwc_text(equity: float, decision: Decision) -> str:
     answer = decision.action in ("take", "drop")
     chance = 1.0 - stakes.mwc(-equity) if answer else stakes.mwc(equity)
     # Translators: under a cube option: the doubler's match-winning chance after it; keep MWC
-    return _("MWC {chance}").format(chance=f"{100 * chance:.1f}%")
+    return _("MWC {chance}").format(chance=percent_text(f"{100 * chance:.1f}"))
 
 
 def cube_taken(decision: Decision) -> int:

@@ -4,7 +4,7 @@ says what the equities are (cubeless, EMG at a match's score or points) and how 
 
 from dataclasses import dataclass
 
-from game.i18n import _
+from game.i18n import _, percent_text
 from game.tavla.analysis.decisions import LEVEL_TITLES, RankedPlay
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
@@ -33,7 +33,7 @@ def signed(value: float, places: int = 3) -> str:
 
 
 def percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return percent_text(f"{100 * value:.1f}")
 
 
 def chances_text(chances: tuple[float, ...], rules: Rules) -> str:
