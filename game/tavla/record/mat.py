@@ -55,7 +55,7 @@ _LENGTH = re.compile(r"\s*+(\d{1,4})\s++point\s++match\s*+", re.IGNORECASE)
 _GAME = re.compile(r"\s*+Game\s++(\d{1,4})\s*+(\(.*\))?\s*+", re.IGNORECASE)
 _SCORE_NUMBER = re.compile(r"\s*+(\d{1,4})")  # after a score line's colon
 _NUMBERED = re.compile(r"\s*+(\d{1,4})\)")
-_OURS = re.compile(r";\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules")
+_OURS = re.compile(r"^;\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules", re.MULTILINE)
 _MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)++(?:\(\d\))?"
 _ITEM = re.compile(
     rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]++{_MOVE})*+)"
@@ -90,7 +90,7 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     (GNU Backgammon's and Jellyfish's files are standard backgammon). `stop` as for `read_mat`."""
     lines = text.splitlines()
     if rules is None:
-        named = next((_OURS.match(line) for line in lines if _OURS.match(line)), None)
+        named = _OURS.search(text)  # one pass in C over the text, not a Python loop over its lines
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
     reader = _Reader(rules)
     for number, line in enumerate(lines, 1):
