@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +79,60 @@ def digest(path: Path | None, rules: Rules) -> str:
 def load_evaluator(path: Path | None, rules: Rules) -> Evaluator:
     """The weights at `path`, or the shipped ones of `rules`."""
     return Evaluator.load(path) if path is not None else shipped_evaluator(rules)
+
+
+SAVE_SECONDS = 60.0  # a long run writes what it has about once a minute
+
+
+def output_dataset(path: Path, plies: int, fingerprint: str, resume: bool) -> Dataset:
+    """The data file a labelling run adds to: the one at `path` with `resume` (its labels of the same
+    depth, the labelling weights' fingerprint added), else a new one; UserError when `path` exists and
+    `resume` was not asked."""
+    if resume and path.exists():
+        data = Dataset.load(path)
+        if data.plies != plies:
+            raise UserError(f"{path} was labelled at {data.plies}-ply, not {plies}")
+        if data.weights_digest != fingerprint:
+            data.weights_digest = f"{data.weights_digest}+{fingerprint}"
+        return data
+    if path.exists():
+        raise UserError(f"{path} exists: add to it with --resume, or give another --out")
+    return Dataset.empty(plies, fingerprint)
+
+
+class Appender:
+    """Rows labelled in this run, added to `data` and written to `path` atomically about once a minute
+    (`add`) and at the end (`save`), so a killed run keeps what it had written last."""
+
+    def __init__(self, data: Dataset, path: Path) -> None:
+        self.data, self.path = data, path
+        self.positions: list[np.ndarray] = []
+        self.labels: list[np.ndarray] = []
+        self.seconds_before = data.seconds
+        self.start = self.last_save = time.monotonic()
+
+    def add(self, positions: np.ndarray, labels: np.ndarray) -> None:
+        self.positions.append(positions)
+        self.labels.append(labels.astype(np.float32))
+        if time.monotonic() - self.last_save >= SAVE_SECONDS:
+            self.save()
+
+    def save(self) -> None:
+        data = self.data
+        data.positions = np.concatenate([data.positions, *self.positions])
+        data.labels = np.concatenate([data.labels, *self.labels])
+        self.positions.clear()
+        self.labels.clear()
+        data.seconds = self.seconds_before + time.monotonic() - self.start
+        data.save(self.path)
+        self.last_save = time.monotonic()
+
+
+def budget_left(count: int | None, minutes: float | None, done: int, start: float) -> bool:
+    """True while a run for `count` things or `minutes` has budget left."""
+    if count is not None:
+        return done < count
+    return time.monotonic() - start < (minutes or 0.0) * 60.0
 
 
 def progress_bar(console: Console) -> Progress:

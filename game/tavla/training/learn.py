@@ -54,11 +54,19 @@ from game.tavla.eval.neural import (
 from game.tavla.eval.search import probabilities
 from game.tavla.players import get_bot
 from game.tavla.players.levels import MasterBot, NeuralBot
-from game.tavla.training.dataset import Dataset, digest, load_evaluator, progress_bar
+from game.tavla.training.dataset import (
+    SAVE_SECONDS,
+    Appender,
+    Dataset,
+    budget_left,
+    digest,
+    load_evaluator,
+    output_dataset,
+    progress_bar,
+)
 from game.tavla.training.relabel import relabel
 from game.tavla.training.td import self_play, versus
 
-SAVE_SECONDS = 60.0
 EXPLORE = 0.1  # share of self-play decisions taken at random
 SAMPLE = 0.5  # share of judged positions kept: neighbours in one game are alike
 HOLD_OUT = 0.05
@@ -68,65 +76,34 @@ ADAM = (0.9, 0.999, 1e-8)
 MAX_HIDDEN = 1024
 
 
-def _budget(count: int | None, minutes: float | None, done: int, start: float) -> bool:
-    """True while there is budget left."""
-    if count is not None:
-        return done < count
-    return time.monotonic() - start < (minutes or 0.0) * 60.0
-
-
 def generate(args: argparse.Namespace, console: Console) -> None:
     net = load_evaluator(args.weights, args.rules)
-    fingerprint = digest(args.weights, args.rules)
-    if args.resume and args.out.exists():
-        data = Dataset.load(args.out)
-        if data.plies != args.plies:
-            raise UserError(f"{args.out} was labelled at {data.plies}-ply, not {args.plies}")
-    elif args.out.exists():
-        raise UserError(f"{args.out} exists: add to it with --resume, or give another --out")
-    else:
-        data = Dataset.empty(args.plies, fingerprint)
-    if data.weights_digest != fingerprint:
-        data.weights_digest = f"{data.weights_digest}+{fingerprint}"
+    data = output_dataset(args.out, args.plies, digest(args.weights, args.rules), args.resume)
     rng = random.Random(args.seed * 1_000_003 + data.games)
-    fresh_positions: list[np.ndarray] = []
-    fresh_labels: list[np.ndarray] = []
-    seconds_before = data.seconds
+    appender = Appender(data, args.out)
     made, games = 0, 0
-    start = last_save = time.monotonic()
-
-    def save() -> None:
-        data.positions = np.concatenate([data.positions, *fresh_positions])
-        data.labels = np.concatenate([data.labels, *fresh_labels])
-        fresh_positions.clear()
-        fresh_labels.clear()
-        data.seconds = seconds_before + time.monotonic() - start
-        data.save(args.out)
+    start = appender.start
 
     total = args.positions if args.positions is not None else args.minutes * 60.0
     with progress_bar(console) as progress:
         task = progress.add_task(f"labelling at {args.plies}-ply", total=total)
-        while _budget(args.positions, args.minutes, made, start):
+        while budget_left(args.positions, args.minutes, made, start):
             states, outcomes = self_play(net, rng, 1.0, args.explore, args.rules)  # λ=1: how it ended
             keep = judged(states) & (np.array([rng.random() for _ in states]) < args.sample)
             games += 1
             data.games += 1
             if keep.any():
                 chosen = states[keep]
-                fresh_positions.append(chosen)
                 labels = probabilities(net, chosen, args.rules, args.plies)
                 if args.race_outcome:
                     race = np.array([is_race(state) for state in chosen])
                     mixed = (1 - args.race_outcome) * labels[race] + args.race_outcome * outcomes[keep][race]
                     labels[race] = mixed
-                fresh_labels.append(labels.astype(np.float32))
+                appender.add(chosen, labels)
                 made += len(chosen)
             done = made if args.positions is not None else time.monotonic() - start
             progress.update(task, completed=min(done, total), description=f"labelling: {made:,} positions")
-            if time.monotonic() - last_save >= SAVE_SECONDS:
-                save()
-                last_save = time.monotonic()
-    save()
+    appender.save()
     console.print(f"{made:,} positions from {games:,} games this run; {len(data.positions):,} in {args.out}")
 
 
@@ -213,7 +190,7 @@ def train(args: argparse.Namespace, console: Console) -> None:
     done_steps, epoch = 0, 0
     with progress_bar(console) as progress:
         task = progress.add_task("training", total=total)
-        while _budget(args.epochs, args.minutes, epoch, start):
+        while budget_left(args.epochs, args.minutes, epoch, start):
             for phase, (train_rows, _) in phases.items():
                 for batch in _batches(len(train_rows), rng):
                     rows = train_rows[batch]
