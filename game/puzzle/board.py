@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
+from game.limits import MAX_SEED
 from game.quoting import in_quotes
 from game.sizes import check_size, format_size, parse_size
 
-MAX_SEED = 2**63 - 1
 EMPTY = 0
 
 # Translators: the two forms of a game ID, typed as they are ("WxH:t0,t1,..." and "WxH#seed"); keep them.
