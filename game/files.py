@@ -26,6 +26,7 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.i18n import _
+from game.quoting import PATH_CHARS, in_quotes
 
 TEMP_SUFFIX = ".tmp"
 _DEFERRED_SIGNALS = tuple(
@@ -62,7 +63,7 @@ def writable_target(path: str | os.PathLike[str]) -> Path:
         # Translators: {path} is a file name given to write to, which names a device (such as /dev/null),
         # a pipe or a socket; such a path is never replaced
         message = _("{path} is a device, a pipe or a socket, not a regular file; nothing was written")
-    raise NotARegularFile(message.format(path=repr(str(given))))
+    raise NotARegularFile(message.format(path=in_quotes(str(given), PATH_CHARS)))
 
 
 def write_atomically(path: str | os.PathLike[str], data: str | bytes, exclusive: bool = False) -> Path:
