@@ -5,12 +5,11 @@ says what the equities are (cubeless, EMG at a match's score or points) and how 
 from dataclasses import dataclass
 
 from game.i18n import _, percent_text
+from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import LEVEL_TITLES, RankedPlay
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-
-MINUS = "-"  # the font has no true minus sign
 
 
 @dataclass(frozen=True)
@@ -26,10 +25,9 @@ class HintRow:
     losses: tuple[str, ...] = ()
 
 
-def signed(value: float, places: int = 3) -> str:
-    """`+0.151`, `-0.160`, as equities are written (a sign always, zero as +0.000)."""
-    text = f"{abs(value):.{places}f}"
-    return f"{MINUS if value < 0 and float(text) != 0 else '+'}{text}"
+def signed(value: float) -> str:
+    """An equity as the hints and the analysis write it: `+0.151`, `-0.160`, zero as +0.000."""
+    return figures.signed(value, 3)
 
 
 def percent(value: float) -> str:
