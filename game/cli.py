@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import __version__, i18n
 from game.errors import BotFailed, OutputFailed, UserError
+from game.heap import settle_startup_objects
 from game.i18n import N_, _, ngettext
 from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
@@ -365,6 +366,7 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
         window.show_view(table)
     else:
         window.show_menu()
+    settle_startup_objects()
     arcade.run()
     return 0
 

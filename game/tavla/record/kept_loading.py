@@ -72,7 +72,8 @@ def yielding(stop: threading.Event | None) -> Callable[[], bool]:
     """A `stop` for read_mat, asked before each line, that also gives the interpreter lock away every
     YIELD_SECONDS: left to itself, a thread replaying a match kept the window's thread waiting for
     hundreds of milliseconds at a time (benchmarks/kept_loading_frames.py, a 4.8 MB file: 763 ms; with
-    this, 2.3 ms at the 99th percentile, the longest waits being the garbage collector's passes)."""
+    this, 2.3 ms at the 99th percentile; the longest waits were the garbage collector's, see Turns in
+    game/tavla/record/match_record.py and game/heap.py)."""
     last = time.perf_counter()
 
     def asked() -> bool:

@@ -16,6 +16,7 @@ not yet played is left out (`export_mat`). GNU Backgammon replays it with the st
 tavla scores differently, see `_mat_game`.
 """
 
+import io
 import itertools
 import re
 import time
@@ -88,16 +89,17 @@ def read_mat(
 def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | None = None) -> MatchRecord:
     """The match written in `text`. `rules` None: the rules our own export names, else standard
     (GNU Backgammon's and Jellyfish's files are standard backgammon). `stop` as for `read_mat`."""
-    lines = text.splitlines()
+    lines = io.StringIO(text, newline=None)  # a line at a time: a list of them all took 0.1 s to free
     if rules is None:
-        named = _OURS.search(text)  # one pass in C over the text, not a Python loop over its lines
+        header = text[: text.find(" Game ")]  # the export names its rules on its first line
+        named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
     reader = _Reader(rules)
     for number, line in enumerate(lines, 1):
         if stop is not None and stop():
             raise Stopped
         try:
-            reader.line(line)
+            reader.line(line.removesuffix("\n"))
         except UserError as error:
             # Translators: {line} is a line number of a match file; {problem} says what is wrong there
             raise UserError(_("line {line}: {problem}").format(line=number, problem=error)) from None

@@ -4,12 +4,74 @@ One shape for matches played here (`MatchRecord.from_match`, with each game's `c
 imported from a `.mat` file (game/tavla/record/mat.py); cube actions are the engine's `CubeTurn`s.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from game.tavla.engine.game import CubeTurn, Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
+
+
+class Turns(Sequence[Turn]):
+    """A game's turns, each kept as one `bytes` (player, dice, position, moves) that gives a `Turn` when
+    asked.
+
+    Why: a 5 MB money session holds 180,000 turns. As `Turn` objects (with their tuples) they were
+    700,000 objects the garbage collector tracked, so each of its full passes walked them all and froze
+    the window for up to 124 ms while the Matches screen read such a file on its thread, and freeing
+    them when the screen closed took 0.1 s more. `bytes` are never tracked and free at once
+    (benchmarks/kept_loading_frames.py)."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, turns: Iterable[Turn] = ()) -> None:
+        self._entries = tuple(_packed(turn) for turn in turns)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @overload
+    def __getitem__(self, index: int) -> Turn: ...
+    @overload
+    def __getitem__(self, index: slice) -> "Turns": ...
+    def __getitem__(self, index: int | slice) -> "Turn | Turns":
+        if isinstance(index, slice):
+            part = Turns()
+            part._entries = self._entries[index]
+            return part
+        return _unpacked(self._entries[index])
+
+    def __iter__(self) -> Iterator[Turn]:
+        return (_unpacked(entry) for entry in self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Turns):
+            return self._entries == other._entries
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._entries)
+
+    def __repr__(self) -> str:
+        return f"Turns({list(self)!r})"
+
+
+_OFFSET = 128  # a point's signed checker count is kept as one byte
+
+
+def _packed(turn: Turn) -> bytes:
+    """`turn` as bytes: player, both dice, the position's length and its counts, then each move's ends."""
+    state = [count + _OFFSET for count in turn.state]
+    return bytes([turn.player, *turn.dice, len(state), *state, *(end for move in turn.play for end in move)])
+
+
+def _unpacked(entry: bytes) -> Turn:
+    end = 4 + entry[3]
+    state = tuple(count - _OFFSET for count in entry[4:end])
+    return Turn(
+        entry[0], (entry[1], entry[2]), tuple(zip(entry[end::2], entry[end + 1 :: 2], strict=True)), state
+    )
 
 
 @dataclass(frozen=True)
@@ -17,11 +79,15 @@ class GameRecord:
     """One game: its turns in order, cube actions, the score before it (seat 0, seat 1), and who won
     how many points (None: unfinished)."""
 
-    turns: tuple[Turn, ...]
+    turns: Turns
     cube: tuple[CubeTurn, ...] = ()
     score: tuple[int, int] = (0, 0)
     winner: int | None = None
     points: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.turns, Turns):  # a sequence of Turn, as every maker passes
+            object.__setattr__(self, "turns", Turns(self.turns))
 
 
 @dataclass(frozen=True)
@@ -49,4 +115,3 @@ class MatchRecord:
             if winner is not None:
                 score[winner] += points
         return cls((names[0], names[1]), match.length, match.rules, tuple(games))
-
