@@ -9,11 +9,18 @@ sides going the same way round, other starting points, other doubles) is a subcl
 what differs, with a `Rules` member of its own for its name and scoring.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from game.tavla.engine import moves
 from game.tavla.engine.moves import Move, Play
-from game.tavla.engine.position import OPENING, State, all_borne_off, winner_gammon_level
+from game.tavla.engine.position import (
+    OPENING,
+    State,
+    all_borne_off,
+    flip,
+    validate_state,
+    winner_gammon_level,
+)
 from game.tavla.engine.rules import Rules
 
 
@@ -49,9 +56,22 @@ class Variant:
         targets = {self.apply_play(state, play) for play in self.legal_plays(state, die1, die2)}
         return moves.next_moves(state, die1, die2, done, self.rules, targets)
 
+    def validate(self, values: Iterable[int]) -> State:
+        """`values` as a position of this game (docs/position.md), or UserError naming what is wrong."""
+        return validate_state(values)
+
+    def flip(self, state: Sequence[int]) -> State:
+        """The same position seen by the other player."""
+        return flip(state)
+
     def is_over(self, after: Sequence[int]) -> bool:
         """Whether the player who has just moved has won."""
         return all_borne_off(after)
+
+    def is_drawn(self, after: Sequence[int]) -> bool:
+        """Whether the play that led to `after` ended the game with nobody winning (Plakoto's two pinned
+        mothers); never in backgammon."""
+        return False
 
     def win_points(self, after: Sequence[int]) -> int:
         """The points a won game scores before the cube, seen from the winner (1, 2, 3)."""

@@ -1,0 +1,133 @@
+"""Fevga (Greek; Moultezim's cousin) and Gul bara: both sides run the same way round, nobody hits.
+
+The board, seen by the player on roll as in docs/position.md: our checkers start on our 24-point and
+run down to our home (1-6) to bear off, as in backgammon. The opponent starts diagonally opposite, on
+our 12-point, and runs the same way round: our 12 down to 1, then 24 down to 13, and bears off from
+our 13-18 (their home). Their point q is our point (q + 11) % 24 + 1, so `flip` turns the board by
+half a circle where backgammon's mirrors it. One checker holds a point: a point with any opposing
+checker is closed, and there is no hitting, so the bars (25 and 26) stay empty.
+
+Fevga adds two rules (docs/tavla-games.md gives the sources and the choices):
+- the first checker away must pass the opponent's starting point (our 12) before a second may leave
+  our start;
+- no six-point prime in our starting quarter (our 19-24), and none anywhere with every opposing
+  checker still behind it.
+Gul bara has neither; its doubles cascade instead (the game flow plays the cascade's rolls).
+"""
+
+from collections.abc import Iterable, Sequence
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.engine.no_hitting import (
+    POINTS,
+    NoHittingGame,
+    bear_off_allowed,
+    check_counts,
+    count_checkers,
+    integers,
+)
+from game.tavla.engine.notation import Move
+from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, STATE_SIZE, State
+
+START = 24  # our starting point
+OPPONENT_START = 12  # theirs, in our numbering
+STARTING_QUARTER = range(19, 25)
+OPPONENT_ROUTE = (*range(12, 0, -1), *range(24, 12, -1))  # their path in our numbering, start first
+
+
+def their_point(point: int) -> int:
+    """Our number of the opponent's point `point` (their 24, their start, is our 12)."""
+    return (point + 11) % 24 + 1
+
+
+class SameWayGame(NoHittingGame):
+    """The board and moves Fevga and Gul bara share."""
+
+    opening: State = (0, *[0] * 11, -CHECKERS, *[0] * 11, CHECKERS, 0, 0, 0)
+
+    def flip(self, state: Sequence[int]) -> State:
+        points = [-state[their_point(point)] for point in POINTS]
+        return (state[OPP_OFF], *points, 0, 0, state[OFF])
+
+    def validate(self, values: Iterable[int]) -> State:
+        return validate_same_way(values)
+
+    def single_moves(self, board: State, die: int) -> Iterable[Move]:
+        home = not any(board[point] > 0 for point in range(7, 25))
+        for start in POINTS:
+            if board[start] <= 0 or not self.may_leave(board, start):
+                continue
+            end = start - die
+            if end >= 1:
+                if board[end] >= 0:
+                    yield (start, end)
+            elif home and bear_off_allowed(board, start, die):
+                yield (start, OFF)
+
+    def may_leave(self, board: State, start: int) -> bool:
+        """Whether a checker on `start` may move at all (Fevga's first-checker rule says no at times)."""
+        return True
+
+    def step(self, board: State, move: Move) -> State:
+        start, end = move
+        after = list(board)
+        after[start] -= 1
+        after[end] += 1
+        return tuple(after)
+
+    def is_over(self, after: Sequence[int]) -> bool:
+        return after[OFF] == CHECKERS
+
+    def win_points(self, after: Sequence[int]) -> int:
+        return 1 if after[OPP_OFF] else 2
+
+
+class Fevga(SameWayGame):
+    """Fevga, with its first-checker rule and its limits on primes."""
+
+    name = "fevga"
+
+    def may_leave(self, board: State, start: int) -> bool:
+        if start != START:
+            return True
+        away = [point for point in range(1, START) if board[point] > 0]
+        return not away or board[OFF] > 0 or min(away) < OPPONENT_START
+
+    def allows(self, board: State) -> bool:
+        return not any(_held(board, window) and not _ahead(board, first) for first, window in _WINDOWS)
+
+
+class GulBara(SameWayGame):
+    """Gul bara: Fevga's board and moves without its two rules; its doubles cascade in the game flow."""
+
+    name = "gulbara"
+
+
+_WINDOWS = tuple((first, OPPONENT_ROUTE[first : first + 6]) for first in range(len(OPPONENT_ROUTE) - 5))
+
+
+def _held(board: State, window: Sequence[int]) -> bool:
+    return all(board[point] > 0 for point in window)
+
+
+def _ahead(board: State, first: int) -> bool:
+    """Whether an opposing checker has passed the six points of the route from index `first` (borne off
+    counts): a prime in our starting quarter never counts as passed."""
+    if set(OPPONENT_ROUTE[first : first + 6]) == set(STARTING_QUARTER):
+        return False
+    return board[OPP_OFF] > 0 or any(board[point] < 0 for point in OPPONENT_ROUTE[first + 6 :])
+
+
+def validate_same_way(values: Iterable[int]) -> State:
+    """A Fevga or Gul bara position: the 28 integers of docs/position.md with both bars empty."""
+    state = integers(values, STATE_SIZE)
+    for index in (OFF, OPP_OFF):
+        if state[index] < 0:
+            raise UserError(
+                _("state item {index} counts borne-off checkers and cannot be negative").format(index=index)
+            )
+    if state[BAR] or state[OPP_BAR]:
+        raise UserError(_("this game has no bar: state items 25 and 26 must be 0"))
+    check_counts(*count_checkers(state))
+    return state
