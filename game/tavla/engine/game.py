@@ -1,4 +1,5 @@
-"""One game of tavla: opening roll, turns, passes, the cube, the end, scoring, and the move record.
+"""One game of tavla: opening roll, turns, passes, the cube, resignations, the end, scoring, and the move
+record.
 
 `Game` is the one game flow: the table drives it a step at a time (roll, show the legal plays, apply
 the chosen one), bots' games are driven through it by game/tavla/engine/play.py (the tournament's
@@ -9,7 +10,7 @@ state is always kept from the point of view of the player on roll, as the seed's
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.errors import UserError
 from game.i18n import _, ngettext
@@ -25,7 +26,7 @@ from game.tavla.engine.position import (
     validate_state,
     winner_gammon_level,
 )
-from game.tavla.engine.results import Fault, Outcome
+from game.tavla.engine.results import Fault, Outcome, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import Variant, variant_of
 
@@ -70,6 +71,20 @@ class CubeTurn:
 
 
 @dataclass(frozen=True)
+class ResignOffer:
+    """A resignation offered in the record: who offered (always the player on turn), the level, where
+    it stands (before which turn, after how many of the game's cube actions, and whether the dice of
+    that turn were already rolled), and the answer (None while it waits for one)."""
+
+    player: int
+    level: Resignation
+    before_turn: int
+    cube_actions: int
+    rolled: bool
+    accepted: bool | None = None
+
+
+@dataclass(frozen=True)
 class CubeTerms:
     """The doubling cube's terms for one game: the Jacoby rule (money play), or the match's length, the
     score by seat before this game, and whether it is the Crawford game."""
@@ -95,7 +110,9 @@ class GameResult:
     """How a game ended: the winner, the points it scored, and a disqualification if there was one.
 
     For a disqualification, `fault` says why (a Fault), and `state`, `dice` and `answer` are the
-    position, the roll and what the bot answered, so its author can replay the decision.
+    position, the roll and what the bot answered, so its author can replay the decision. A game the
+    loser resigned names the level in `resigned` (its `kind` is that level's result, its points that
+    level's times the cube).
     """
 
     winner: int
@@ -109,6 +126,7 @@ class GameResult:
     fault: Fault | None = None
     dice: tuple[int, int] | None = None
     answer: str | None = None
+    resigned: Resignation | None = None
 
 
 def score(state: Sequence[int], rules: Rules) -> int:
@@ -141,6 +159,11 @@ class Game:
     With the doubling cube (`cube` terms given), the player on turn may `double()` before rolling
     while `may_double()`; the opponent then must `take()` (owning the cube at twice the value) or
     `pass_double()` (losing the game at the cube's value) before anything else happens.
+
+    The player on turn may also offer to resign (`resign(level)`, before rolling or with the dice
+    rolled, while `may_resign()`); the opponent then must `accept_resignation()` (the game ends, the
+    offerer losing that level's points times the cube) or `decline_resignation()` (play goes on as it
+    stood) before anything else happens. Every offer stays in `resign_record`.
     """
 
     def __init__(
@@ -169,6 +192,7 @@ class Game:
         self.cube_owner: int | None = None
         self.offered_by: int | None = None  # the seat whose double waits for an answer
         self.cube_record: list[CubeTurn] = []
+        self.resign_record: list[ResignOffer] = []
 
     def cube_for(self, seat: int) -> Cube | None:
         """The cube as `seat` sees it, or None in a game without the cube."""
@@ -184,6 +208,7 @@ class Game:
             and not self.over
             and self.dice is None
             and self.offered_by is None
+            and self.resign_offer is None
             and bool(self.record)
             and cube.may_double()
         )
@@ -217,6 +242,60 @@ class Game:
         if self.offered_by is None or self.over:
             raise UserError(_("there is no double to answer"))
         return 1 - self.offered_by
+
+    @property
+    def resign_offer(self) -> ResignOffer | None:
+        """The resignation that waits for its answer, if any."""
+        last = self.resign_record[-1] if self.resign_record else None
+        return last if last is not None and last.accepted is None and not self.over else None
+
+    def may_resign(self) -> bool:
+        """Whether the player on turn may offer to resign now: the game started and not over, no double
+        and no other offer waiting for an answer."""
+        return (
+            self.turn is not None and not self.over and self.offered_by is None and self.resign_offer is None
+        )
+
+    def resign(self, level: object) -> ResignOffer:
+        """The player on turn offers to lose the game at `level` (a Resignation, or its number); the
+        opponent must accept or decline before anything else happens."""
+        if not self.may_resign():
+            raise UserError(_("you cannot resign now"))
+        assert self.turn is not None
+        chosen = resignation_level(level, self.rules)
+        offer = ResignOffer(
+            self.turn, chosen, len(self.record), len(self.cube_record), self.dice is not None
+        )
+        self.resign_record.append(offer)
+        return offer
+
+    def accept_resignation(self) -> GameResult:
+        """The opponent accepts: the offerer loses the game at the offered level, times the cube."""
+        offer = self._waiting_offer()
+        self.resign_record[-1] = replace(offer, accepted=True)
+        jacoby = self.terms is not None and self.terms.jacoby
+        points = self.rules.points(offer.level)
+        result = finished(1 - offer.player, points, self.rules, len(self.record), self.cube_value, jacoby)
+        self.result = replace(result, resigned=offer.level)
+        self._legal = None
+        return self.result
+
+    def decline_resignation(self) -> None:
+        """The opponent declines: play goes on where it stood (the dice, if rolled, still to be played)."""
+        offer = self._waiting_offer()
+        self.resign_record[-1] = replace(offer, accepted=False)
+
+    def declined_level(self, seat: int) -> int:
+        """The highest level at which `seat`'s offers were declined in this game (0: none), so a bot
+        does not offer the same again."""
+        declined = (o.level for o in self.resign_record if o.player == seat and o.accepted is False)
+        return max(declined, default=0)
+
+    def _waiting_offer(self) -> ResignOffer:
+        offer = self.resign_offer
+        if offer is None:
+            raise UserError(_("there is no resignation to answer"))
+        return offer
 
     @property
     def over(self) -> bool:
@@ -258,6 +337,7 @@ class Game:
             raise UserError(_("the dice are already rolled; play them first"))
         if self.offered_by is not None:
             raise UserError(_("answer the double first: take or pass"))
+        self._check_no_offer()
         if dice is None:
             dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         self.dice = check_dice(*dice)
@@ -285,6 +365,7 @@ class Game:
             raise UserError(_("the game is over"))
         if self.dice is None or self.turn is None:
             raise UserError(_("roll the dice first"))
+        self._check_no_offer()
         legal = self._legal if self._legal is not None else self.legal_plays()
         if isinstance(play, tuple) and play in legal:
             chosen = play
@@ -292,6 +373,10 @@ class Game:
             chosen = self.variant.check_play(self.state, self.dice[0], self.dice[1], play, legal)
         self._advance(chosen)
         return chosen
+
+    def _check_no_offer(self) -> None:
+        if self.resign_offer is not None:
+            raise UserError(_("answer the resignation first: accept or decline"))
 
     def disqualify(
         self,
@@ -303,12 +388,13 @@ class Game:
         """End the game because `seat` (default: the player on turn) broke the rules or gave no answer:
         the opponent scores FORFEIT_POINTS times the cube.
 
-        `seat` may be the player asked to answer a double. The position as that seat sees it, the dice
-        of the turn (None for a cube question) and the answer are kept in the result for inspection
-        (docs/position.md).
+        `seat` may be the player asked to answer a double or a resignation. The position as that seat
+        sees it, the dice of the turn (None for a question to the other seat) and the answer are kept in
+        the result for inspection (docs/position.md).
         """
         loser = self.turn if seat is None else seat
-        if self.turn is None or self.over or (loser != self.turn and self.offered_by != 1 - loser):
+        answering = self.offered_by == 1 - loser or self.resign_offer is not None
+        if self.turn is None or self.over or (loser != self.turn and not answering):
             raise UserError(_("no game in progress"))
         dice = self.dice if loser == self.turn else None
         self.offered_by = None
@@ -344,6 +430,19 @@ class Game:
             return
         self.state = flip(after)
         self.turn = 1 - mover
+
+
+def resignation_level(level: object, rules: Rules) -> Resignation:
+    """`level` as one of the resignations `rules` score (a Resignation or its number 1-3); else UserError
+    naming those that do."""
+    levels = [resignation.value for resignation in rules.resignations]
+    if not isinstance(level, bool) and isinstance(level, int) and level in levels:
+        return Resignation(level)
+    # Translators: {level} is what was asked for; {known} the levels this rule set scores (1, 2, 3)
+    message = _("a resignation under the {rules} rules is at one of the levels {known}, not {level}")
+    known = ", ".join(map(str, levels))
+    shown = int(level) if isinstance(level, int) and not isinstance(level, bool) else repr(level)
+    raise UserError(message.format(rules=rules, known=known, level=shown))
 
 
 def forfeit(

@@ -61,10 +61,13 @@ class Match:
         """The game being played, or the last one."""
         return self.games[-1] if self.games else None
 
+    def score_history(self, finished_games: int) -> list[tuple[int, int]]:
+        """The score before each game up to the one after `finished_games` games, in order."""
+        return [_scores(self.games[:done]) for done in range(finished_games + 1)]
+
     def is_crawford(self, finished_games: int) -> bool:
         """Whether the game after `finished_games` games is the Crawford game."""
-        history = [_scores(self.games[:done]) for done in range(finished_games + 1)]
-        return self.terms.crawford and crawford_game(self.length, history)
+        return self.terms.crawford and crawford_game(self.length, self.score_history(finished_games))
 
     def next_game(self, rng: random.Random | None = None) -> Game:
         """Start the next game of the match (its opening roll is still to be made with `start()`); its

@@ -1,11 +1,12 @@
-"""How a game of tavla ends: the kind of win (`Outcome`) and why a bot was disqualified (`Fault`).
+"""How a game of tavla ends: the kind of win (`Outcome`), why a bot was disqualified (`Fault`), and
+what a player gives up by resigning (`Resignation`).
 
 Both are `str` values: each is written in results, records, reports (`--json`, the disqualification
 log) as its English word, and compares equal to it; `label` is what a player reads, to translate with
 `_` where shown.
 """
 
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 
 from game.i18n import N_
 
@@ -62,3 +63,19 @@ class Fault(_Labelled):
     # Translators: a kind of bot fault in a tournament's table and log: it forfeited after too many faults
     ABANDONED = "abandoned", N_("abandoned")  # the rest of its games, after too many faults in a row
 
+
+
+class Resignation(IntEnum):
+    """What a player offers to lose by resigning: the game as a single game, a gammon (mars under the
+    tavla rules) or a backgammon. The value is the gammon level (position.py's 1, 2, 3); what it scores
+    is `Rules.points(level)` times the cube, and `Rules.resignations` are the levels a rule set scores
+    (tavla has no backgammon). Saves write its lower-case name."""
+
+    SINGLE = 1
+    GAMMON = 2
+    BACKGAMMON = 3
+
+    @property
+    def word(self) -> str:
+        """The level as the save file writes it: single, gammon, backgammon."""
+        return self.name.lower()

@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from game.errors import UserError
 from game.i18n import N_, _
-from game.tavla.engine.results import Outcome
+from game.tavla.engine.results import Outcome, Resignation
 
 
 class Rules(StrEnum):
@@ -92,6 +92,12 @@ class Rules(StrEnum):
     def result_kind(self, points: int) -> Outcome:
         """What a win worth `points` is called in results and records."""
         return self.result_kinds[points - 1]
+
+    @property
+    def resignations(self) -> tuple[Resignation, ...]:
+        """The levels a player may resign at: those that score apart (a single game, a mars or gammon,
+        and under standard rules a backgammon)."""
+        return tuple(Resignation(level) for level in range(1, self.max_points + 1))
 
     @property
     def has_cube(self) -> bool:
