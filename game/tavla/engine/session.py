@@ -7,6 +7,10 @@ person at the same desk.
 With the doubling cube (standard rules), the dice wait before each roll in which the player on roll may
 double: a person doubles or rolls (Phase.ROLL), the computer is asked (Phase.COMPUTER_DOUBLE); a double
 is answered by the other seat (Phase.ANSWER for a person, Phase.COMPUTER_ANSWER for the computer).
+
+The player on roll may offer to resign, before rolling or with the dice rolled (a person: `resign`, the
+computer: `computer_resign`); the other seat accepts or declines (Phase.RESIGN_ANSWER for a person,
+Phase.COMPUTER_RESIGN_ANSWER for the computer); after a decline the turn goes on as it stood.
 """
 
 import enum
@@ -19,7 +23,9 @@ from game.tavla.engine.game import CubeTerms, Game, GameResult
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay, Move, Play
 from game.tavla.engine.position import State, is_race
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.resigning import stakes_cube
+from game.tavla.engine.results import Resignation
+from game.tavla.engine.rules import Rules, crawford_game
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.engine.variant import Variant
 
@@ -36,6 +42,8 @@ class Phase(enum.Enum):
     COMPUTER_DOUBLE = "computer may double"
     ANSWER = "take or pass"  # a person answers a double
     COMPUTER_ANSWER = "computer answers"
+    RESIGN_ANSWER = "accept or decline"  # a person answers an offer to resign
+    COMPUTER_RESIGN_ANSWER = "computer answers a resignation"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
 
@@ -108,6 +116,9 @@ class TableSession:
         offered_by = self.game.offered_by
         if offered_by is not None:
             return Phase.ANSWER if 1 - offered_by in self.humans else Phase.COMPUTER_ANSWER
+        offer = self.game.resign_offer
+        if offer is not None:
+            return Phase.RESIGN_ANSWER if 1 - offer.player in self.humans else Phase.COMPUTER_RESIGN_ANSWER
         human = self.seat in self.humans
         if self.game.dice is None:
             return Phase.ROLL if human else Phase.COMPUTER_DOUBLE
@@ -134,12 +145,15 @@ class TableSession:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """Roll for the seat on roll, unless a double waits for its answer or the seat may double."""
+        """Roll for the seat on roll, unless a double waits for its answer, the seat may double, or an
+        offer to resign made before the roll waits for its answer."""
         game = self.game
         self.turn = None
-        if game.offered_by is not None or (game.dice is None and game.may_double()):
+        if game.offered_by is not None:
             return
         if game.dice is None:
+            if game.resign_offer is not None or game.may_double():
+                return
             game.roll()
         assert game.dice is not None
         self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], game.variant)
@@ -187,6 +201,53 @@ class TableSession:
             self.game.pass_double()
             self.turn = None
 
+    def stakes(self, seat: int) -> Cube:
+        """What this game is played for, seen by `seat`, as a resignation is weighed: the cube and the
+        match score (engine/resigning.py `stakes_cube`)."""
+        match, game = self.match, self.game
+        scores = match.scores
+        history = match.score_history(len(match.games) - 1)
+        crawford = crawford_game(match.length, history)
+        return stakes_cube(game.cube_for(seat), match.length, (scores[seat], scores[1 - seat]), crawford)
+
+    @property
+    def may_resign(self) -> bool:
+        """Whether the person on roll may offer to resign now (before the roll or while playing it)."""
+        return self.phase in (Phase.ROLL, Phase.HUMAN) and self.game.may_resign()
+
+    def resign(self, level: Resignation) -> None:
+        """The person on roll offers to resign `level`; the other seat answers next."""
+        if not self.may_resign:
+            raise UserError(_("you cannot resign now"))
+        self.game.resign(level)
+
+    def answer_resignation(self, accept: bool) -> None:
+        """A person accepts the offer to resign (the game ends) or declines it (play goes on)."""
+        if self.phase is not Phase.RESIGN_ANSWER:
+            raise UserError(_("there is no resignation to answer"))
+        self._answer_resignation(accept)
+
+    def computer_resign(self, level: Resignation) -> None:
+        """The computer, at its turn, offers to resign `level`; the person answers next."""
+        if self.phase not in (Phase.COMPUTER, Phase.COMPUTER_DOUBLE):
+            raise UserError(_("it is not the computer's turn"))
+        self.game.resign(level)
+
+    def computer_answer_resignation(self, accept: bool) -> None:
+        """The computer's answer to the person's offer to resign."""
+        if self.phase is not Phase.COMPUTER_RESIGN_ANSWER:
+            raise UserError(_("it is not the computer's turn"))
+        self._answer_resignation(accept)
+
+    def _answer_resignation(self, accept: bool) -> None:
+        if accept:
+            self.game.accept_resignation()
+            self.turn = None
+            return
+        self.game.decline_resignation()
+        if self.turn is None:
+            self._begin_turn()
+
     def commit_turn(self) -> Play:
         """The human's moves become the play of the turn; the next player rolls."""
         if self.phase is not Phase.HUMAN or self.turn is None or not self.turn.done:
@@ -222,12 +283,13 @@ class TableSession:
         return steps_of(self.game.variant, before, play)
 
     def opponent_failed(self, reason: str) -> None:
-        """The computer crashed or gave no answer in time (to a play or a cube question): it loses the
-        game by disqualification, the position kept, as for an illegal play."""
+        """The computer crashed or gave no answer in time (to a play, a cube question or an offer to
+        resign): it loses the game by disqualification, the position kept, as for an illegal play."""
         phase = self.phase
-        if phase not in (Phase.COMPUTER, Phase.COMPUTER_DOUBLE, Phase.COMPUTER_ANSWER):
+        answering = (Phase.COMPUTER_ANSWER, Phase.COMPUTER_RESIGN_ANSWER)
+        if phase not in (Phase.COMPUTER, Phase.COMPUTER_DOUBLE, *answering):
             raise UserError(_("it is not the computer's turn"))
-        self.game.disqualify(reason, 1 - self.seat if phase is Phase.COMPUTER_ANSWER else self.seat)
+        self.game.disqualify(reason, 1 - self.seat if phase in answering else self.seat)
         self.turn = None
 
     def _next(self) -> None:

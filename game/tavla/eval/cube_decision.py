@@ -100,12 +100,7 @@ class _Game:
 
     def value(self, points: int) -> float:
         """Points (money) or match-winning chance (match) after the player on roll wins `points`."""
-        score = self.cube.score
-        if score is None:
-            return float(points)
-        post = score.crawford or score.post_crawford
-        away, their_away = score.away - max(points, 0), score.their_away + min(points, 0)
-        return self.table.win_chance(away, their_away, post_crawford=post)
+        return score_value(self.cube, points, self.table)
 
     def win_value(self, cube: int) -> float:
         """The mean value of a win at `cube` with the present share of gammons and backgammons."""
@@ -173,6 +168,18 @@ class _Game:
             return value / cube
         won, lost = self.value(cube), self.value(-cube)
         return 2.0 * (value - lost) / (won - lost) - 1.0
+
+
+def score_value(cube: Cube, points: int, table: MatchEquityTable | None = None) -> float:
+    """What winning `points` (losing, when negative) is worth to the player who sees `cube`: the points
+    themselves in money play, the match-winning chance at the score after it in a match (the shipped
+    match equity table unless `table`; its post-Crawford row in and after the Crawford game)."""
+    score = cube.score
+    if score is None:
+        return float(points)
+    post = score.crawford or score.post_crawford
+    away, their_away = score.away - max(points, 0), score.their_away + min(points, 0)
+    return (table if table is not None else shipped_table()).win_chance(away, their_away, post_crawford=post)
 
 
 def _shares(total: float, gammon: float, backgammon: float) -> list[tuple[int, float]]:

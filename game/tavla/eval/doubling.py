@@ -7,7 +7,9 @@ use a pip count in races (double and pass when the leader is 10% ahead, take up 
 rules of thumb for money races) and in contact never double and always take.
 
 Bots answer through `double(state, cube) -> bool` and `take(state, cube) -> bool`
-(game/tavla/engine/cube.py's `wants_double` and `accepts_double` ask them).
+(game/tavla/engine/cube.py's `wants_double` and `accepts_double` ask them). The network bots weigh
+resignations from the same evaluator (game/tavla/eval/resign.py): before a roll one roll ahead at most,
+with the dice rolled after the play the evaluator likes best for them.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from game.tavla.engine.rolls import ROLL_WEIGHTS, ROLLS
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, decide_position
 from game.tavla.eval.neural import Evaluator, equities, other_side, shipped_evaluator
+from game.tavla.eval.resign import ChancesResign
 from game.tavla.eval.search import probabilities
 
 RACE_DOUBLE = 0.10  # the leader's lead in pips, as a share of its own count, to double and to pass
 RACE_TAKE = 0.12  # ... up to which a race double is taken
+RESIGN_PLIES = 1  # rolls looked ahead before the roll to weigh a resignation, at most
 
 
 def pre_roll_chances(net: Evaluator, state: Sequence[int], rules: Rules, plies: int = 1) -> np.ndarray:
@@ -44,6 +48,15 @@ def pre_roll_chances(net: Evaluator, state: Sequence[int], rules: Rules, plies: 
     best = [start + int(np.argmax(value[start:end])) for start, end in bounds]
     chosen = probabilities(net, [afters[i] for i in best], rules, plies - 1)
     return np.einsum("rc,r->c", chosen, ROLL_WEIGHTS) / 36.0
+
+
+def roll_chances(net: Evaluator, state: Sequence[int], dice: tuple[int, int], rules: Rules) -> np.ndarray:
+    """The cubeless chances of the player on roll in `state` after the play of `dice` it likes best at
+    0-ply (the position as it is when the roll cannot be played)."""
+    state = tuple(state)
+    afters = [after for _, after in legal_results(state, dice[0], dice[1], rules)] or [state]
+    chances = net.probabilities(afters)
+    return chances[int(np.argmax(equities(chances, rules)))]
 
 
 def network_decision(
@@ -69,17 +82,25 @@ class DecisionCube:
         return self.cube_decision(flip(state), cube.flipped()).action.takes
 
 
-class NetworkCube(DecisionCube):
-    """`double` and `take` from the evaluator, for the bots built on it."""
+class NetworkCube(DecisionCube, ChancesResign):
+    """`double` and `take` from the evaluator, for the bots built on it; and their resignations."""
 
     def __init__(self, rules: Rules, net: Evaluator | None = None, plies: int = 1) -> None:
-        self.cube_rules = rules
+        self.cube_rules = self.resign_rules = rules
         self.cube_net = net if net is not None else shipped_evaluator(rules)
         self.cube_plies = plies
 
     def cube_decision(self, state: Sequence[int], cube: Cube) -> CubeDecision:
         """The full decision, with its three equities."""
         return network_decision(self.cube_net, state, cube, self.cube_rules, self.cube_plies)
+
+    def resign_chances(self, state: Sequence[int], dice: tuple[int, int] | None) -> np.ndarray:
+        """The chances of the player on roll: before the roll looking ahead as the bot's cube does (one
+        roll at most), after its best play of `dice` once rolled."""
+        if dice is None:
+            plies = min(self.cube_plies, RESIGN_PLIES)
+            return pre_roll_chances(self.cube_net, state, self.cube_rules, plies)
+        return roll_chances(self.cube_net, state, dice, self.cube_rules)
 
 
 def race_lead(state: Sequence[int]) -> float | None:
