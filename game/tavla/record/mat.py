@@ -12,8 +12,12 @@ The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0
 the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
 written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
 the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column; a roll
-not yet played is left out (`export_mat`). GNU Backgammon replays it with the standard rules; where
-tavla scores differently, see `_mat_game`.
+not yet played is left out (`export_mat`). A resigned game ends, as gnubg writes it, with the winner's
+`Wins N points` (the level's points times the cube) after the last play, and the dice alone before it
+when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"); the offer has no
+line of its own, nor has an offer declined. Read back, a game whose "Wins" comes before its end on the
+board and after no drop is a resignation at that many points over the cube's value. GNU Backgammon replays it
+with the standard rules; where tavla scores differently, see `_mat_game`.
 """
 
 import io
@@ -34,7 +38,7 @@ from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
 from game.tavla.engine.position import BAR, OFF, winner_gammon_level
-from game.tavla.engine.results import Outcome
+from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
@@ -355,7 +359,18 @@ class _GameReader:
         result = self.game.result
         if self.winner is None and result is not None:
             self.winner, self.points = result.winner, result.points * self.value
-        return GameRecord(tuple(self.game.record), tuple(self.cube), self.score, self.winner, self.points)
+        record = tuple(self.game.record)
+        return GameRecord(record, tuple(self.cube), self.score, self.winner, self.points, self.resigned())
+
+    def resigned(self) -> Resignation | None:
+        """The level of a game won before its end on the board, not by a drop: its points over the cube's
+        value, when they are one of the levels the rules score (None otherwise)."""
+        dropped = bool(self.cube) and self.cube[-1].event is CubeEvent.PASS
+        if not self.ended or self.game.result is not None or dropped:
+            return None
+        level, rest = divmod(self.points, self.value)
+        levels = [resignation.value for resignation in self.game.rules.resignations]
+        return Resignation(level) if rest == 0 and level in levels else None
 
 
 MAX_EXPORTS_PER_SECOND = 1000
@@ -415,6 +430,8 @@ def _mat_game(game: Game) -> list[str]:
         cells.append(_mat_turn(turn))
     if len(turns) == len(game.record):
         cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
+        if result is not None and result.resigned and game.dice is not None:
+            cells.append(f"{game.dice[0]}{game.dice[1]}:")  # gnubg: "Rolled 52, resigns gammon"
     lines = []
     for index in range(0, len(cells), 2):
         pair = cells[index : index + 2]
@@ -434,7 +451,7 @@ def _mat_game(game: Game) -> list[str]:
 def _backgammon_scored_as_mars(game: Game) -> bool:
     """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
     result = game.result
-    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED):
+    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED) or result.resigned:
         return False
     level = winner_gammon_level(game.state)
     return game.rules.points(level) != level

@@ -10,6 +10,7 @@ from typing import overload
 
 from game.tavla.engine.game import CubeTurn, Turn
 from game.tavla.engine.match import Match
+from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import Rules
 
 
@@ -76,14 +77,15 @@ def _unpacked(entry: bytes) -> Turn:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game: its turns in order, cube actions, the score before it (seat 0, seat 1), and who won
-    how many points (None: unfinished)."""
+    """One game: its turns in order, cube actions, the score before it (seat 0, seat 1), who won how
+    many points (None: unfinished), and the level the loser resigned at (None: not resigned)."""
 
     turns: Turns
     cube: tuple[CubeTurn, ...] = ()
     score: tuple[int, int] = (0, 0)
     winner: int | None = None
     points: int = 0
+    resigned: Resignation | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.turns, Turns):  # a sequence of Turn, as every maker passes
@@ -111,7 +113,8 @@ class MatchRecord:
             winner = None if result is None else result.winner
             points = 0 if result is None else result.points
             cube = tuple(game.cube_record)
-            games.append(GameRecord(tuple(game.record), cube, (score[0], score[1]), winner, points))
+            resigned = None if result is None else result.resigned
+            games.append(GameRecord(tuple(game.record), cube, (score[0], score[1]), winner, points, resigned))
             if winner is not None:
                 score[winner] += points
         return cls((names[0], names[1]), match.length, match.rules, tuple(games))

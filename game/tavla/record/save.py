@@ -10,8 +10,13 @@ rolled without the interruption). Loading replays every play through `Game`, so 
 save is refused with a message naming the first problem, and a match is never half restored.
 A match with the doubling cube says `"cube": true` and has its cube actions among the turns
 (`{"cube": "double"}`, `"take"`, `"pass"`), a double not yet answered last; a save without them (older
-saves) is a match without the cube. A disqualified game names its loser's seat (`"loser"`), which is
-not always the player on roll: the computer may fail to answer a double.
+saves) is a match without the cube. Offers to resign stand among the turns where they were made
+(`{"resign": "gammon", "answer": "decline"}`; "single", "gammon" or "backgammon", "accept" or
+"decline"), one made with the dice rolled after a `{"dice": [6, 5]}` of that roll; an offer not yet
+answered has no "answer" and comes last. A save that holds a resignation is version 2 (a program that
+reads version 1 only says it is from a newer version); one without is written as version 1, as before.
+A disqualified game names its loser's seat (`"loser"`), which is not always the player on roll: the
+computer may fail to answer a double or an offer to resign.
 
 Every number of a save is checked when it is read, within what the table itself plays: a match of 1 to
 the longest length the settings allow, a seed the command line takes (0 to 2^63 - 1). A save that was
@@ -38,20 +43,24 @@ from game.paths import data_dir
 from game.quoting import in_quotes, quoted
 from game.records import Records
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import Game
+from game.tavla.engine.game import Game, ResignOffer
 from game.tavla.engine.match import Match, check_match_length
 from game.tavla.engine.notation import format_play
+from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN
 
 SAVE_FORMAT = "fifteen-tavla match"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # the newest this program reads and writes: 2 adds resignations to version 1
+FIRST_VERSION = 1
 MAX_SAVE_CHARS = 2_000_000  # far beyond any real match; refuses a runaway file
 MAX_NAME_CHARS = 1_000  # a bot may be named by a file path or a command line
 MAX_PLAY_CHARS = 100  # the longest play, four moves with hits, is 30 or so
 MAX_REASON_CHARS = 2_000  # why a game was disqualified: the game's own words, with a bot's answer quoted
 RNG_STATE_SIZE = 625  # random.Random.getstate(): 624 words and a position
 RNG_WORD = 2**32
+RESIGN_LEVELS = {level.word: level for level in Resignation}
+ACCEPT, DECLINE = "accept", "decline"
 
 SAVE_KIND = "tavla"  # the records' slot for the table's unfinished match
 ASIDE_FOLDER = "saves"  # in the data folder: saves that could not be restored, kept as they were
@@ -92,7 +101,7 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
         raise UserError(message.format(limit=MAX_NAME_CHARS, names=quoted(names)))
     data = {
         "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
+        "version": SAVE_VERSION if any(game.resign_record for game in match.games) else FIRST_VERSION,
         "rules": str(match.rules),
         "length": match.length,
         "cube": match.cube,
@@ -106,16 +115,38 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
 
 def _dump_game(game: Game) -> dict[str, Any]:
     turns: list[dict[str, Any]] = []
-    for turn, actions in zip(game.record, game.cube_actions_by_turn(), strict=False):
-        turns.extend({"cube": str(action.event)} for action in actions)
-        turns.append({"dice": list(turn.dice), "play": format_play(turn.play)})
-    turns.extend({"cube": str(action.event)} for action in game.cube_actions_by_turn()[len(game.record)])
-    if game.dice is not None:
-        turns.append({"dice": list(game.dice)})
+    cube_actions = 0
+    for index, actions in enumerate(game.cube_actions_by_turn()):
+        offers = [offer for offer in game.resign_record if offer.before_turn == index]
+        # Before the roll, cube actions and offers in the order they came (offers know how many cube
+        # actions came before them); with the dice rolled, the roll and then the offers.
+        before: list[tuple[tuple[int, int], dict[str, Any]]] = [
+            ((cube_actions + k, 1), {"cube": str(action.event)}) for k, action in enumerate(actions)
+        ]
+        before += [((offer.cube_actions, 0), _dump_offer(offer)) for offer in offers if not offer.rolled]
+        turns.extend(entry for _key, entry in sorted(before, key=lambda item: item[0]))
+        cube_actions += len(actions)
+        played = game.record[index] if index < len(game.record) else None
+        dice = played.dice if played is not None else game.dice
+        rolled = [_dump_offer(offer) for offer in offers if offer.rolled]
+        if rolled and dice is not None:
+            turns.append({"dice": list(dice)})
+            turns.extend(rolled)
+        if played is not None:
+            turns.append({"dice": list(played.dice), "play": format_play(played.play)})
+        elif game.dice is not None and not rolled:
+            turns.append({"dice": list(game.dice)})
     entry: dict[str, Any] = {"opening": [list(roll) for roll in game.opening_rolls], "turns": turns}
     if game.result is not None and game.result.disqualified is not None:
         entry["disqualified"] = game.result.reason
         entry["loser"] = game.result.disqualified
+    return entry
+
+
+def _dump_offer(offer: ResignOffer) -> dict[str, Any]:
+    entry = {"resign": offer.level.word}
+    if offer.accepted is not None:
+        entry["answer"] = ACCEPT if offer.accepted else DECLINE
     return entry
 
 
@@ -148,7 +179,7 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
             "it was saved by a newer version of the game (save version {version}; this one reads {known})"
         )
         raise _damaged(message.format(version=quoted(version), known=SAVE_VERSION))
-    if type(version) is not int or version != SAVE_VERSION:
+    if type(version) is not int or not FIRST_VERSION <= version <= SAVE_VERSION:
         message = _("unknown save version {version}; this program reads {known}")
         raise _damaged(message.format(version=quoted(version), known=SAVE_VERSION))
     names = data.get("names")
@@ -225,7 +256,8 @@ def _replay_game(match: Match, entry: object, number: int) -> None:
     game.opening_rolls.extend(rolls[:-1])
     _step(game.start, rolls[-1], where)
     for index, turn in enumerate(turns, 1):
-        _replay_turn(game, turn, index == len(turns), number, index)
+        following = turns[index] if index < len(turns) else None
+        _replay_turn(game, turn, following, number, index)
     if "disqualified" in entry:
         reason = entry["disqualified"]
         if not isinstance(reason, str) or len(reason) > MAX_REASON_CHARS:
@@ -241,14 +273,19 @@ def _replay_game(match: Match, entry: object, number: int) -> None:
         _step(lambda why: game.disqualify(why, loser), reason, where)
 
 
-def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) -> None:
+def _replay_turn(game: Game, turn: object, following: object, number: int, index: int) -> None:
+    """One entry of a game's turns; `following` is the next one (None: this is the last)."""
     # Translators: where a save is wrong; {where} in other messages about saves
     where = _("game {number} turn {index}").format(number=number, index=index)
     if not isinstance(turn, dict):
         # Translators: {where} is e.g. "game 3 turn 7"; 'dice' and 'play' are fields of the save file
         raise _damaged(_("{where} must be an object with 'dice' and 'play'").format(where=where))
+    last = following is None
     if "cube" in turn:
         _replay_cube(game, turn["cube"], where)
+        return
+    if "resign" in turn:
+        _replay_resign(game, turn, last, where)
         return
     # Translators: where a save is wrong
     dice = _dice(turn.get("dice"), _("game {number} turn {index} dice").format(number=number, index=index))
@@ -264,7 +301,7 @@ def _replay_turn(game: Game, turn: object, last: bool, number: int, index: int) 
             message.format(where=where, dice=f"{dice[0]}{dice[1]}", opening=f"{game.dice[0]}{game.dice[1]}")
         )
     if "play" not in turn:
-        if not last:
+        if not last and not (isinstance(following, dict) and "resign" in following):
             # Translators: {where} is e.g. "game 3 turn 7"
             raise _damaged(_("{where} has no play but is not the last turn").format(where=where))
         return
@@ -287,6 +324,29 @@ def _replay_cube(game: Game, event: object, where: str) -> None:
         # Translators: {where} is e.g. "game 3 turn 7"
         raise _damaged(_("{where} comes after the end of the game").format(where=where))
     _step(lambda _none: actions[CubeEvent(event)](), None, where)
+
+
+def _replay_resign(game: Game, turn: dict[str, Any], last: bool, where: str) -> None:
+    """An offer to resign of the save and its answer, through the game's own checks."""
+    level, answer = turn["resign"], turn.get("answer")
+    if not isinstance(level, str) or level not in RESIGN_LEVELS:
+        # Translators: {where} is e.g. "game 3 turn 7"; keep 'single', 'gammon' and 'backgammon' as they are
+        message = _("{where}: a resignation is 'single', 'gammon' or 'backgammon', not {level}")
+        raise _damaged(message.format(where=where, level=in_quotes(level)))
+    if answer not in (None, ACCEPT, DECLINE):
+        # Translators: {where} is e.g. "game 3 turn 7"; keep 'accept' and 'decline' as they are
+        message = _("{where}: the answer to a resignation is 'accept' or 'decline', not {answer}")
+        raise _damaged(message.format(where=where, answer=in_quotes(answer)))
+    if answer is None and not last:
+        # Translators: {where} is e.g. "game 3 turn 7"
+        raise _damaged(_("{where}: a resignation with no answer must come last").format(where=where))
+    if game.over:
+        # Translators: {where} is e.g. "game 3 turn 7"
+        raise _damaged(_("{where} comes after the end of the game").format(where=where))
+    _step(lambda _none: game.resign(RESIGN_LEVELS[level]), None, where)
+    if answer is not None:
+        respond = game.accept_resignation if answer == ACCEPT else game.decline_resignation
+        _step(lambda _none: respond(), None, where)
 
 
 def _step(action: Callable[[Any], object], argument: object, where: str) -> None:
