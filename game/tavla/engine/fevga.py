@@ -33,6 +33,7 @@ from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, STA
 START = 24  # our starting point
 OPPONENT_START = 12  # theirs, in our numbering
 STARTING_QUARTER = range(19, 25)
+CASCADE_AFTER_ROLLS = 3  # Gul bara: each player's first three rolls play their doubles as backgammon does
 OPPONENT_ROUTE = (*range(12, 0, -1), *range(24, 12, -1))  # their path in our numbering, start first
 
 
@@ -99,9 +100,17 @@ class Fevga(SameWayGame):
 
 
 class GulBara(SameWayGame):
-    """Gul bara: Fevga's board and moves without its two rules; its doubles cascade in the game flow."""
+    """Gul bara: Fevga's board and moves without its two rules; its doubles cascade."""
 
     name = "gulbara"
+
+    def cascade(self, dice: tuple[int, int], rolls: int, moves: int) -> tuple[int, int] | None:
+        """From a player's fourth roll on, a double played in full is followed by the next one up to
+        6-6; one not played in full ends the cascade (docs/tavla-games.md)."""
+        die = dice[0]
+        if dice[1] != die or die == 6 or moves < 4 or rolls <= CASCADE_AFTER_ROLLS:
+            return None
+        return die + 1, die + 1
 
 
 _WINDOWS = tuple((first, OPPONENT_ROUTE[first : first + 6]) for first in range(len(OPPONENT_ROUTE) - 5))

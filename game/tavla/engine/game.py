@@ -22,8 +22,6 @@ from game.tavla.engine.moves import (
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import (
     State,
-    flip,
-    validate_state,
     winner_gammon_level,
 )
 from game.tavla.engine.results import Fault, Outcome, Resignation
@@ -112,7 +110,8 @@ class GameResult:
     For a disqualification, `fault` says why (a Fault), and `state`, `dice` and `answer` are the
     position, the roll and what the bot answered, so its author can replay the decision. A game the
     loser resigned names the level in `resigned` (its `kind` is that level's result, its points that
-    level's times the cube).
+    level's times the cube). A drawn game (Plakoto's two pinned mothers) has `kind` DRAW, no points,
+    and names as `winner` the player whose play drew it.
     """
 
     winner: int
@@ -180,10 +179,11 @@ class Game:
             self.rules.check_cube()
         self.rng = rng if rng is not None else random.Random(seed)
         opening = self.variant.opening if start_state is None else start_state
-        self.state: State = validate_state(opening)
+        self.state: State = self.variant.validate(opening)
         self.turn: int | None = None
         self.dice: tuple[int, int] | None = None
         self.opening_rolls: list[tuple[int, int]] = []
+        self.rolls = [0, 0]  # each seat's rolls so far (a cascade's doubles are not rolls)
         self.record: list[Turn] = []
         self.result: GameResult | None = None
         self._legal: list[Play] | None = None
@@ -322,9 +322,11 @@ class Game:
                 if mine != theirs:
                     break
         self.turn = 0 if mine > theirs else 1
-        self.dice = (mine, theirs) if self.turn == 0 else (theirs, mine)
+        if self.variant.opening_roll_played:
+            self.dice = (mine, theirs) if self.turn == 0 else (theirs, mine)
+            self.rolls[self.turn] += 1
         if self.turn == 1:
-            self.state = flip(self.state)
+            self.state = self.variant.flip(self.state)
         return mine, theirs
 
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -342,6 +344,7 @@ class Game:
             dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         self.dice = check_dice(*dice)
         self._legal = None
+        self.rolls[self.turn] += 1
         return self.dice
 
     def legal_plays(self) -> list[Play]:
@@ -413,22 +416,30 @@ class Game:
     def state_for(self, player: int) -> State:
         """The position from `player`'s side, whoever is on turn (for drawing the board)."""
         on_roll = self.turn if self.turn is not None else 0
-        return self.state if player == on_roll else flip(self.state)
+        return self.state if player == on_roll else self.variant.flip(self.state)
 
     def _advance(self, chosen: Play) -> None:
         mover = self.turn
         assert mover is not None and self.dice is not None
         self.record.append(Turn(mover, self.dice, chosen, self.state))
         after = self.variant.apply_play(self.state, chosen) if chosen else self.state
-        self.dice = None
+        dice, self.dice = self.dice, None
         self._legal = None
+        if self.variant.is_drawn(after):
+            self.state = after
+            self.result = GameResult(mover, 0, Outcome.DRAW, len(self.record))
+            return
         if self.variant.is_over(after):
             self.state = after
             jacoby = self.terms is not None and self.terms.jacoby
             points = self.variant.win_points(after)
             self.result = finished(mover, points, self.rules, len(self.record), self.cube_value, jacoby)
             return
-        self.state = flip(after)
+        following = self.variant.cascade(dice, self.rolls[mover], len(chosen))
+        if following is not None:  # Gul bara: the same player plays the next double
+            self.state, self.dice = after, following
+            return
+        self.state = self.variant.flip(after)
         self.turn = 1 - mover
 
 

@@ -32,6 +32,8 @@ class NoHittingGame(Variant):
     name: str = ""
     """The game's name where it is named from outside (command line, config, protocol)."""
 
+    opening_roll_played = False  # the side that wins the opening roll rolls both dice again
+
     def __init__(self) -> None:
         super().__init__(Rules.TAVLA)  # scoring: 1 a game, 2 when the loser bore off none; no cube
 

@@ -39,6 +39,9 @@ class Outcome(_Labelled):
     PASSED = "passed", N_("double passed")
     # Translators: how a game ended: the bot made an illegal play or gave no answer, and lost
     DISQUALIFICATION = "disqualification", N_("disqualification")
+    # Translators: how a game ended: nobody won (Plakoto, both players' last checkers on their starting
+    # points pinned); it scores no point
+    DRAW = "draw", N_("draw")
 
 
     @property

@@ -30,6 +30,10 @@ class Variant:
     opening: State = OPENING
     """Where the checkers stand before the opening roll, seen by the side that opens."""
 
+    opening_roll_played: bool = True
+    """Whether the opening roll's two dice are the first play (backgammon), or the side that won it
+    rolls again (the Greek and Balkan games)."""
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
@@ -67,6 +71,11 @@ class Variant:
     def is_over(self, after: Sequence[int]) -> bool:
         """Whether the player who has just moved has won."""
         return all_borne_off(after)
+
+    def cascade(self, dice: tuple[int, int], rolls: int, moves: int) -> tuple[int, int] | None:
+        """The dice the same player plays next after playing `moves` moves of `dice` on the `rolls`-th
+        roll of the game (Gul bara's cascade of doubles), or None: the turn passes (backgammon)."""
+        return None
 
     def is_drawn(self, after: Sequence[int]) -> bool:
         """Whether the play that led to `after` ended the game with nobody winning (Plakoto's two pinned

@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from game.errors import UserError
 from game.tavla.engine.fevga import Fevga, GulBara
+from game.tavla.engine.game import Game
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.plakoto import Plakoto, pin
+from game.tavla.engine.results import Outcome
 from tests.tavla.engine.no_hitting_reference import plakoto_finals, same_way_finals
 
 PLAKOTO, FEVGA, GUL_BARA = Plakoto(), Fevga(), GulBara()
@@ -245,3 +247,49 @@ def test_fevga_a_prime_needs_an_opposing_checker_in_front_of_it():
 def test_a_same_way_game_has_no_bar():
     with pytest.raises(UserError, match="no bar"):
         FEVGA.validate((0, *[0] * 11, -15, *[0] * 11, 14, 1, 0, 0))
+
+
+# In the game flow -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_the_winner_of_the_opening_roll_rolls_again(game):
+    flow = Game(game, seed=3)
+    flow.start(dice=(5, 2))
+    assert flow.turn == 0 and flow.dice is None
+    assert flow.roll((6, 5)) == (6, 5)
+
+
+def test_both_mothers_pinned_ends_the_game_drawn():
+    state = plakoto({3: 1, 8: 13}, {1: 1, 24: 1, 20: 13}, pins={24: 1})
+    flow = Game(PLAKOTO, start_state=state)
+    flow.start(dice=(2, 1))
+    flow.roll((2, 1))
+    flow.play("3/1 8/7")
+    assert flow.result is not None and flow.result.kind is Outcome.DRAW and flow.result.points == 0
+
+
+def test_gul_bara_doubles_cascade_from_the_fourth_roll_until_one_is_not_played_in_full():
+    flow = Game(GUL_BARA, seed=1)
+    flow.start(dice=(4, 1))
+    for dice in ((2, 1), (2, 1), (3, 1), (3, 1), (4, 1), (4, 1)):  # three rolls each, no double
+        flow.roll(dice)
+        flow.play(flow.legal_plays()[0])
+    assert flow.turn == 0 and flow.rolls == [3, 3]
+    flow.roll((4, 4))
+    flow.play(max(flow.legal_plays(), key=len))
+    assert flow.turn == 0 and flow.dice == (5, 5)  # the same player plays the next double
+    played = flow.play(max(flow.legal_plays(), key=len))
+    if len(played) == 4:
+        assert (flow.turn, flow.dice) == (0, (6, 6))
+    else:  # a double not played in full ends the cascade
+        assert (flow.turn, flow.dice) == (1, None)
+    assert [turn.player for turn in flow.record[-2:]] == [0, 0]
+
+
+def test_gul_bara_doubles_do_not_cascade_in_the_first_three_rolls():
+    flow = Game(GUL_BARA, seed=1)
+    flow.start(dice=(4, 1))
+    flow.roll((2, 2))
+    flow.play(flow.legal_plays()[0])
+    assert flow.turn == 1 and flow.dice is None

@@ -1,0 +1,191 @@
+"""Train the networks of Plakoto, Fevga and Gul bara by TD(lambda) self-play, as td.py trains backgammon's.
+
+    python -m game.tavla.training.tables_td --game plakoto --minutes 30 --out runs/tables/plakoto.npz
+    python -m game.tavla.training.tables_td --game fevga --games 20000 --out runs/tables/fevga.npz --resume
+
+The network plays both sides at 0-ply through the engine's game flow (`Game`, so the opening, the
+cascade of Gul bara's doubles and Plakoto's draws are the real ones); after each game every chosen
+position moves towards its lambda-return, in one batched step (td.py's offline forward view). The
+weights are saved atomically every CHECKPOINT_SECONDS and at the end, with the games and seconds
+trained; `--resume` goes on from the file. Every `--eval-every` games the network plays the greedy bot
+(duplicate dice, seats swapped) and the points a game with a 95% interval go to a CSV curve next to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np
+from rich.console import Console
+
+from game.errors import UserError
+from game.tavla.engine.board_games import TABLES_GAMES
+from game.tavla.engine.game import Game
+from game.tavla.engine.no_hitting import NoHittingGame
+from game.tavla.eval.neural import other_side
+from game.tavla.eval.tables_net import EQUITY_WEIGHTS, TablesEvaluator, encode, final_outcome
+from game.tavla.players.tables_greedy import TablesGreedyBot
+from game.tavla.players.tables_neural import TablesNeuralBot
+from game.tavla.training.td import learn, versus
+
+CHECKPOINT_SECONDS = 60.0
+LEARNING_RATE = 0.01
+LAMBDA = 0.7
+EXPLORE = 0.02
+EVAL_EVERY = 2000
+EVAL_GAMES = 200
+CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
+
+
+def self_play(
+    net: TablesEvaluator, rng: random.Random, lam: float, explore: float = EXPLORE
+) -> tuple[np.ndarray, np.ndarray]:
+    """One self-play game: the inputs of the positions the movers chose and their lambda-returns."""
+    game = Game(net.game, rng=rng)
+    game.start()
+    chosen: list[tuple[int, ...]] = []
+    chosen_y: list[np.ndarray] = []
+    while not game.over:
+        if game.dice is None:
+            game.roll()
+        results = game.legal_results()
+        afters = [after for _play, after in results] or [game.state]
+        y = net.probabilities(afters)
+        if len(afters) > 1 and rng.random() < explore:
+            best = rng.randrange(len(afters))
+        else:
+            best = int(np.argmax(y @ EQUITY_WEIGHTS))
+        chosen.append(afters[best])
+        chosen_y.append(y[best])
+        game.play(results[best][0] if results else ())
+    movers = [turn.player for turn in game.record]
+    targets = np.empty((len(chosen), 5))
+    targets[-1] = chosen_y[-1]
+    for t in range(len(chosen) - 2, -1, -1):
+        following = (1.0 - lam) * chosen_y[t + 1] + lam * targets[t + 1]
+        same_side = movers[t] == movers[t + 1]  # Gul bara's cascade: the same player moves again
+        targets[t] = following if same_side else other_side(following)
+    keep = np.array([final_outcome(net.game, state) is None for state in chosen])
+    return encode(net.game, [state for state, kept in zip(chosen, keep, strict=True) if kept]), targets[keep]
+
+
+def train(
+    game: NoHittingGame,
+    out: Path,
+    minutes: float | None,
+    games: int | None,
+    resume: bool,
+    rate: float,
+    lam: float,
+    eval_every: int,
+    eval_games: int,
+    seed: int,
+    console: Console,
+) -> TablesEvaluator:
+    """Self-play until the budget is spent, with checkpoints and the curve against the greedy bot."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if resume:
+        net = TablesEvaluator.load(game, out)
+    elif out.exists():
+        raise UserError(f"{out} exists: continue it with --resume, or give another --out")
+    else:
+        net = TablesEvaluator.fresh(game, seed)
+    done = int(net.meta.get("games", 0))
+    seconds_before = float(net.meta.get("seconds", 0.0))
+    rng = random.Random(seed * 7919 + done)
+    start = last_save = time.monotonic()
+    played = 0
+
+    def save() -> None:
+        net.meta.update(games=float(done + played), seconds=seconds_before + time.monotonic() - start)
+        net.save(out)
+
+    while not (games is not None and played >= games) and not (
+        minutes is not None and time.monotonic() - start >= minutes * 60
+    ):
+        x, targets = self_play(net, rng, lam)
+        if len(x):
+            learn(net.network, x, targets.astype(np.float32), rate)
+        played += 1
+        if time.monotonic() - last_save >= CHECKPOINT_SECONDS:
+            save()
+            last_save = time.monotonic()
+            console.print(f"{game.name}: {done + played:,} games, {played / (last_save - start):.1f}/s")
+        if eval_every and (done + played) % eval_every == 0:
+            ours, greedy = TablesNeuralBot(game, net=net), TablesGreedyBot(game)
+            ppg, half = versus(ours.play, greedy.play, eval_games, seed=done + played, rules=game)
+            minutes_total = (seconds_before + time.monotonic() - start) / 60.0
+            row = {"games": done + played, "minutes": round(minutes_total, 2), "eval_games": eval_games}
+            row.update(ppg=round(ppg, 4), ci_low=round(ppg - half, 4), ci_high=round(ppg + half, 4))
+            _append_curve(out.with_suffix(".curve.csv"), row)
+            console.print(f"{game.name}: {done + played:,} games: vs greedy {ppg:+.3f} ± {half:.3f}")
+            save()
+    save()
+    console.print(f"{game.name}: trained {played:,} games this run, {done + played:,} in all: {out}")
+    return net
+
+
+def _append_curve(path: Path, row: dict[str, float]) -> None:
+    new = not path.exists()
+    with path.open("a", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=CURVE_FIELDS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; exit 2 with a message on bad arguments or an unreadable file."""
+    parser = argparse.ArgumentParser(
+        prog="python -m game.tavla.training.tables_td", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--game", required=True, choices=sorted(TABLES_GAMES), help="which game")
+    budget = parser.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--minutes", type=float, help="train for this long")
+    budget.add_argument("--games", type=int, help="train for this many self-play games")
+    parser.add_argument("--out", type=Path, required=True, help="the weights file (.npz) to write")
+    parser.add_argument("--resume", action="store_true", help="go on from --out")
+    parser.add_argument(
+        "--eval-every", type=int, default=EVAL_EVERY, help="games between evaluations (0: none)"
+    )
+    parser.add_argument("--eval-games", type=int, default=EVAL_GAMES, help="games per evaluation vs greedy")
+    parser.add_argument("--lr", type=float, default=LEARNING_RATE, help="learning rate")
+    parser.add_argument("--lambda", dest="lam", type=float, default=LAMBDA, help="TD lambda")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if (args.minutes is not None and args.minutes <= 0) or (args.games is not None and args.games <= 0):
+        parser.error("--minutes and --games must be positive")
+    console = Console()
+    try:
+        train(
+            TABLES_GAMES[args.game],
+            args.out,
+            args.minutes,
+            args.games,
+            args.resume,
+            args.lr,
+            args.lam,
+            args.eval_every,
+            args.eval_games,
+            args.seed,
+            console,
+        )
+    except UserError as error:
+        console.print(f"error: {error}", markup=False)
+        return 2
+    except KeyboardInterrupt:
+        console.print("interrupted; the last checkpoint is kept")
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""The bots of Plakoto, Fevga and Gul bara: the greedy one's rules of thumb on positions with one clear
+answer, and the network's inputs, outputs and weights file."""
+
+import numpy as np
+import pytest
+
+from game.errors import UserError
+from game.tavla.engine.board_games import TABLES_GAMES
+from game.tavla.engine.notation import parse_play
+from game.tavla.eval.tables_net import INPUTS, TablesEvaluator, encode
+from game.tavla.players.tables_greedy import TablesGreedyBot
+from game.tavla.players.tables_neural import TablesNeuralBot
+from tests.tavla.engine.test_tavla_games import plakoto, random_positions
+
+PLAKOTO = TABLES_GAMES["plakoto"]
+
+
+def test_greedy_pins_the_mother_when_it_can():
+    state = plakoto({3: 1, 8: 14}, {1: 1, 20: 14})
+    assert parse_play(TablesGreedyBot(PLAKOTO).play(state, 2, 1)) in (((3, 1), (8, 7)), ((8, 7), (3, 1)))
+
+
+def test_greedy_does_not_leave_its_mother_alone_in_reach():
+    # two checkers left on our start (24); an opposing checker on our 20 reaches 24 with a 4
+    state = plakoto({24: 2, 13: 13}, {20: 1, 1: 14})
+    play = parse_play(TablesGreedyBot(PLAKOTO).play(state, 6, 5))
+    assert sum(1 for start, _end in play if start == 24) != 1
+
+
+@pytest.mark.parametrize("name", sorted(TABLES_GAMES))
+def test_the_inputs_see_each_side_in_its_own_numbering(name):
+    game = TABLES_GAMES[name]
+    for state, _d1, _d2 in random_positions(game, 5, 40):
+        x = encode(game, [state])[0]
+        flipped = encode(game, [game.flip(state)])[0]
+        assert x.shape == (INPUTS,)
+        half = INPUTS // 2
+        assert np.array_equal(x[:half], flipped[half:]) and np.array_equal(x[half:], flipped[:half])
+
+
+@pytest.mark.parametrize("name", sorted(TABLES_GAMES))
+def test_a_network_bot_plays_legal_plays_and_its_weights_round_trip(name, tmp_path):
+    game = TABLES_GAMES[name]
+    net = TablesEvaluator.fresh(game, seed=2)
+    bot = TablesNeuralBot(game, net=net)
+    for state, die1, die2 in random_positions(game, 7, 30):
+        game.check_play(state, die1, die2, bot.play(state, die1, die2))
+    path = tmp_path / f"{name}.npz"
+    net.save(path)
+    again = TablesEvaluator.load(game, path)
+    states = [state for state, _d1, _d2 in random_positions(game, 9, 20)]
+    assert np.allclose(again.equities(states), net.equities(states))
+    other = TABLES_GAMES[sorted(set(TABLES_GAMES) - {name})[0]]
+    with pytest.raises(UserError, match="not"):
+        TablesEvaluator.load(other, path)
+
+
+def test_a_won_position_is_rated_exactly():
+    state = plakoto({1: 1}, {20: 15})
+    won = PLAKOTO.apply_play(state, ((1, 0),))
+    assert TablesEvaluator.fresh(PLAKOTO).equities([won])[0] == pytest.approx(2.0)
