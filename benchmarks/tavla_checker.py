@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", type=Rules, choices=list(Rules), default=Rules.STANDARD)
+    parser.add_argument("--rules", type=Rules, choices=list(Rules.backgammon()), default=Rules.STANDARD)
     parser.add_argument("--bots", default="expert,master", help="comma-separated bot names")
     args = parser.parse_args(argv)
     if not available():

@@ -42,7 +42,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", type=Rules, choices=list(Rules), default=Rules.TAVLA)
+    parser.add_argument("--rules", type=Rules, choices=list(Rules.backgammon()), default=Rules.TAVLA)
     args = parser.parse_args()
 
     pubeval = get_bot("pubeval", rules=args.rules)

@@ -267,7 +267,7 @@ class TavlaColours(_Strict):
 
 
 class TavlaConfig(_Strict):
-    rules: Annotated[Literal[Rules.names()], AfterValidator(Rules)]  # parsed here, used as a Rules
+    rules: Annotated[Literal[Rules.backgammon_names()], AfterValidator(Rules)]  # parsed here, used as a Rules
     match_length: Annotated[int, Field(ge=1, le=25)]
     cube: bool  # the doubling cube under the standard rules (tavla has none)
     opponent: Annotated[str, Field(min_length=1)]

@@ -194,7 +194,7 @@ class MainMenuView(SceneView):
         )
         self.rules_selector = self._selector(
             _("Rules"),
-            list(Rules),
+            list(Rules.backgammon()),
             RULES,
             Rect(RIGHT_X, cards.second_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_rules,

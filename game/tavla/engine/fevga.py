@@ -87,8 +87,6 @@ class SameWayGame(NoHittingGame):
 class Fevga(SameWayGame):
     """Fevga, with its first-checker rule and its limits on primes."""
 
-    name = "fevga"
-
     def may_leave(self, board: State, start: int) -> bool:
         if start != START:
             return True
@@ -101,8 +99,6 @@ class Fevga(SameWayGame):
 
 class GulBara(SameWayGame):
     """Gul bara: Fevga's board and moves without its two rules; its doubles cascade."""
-
-    name = "gulbara"
 
     def cascade(self, dice: tuple[int, int], rolls: int, moves: int) -> tuple[int, int] | None:
         """From a player's fourth roll on, a double played in full is followed by the next one up to

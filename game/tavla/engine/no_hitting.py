@@ -19,7 +19,6 @@ from game.i18n import _, ngettext
 from game.tavla.engine.moves import IllegalPlay, _as_moves
 from game.tavla.engine.notation import Move, Play, format_move
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State
-from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import Variant
 
 POINTS = range(1, 25)
@@ -29,13 +28,12 @@ HOME = range(1, 7)
 class NoHittingGame(Variant):
     """A game of the tavla board without hitting; subclasses give its moves, opening and flip."""
 
-    name: str = ""
-    """The game's name where it is named from outside (command line, config, protocol)."""
-
     opening_roll_played = False  # the side that wins the opening roll rolls both dice again
 
-    def __init__(self) -> None:
-        super().__init__(Rules.TAVLA)  # scoring: 1 a game, 2 when the loser bore off none; no cube
+    @property
+    def name(self) -> str:
+        """The game's name where it is named from outside (command line, config, protocol)."""
+        return self.rules.value
 
     # What a game says -------------------------------------------------------------------------------
 

@@ -44,7 +44,6 @@ def pin(state: Sequence[int], point: int) -> int:
 class Plakoto(NoHittingGame):
     """Plakoto under the rules above."""
 
-    name = "plakoto"
     opening: State = (0, -CHECKERS, *[0] * 22, CHECKERS, 0, 0, 0, *[0] * 24)
 
     def flip(self, state: Sequence[int]) -> State:

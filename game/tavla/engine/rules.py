@@ -23,7 +23,8 @@ from game.tavla.engine.results import Outcome, Resignation
 
 
 class Rules(StrEnum):
-    """A rule set. Members: `Rules.TAVLA` (the seed's, the default) and `Rules.STANDARD`."""
+    """A rule set. Members: `Rules.TAVLA` (the seed's, the default) and `Rules.STANDARD` (backgammon),
+    `Rules.PLAKOTO`, `Rules.FEVGA` and `Rules.GUL_BARA` (the other games of the board)."""
 
     # value, display_name (the menu), short_name (the table's captions), result kinds by points
     # (the last one is also what a disqualification is worth), larger_die_forced
@@ -43,6 +44,35 @@ class Rules(StrEnum):
         # Translators: the name of a rule set: standard (international) backgammon
         N_("standard"),
         (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON),
+        True,
+    )
+    # The other games of the board (docs/tavla-games.md): no hitting, 1 point or 2 when the loser bore
+    # off none, the larger die forced; game/tavla/engine/board_games.py holds how each moves.
+    PLAKOTO = (
+        "plakoto",
+        # Translators: the Greek game Plakoto (checkers are pinned, not hit), as a choice in the menu
+        N_("Plakoto"),
+        # Translators: the name of the Greek game Plakoto
+        N_("plakoto"),
+        (Outcome.SINGLE, Outcome.MARS),
+        True,
+    )
+    FEVGA = (
+        "fevga",
+        # Translators: the Greek game Fevga (both sides run the same way round), as a choice in the menu
+        N_("Fevga"),
+        # Translators: the name of the Greek game Fevga
+        N_("fevga"),
+        (Outcome.SINGLE, Outcome.MARS),
+        True,
+    )
+    GUL_BARA = (
+        "gulbara",
+        # Translators: the game Gul bara ("rosespring": Fevga's board, doubles cascade), in the menu
+        N_("Gul bara"),
+        # Translators: the name of the game Gul bara
+        N_("gul bara"),
+        (Outcome.SINGLE, Outcome.MARS),
         True,
     )
 
@@ -77,6 +107,22 @@ class Rules(StrEnum):
     def names(cls) -> tuple[str, ...]:
         """The rule sets' names, the default first (for `choices=`, the config schema and messages)."""
         return tuple(member.value for member in cls)
+
+    @classmethod
+    def backgammon(cls) -> tuple["Rules", ...]:
+        """The rule sets of backgammon itself (tavla, standard): what the table, the cube, the analysis
+        and the backgammon networks play; the other games of the board are played by bots for now."""
+        return (cls.TAVLA, cls.STANDARD)
+
+    @classmethod
+    def backgammon_names(cls) -> tuple[str, ...]:
+        """The names of `backgammon()`, for the commands and settings that take only those."""
+        return tuple(member.value for member in cls.backgammon())
+
+    @property
+    def is_backgammon(self) -> bool:
+        """Whether this is backgammon (tavla or standard), as opposed to another game of the board."""
+        return self in Rules.backgammon()
 
     @property
     def max_points(self) -> int:

@@ -87,9 +87,16 @@ class Variant:
         return self.rules.points(winner_gammon_level(after))
 
 
-BACKGAMMON = {rules: Variant(rules) for rules in Rules}
+BACKGAMMON = {rules: Variant(rules) for rules in Rules.backgammon()}
 
 
 def variant_of(game: "Rules | Variant") -> Variant:
-    """The variant that plays `game`: a Variant as it is, a rule set's backgammon."""
-    return game if isinstance(game, Variant) else BACKGAMMON[game]
+    """The variant that plays `game`: a Variant as it is, a rule set's backgammon, or the other game of
+    the board a rule set names (game/tavla/engine/board_games.py)."""
+    if isinstance(game, Variant):
+        return game
+    if game in BACKGAMMON:
+        return BACKGAMMON[game]
+    from game.tavla.engine.board_games import TABLES_GAMES  # they build on this module
+
+    return TABLES_GAMES[game]

@@ -12,11 +12,15 @@ opponent's checkers, build rows of them, leave the start in time, and go home.
 
 from collections.abc import Sequence
 
+from game.errors import UserError
+from game.i18n import _
 from game.tavla.engine.fevga import OPPONENT_ROUTE, SameWayGame
 from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.plakoto import START, Plakoto, pin
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 
 WIN = float("inf")
 
@@ -100,14 +104,18 @@ def same_way_score(state: Sequence[int]) -> float:
 
 
 class TablesGreedyBot:
-    """Plays the legal play whose position scores best; `game` is Plakoto, Fevga or Gul bara."""
+    """Plays the legal play whose position scores best under `rules`: Plakoto, Fevga or Gul bara."""
 
     name = "greedy"
 
-    def __init__(self, game: NoHittingGame) -> None:
-        self.game = game
+    def __init__(self, rules: Rules | NoHittingGame) -> None:
+        game = variant_of(rules)
+        if not isinstance(game, Plakoto | SameWayGame):
+            raise UserError(
+                _("this bot plays Plakoto, Fevga and Gul bara, not {rules}").format(rules=game.rules)
+            )
+        self.game: NoHittingGame = game
         self.score = plakoto_score if isinstance(game, Plakoto) else same_way_score
-        assert isinstance(game, Plakoto | SameWayGame)
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """The best play by the rules of thumb, in the seed's notation ("" when there is none)."""
@@ -117,4 +125,4 @@ class TablesGreedyBot:
         return format_play(max(plays, key=lambda play: self.score(self.game.apply_play(state, play))))
 
 
-PLAKOTO = Plakoto()
+PLAKOTO = variant_of(Rules.PLAKOTO)

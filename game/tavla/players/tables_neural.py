@@ -5,9 +5,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from game.errors import UserError
+from game.i18n import _
 from game.resources import asset_path
 from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import format_play
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 from game.tavla.eval.tables_net import TablesEvaluator
 
 
@@ -17,11 +21,17 @@ def shipped_tables_evaluator(game: NoHittingGame) -> TablesEvaluator:
 
 
 class TablesNeuralBot:
-    """Plays the best legal play by `net` (default: the shipped weights of `game`)."""
+    """Plays the best legal play under `rules` (Plakoto, Fevga, Gul bara) by `net` (default: the weights
+    shipped for the game)."""
 
     name = "expert"
 
-    def __init__(self, game: NoHittingGame, net: TablesEvaluator | None = None) -> None:
+    def __init__(self, rules: Rules | NoHittingGame, net: TablesEvaluator | None = None) -> None:
+        game = variant_of(rules)
+        if not isinstance(game, NoHittingGame):
+            raise UserError(
+                _("this bot plays Plakoto, Fevga and Gul bara, not {rules}").format(rules=game.rules)
+            )
         self.game = game
         self.net = net if net is not None else shipped_tables_evaluator(game)
 

@@ -204,10 +204,10 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         message = _("'length' must be a match of 1 to {most} points, not {length}")
         raise _damaged(message.format(most=longest, length=quoted(length)))
     rules = data.get("rules")
-    if not isinstance(rules, str) or rules not in Rules.names():
+    if not isinstance(rules, str) or rules not in Rules.backgammon_names():
         # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
         message = _("unknown rule set {rules}; use one of: {known}")
-        raise _damaged(message.format(rules=in_quotes(rules), known=", ".join(Rules.names())))
+        raise _damaged(message.format(rules=in_quotes(rules), known=", ".join(Rules.backgammon_names())))
     try:
         match = Match(check_match_length(length), Rules(rules), seed, cube=cube)
     except UserError as error:

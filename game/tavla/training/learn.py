@@ -296,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     judge.add_argument("--seed", type=int, default=1)
 
     for sub in (make, fit, deeper, judge):
-        sub.add_argument("--rules", type=Rules, choices=list(Rules), default=Rules.TAVLA, help="the rule set")
+        backgammon = list(Rules.backgammon())
+        sub.add_argument("--rules", type=Rules, choices=backgammon, default=Rules.TAVLA, help="the rule set")
     args = parser.parse_args(argv)
     for name in ("positions", "minutes", "epochs", "games"):
         value = getattr(args, name, None)

@@ -30,6 +30,7 @@ from game.errors import UserError
 from game.tavla.engine.board_games import TABLES_GAMES
 from game.tavla.engine.game import Game
 from game.tavla.engine.no_hitting import NoHittingGame
+from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import other_side
 from game.tavla.eval.tables_net import EQUITY_WEIGHTS, TablesEvaluator, encode, final_outcome
 from game.tavla.players.tables_greedy import TablesGreedyBot
@@ -147,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.tavla.training.tables_td", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--game", required=True, choices=sorted(TABLES_GAMES), help="which game")
+    parser.add_argument("--game", required=True, type=Rules, choices=list(TABLES_GAMES), help="which game")
     budget = parser.add_mutually_exclusive_group(required=True)
     budget.add_argument("--minutes", type=float, help="train for this long")
     budget.add_argument("--games", type=int, help="train for this many self-play games")

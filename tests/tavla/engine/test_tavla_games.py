@@ -8,14 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import UserError
-from game.tavla.engine.fevga import Fevga, GulBara
 from game.tavla.engine.game import Game
 from game.tavla.engine.moves import IllegalPlay
-from game.tavla.engine.plakoto import Plakoto, pin
+from game.tavla.engine.plakoto import pin
 from game.tavla.engine.results import Outcome
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 from tests.tavla.engine.no_hitting_reference import plakoto_finals, same_way_finals
 
-PLAKOTO, FEVGA, GUL_BARA = Plakoto(), Fevga(), GulBara()
+PLAKOTO, FEVGA, GUL_BARA = (variant_of(rules) for rules in (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA))
 GAMES = (PLAKOTO, FEVGA, GUL_BARA)
 
 

@@ -45,7 +45,7 @@ def first_play(variant: Variant):
 
 
 def test_a_rule_set_is_played_as_its_backgammon_variant():
-    for rules in Rules:
+    for rules in Rules.backgammon():
         assert variant_of(rules).rules is rules and variant_of(rules).opening == OPENING
         assert Game(rules).variant is variant_of(rules)
     nack = Nackgammon(Rules.STANDARD)

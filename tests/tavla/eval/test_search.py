@@ -33,7 +33,7 @@ def test_one_ply_is_the_average_of_the_opponents_best_replies(net):
     afters = [result for _, result in legal_results(OPENING, 6, 4)]
     afters.append(position({1: 1, 2: 1}, {24: 1}))  # a home race: exact leaves, still searched
     afters.append(position({5: 2, 7: 1}, {3: 1, 20: 2}, opp_bar=1))  # they must enter first
-    for rules in Rules:
+    for rules in Rules.backgammon():
         found = probabilities(net, afters, rules, 1)
         for row, after in zip(found, afters, strict=True):
             assert row == pytest.approx(one_ply_by_hand(net, after, rules), abs=1e-6)

@@ -27,7 +27,7 @@ LEVELS = ("beginner", "intermediate", "expert", "master", "gnubg")
 @given(states(), dice)
 def test_network_bots_always_answer_a_legal_play(state, roll):
     net = Evaluator.fresh(seed=1)
-    for rules in Rules:
+    for rules in Rules.backgammon():
         legal = legal_plays(state, *roll, rules)
         for bot in (NeuralBot(rules, net=net), BeginnerBot(rules, seed=2, net=net),
                     MasterBot(rules, net=net, plies=1)):  # 2-ply: tests/tavla/eval/test_search.py
@@ -105,7 +105,7 @@ def test_gnubg_missing_is_a_user_error(monkeypatch):
 
 
 def test_each_rule_set_is_played_with_its_own_evaluator():
-    for rules in Rules:
+    for rules in Rules.backgammon():
         for bot in (NeuralBot(rules), MasterBot(rules), BeginnerBot(rules)):
             assert bot.net is shipped_evaluator(rules)
     assert shipped_evaluator(Rules.TAVLA) is not shipped_evaluator(Rules.STANDARD)

@@ -21,7 +21,7 @@ def _cases() -> list[Match]:
     cases = [
         advance(Match(3, rules, seed), seed, None if seed % 2 else 200)
         for seed in range(4)
-        for rules in Rules
+        for rules in Rules.backgammon()
     ]
     cases.append(advance(Match(5, Rules.TAVLA, 9), 9, bot=ContraryBot))
     cases.append(scripted_match())
