@@ -11,10 +11,11 @@ from game.errors import BotFailed, UserError
 from game.i18n import N_, _
 from game.quoting import in_quotes, quoted
 from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
-from game.tavla.engine.moves import IllegalPlay, check_play, legal_plays
+from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.position import parse_integer, parse_state
+from game.tavla.engine.position import parse_integer, parse_integers, parse_state
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 
 # Translators: --dice is the command-line option; keep it as it is
 DICE_HELP = N_("give two dice, each an integer from 1 to 6, e.g. --dice 6 4")
@@ -55,10 +56,10 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
 
 def moves_command(state_text: str, dice: list[str], rules: Rules | str = Rules.TAVLA) -> list[str]:
     """Every legal play, one line per distinct resulting position, highest moves first; [] if none."""
-    rule_set = Rules.parse(rules)
-    state = parse_state(state_text)
+    variant = variant_of(Rules.parse(rules))
+    state = variant.validate(parse_integers(state_text))
     die1, die2 = parse_dice(dice)
-    return [format_play(play) for play in sorted(legal_plays(state, die1, die2, rule_set), reverse=True)]
+    return [format_play(play) for play in sorted(variant.legal_plays(state, die1, die2), reverse=True)]
 
 
 def bot_command(
@@ -79,8 +80,9 @@ def bot_command(
     from game.tavla.players.isolated import close_bot, guarded_bot
 
     rule_set = Rules.parse(rules)
+    variant = variant_of(rule_set)
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
-    state = parse_state(state_text)
+    state = variant.validate(parse_integers(state_text))
     die1, die2 = parse_dice(dice)
     shown = in_quotes(bot_name)
     bot = guarded_bot(bot_name, rules=rule_set, timeout=limit)
@@ -98,7 +100,7 @@ def bot_command(
     finally:
         close_bot(bot)
     try:
-        return format_play(check_play(state, die1, die2, answer, rule_set))
+        return format_play(variant.check_play(state, die1, die2, answer))
     except IllegalPlay as error:
         # Translators: {bot} is the bot's name and {answer} its answer, both quoted; {reason} says what is
         # wrong with the play

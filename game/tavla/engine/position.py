@@ -47,6 +47,12 @@ def parse_state(text: str) -> State:
 
     Surrounding brackets are allowed because the seed page prints states as `[0 -2 0 ...]`.
     """
+    return validate_state(parse_integers(text))
+
+
+def parse_integers(text: str) -> list[int]:
+    """The integers of a position typed or sent as text (spaces or commas, brackets allowed), not yet
+    checked as a position: a game's `validate` does that (backgammon's 28, Plakoto's 52)."""
     if not isinstance(text, str):
         # Translators: {type} is a Python type name such as int or list
         message = _("the state must be text of 28 integers, not {type}")
@@ -62,7 +68,7 @@ def parse_state(text: str) -> State:
             message = _("state item {index} is not an integer: {token}; {help}")
             raise UserError(message.format(index=index, token=repr(token[:20]), help=_state_help()))
         values.append(int(token))
-    return validate_state(values)
+    return values
 
 
 def parse_integer(text: str) -> int | None:

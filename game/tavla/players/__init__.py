@@ -46,8 +46,9 @@ class BuiltIn:
     """One built-in bot: its name, what a player reads about it, and where its class lives.
 
     `factory` is "module:Class", imported only when the bot is built (the network bots load numpy and
-    their weights). `seeded` says whether the class takes a `seed`. `strength` places the bot among
-    those that can give hints (1 = the strongest); None for the rest.
+    their weights); `tables_factory` the same for the other games of the board (Plakoto, Fevga, Gul
+    bara), None when the bot plays backgammon only. `seeded` says whether the class takes a `seed`.
+    `strength` places the bot among those that can give hints (1 = the strongest); None for the rest.
     """
 
     name: str
@@ -56,10 +57,16 @@ class BuiltIn:
     factory: str
     seeded: bool = False
     strength: int | None = None
+    tables_factory: str | None = None
 
     def build(self, seed: int | None, rules: Rules) -> Bot:
         """A new bot of this kind for `rules` (and `seed`, when it takes one)."""
-        module, _dot, name = self.factory.partition(":")
+        factory = self.factory if rules.is_backgammon else self.tables_factory
+        if factory is None:
+            # Translators: {bot} is a bot's name; {rules} the game asked for (plakoto, fevga, gulbara)
+            message = _("{bot} plays backgammon only (tavla, standard), not {rules}")
+            raise UserError(message.format(bot=self.name, rules=rules))
+        module, _dot, name = factory.partition(":")
         cls = getattr(importlib.import_module(module), name)
         return cls(rules=rules, seed=seed) if self.seeded else cls(rules=rules)
 
@@ -75,6 +82,7 @@ _BUILT_INS = (
         N_("plays any legal move at random: anyone can beat it"),
         "game.tavla.players.random_bot:RandomBot",
         seeded=True,
+        tables_factory="game.tavla.players.random_bot:RandomBot",
     ),
     BuiltIn(
         "greedy",
@@ -82,6 +90,7 @@ _BUILT_INS = (
         N_("Greedy"),
         N_("plays by rules of thumb (hit, make points, stay safe, run home), like a casual player"),
         "game.tavla.players.greedy:GreedyBot",
+        tables_factory="game.tavla.players.tables_greedy:TablesGreedyBot",
     ),
     BuiltIn(
         "pubeval",
@@ -98,6 +107,7 @@ _BUILT_INS = (
         N_("plays like a newcomer: good ideas, and many slips"),
         "game.tavla.players.levels:BeginnerBot",
         seeded=True,
+        tables_factory="game.tavla.players.tables_neural:TablesBeginnerBot",
     ),
     BuiltIn(
         "intermediate",
@@ -113,6 +123,7 @@ _BUILT_INS = (
         N_("plays like a strong club player"),
         "game.tavla.players.levels:ExpertBot",
         strength=3,
+        tables_factory="game.tavla.players.tables_neural:TablesNeuralBot",
     ),
     BuiltIn(
         "master",
@@ -121,6 +132,7 @@ _BUILT_INS = (
         N_("plays like a world-class player: thinks two rolls ahead, so it takes a moment"),
         "game.tavla.players.levels:MasterBot",
         strength=1,
+        tables_factory="game.tavla.players.tables_neural:TablesMasterBot",
     ),
     BuiltIn(
         "gnubg",

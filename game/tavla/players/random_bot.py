@@ -3,9 +3,9 @@
 import random
 from collections.abc import Sequence
 
-from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 from game.tavla.eval.doubling import CountCube
 
 
@@ -18,8 +18,9 @@ class RandomBot(CountCube):
     def __init__(self, seed: int | None = None, rules: Rules = Rules.TAVLA) -> None:
         self.rng = random.Random(seed)
         self.rules = rules
+        self.variant = variant_of(rules)  # backgammon, or another game of the board
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """A random legal play in the seed's notation ("" when there is none)."""
-        plays = legal_plays(state, die1, die2, self.rules)
+        plays = self.variant.legal_plays(state, die1, die2)
         return format_play(self.rng.choice(plays)) if plays else ""

@@ -1,6 +1,12 @@
-"""The network player of Plakoto, Fevga and Gul bara: the legal play whose position its evaluator rates
-best for it (0-ply), with the weights shipped for the game or given."""
+"""The network players of Plakoto, Fevga and Gul bara, at the levels the backgammon bots have.
 
+`expert`: the legal play whose position the game's network rates best (0-ply). `beginner`: a play drawn
+by a softmax over those ratings (levels.py's temperature), so it usually plays well and sometimes
+slips. `master`: the expert's few best plays looked at one roll deeper, each rated by the average over
+the 21 rolls of the opponent's best reply. The weights are those shipped for the game (or given).
+"""
+
+import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -9,10 +15,15 @@ from game.errors import UserError
 from game.i18n import _
 from game.resources import asset_path
 from game.tavla.engine.no_hitting import NoHittingGame
-from game.tavla.engine.notation import format_play
+from game.tavla.engine.notation import Play, format_play
+from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import variant_of
-from game.tavla.eval.tables_net import TablesEvaluator
+from game.tavla.eval.tables_net import TablesEvaluator, final_outcome
+from game.tavla.players.levels import BEGINNER_TEMPERATURE
+
+MASTER_CANDIDATES = 4  # plays the master looks at one roll deeper
+ROLLS = tuple((die1, die2) for die1 in range(1, 7) for die2 in range(1, die1 + 1))
 
 
 def shipped_tables_evaluator(game: NoHittingGame) -> TablesEvaluator:
@@ -21,24 +32,74 @@ def shipped_tables_evaluator(game: NoHittingGame) -> TablesEvaluator:
 
 
 class TablesNeuralBot:
-    """Plays the best legal play under `rules` (Plakoto, Fevga, Gul bara) by `net` (default: the weights
-    shipped for the game)."""
+    """The expert: the best legal play under `rules` (Plakoto, Fevga, Gul bara) by `net` (default: the
+    weights shipped for the game)."""
 
     name = "expert"
 
     def __init__(self, rules: Rules | NoHittingGame, net: TablesEvaluator | None = None) -> None:
         game = variant_of(rules)
         if not isinstance(game, NoHittingGame):
-            raise UserError(
-                _("this bot plays Plakoto, Fevga and Gul bara, not {rules}").format(rules=game.rules)
-            )
+            message = _("this bot plays Plakoto, Fevga and Gul bara, not {rules}")
+            raise UserError(message.format(rules=game.rules))
         self.game = game
         self.net = net if net is not None else shipped_tables_evaluator(game)
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
-        """The play the network rates best, in the seed's notation ("" when there is none)."""
+        """The chosen play in the seed's notation ("" when there is none)."""
         plays = self.game.legal_plays(state, die1, die2)
         if not plays:
             return ""
+        return format_play(self.choose(tuple(state), plays))
+
+    def choose(self, state: State, plays: list[Play]) -> Play:
         equities = self.net.equities([self.game.apply_play(state, play) for play in plays])
-        return format_play(plays[int(np.argmax(equities))])
+        return plays[int(np.argmax(equities))]
+
+
+class TablesBeginnerBot(TablesNeuralBot):
+    """The beginner: a play drawn with probability growing with the network's rating of it."""
+
+    name = "beginner"
+
+    def __init__(
+        self, rules: Rules | NoHittingGame, seed: int | None = None, net: TablesEvaluator | None = None
+    ):
+        super().__init__(rules, net)
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, plays: list[Play]) -> Play:
+        equities = self.net.equities([self.game.apply_play(state, play) for play in plays])
+        weights = np.exp((equities - equities.max()) / BEGINNER_TEMPERATURE)
+        return plays[self.rng.choices(range(len(plays)), weights=weights.tolist())[0]]
+
+
+class TablesMasterBot(TablesNeuralBot):
+    """The master: the expert's best few plays, each rated one roll deeper."""
+
+    name = "master"
+
+    def choose(self, state: State, plays: list[Play]) -> Play:
+        afters = [self.game.apply_play(state, play) for play in plays]
+        shallow = self.net.equities(afters)
+        order = np.argsort(-shallow)[:MASTER_CANDIDATES]
+        deep = [self._one_roll_deeper(afters[index]) for index in order]
+        return plays[int(order[int(np.argmax(deep))])]
+
+    def _one_roll_deeper(self, after: State) -> float:
+        """Our expected points after the opponent's best reply to each of the 21 rolls (a game already
+        over is what it is)."""
+        outcome = final_outcome(self.game, after)
+        if outcome is not None:
+            return float(self.net.equities([after])[0])
+        theirs = self.game.flip(after)
+        total = 0.0
+        for die1, die2 in ROLLS:
+            replies = [
+                self.game.apply_play(theirs, play) for play in self.game.legal_plays(theirs, die1, die2)
+            ]
+            best = (
+                float(self.net.equities(replies).max()) if replies else -float(self.net.equities([after])[0])
+            )
+            total += (1 if die1 == die2 else 2) * -best
+        return total / 36

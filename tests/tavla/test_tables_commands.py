@@ -1,0 +1,52 @@
+"""Plakoto, Fevga and Gul bara from the command line and in tournaments: `moves`, `bot` and
+`tournament --rules plakoto|fevga|gulbara`, the built-in bots that play them and those that refuse."""
+
+import pytest
+
+from game.errors import UserError
+from game.tavla.commands import bot_command, moves_command
+from game.tavla.engine.position import format_state
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
+from game.tavla.players import get_bot
+from game.tavla.tournament import run_tournament
+
+TABLES = (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA)
+
+
+def opening(rules: Rules) -> str:
+    return format_state(variant_of(rules).opening)
+
+
+def test_moves_lists_the_hand_checked_openings():
+    assert moves_command(opening(Rules.PLAKOTO), ["6", "5"], "plakoto") == ["24/19 24/18", "24/18 18/13"]
+    assert moves_command(opening(Rules.FEVGA), ["6", "5"], "fevga") == ["24/18 18/13"]
+    assert moves_command(opening(Rules.GUL_BARA), ["6", "6"], "gulbara") == ["24/18 24/18 24/18 24/18"]
+
+
+def test_a_plakoto_position_has_52_integers_and_a_backgammon_one_is_refused():
+    with pytest.raises(UserError, match="52 integers"):
+        moves_command(format_state(variant_of(Rules.TAVLA).opening), ["6", "5"], "plakoto")
+    with pytest.raises(UserError, match="no bar"):
+        moves_command("0 0 0 0 0 0 0 0 0 0 0 0 -15 0 0 0 0 0 0 0 0 0 0 0 14 1 0 0", ["6", "5"], "fevga")
+
+
+@pytest.mark.parametrize("rules", TABLES)
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_the_bot_command_answers_a_legal_play(rules, name):
+    answer = bot_command(name, opening(rules), ["5", "3"], rules)
+    assert answer in moves_command(opening(rules), ["5", "3"], rules)
+
+
+@pytest.mark.parametrize("name", ["pubeval", "gnubg", "intermediate"])
+def test_a_backgammon_only_bot_says_so(name):
+    with pytest.raises(UserError, match="backgammon only"):
+        get_bot(name, rules=Rules.PLAKOTO)
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_a_tournament_of_the_other_games_is_played_and_greedy_beats_random(rules):
+    report = run_tournament(["random", "greedy"], 10, seed=4, rules=rules)
+    assert report.complete
+    tallies = report.standings.per_bot
+    assert tallies["greedy"].ppg > 0.5 > tallies["random"].ppg
