@@ -1,6 +1,10 @@
 """Plakoto, Fevga and Gul bara from the command line and in tournaments: `moves`, `bot` and
 `tournament --rules plakoto|fevga|gulbara`, the built-in bots that play them and those that refuse."""
 
+import shlex
+import shutil
+from pathlib import Path
+
 import pytest
 
 from game.errors import UserError
@@ -12,6 +16,7 @@ from game.tavla.players import get_bot
 from game.tavla.tournament import run_tournament
 
 TABLES = (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA)
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def opening(rules: Rules) -> str:
@@ -50,3 +55,11 @@ def test_a_tournament_of_the_other_games_is_played_and_greedy_beats_random(rules
     assert report.complete
     tallies = report.standings.per_bot
     assert tallies["greedy"].ppg > 0.5 > tallies["random"].ppg
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_javascript_gul_bara_example_plays_legally_through_the_protocol():
+    bot = f"cmd:node {shlex.quote(str(EXAMPLES / 'js' / 'gulbara_bot.js'))}"
+    report = run_tournament([bot, "random"], 4, seed=5, rules=Rules.GUL_BARA)
+    assert report.complete
+    assert report.standings.per_bot[bot].disqualifications == 0
