@@ -27,6 +27,7 @@ from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_nu
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
+from game.terminal import WrappingHelpFormatter, print_lines
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -67,7 +68,12 @@ functions; `_speak_argparse` points those at our catalogues, and this list puts 
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line naming the problem, then exit 2."""
+    """argparse, but a usage error is one line naming the problem, then exit 2; help is wrapped between
+    words by the cells each character takes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", WrappingHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(
@@ -426,7 +432,7 @@ def _run_cube(args: argparse.Namespace, config: "Config") -> int:
         jacoby=args.jacoby,
         bot_name=args.bot,
     )
-    print("\n".join(lines))
+    print_lines(lines)
     return 0
 
 
@@ -434,7 +440,7 @@ def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.analysis.command import analyse_command
 
     rules = None if args.rules is None else Rules.parse(args.rules)
-    print("\n".join(analyse_command(args.match_path, rules, args.json_path, args.level)))
+    print_lines(analyse_command(args.match_path, rules, args.json_path, args.level))
     return 0
 
 

@@ -95,6 +95,7 @@ def _print_tables(groups: dict[tuple[str, str], list[Solve]], figures: dict[tupl
     from rich import box
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console()
     if not console.is_terminal:
@@ -116,7 +117,9 @@ def _print_tables(groups: dict[tuple[str, str], list[Solve]], figures: dict[tupl
                 stats.not_counted,
             )
             title += "; " + other.format(count=stats.not_counted)
-        console.print(title, style="bold", highlight=False)
+        # a picture's name is never split across lines: cut with an ellipsis where a terminal is narrower
+        cut = "ellipsis" if console.is_terminal else "fold"
+        console.print(Text(title, style="bold"), overflow=cut)
         table = Table(box=box.SIMPLE)
         table.add_column("")
         # Translators: heading of a statistics column: the latest solve or average

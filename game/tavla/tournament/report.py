@@ -5,7 +5,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.files import write_atomically
 from game.i18n import _, ngettext
@@ -13,90 +13,30 @@ from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.results import Fault
 from game.tavla.tournament.figures import Report, Tally
 from game.tavla.tournament.ledger import MAX_CONSECUTIVE_FAULTS
+from game.terminal_table import Column, print_table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 STDERR_INDENT = "    | "
 FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 
 
-def print_report(report: Report, log: Path | None) -> None:
-    """The tables per bot and per pair, and a summary of the run, on stdout."""
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+def print_report(report: Report, log: Path | None, console: "Console | None" = None) -> None:
+    """The tables per bot and per pair, and a summary of the run, on stdout (or `console`).
 
-    console = Console()
-    if not console.is_terminal:
-        console.width = FILE_WIDTH
-    rate = report.finished / report.seconds if report.seconds > 0 else 0.0
-    # Translators: part of a tournament's title, e.g. "10 games per pair"
-    per_pair = ngettext("{count} game per pair", "{count} games per pair", report.games)
-    if report.played.length is not None:
-        # Translators: part of a tournament's title, e.g. "10 matches to 5 points per pair"
-        per_pair = ngettext(
-            "{count} match to {length} points per pair",
-            "{count} matches to {length} points per pair",
-            report.games,
-        )
-    # Translators: part of a tournament's title: how many games were played, e.g. "30 games"
-    played = ngettext("{count} game", "{count} games", report.finished)
-    if report.played.length is not None:
-        # Translators: part of a tournament's title: how many matches were played, e.g. "30 matches"
-        played = ngettext("{count} match", "{count} matches", report.finished)
-    # Translators: a tournament's title. {rules} is the rule set's name as typed (tavla or standard), kept
-    # as it is; {per_pair} is "10 games per pair"; {played} is "30 games"; {rate} is games per second
-    title = _(
-        "Tavla tournament: {rules} rules, {per_pair}, seed {seed}; "
-        "{played} in {seconds} s ({rate}/s, --jobs {jobs})"
-    ).format(
-        rules=report.rules,
-        per_pair=per_pair.format(count=report.games, length=report.played.length),
-        seed=report.seed,
-        played=played.format(count=report.finished),
-        seconds=f"{report.seconds:.1f}",
-        rate=f"{rate:.0f}",
-        jobs=report.jobs,
-    )
-    interval = _interval_heading()
-    table = Table(title=title, title_justify="left")
-    # Translators: heading of the rank column in a tournament's table
-    table.add_column(_("#"), justify="right")
-    # Translators: heading of a tournament's table: the bot's name
-    table.add_column(_("Bot"), overflow="fold", ratio=1)
-    for header in (
-        # Translators: heading of a tournament's table: games played
-        _("Games"),
-        # Translators: heading of a tournament's table: games won
-        _("Wins"),
-        # Translators: heading of a tournament's table: points won (short)
-        _("Pts won"),
-        # Translators: heading of a tournament's table: points lost (short)
-        _("Pts lost"),
-        # Translators: heading of a tournament's table: points per game, won minus lost (short)
-        _("Pts/game"),
-        interval,
-        # Translators: heading of a tournament's table: gammons (mars) won and lost, shown as 3/1
-        _("Gammons won/lost"),
-        # Translators: heading of a tournament's table: games lost by disqualification
-        _("Disqualified"),
-        *_cube_headers(report),
-    ):
-        table.add_column(header, justify="right", overflow="fold")
-    ranked = sorted(report.per_bot.items(), key=lambda item: -item[1].ppg)
-    for rank, (name, tally) in enumerate(ranked, 1):
-        table.add_row(
-            str(rank),
-            escape(name),
-            str(tally.games),
-            str(tally.wins),
-            str(tally.points_for),
-            str(tally.points_against),
-            f"{tally.ppg:+.3f}",
-            _interval(tally, report.widest),
-            f"{tally.gammons}/{tally.gammons_lost}",
-            _faults(tally),
-            *_cube_cells(report, tally),
-        )
-    console.print(table)
+    On a terminal the tables fit its width without breaking a word (game/terminal_table.py); to a file
+    or a pipe they are laid out at FILE_WIDTH.
+    """
+    from rich.markup import escape
+
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
+        if not console.is_terminal:
+            console.width = FILE_WIDTH
+    print_table(console, bot_columns(report), _title(report))
     if report.played.length is not None:
         # Translators: under a tournament's table of matches; {length} is the match length in points
         message = _(
@@ -114,42 +54,8 @@ def print_report(report: Report, log: Path | None) -> None:
             # Translators: under a tournament's table of money games with the doubling cube
             message = _("Money play with the doubling cube: points count the cube's value.")
         console.print(message)
-
     # Translators: title of the table of pairs of bots; A and B are the columns of the two bots
-    pairs = Table(title=_("Pairs, from A's side"), title_justify="left")
-    # Translators: heading of the column of the first bot of each pair (the table's title says "A's side")
-    pairs.add_column(_("A"), overflow="fold", ratio=1)
-    # Translators: heading of the column of the second bot of each pair
-    pairs.add_column(_("B"), overflow="fold", ratio=1)
-    for header in (
-        # Translators: heading of a tournament's table: games played
-        _("Games"),
-        # Translators: heading of the table of pairs: games won by A and by B, shown as 6-4
-        _("Wins A-B"),
-        # Translators: heading of the table of pairs: points won by A and by B, shown as 9-7
-        _("Points A-B"),
-        # Translators: heading of the table of pairs: A's points per game, won minus lost (short)
-        _("A pts/game"),
-        interval,
-        # Translators: heading of the table of pairs: gammons (mars) won by A and by B, shown as 2-1
-        _("Gammons A-B"),
-        # Translators: heading of the table of pairs: games A and B lost by disqualification, shown as 0-1
-        _("Disqualified A-B"),
-    ):
-        pairs.add_column(header, justify="right", overflow="fold")
-    for (a, b), (side_a, side_b) in report.per_pair.items():
-        pairs.add_row(
-            escape(a),
-            escape(b),
-            str(side_a.games),
-            f"{side_a.wins}-{side_b.wins}",
-            f"{side_a.points_for}-{side_b.points_for}",
-            f"{side_a.ppg:+.3f}",
-            _interval(side_a, report.widest),
-            f"{side_a.gammons}-{side_b.gammons}",
-            f"{side_a.disqualifications}-{side_b.disqualifications}",
-        )
-    console.print(pairs)
+    print_table(console, pair_columns(report), _("Pairs, from A's side"))
 
     if report.interrupted:
         # Translators: [bold] and [/] are terminal markup around the first word: keep them as they are
@@ -171,33 +77,165 @@ def print_report(report: Report, log: Path | None) -> None:
     console.print(_("Replay this tournament with --seed {seed}.").format(seed=report.seed))
 
 
+def _title(report: Report) -> str:
+    """The per-bot table's title: the rules, the games, the seed, how long it took."""
+    rate = report.finished / report.seconds if report.seconds > 0 else 0.0
+    # Translators: part of a tournament's title, e.g. "10 games per pair"
+    per_pair = ngettext("{count} game per pair", "{count} games per pair", report.games)
+    if report.played.length is not None:
+        # Translators: part of a tournament's title, e.g. "10 matches to 5 points per pair"
+        per_pair = ngettext(
+            "{count} match to {length} points per pair",
+            "{count} matches to {length} points per pair",
+            report.games,
+        )
+    # Translators: part of a tournament's title: how many games were played, e.g. "30 games"
+    played = ngettext("{count} game", "{count} games", report.finished)
+    if report.played.length is not None:
+        # Translators: part of a tournament's title: how many matches were played, e.g. "30 matches"
+        played = ngettext("{count} match", "{count} matches", report.finished)
+    # Translators: a tournament's title. {rules} is the rule set's name as typed (tavla or standard), kept
+    # as it is; {per_pair} is "10 games per pair"; {played} is "30 games"; {rate} is games per second
+    title = _(
+        "Tavla tournament: {rules} rules, {per_pair}, seed {seed}; "
+        "{played} in {seconds} s ({rate}/s, --jobs {jobs})"
+    )
+    return title.format(
+        rules=report.rules,
+        per_pair=per_pair.format(count=report.games, length=report.played.length),
+        seed=report.seed,
+        played=played.format(count=report.finished),
+        seconds=f"{report.seconds:.1f}",
+        rate=f"{rate:.0f}",
+        jobs=report.jobs,
+    )
+
+
+def bot_columns(report: Report) -> list[Column]:
+    """The per-bot table, best points per game first; short headings for narrow terminals."""
+    ranked = sorted(report.per_bot.items(), key=lambda item: -item[1].ppg)
+    tallies = [tally for _name, tally in ranked]
+    columns = [
+        # Translators: heading of the rank column in a tournament's table
+        Column(_("#"), [str(rank) for rank in range(1, len(ranked) + 1)], key=True),
+        # Translators: heading of a tournament's table: the bot's name
+        Column(_("Bot"), [name for name, _tally in ranked], kind="name", key=True),
+        # Translators: heading of a tournament's table: games played
+        Column(_("Games"), [str(tally.games) for tally in tallies]),
+        # Translators: heading of a tournament's table: games won
+        Column(_("Wins"), [str(tally.wins) for tally in tallies]),
+        # Translators: heading of a tournament's table: points won (short)
+        Column(_("Pts won"), [str(tally.points_for) for tally in tallies]),
+        # Translators: heading of a tournament's table: points lost (short)
+        Column(_("Pts lost"), [str(tally.points_against) for tally in tallies]),
+        Column(
+            # Translators: heading of a tournament's table: points per game, won minus lost (short)
+            _("Pts/game"),
+            [f"{tally.ppg:+.3f}" for tally in tallies],
+            # Translators: the shortest heading of the points per game, on a narrow terminal; the legend
+            # under the table says what it means
+            short=_("PPG"),
+            # Translators: in the legend under a tournament's table: what "PPG" stands for
+            meaning=_("points per game, won minus lost"),
+        ),
+        _interval_column(tallies, report.widest),
+        Column(
+            # Translators: heading of a tournament's table: gammons (mars) won and lost, shown as 3/1
+            _("Gammons won/lost"),
+            [f"{tally.gammons}/{tally.gammons_lost}" for tally in tallies],
+            # Translators: the shortest heading of the gammons (mars) won and lost, on a narrow terminal
+            short=_("Gammons"),
+            # Translators: in the legend under a tournament's table: what the short "Gammons" column shows
+            meaning=_("won/lost"),
+        ),
+        Column(
+            # Translators: heading of a tournament's table: games lost by disqualification
+            _("Disqualified"),
+            [_faults(tally) for tally in tallies],
+            # Translators: the shortest heading of the games lost by disqualification, on a narrow terminal
+            short=_("DQ"),
+            # Translators: in the legend under a tournament's table: what "DQ" stands for
+            meaning=_("games lost by disqualification"),
+            kind="words",
+        ),
+    ]
+    if report.played.cube:
+        columns.append(
+            Column(
+                # Translators: heading of a tournament's table: the bot's doubles offered, doubles it took
+                # and doubles it passed (declined), shown as 12/8/3
+                _("Doubles/takes/passes"),
+                [f"{tally.doubles}/{tally.takes}/{tally.passes}" for tally in tallies],
+                # Translators: the shortest heading of the doubles, takes and passes, on a narrow terminal
+                short=_("D/T/P"),
+                # Translators: in the legend under a tournament's table: what "D/T/P" stands for
+                meaning=_("doubles offered, takes and passes"),
+            )
+        )
+    if report.played.length is not None:
+        columns.append(
+            Column(
+                # Translators: heading of a tournament's table of matches: points scored in the games of
+                # the matches, won and lost, shown as 45/38
+                _("Match points won/lost"),
+                [f"{tally.match_points_for}/{tally.match_points_against}" for tally in tallies],
+                # Translators: the shortest heading of the match points won and lost, on a narrow terminal
+                short=_("Match pts"),
+                # Translators: in the legend under a tournament's table: what "Match pts" stands for
+                meaning=_("match points won/lost"),
+            )
+        )
+    return columns
+
+
+def pair_columns(report: Report) -> list[Column]:
+    """The table of pairs, from A's side; short headings for narrow terminals."""
+    pairs = list(report.per_pair.items())
+    sides = [side for _pair, side in pairs]
+    return [
+        # Translators: heading of the column of the first bot of each pair (the table's title says "A's side")
+        Column(_("A"), [a for (a, _b), _sides in pairs], kind="name", key=True),
+        # Translators: heading of the column of the second bot of each pair
+        Column(_("B"), [b for (_a, b), _sides in pairs], kind="name", key=True),
+        # Translators: heading of a tournament's table: games played
+        Column(_("Games"), [str(a.games) for a, _b in sides]),
+        # Translators: heading of the table of pairs: games won by A and by B, shown as 6-4
+        Column(_("Wins A-B"), [f"{a.wins}-{b.wins}" for a, b in sides]),
+        # Translators: heading of the table of pairs: points won by A and by B, shown as 9-7
+        Column(_("Points A-B"), [f"{a.points_for}-{b.points_for}" for a, b in sides]),
+        Column(
+            # Translators: heading of the table of pairs: A's points per game, won minus lost (short)
+            _("A pts/game"),
+            [f"{a.ppg:+.3f}" for a, _b in sides],
+            # Translators: the shortest heading of A's points per game, on a narrow terminal
+            short=_("A PPG"),
+            # Translators: in the legend under the table of pairs: what "A PPG" stands for
+            meaning=_("A's points per game, won minus lost"),
+        ),
+        _interval_column([a for a, _b in sides], report.widest),
+        # Translators: heading of the table of pairs: gammons (mars) won by A and by B, shown as 2-1
+        Column(_("Gammons A-B"), [f"{a.gammons}-{b.gammons}" for a, b in sides]),
+        Column(
+            # Translators: heading of the table of pairs: games A and B lost by disqualification, shown
+            # as 0-1
+            _("Disqualified A-B"),
+            [f"{a.disqualifications}-{b.disqualifications}" for a, b in sides],
+            # Translators: the shortest heading of the games A and B lost by disqualification
+            short=_("DQ A-B"),
+            # Translators: in the legend under the table of pairs: what "DQ A-B" stands for
+            meaning=_("games A and B lost by disqualification"),
+        ),
+    ]
+
+
+def _interval_column(tallies: list[Tally], widest: float) -> Column:
+    """The 95% interval of the points per game: words that wrap between them where room is short."""
+    return Column(_interval_heading(), [_interval(tally, widest) for tally in tallies], kind="words")
+
+
 def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
     """Write the report so that a reader never sees half a file: a temporary file, then a rename."""
     write_atomically(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-
-
-def _cube_headers(report: Report) -> list[str]:
-    """The per-bot table's extra headings: cube actions with the cube, points scored in matches."""
-    headers = []
-    if report.played.cube:
-        # Translators: heading of a tournament's table: the bot's doubles offered, doubles it took and
-        # doubles it passed (declined), shown as 12/8/3
-        headers.append(_("Doubles/takes/passes"))
-    if report.played.length is not None:
-        # Translators: heading of a tournament's table of matches: points scored in the games of the
-        # matches, won and lost, shown as 45/38
-        headers.append(_("Match points won/lost"))
-    return headers
-
-
-def _cube_cells(report: Report, tally: Tally) -> list[str]:
-    """A bot's cells under `_cube_headers`."""
-    cells = []
-    if report.played.cube:
-        cells.append(f"{tally.doubles}/{tally.takes}/{tally.passes}")
-    if report.played.length is not None:
-        cells.append(f"{tally.match_points_for}/{tally.match_points_against}")
-    return cells
 
 
 def _interval_heading() -> str:

@@ -1,0 +1,86 @@
+"""Prose for a terminal: its width, and lines wrapped between words by the cells each character takes.
+
+A terminal cuts a line that is too long at its last column, in the middle of a word (`Disqua|lified`),
+and a Korean character takes two of its cells. What a command prints to a terminal is wrapped here,
+between words, to the terminal's width; to a file or a pipe its lines stay as they are, one line per
+figure, for scripts to read. The tables are game/terminal_table.py.
+"""
+
+import argparse
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+
+HANGING = "    "  # a wrapped line's next lines, under its own indent, so they read as one line
+
+
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: two for a Korean or other wide character, one for most."""
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def terminal_width(stream: TextIO | None = None) -> int | None:
+    """The width of the terminal that `stream` (stdout by default) writes to, None for a file or a pipe:
+    as the tables' rich sees them (COLUMNS first; TTY_COMPATIBLE=1 or 0 says whether it is one)."""
+    from rich.console import Console
+
+    stream = sys.stdout if stream is None else stream
+    if stream is None:
+        return None
+    console = Console(file=stream)
+    return console.width if console.is_terminal else None
+
+
+def wrap(text: str, width: int, indent: str = "", hang: str | None = None) -> list[str]:
+    """`text` in lines of at most `width` cells, broken only between words (never at a hyphen); the
+    first line starts with `indent`, the others with `hang` (`indent` if None). A word longer than a
+    whole line is the only thing cut, on a line of its own."""
+    from rich.cells import chop_cells
+
+    hang = indent if hang is None else hang
+    lines: list[str] = []
+    line = ""
+
+    def prefix() -> str:
+        return hang if lines else indent
+
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if cells(prefix() + joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(prefix() + line)
+        room = max(width - cells(prefix()), 1)
+        *whole, line = chop_cells(word, room) if cells(word) > room else [word]
+        for piece in whole:
+            lines.append(prefix() + piece)
+    if line or not lines:
+        lines.append(prefix() + line)
+    return lines
+
+
+def print_lines(lines: Iterable[str], stream: TextIO | None = None) -> None:
+    """Print `lines` on `stream` (stdout): on a terminal each wrapped between words to its width, its
+    next lines indented under it; to a file or a pipe as they are."""
+    stream = sys.stdout if stream is None else stream
+    width = terminal_width(stream)
+    for line in lines:
+        if width is None or cells(line) <= width:
+            print(line, file=stream)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        print("\n".join(wrap(line, width, indent, indent + HANGING)), file=stream)
+
+
+class WrappingHelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped between words by the cells a character takes (argparse counts a Korean
+    character as one, so its lines ran past the terminal) and never at a hyphen (`./tavla-`)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(wrap(text, width, indent))
