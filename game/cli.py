@@ -47,6 +47,8 @@ CRASH_LOG_BYTES = 1_000_000  # the end of a longer traceback is kept
 HUMAN = "human"
 WINDOW_COMMANDS = (None, "puzzle", "tavla")  # the commands that open the window and print nothing
 STATE_HELP = N_("the position, docs/position.md")  # the --state of moves, bot and cube
+# Translators: the --state of moves and bot; Plakoto's positions have 52 integers (docs/tavla-games.md)
+GAMES_STATE_HELP = N_("the position, docs/position.md (Plakoto: 52 integers, docs/tavla-games.md)")
 
 ARGPARSE_MESSAGES = (
     N_("usage: "),
@@ -183,7 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     tavla = commands.add_parser("tavla", help=_("open straight into the backgammon table"))
     tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
-    tavla.add_argument("--rules", choices=Rules.names(), help=_("rule set (default from the config)"))
+    tavla.add_argument(
+        "--rules", choices=Rules.backgammon_names(), help=_("rule set (default from the config)")
+    )
     tavla.add_argument("--seed", type=_seed, help=_("roll the dice reproducibly from this seed"))
     tavla.add_argument(
         "--cube",
@@ -201,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
 
     moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
-    moves.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
+    moves.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
     moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     moves.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
 
@@ -212,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=_("a built-in bot, a Python file or module, or cmd:<command line>"),
     )
-    bot.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
+    bot.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
     bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
     bot.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
     bot.add_argument(
@@ -225,7 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cube = commands.add_parser("cube", help=_("print the cube decision for a position before the roll"))
     cube.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
-    cube.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set (the cube: standard)"))
+    cube.add_argument(
+        "--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set (the cube: standard)")
+    )
     cube.add_argument(
         "--cube", dest="cube_value", type=_whole(1, MAX_CUBE), default=1, metavar="V", help=_("its value")
     )
@@ -250,7 +256,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyse = commands.add_parser("analyse", help=_("analyse a match file: errors, marks, luck, ratings"))
     analyse.add_argument("match_path", metavar="MATCH.mat", help=_("a match in the .mat format"))
     analyse.add_argument(
-        "--rules", choices=Rules.names(), default=None, help=_("rule set (default: the file's, or standard)")
+        "--rules",
+        choices=Rules.backgammon_names(),
+        default=None,
+        help=_("rule set (default: the file's, or standard)"),
     )
     analyse.add_argument(
         "--json", dest="json_path", metavar="PATH", help=_("also write every decision as JSON")
