@@ -4,7 +4,9 @@ The inputs describe each side in its own numbering (the position and its `flip`)
 network learns one idea of "a side" for the mover and for the opponent: per point 1-24 four units for
 the checkers free on it (at least one, two, three, and half the rest, as TD-Gammon's), a unit where
 one of them is pinned (Plakoto), then the checkers borne off, the pips to go (pinned ones included) and
-whether the side's last checker on its starting point stands alone (Plakoto's mother). 2 x 123 inputs.
+whether the side's last checker on its starting point stands alone (Plakoto's mother), and three
+counts a player weighs: in Plakoto how exposed the side's lone checkers (and its mother) are to being
+pinned, in Fevga and Gul bara how it blocks the opponent's way round. 2 x 126 inputs.
 
 The outputs are those of the backgammon networks (game/tavla/eval/neural.py), for the player who has
 just moved: P(win), P(win 2 points), 0, P(lose 2 points), 0 (these games have no third level), so the
@@ -28,11 +30,14 @@ from game.tavla.engine.position import OFF, STATE_SIZE
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import OUTPUTS, Network, coherent
 
-SIDE_INPUTS = 24 * 4 + 24 + 3
+SIDE_INPUTS = 24 * 4 + 24 + 3 + 3
 INPUTS = 2 * SIDE_INPUTS
 HIDDEN = 80
-VERSION = 1
+VERSION = 2
 _POINT_PIPS = np.arange(1, 25, dtype=np.float32)
+# Rolls of 36 that bring a checker exactly this many pips, as the greedy bots count them.
+_REACH = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3}
+_OPPONENT_ROUTE = np.array([*range(12, 0, -1), *range(24, 12, -1)])  # Fevga's and Gul bara's, our numbers
 EQUITY_WEIGHTS = np.array(Rules.TAVLA.equity_weights, dtype=np.float32)  # 1 a game, 2 a double
 
 
@@ -49,7 +54,44 @@ def _side(states: np.ndarray) -> np.ndarray:
     pips = ((points + pinned) * _POINT_PIPS).sum(axis=1, keepdims=True) / 100.0
     off = states[:, OFF : OFF + 1].astype(np.float32) / 15.0
     alone = (points[:, 23:24] == 1) & (pinned[:, 23:24] == 0)
-    return np.concatenate([units.astype(np.float32), pinned, off, pips, alone.astype(np.float32)], axis=1)
+    threats = _threats(states) if states.shape[1] > STATE_SIZE else _blocks(states)
+    return np.concatenate(
+        [units.astype(np.float32), pinned, off, pips, alone.astype(np.float32), threats], axis=1
+    )
+
+
+def _threats(states: np.ndarray) -> np.ndarray:
+    """Plakoto: how exposed this side's lone free checkers are to being pinned (rolls of 36 that land
+    on them, summed), the mother's own exposure, and how many lone checkers there are."""
+    points = states[:, 1:25]
+    pins = states[:, STATE_SIZE:]
+    lone = (points == 1) & (pins == 0)
+    movers = (points < 0) & ~((points == -1) & (pins == 1))  # the opponent's free checkers
+    reach = np.zeros(points.shape, dtype=np.float32)
+    for distance, rolls in _REACH.items():
+        reach[:, distance:] += rolls * movers[:, :-distance]
+    exposed = np.minimum(reach, 36.0) * lone
+    return np.stack(
+        [exposed.sum(axis=1) / 108.0, exposed[:, 23] / 36.0, lone.sum(axis=1) / 15.0], axis=1
+    ).astype(np.float32)
+
+
+def _blocks(states: np.ndarray) -> np.ndarray:
+    """Fevga and Gul bara: the points this side holds one to six steps in front of opposing checkers on
+    their way round (nearer counts more), its longest row of held points on that way, and whether its
+    first checker away has passed the opponent's start."""
+    route = states[:, _OPPONENT_ROUTE]
+    held, theirs = route > 0, route < 0
+    blocking = np.zeros(len(states), dtype=np.float32)
+    for step in range(1, 7):
+        blocking += (held[:, step:] & theirs[:, :-step]).sum(axis=1) / (step + 1)
+    row = np.zeros(len(states), dtype=np.float32)
+    longest = np.zeros(len(states), dtype=np.float32)
+    for index in range(route.shape[1]):
+        row = np.where(held[:, index], row + 1, 0)
+        longest = np.maximum(longest, row)
+    passed = (states[:, 1:12] > 0).any(axis=1) | (states[:, OFF] > 0)
+    return np.stack([blocking / 10.0, longest / 6.0, passed], axis=1).astype(np.float32)
 
 
 def encode(game: NoHittingGame, states: Sequence[Sequence[int]]) -> np.ndarray:
