@@ -127,6 +127,15 @@ class GameResult:
     answer: str | None = None
     resigned: Resignation | None = None
 
+    @property
+    def drawn(self) -> bool:
+        """Whether nobody won (a drawn Plakoto): neither side counts it as a win."""
+        return self.kind is Outcome.DRAW
+
+    def won_by(self, seat: int) -> bool:
+        """Whether `seat` won this game (a drawn game is nobody's)."""
+        return self.winner == seat and not self.drawn
+
 
 def score(state: Sequence[int], rules: Rules) -> int:
     """Points won by the player who has just borne off the last checker, seen from that player.

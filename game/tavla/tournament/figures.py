@@ -147,7 +147,7 @@ class Standings:
         pair = self.pairs[spec.pair] if spec.pair < len(self.pairs) else _pair_of(spec, self.bots)
         sides = self.per_pair.setdefault(pair, (Tally(), Tally()))
         for seat, name in enumerate(spec.seats):
-            won, disqualified = result.winner == seat, result.disqualified == seat
+            won, disqualified = result.won_by(seat), result.disqualified == seat
             mine = (scores[seat], scores[1 - seat]) if scores is not None else None
             facts = (won, result, disqualified, spec.block, cube[seat], mine)
             self.per_bot.setdefault(name, Tally()).add(*facts)

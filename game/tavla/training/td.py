@@ -153,7 +153,7 @@ def versus(
         seat = game % 2
         bots = (ours, theirs) if seat == 0 else (theirs, ours)
         result, _ = play_bots(*bots, rules=rules, seed=seed * 1_000_003 + game // 2)
-        tally.add(result.winner == seat, result, result.disqualified == seat, (0, game // 2))
+        tally.add(result.won_by(seat), result, result.disqualified == seat, (0, game // 2))
         if on_game is not None:
             on_game()
     low, high = tally.ci95(math.inf)

@@ -294,3 +294,12 @@ def test_gul_bara_doubles_do_not_cascade_in_the_first_three_rolls():
     flow.roll((2, 2))
     flow.play(flow.legal_plays()[0])
     assert flow.turn == 1 and flow.dice is None
+
+
+def test_a_drawn_game_is_nobodys_win():
+    state = plakoto({3: 1, 8: 13}, {1: 1, 24: 1, 20: 13}, pins={24: 1})
+    flow = Game(PLAKOTO, start_state=state)
+    flow.start(dice=(2, 1))
+    flow.roll((2, 1))
+    flow.play("3/1 8/7")
+    assert flow.result.drawn and not flow.result.won_by(0) and not flow.result.won_by(1)
