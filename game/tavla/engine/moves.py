@@ -118,7 +118,7 @@ def check_play(
     the answer is always the canonical play, so records and comparisons need no further work.
     `legal` may pass in `legal_plays(state, die1, die2, rules)` when the caller already has it.
     """
-    moves = _as_moves(play)
+    moves = as_moves(play)
     if legal is None:
         legal = legal_plays(state, die1, die2, rules)
     canonical = tuple(sorted(moves, reverse=True))
@@ -192,7 +192,7 @@ def _completes(board: list[int], dice: list[int], targets: set[State], memo: dic
     return memo[key]
 
 
-def _as_moves(play: str | Play | None) -> Play:
+def as_moves(play: str | Play | None) -> Play:
     """The moves of a play given as text or as (from, to) pairs; IllegalPlay for anything else."""
     try:
         if play is None or isinstance(play, str):

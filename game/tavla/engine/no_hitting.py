@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from game.errors import UserError
 from game.i18n import _, ngettext
-from game.tavla.engine.moves import IllegalPlay, _as_moves
+from game.tavla.engine.moves import IllegalPlay, as_moves
 from game.tavla.engine.notation import Move, Play, format_move
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State
 from game.tavla.engine.variant import Variant
@@ -63,7 +63,7 @@ class NoHittingGame(Variant):
     def check_play(
         self, state: Sequence[int], die1: int, die2: int, play: object, legal: list[Play] | None = None
     ) -> Play:
-        moves = _as_moves(play)  # type: ignore[arg-type]
+        moves = as_moves(play)  # type: ignore[arg-type]
         board = tuple(state)
         finals = self._finals(board, die1, die2)
         canonical = tuple(sorted(moves, reverse=True))
