@@ -4,11 +4,12 @@ let a player paste a moment of a match into gnubg (`set gnubgid POSITION:MATCH`,
 The ID is 66 bits, lowest first (gnubg's matchid.c, documented in its manual, "Match ID"), base64 of
 9 bytes, little-endian: the cube's value as a power of two (4 bits), its owner (2: player 0, player 1,
 or 3 for the centre), the player on roll (1), the Crawford game (1), the game's state (3: 1 while it is
-played), the player to decide (1: the one on roll, or the one who must answer a double), a double
-offered (1), a resignation offered (2), the two dice (3 each, 0 before the roll), the match length
-(15, 0 for money play), each player's score (15 each), and one more bit that gnubg 1.x sets unless
-the Jacoby rule is in force (so always in a match; checked against gnubg's own IDs). Player 0 is the
-first player of the record (the left column of a `.mat` file), as gnubg reads one.
+played), the player to decide (1: the one on roll, or the one who must answer a double or an offer
+to resign), a double offered (1), a resignation offered (2: its level, 0 for none), the two dice (3
+each, 0 before the roll), the match length (15, 0 for money play), each player's score (15 each), and
+one more bit that gnubg 1.x sets unless the Jacoby rule is in force (so always in a match; checked
+against gnubg's own IDs). Player 0 is the first player of the record (the left column of a `.mat`
+file), as gnubg reads one.
 """
 
 import base64
@@ -23,8 +24,9 @@ CENTRE = 3
 @dataclass(frozen=True)
 class MatchMoment:
     """What a Match ID holds, seats as the record numbers them: `dice` None before the roll, `owner`
-    None for the cube in the centre, `doubled` while a double waits for its answer (then `deciding`
-    is the player who answers); `jacoby` the Jacoby rule of money play."""
+    None for the cube in the centre, `doubled` while a double waits for its answer and `resigned` the
+    level of an offer to resign that waits (0: none; then `deciding` is the player who answers);
+    `jacoby` the Jacoby rule of money play."""
 
     length: int
     score: tuple[int, int]
@@ -35,10 +37,11 @@ class MatchMoment:
     dice: tuple[int, int] | None = None
     doubled: bool = False
     jacoby: bool = False
+    resigned: int = 0
 
     @property
     def deciding(self) -> int:
-        return 1 - self.on_roll if self.doubled else self.on_roll
+        return 1 - self.on_roll if self.doubled or self.resigned else self.on_roll
 
 
 def match_id(moment: MatchMoment) -> str:
@@ -52,7 +55,7 @@ def match_id(moment: MatchMoment) -> str:
         (PLAYING, 3),
         (moment.deciding, 1),
         (int(moment.doubled), 1),
-        (0, 2),  # no resignation offered
+        (moment.resigned, 2),
         (high, 3),
         (low, 3),
         (moment.length, 15),
@@ -69,7 +72,8 @@ def match_id(moment: MatchMoment) -> str:
 
 def match_moment(match: Match) -> MatchMoment:
     """The moment the match's current game stands at, as its Match ID holds it: the score before that
-    game, the cube, the player on roll (the doubler while a double waits) and the dice rolled, if any."""
+    game, the cube, the player on roll (the doubler while a double waits, the offerer while an offer to
+    resign waits) and the dice rolled, if any."""
     game = match.current
     if game is None:
         return MatchMoment(match.length, (0, 0), 0)
@@ -77,6 +81,7 @@ def match_moment(match: Match) -> MatchMoment:
     if game.result is not None:
         scores[game.result.winner] -= game.result.points
     terms = game.terms
+    offer = game.resign_offer
     return MatchMoment(
         match.length,
         (scores[0], scores[1]),
@@ -87,4 +92,5 @@ def match_moment(match: Match) -> MatchMoment:
         game.dice,
         game.offered_by is not None,
         terms is not None and terms.jacoby,
+        0 if offer is None else int(offer.level),
     )

@@ -87,7 +87,7 @@ def test_the_move_list_stars_hits_and_numbers_pairs_of_turns():
         session.turn.apply(next(s for s in session.turn.options() if s.move == move))
     session.commit_turn()
     record = [*session.game.record, Turn(1, (6, 6), (), session.game.state)]
-    rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[]))
+    rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[], resign_record=[]))
     assert rows[0] == captions.MoveRow("1", 0, "31: 8/4*")
     assert rows[1].number == "" and rows[1].seat == 1 and rows[1].text.endswith(": no move")
 
@@ -149,7 +149,7 @@ def test_the_table_writes_plays_and_rolls_as_players_read_them():
         Turn(1, (5, 6), ((6, 0), (5, 0)), home),
         Turn(0, (2, 6), ((24, 18), (18, 16)), tuple(entering)),
     ]
-    rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[]))
+    rows = captions.move_rows(SimpleNamespace(record=record, cube_record=[], resign_record=[]))
     assert [row.text for row in rows] == [
         "41: 13/8",
         "22: 13/11(2) 6/4(2)",

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from game.i18n import _, ngettext
 from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game
+from game.tavla.engine.game import CubeTurn, Game, ResignOffer
 from game.tavla.engine.match import Match
 from game.tavla.engine.match_id import match_id, match_moment
 from game.tavla.engine.notation import display_dice, display_play
 from game.tavla.engine.position import OFF, State, pip_counts, position_id
-from game.tavla.engine.results import Outcome
+from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
@@ -324,6 +324,10 @@ def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
     if result.kind is Outcome.DISQUALIFICATION and result.reason:
         # Translators: {reason} says what the bot did wrong
         kind = _("disqualification: {reason}").format(reason=quoted(result.reason, REASON_CHARS))
+    elif result.resigned is not None:
+        # Translators: how a game ended on the end card: {kind} is single, mars, gammon or backgammon,
+        # which the loser resigned ("gammon resigned, 2 points")
+        kind = _("{kind} resigned").format(kind=_(result.kind.label))
     else:
         kind = _(result.kind.label)
     # Translators: how the game ended: {kind} is "single", "mars", "gammon" or "backgammon" (or
@@ -334,6 +338,21 @@ def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
         result.points,
     )
     return title, line.format(kind=kind, points=result.points, mine=scores[0], theirs=scores[1])
+
+
+def level_phrase(level: Resignation, rules: Rules) -> str:
+    """A level inside a sentence: "a single game", "a gammon" ("a mars"), "a backgammon"."""
+    if level is Resignation.SINGLE:
+        # Translators: inside "You lose a single game, 1 point" and "Expert resigns a single game"
+        return _("a single game")
+    if level is Resignation.GAMMON:
+        if rules is Rules.TAVLA:
+            # Translators: inside "You lose a mars, 2 points" (tavla rules)
+            return _("a mars")
+        # Translators: inside "You lose a gammon, 2 points"
+        return _("a gammon")
+    # Translators: inside "You lose a backgammon, 3 points"
+    return _("a backgammon")
 
 
 def failure_text(reason: str) -> str:
@@ -374,10 +393,13 @@ class MoveRow:
 def move_rows(game: Game) -> list[MoveRow]:
     """The game's turns so far, oldest first, as players read them (the higher die first, one checker's
     moves joined, hits starred, the bar and off by name, repeated moves counted), a pass written as such;
-    the cube's actions where they were made, before the turn that followed them."""
+    the cube's actions and the offers to resign (with their answers) where they were made, before the
+    turn that followed them."""
     cube_rows: dict[int, list[MoveRow]] = {}
     for action in game.cube_record:
         cube_rows.setdefault(action.before_turn, []).append(MoveRow("", action.player, _cube_text(action)))
+    for offer in game.resign_record:
+        cube_rows.setdefault(offer.before_turn, []).extend(_offer_rows(offer, game.rules))
     rows = []
     for index, turn in enumerate(game.record):
         rows.extend(cube_rows.pop(index, []))
@@ -400,6 +422,17 @@ def _cube_text(action: CubeTurn) -> str:
         return _("Takes")
     # Translators: in the move list: the player passed (declined) the opponent's double
     return _("Passes")
+
+
+def _offer_rows(offer: ResignOffer, rules: Rules) -> list[MoveRow]:
+    """An offer to resign in the move list, as gnubg's game record writes it: the offer, its answer."""
+    # Translators: in the move list: the player offered to resign {what} (e.g. "a gammon")
+    text = _("Resigns {what}").format(what=level_phrase(offer.level, rules))
+    rows = [MoveRow("", offer.player, text)]
+    if offer.accepted is not None:
+        # Translators: in the move list: the player accepted (or declined) the opponent's offer to resign
+        rows.append(MoveRow("", 1 - offer.player, _("Accepts") if offer.accepted else _("Declines")))
+    return rows
 
 
 def _point(point: int) -> str:

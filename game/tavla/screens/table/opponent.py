@@ -1,5 +1,5 @@
-"""The table's bots off the frame loop: seat 1's answers (plays and cube decisions) and the hints, each
-in a thread, the view polls.
+"""The table's bots off the frame loop: seat 1's answers (plays, cube decisions, resignations) and the
+hints, each in a thread, the view polls.
 
 Pure Python (no Arcade). Each bot call runs in a daemon thread of its own, so a bot that never answers
 is waited for neither by the table (which polls) nor at exit. A hint is tied to the turn it was asked
@@ -7,6 +7,7 @@ for: one that arrives after the player has moved on is dropped instead of shown 
 """
 
 import concurrent.futures
+import functools
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +19,8 @@ from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.cube import Cube, accepts_double, wants_double
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.position import State
-from game.tavla.engine.results import Fault
+from game.tavla.engine.resigning import bot_accepts, bot_resigns
+from game.tavla.engine.results import Fault, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players import bot_title, strongest_bot
@@ -27,6 +29,8 @@ from game.tavla.screens.table.captions import REASON_CHARS
 from game.tavla.screens.table.hints import RankedHint, rank_hint
 
 Dice = tuple[int, int]
+OfferTerms = tuple[Cube, int]
+"""What a bot on roll weighs an offer to resign against: the stakes it sees and the level declined."""
 
 
 def run_in_thread(name: str, function: Callable[..., Any], *arguments: object) -> concurrent.futures.Future:
@@ -59,6 +63,23 @@ def _answer_of(function: Callable[..., Any], *arguments: object) -> Any:
             f"{type(error).__name__}: {error}" if str(error) else type(error).__name__, REASON_CHARS
         )
         raise BotFault(Fault.CRASH, reason) from None
+
+
+def _resign_or(
+    bot: Any,
+    rules: Rules,
+    state: State,
+    dice: Dice | None,
+    terms: OfferTerms | None,
+    otherwise: Callable[[], Any],
+) -> Any:
+    """The bot's offer to resign (a Resignation) when it makes one at this turn, else `otherwise()`: its
+    play or its cube decision. A bot that does not weigh resignations is never asked."""
+    if terms is not None:
+        level = bot_resigns(bot, state, dice, terms[0], terms[1], rules)
+        if level is not None:
+            return level
+    return otherwise()
 
 
 def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
@@ -96,15 +117,28 @@ class OpponentDriver:
         self.thinking: concurrent.futures.Future | None = None
         self._hint: tuple[object, concurrent.futures.Future] | None = None
 
-    def ask(self, state: State, dice: Dice) -> None:
-        """Seat 1 starts thinking about its play of `dice` from `state` (its own side)."""
+    def ask(self, state: State, dice: Dice, resign: OfferTerms | None = None) -> None:
+        """Seat 1 starts thinking about its play of `dice` from `state` (its own side); with `resign`,
+        it may offer to resign instead (the answer is then a Resignation)."""
         if self.thinking is None and self.bot is not None:
-            self.thinking = run_in_thread("tavla-bot", _answer_of, self.bot.play, list(state), *dice)
+            play = functools.partial(self.bot.play, list(state), *dice)
+            arguments = (self.bot, self.rules, state, dice, resign, play)
+            self.thinking = run_in_thread("tavla-bot", _answer_of, _resign_or, *arguments)
 
-    def ask_double(self, state: State, cube: Cube) -> None:
-        """Seat 1, on roll in `state` (its own side), decides whether to double `cube` (True: it does)."""
+    def ask_double(self, state: State, cube: Cube, resign: OfferTerms | None = None) -> None:
+        """Seat 1, on roll in `state` (its own side), decides whether to double `cube` (True: it does);
+        with `resign`, it may offer to resign before its roll instead (a Resignation)."""
         if self.thinking is None and self.bot is not None:
-            self.thinking = run_in_thread("tavla-bot", _answer_of, wants_double, self.bot, list(state), cube)
+            double = functools.partial(wants_double, self.bot, list(state), cube)
+            arguments = (self.bot, self.rules, state, None, resign, double)
+            self.thinking = run_in_thread("tavla-bot", _answer_of, _resign_or, *arguments)
+
+    def ask_resign_answer(self, state: State, dice: Dice | None, level: Resignation, cube: Cube) -> None:
+        """Seat 1 weighs the person's offer to resign `level` (True: it accepts), from `state` and
+        `cube` as it sees them, the offerer on roll with `dice` if rolled."""
+        if self.thinking is None and self.bot is not None:
+            arguments = (self.bot, list(state), dice, level, cube, self.rules)
+            self.thinking = run_in_thread("tavla-bot", _answer_of, bot_accepts, *arguments)
 
     def ask_take(self, state: State, cube: Cube) -> None:
         """Seat 1, doubled, decides whether to take (True) from `state` and `cube` as it sees them."""

@@ -68,10 +68,12 @@ class SidePanel:
         colours: tuple[tuple[int, int, int], tuple[int, int, int]],
         compact: bool = False,
         replay: Callable[[], None] | None = None,
+        resign: Callable[[], None] | None = None,
     ) -> None:
         """`colours` are the checkers' colours of seat 0 and seat 1, for the move list; `compact` lays
         the panel out for a small window; `replay` shows the computer's last play again (the Replay
-        button beside the move list's heading, on a large window: a small one has no room, L does it)."""
+        button beside the move list's heading, on a large window: a small one has no room, L does it);
+        `resign` offers to resign (Resign, beside Export .mat)."""
         left = PANEL_X - PANEL_WIDTH / 2
         self.compact = compact
         specs = COMPACT_SPECS if compact else SPECS
@@ -101,8 +103,16 @@ class SidePanel:
         self.hint_button = Button(_("Hint"), Rect(column[0], 344, half, 46), hint)
         # Translators: button: back to the main menu
         self.menu_button = Button(_("Menu"), Rect(column[1], 344, half, 46), menu)
+        export_rect = Rect(PANEL_X, 288, PANEL_WIDTH, 46)
         # Translators: button: save the match as a .mat file (a backgammon match record format)
-        self.export_button = Button(_("Export .mat"), Rect(PANEL_X, 288, PANEL_WIDTH, 46), export)
+        export_label = _("Export .mat")
+        if resign is not None:
+            export_rect = Rect(column[0], 288, half, 46)  # Resign beside it
+            if compact:
+                # Translators: a small window's short "Export .mat" (save the match as a .mat file), in a
+                # button half as wide
+                export_label = _("Export")
+        self.export_button = Button(export_label, export_rect, export)
         self.upper_buttons = [
             self.done_button,
             self.undo_button,
@@ -110,6 +120,11 @@ class SidePanel:
             self.export_button,
             self.menu_button,
         ]
+        self.resign_button: Button | None = None
+        if resign is not None:
+            # Translators: button: offer to resign the game (a single game, a gammon or a backgammon)
+            self.resign_button = Button(_("Resign"), Rect(column[1], 288, half, 46), resign)
+            self.upper_buttons.append(self.resign_button)
         """The buttons above the move list (the ranked hint covers them while it is shown)."""
         self.buttons = list(self.upper_buttons)
         self.moves = MoveList(

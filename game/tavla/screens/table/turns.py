@@ -1,5 +1,6 @@
 """The turns at the table: the dice rolled, the player's play committed (or taken back), the computer's
-play and cube answers collected and shown, a pass waited out, the next game and the next match.
+play, cube answers and resignations collected and shown (resigning.py says them), a pass waited out,
+the next game and the next match.
 
 A mixin of `TableView` (game/tavla/screens/table/view.py), which holds the session, the opponent's
 driver, the checker stacks, the dice, the side panel, the tutor, the dialogs and the toast this uses;
@@ -14,6 +15,7 @@ from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.moves import Move
 from game.tavla.engine.position import State, flip
+from game.tavla.engine.results import Resignation
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.screens.table import captions, cube_captions
 
@@ -73,11 +75,13 @@ class TurnFlow:
         elif phase is Phase.COMPUTER:
             game = session.game
             assert game.dice is not None
-            self.driver.ask(game.state, game.dice)
+            self.driver.ask(game.state, game.dice, self.offer_terms())
         elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
-            self.driver.ask_double(session.game.state, session.cube)
+            self.driver.ask_double(session.game.state, session.cube, self.offer_terms())
         elif phase is Phase.COMPUTER_ANSWER and session.cube is not None:
             self.driver.ask_take(flip(session.game.state), session.cube.flipped())
+        elif phase is Phase.COMPUTER_RESIGN_ANSWER:
+            self.ask_resign_answer()
         self._update_hud()
 
     def _collect_bot_answer(self) -> None:
@@ -92,6 +96,12 @@ class TurnFlow:
             self.session.opponent_failed(reason)
             self.toast.show(captions.failure_text(reason), 5.0)
             self._update_hud()
+            return
+        if isinstance(answer, Resignation):
+            self.computer_offers(answer)
+            return
+        if isinstance(answer, bool) and self.session.phase is Phase.COMPUTER_RESIGN_ANSWER:
+            self.computer_resign_answer(answer)
             return
         if isinstance(answer, bool):
             self._cube_answer(answer)

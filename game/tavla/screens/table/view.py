@@ -3,8 +3,9 @@
 The view only draws the session and turns mouse and keys into calls on it. The checkers' sprites
 and glides are `CheckerStacks`', the words `captions`', the panels over the board the overlay layer's,
 and the bots (seat 1's play, the hints) think in threads of `OpponentDriver`, so frames keep coming.
-What happens next, turn by turn, is `TurnFlow`'s (turns.py); the saved match offered, resumed, kept and
-exported `SavedMatch`'s (saving.py); the pointer on the checkers `CheckerInput`'s (pointer.py).
+What happens next, turn by turn, is `TurnFlow`'s (turns.py); resignations `Resigning`'s (resigning.py); the
+saved match offered, resumed, kept and exported `SavedMatch`'s (saving.py); the pointer on the checkers
+`CheckerInput`'s (pointer.py).
 """
 
 import random
@@ -54,6 +55,8 @@ from game.tavla.screens.table.overlays import (
 )
 from game.tavla.screens.table.panel import SidePanel
 from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
+from game.tavla.screens.table.resign_captions import status_text as resign_status
+from game.tavla.screens.table.resigning import KEY_RESIGN, Resigning
 from game.tavla.screens.table.saving import SavedMatch
 from game.tavla.screens.table.turns import ShownPlay, TurnFlow
 from game.tavla.screens.table.tutor import Tutor
@@ -80,9 +83,11 @@ KEY_ROLL = [key.SPACE, key.ENTER, key.RETURN, key.R]
 KEY_TAKE = [key.T, key.ENTER, key.RETURN]
 KEY_PASS = [key.P]
 KEY_LAST = [key.L]
+WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
+"""The phases in which the table waits for a person."""
 
 
-class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
+class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
     """A match at the table; New game / New match / Menu when a game ends."""
 
     def __init__(
@@ -161,6 +166,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.session = session
         self.drag = None
         self.replay = None
+        self.choosing_resign = False
         self.driver.forget()
         self.checkers.sync(self.session.board())
         self._start_turn()
@@ -213,6 +219,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
             (KEY_ROLL, self.roll),
             (KEY_HINT, self.show_hint),
             (KEY_LAST, self.show_last_play),
+            (KEY_RESIGN, self.open_resign),
         ]
         shown = self._waits_for(Phase.ROLL)
         self.roll_question = roll_dialog(shown, self.double, self.roll, roll_keys, compact)
@@ -225,8 +232,10 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         answer_shown = self._waits_for(Phase.ANSWER)
         self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys, compact)
         tutor = self.tutor.build_dialog(compact)
+        resign = self.build_resign_dialogs(compact)
         self._write_notice()
-        dialogs = [self.offer, self.notice_box, self.over, self.roll_question, self.take_question, tutor]
+        questions = [*resign, self.roll_question, self.take_question, tutor]
+        dialogs = [self.offer, self.notice_box, self.over, *questions]
         self.overlays = OverlayLayer(dialogs)
 
     def _side_panel(self) -> SidePanel:
@@ -239,6 +248,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.seat_colours,
             self.compact,
             self.show_last_play,
+            self.open_resign,
         )
 
     def _waits_for(self, phase: Phase) -> Callable[[], bool]:
@@ -302,8 +312,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
     def in_motion(self) -> bool:
         """At rest only while the table waits for a person, with nothing gliding, rolling or fading."""
         phase = self.session.phase
-        at_rest = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
-        waits = self.holding or phase in at_rest
+        waits = self.holding or phase in WAITING
         notices = self.toast.remaining > 0 or self.note.remaining > 0
         busy = self.animating or self.drag is not None or notices or self.auto_commit
         return busy or not waits or self.driver.hint_pending
@@ -401,8 +410,7 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         turn = self.computers_last_play()
         if turn is None or self.holding or self.animating or self.drag is not None or self.auto_commit:
             return
-        waiting = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
-        if self.session.phase not in waiting:
+        if self.session.phase not in WAITING:
             return
         moves = [move for move, _before, _after in steps_of(self.session.game.variant, turn.state, turn.play)]
         self.checkers.sync(turn.state if turn.player == 0 else flip(turn.state))
@@ -440,6 +448,8 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.show_hint()
         elif matches(KEY_LAST, symbol, modifiers):
             self.show_last_play()
+        elif matches(KEY_RESIGN, symbol, modifiers):
+            self.open_resign()
         elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
             self.new_match()
 
@@ -522,7 +532,11 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.panel.moves.set_rows(captions.move_rows(session.game))
         compact = self.compact
         texts = captions.panel_texts(session, self._shown_board(), session.rules, self.players, compact)
-        texts["status"] = cube_captions.status_text(session, self.players) or texts["status"]
+        texts["status"] = (
+            resign_status(session, self.players, compact)
+            or cube_captions.status_text(session, self.players)
+            or texts["status"]
+        )
         texts["rules"] += cube_captions.rules_note(session, compact)
         self.panel.set_texts(texts)
         human = session.phase is Phase.HUMAN
@@ -532,6 +546,9 @@ class TableView(TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.panel.hint_button.enabled = human or session.phase in (Phase.ROLL, Phase.ANSWER)
         if self.panel.replay_button is not None:
             self.panel.replay_button.enabled = self.computers_last_play() is not None
+        if self.panel.resign_button is not None:
+            self.panel.resign_button.enabled = self.may_resign_now()
+        self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
             self.take_question.texts[0].text, self.take_question.texts[1].text = cube_captions.take_texts(
