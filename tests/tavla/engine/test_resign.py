@@ -1,6 +1,8 @@
 """Resigning a game: the offer, its answer, the points (times the cube), the match it ends, the table's
 phases for people and for the computer, and the fair rule of the bots that weigh nothing."""
 
+import base64
+
 import pytest
 
 from game.errors import UserError
@@ -220,3 +222,21 @@ def test_a_bots_offer_must_be_a_level_above_the_declined():
     assert bot_resigns(Offers(2), OPENING, None, cube, 2, STANDARD) is None
     assert bot_resigns(Offers(3), OPENING, None, cube, 0, TAVLA) is None
     assert bot_resigns(Offers("3"), OPENING, None, cube, 0, STANDARD) is None
+
+
+def test_the_match_id_carries_an_offer_that_waits():
+    """gnubg's Match ID has two bits for a resignation offered (its level) and says the player who
+    answers it is the one to decide (matchid.c: bit 11 the player to decide, bits 13-14 the offer)."""
+    from game.tavla.engine.match_id import match_id, match_moment
+
+    def bits(session: TableSession) -> int:
+        raw = base64.b64decode(match_id(match_moment(session.match)))
+        return int.from_bytes(raw, "little")
+
+    session = TableSession.from_position(OPENING, (3, 1), STANDARD, "expert", 5)
+    before = bits(session)
+    assert (before >> 13) & 3 == 0 and (before >> 11) & 1 == 0
+    session.resign(Resignation.BACKGAMMON)
+    during = bits(session)
+    assert (during >> 13) & 3 == 3 and (during >> 11) & 1 == 1, "seat 1 decides"
+    assert (during >> 6) & 1 == 0, "seat 0 is still on roll"
