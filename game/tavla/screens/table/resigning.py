@@ -18,7 +18,15 @@ from game.tavla.engine.results import Resignation
 from game.tavla.engine.session import Phase
 from game.tavla.screens import layout
 from game.tavla.screens.table import resign_captions
-from game.tavla.screens.table.overlays import COMPACT_QUESTION_BAND, OVERLAY_PADDING, OVERLAY_X, Band
+from game.tavla.screens.table.overlays import (
+    COMPACT_QUESTION_BAND,
+    CUBE_WIDTH,
+    CUBE_X,
+    OVERLAY_PADDING,
+    OVERLAY_WIDTH,
+    OVERLAY_X,
+    Band,
+)
 from game.ui import theme
 from game.ui.overlay import Dialog
 from game.ui.text import Label
@@ -33,14 +41,19 @@ LEVEL_KEYS = {
     Resignation.BACKGAMMON: [key.KEY_3, key.NUM_3],
 }
 
-CHOICE_WIDTH = 520
+CHOICE_WIDTH = OVERLAY_WIDTH  # as the end card: wide enough to cover the player's dice
 CHOICE_BUTTON_WIDTH = 380
 CHOICE_STEP = 56  # from one level's button to the next
 CHOICE_HEAD = 150  # the title and the line (two lines on a small window's larger text) above the buttons
 CHOICE_LINE_HEIGHT = 84
 CHOICE_FOOT = 86  # Cancel under them
-ANSWER_BAND = Band(OVERLAY_X, 560, 170, 46, 6, 34, -48, 100, 176)
-"""The offer to answer, over the board's middle: its title, what each answer means, the two buttons."""
+ANSWER_BANDS = (
+    Band((layout.LEFT_HALF[0] + layout.LEFT_HALF[1]) / 2, CUBE_WIDTH, 156, 48, 4, 44, -48, 78, 140),
+    Band(CUBE_X, CUBE_WIDTH, 156, 48, 4, 44, -48, 78, 140),
+)
+"""The offer to answer, in the band between a half's two rows of points: the right half's when seat 1
+offers (its dice lie in the left half), the left half's when seat 0 does (two people at one desk), so
+the offerer's roll stays in view; its title, what each answer means (two lines), the two buttons."""
 
 
 def choice_dialog(
@@ -95,11 +108,10 @@ def _bind(choose: Callable[[Resignation], None], level: Resignation) -> Callable
 
 
 def answer_dialog(
-    shown: Callable[[], bool], accept: Callable[[], None], decline: Callable[[], None], compact: bool
+    shown: Callable[[], bool], accept: Callable[[], None], decline: Callable[[], None], where: Band
 ) -> Dialog:
-    """An offer to resign to answer (set `texts`: who offers what, what each answer means): Accept /
-    Decline; A or Enter accepts, D or Esc declines."""
-    where = COMPACT_QUESTION_BAND if compact else ANSWER_BAND
+    """An offer to resign to answer (set `texts`: who offers what, what each answer means) in the band
+    `where`: Accept / Decline; A or Enter accepts, D or Esc declines."""
     buttons = [
         where.button(-1, resign_captions.accept_label(), accept, primary=True),
         where.button(1, resign_captions.decline_label(), decline),
@@ -118,13 +130,32 @@ class Resigning:
         levels = self.session.rules.resignations
         choosing = lambda: self.choosing_resign and self.may_resign_now()  # noqa: E731 - read at each frame
         self.resign_choice = choice_dialog(levels, choosing, self.choose_resign, self.cancel_resign)
-        self.resign_answer = answer_dialog(self._offer_waits, self.accept_offer, self.decline_offer, compact)
+        bands = (COMPACT_QUESTION_BAND,) if compact else ANSWER_BANDS
+        self.resign_answers = [
+            answer_dialog(self._offer_waits(len(bands), side), self.accept_offer, self.decline_offer, band)
+            for side, band in enumerate(bands)
+        ]
         self.update_resign_texts()
-        return [self.resign_choice, self.resign_answer]
+        return [self.resign_choice, *self.resign_answers]
 
-    def _offer_waits(self) -> bool:
-        """An offer to resign waits for the person's answer, every checker landed."""
-        return not self.holding and self.session.phase is Phase.RESIGN_ANSWER and not self.animating
+    def _offer_waits(self, bands: int, side: int) -> Callable[[], bool]:
+        """Whether an offer to resign waits for the person's answer in the band `side` of `bands` (one:
+        any offer; two: the left for seat 0's, the right for seat 1's), every checker landed."""
+
+        def waits() -> bool:
+            session = self.session
+            offer = session.game.resign_offer
+            if self.holding or session.phase is not Phase.RESIGN_ANSWER or self.animating or offer is None:
+                return False
+            return bands == 1 or offer.player == side
+
+        return waits
+
+    @property
+    def resign_answer(self) -> Dialog | None:
+        """The offer to answer on the table now, if any."""
+        top = self.overlays.top
+        return top if top in self.resign_answers else None
 
     def may_resign_now(self) -> bool:
         """Whether the person on roll may offer to resign: their turn, nothing moving or being dragged."""
@@ -148,7 +179,8 @@ class Resigning:
             button.label = resign_captions.level_label(level, session)
         if session.phase is Phase.RESIGN_ANSWER:
             title, line = resign_captions.offer_texts(session, self.players)
-            self.resign_answer.texts[0].text, self.resign_answer.texts[1].text = title, line
+            for dialog in self.resign_answers:
+                dialog.texts[0].text, dialog.texts[1].text = title, line
 
     def cancel_resign(self) -> None:
         self.choosing_resign = False
@@ -185,7 +217,7 @@ class Resigning:
         """Esc closes the choice of level, or declines an offer (never leaves the game with it)."""
         if symbol == key.ESCAPE and self.overlays.top is self.resign_choice:
             self.cancel_resign()
-        elif symbol == key.ESCAPE and self.overlays.top is self.resign_answer:
+        elif symbol == key.ESCAPE and self.resign_answer is not None:
             self.decline_offer()
         else:
             super().on_key_press(symbol, modifiers)  # type: ignore[misc]
