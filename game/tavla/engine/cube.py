@@ -4,7 +4,11 @@ The cube decisions made from chances are in game/tavla/eval/cube_decision.py.
 
 A bot object may carry `double(state, cube) -> bool` (asked before its roll, `state` and `cube` as it
 sees them) and `take(state, cube) -> bool` (asked when doubled, from its own side, the doubler on roll);
-a bot without them never doubles and always takes (`wants_double`, `accepts_double`).
+a bot without them never doubles and always takes (`wants_double`, `accepts_double`). In money play
+with beavers it may also carry `beaver(state, cube) -> bool` (asked when doubled, as `take`: whether to
+take and at once redouble) and `accept_beaver(state, cube) -> bool` (asked of the doubler, from its
+side on roll with the cube before its double); a bot without them never beavers and always takes a
+beaver (`wants_beaver`, `accepts_beaver`).
 """
 
 from __future__ import annotations
@@ -33,11 +37,14 @@ class CubeOwner(StrEnum):
 
 
 class CubeEvent(StrEnum):
-    """A cube action in a game's record, as match files write them."""
+    """A cube action in a game's record, as match files write them. A beaver (money play with beavers)
+    is the doubled player's take and immediate redouble, keeping the cube; the doubler then takes or
+    passes it as a double."""
 
     DOUBLE = "double"
     TAKE = "take"
     PASS = "pass"
+    BEAVER = "beaver"
 
 
 class CubeAction(StrEnum):
@@ -150,3 +157,17 @@ def accepts_double(bot: object, state: Sequence[int], cube: Cube) -> bool:
     """Whether `bot` takes a double, seen from its side (it is not on roll); bots without `take` take."""
     take = getattr(bot, "take", None)
     return not callable(take) or bool(take(list(state), cube))
+
+
+def wants_beaver(bot: object, state: Sequence[int], cube: Cube) -> bool:
+    """Whether `bot`, doubled (seen from its side as for `accepts_double`), beavers; bots that know
+    nothing of beavers never do."""
+    beaver = getattr(bot, "beaver", None)
+    return callable(beaver) and bool(beaver(list(state), cube))
+
+
+def accepts_beaver(bot: object, state: Sequence[int], cube: Cube) -> bool:
+    """Whether `bot`, whose double was beavered, takes the beaver; `state` and `cube` as it sees them on
+    roll, the cube as it was before its double. Bots without `accept_beaver` take."""
+    answer = getattr(bot, "accept_beaver", None)
+    return not callable(answer) or bool(answer(list(state), cube))

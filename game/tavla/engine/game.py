@@ -9,12 +9,12 @@ state is always kept from the point of view of the player on roll, as the seed's
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from game.errors import UserError
 from game.i18n import _, ngettext
-from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
+from game.tavla.engine.cube import MAX_CUBE, Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.moves import (
     Play,
     check_dice,
@@ -59,13 +59,31 @@ class Turn:
 
 @dataclass(frozen=True)
 class CubeTurn:
-    """A cube action in the record: who acted, what (double, take, pass), the cube's value after it, and
-    how many turns had been played before it (where it stands among the game's `Turn`s)."""
+    """A cube action in the record: who acted, what (double, take, pass, beaver), the cube's value after
+    it (a double and a beaver: the value offered), and how many turns had been played before it (where
+    it stands among the game's `Turn`s)."""
 
     player: int
     event: CubeEvent
     value: int
     before_turn: int
+
+
+def cube_after(
+    actions: Iterable[CubeTurn], value: int = 1, owner: int | None = None
+) -> tuple[int, int | None]:
+    """The cube's value and owner (a seat, None in the centre) after `actions`, in order, from `value`
+    and `owner`: a take gives the cube to the taker at the value offered, except the take of a beaver,
+    which leaves it with the player who beavered; a beaver is itself a take (its player owns the cube
+    at half the value it offers). A double waiting and a pass change nothing."""
+    beavered = False
+    for action in actions:
+        if action.event is CubeEvent.TAKE:
+            value, owner = action.value, owner if beavered else action.player
+        elif action.event is CubeEvent.BEAVER:
+            value, owner = action.value // 2, action.player
+        beavered = action.event is CubeEvent.BEAVER
+    return value, owner
 
 
 @dataclass(frozen=True)
@@ -84,13 +102,14 @@ class ResignOffer:
 
 @dataclass(frozen=True)
 class CubeTerms:
-    """The doubling cube's terms for one game: the Jacoby rule (money play), or the match's length, the
-    score by seat before this game, and whether it is the Crawford game."""
+    """The doubling cube's terms for one game: the Jacoby rule and beavers (money play), or the match's
+    length, the score by seat before this game, and whether it is the Crawford game."""
 
     jacoby: bool = False
     length: int | None = None
     scores: tuple[int, int] = (0, 0)
     crawford: bool = False
+    beavers: bool = False
 
     def cube_for(self, seat: int, value: int, owner: int | None) -> Cube:
         """The cube as `seat` sees it."""
@@ -166,7 +185,11 @@ class Game:
 
     With the doubling cube (`cube` terms given), the player on turn may `double()` before rolling
     while `may_double()`; the opponent then must `take()` (owning the cube at twice the value) or
-    `pass_double()` (losing the game at the cube's value) before anything else happens.
+    `pass_double()` (losing the game at the cube's value) before anything else happens. In money play
+    with beavers the opponent may instead `beaver()` while `may_beaver()`: take and at once redouble,
+    keeping the cube (at four times the value); the doubler then takes (the cube stays with the
+    beaver's player) or passes (losing twice the value), as GNU Backgammon plays them (its manual's
+    "Optional Rules", its play.c `CommandRedouble`); one beaver to a double, no raccoons.
 
     The player on turn may also offer to resign (`resign(level)`, before rolling or with the dice
     rolled, while `may_resign()`); the opponent then must `accept_resignation()` (the game ends, the
@@ -199,7 +222,8 @@ class Game:
         self.terms = cube
         self.cube_value = 1
         self.cube_owner: int | None = None
-        self.offered_by: int | None = None  # the seat whose double waits for an answer
+        self.offered_by: int | None = None  # the seat whose double (or beaver) waits for an answer
+        self.beavered = False  # the double waiting is a beaver, answered by the first doubler
         self.cube_record: list[CubeTurn] = []
         self.resign_record: list[ResignOffer] = []
 
@@ -231,17 +255,47 @@ class Game:
         self.cube_record.append(CubeTurn(self.turn, CubeEvent.DOUBLE, self.cube_value * 2, len(self.record)))
 
     def take(self) -> None:
-        """The opponent takes the double: it owns the cube at twice the value, and the doubler rolls."""
+        """The opponent takes the double: it owns the cube at twice the value, and the doubler rolls.
+        The doubler who takes a beaver plays on at twice the value, the cube the beaver's player's."""
+        taker = self._answering()
+        self.cube_value *= 2
+        self.cube_owner = 1 - taker if self.beavered else taker
+        self.offered_by = None
+        self.beavered = False
+        self.cube_record.append(CubeTurn(taker, CubeEvent.TAKE, self.cube_value, len(self.record)))
+
+    def may_beaver(self) -> bool:
+        """Whether the player doubled may beaver now: money play with beavers, a double (not a beaver)
+        waiting, and the cube not beyond 64 after it."""
+        terms = self.terms
+        return (
+            terms is not None
+            and terms.beavers
+            and terms.length is None
+            and self.offered_by is not None
+            and not self.beavered
+            and not self.over
+            and self.cube_value * 4 <= MAX_CUBE
+        )
+
+    def beaver(self) -> None:
+        """The player doubled takes and at once redoubles, keeping the cube: it owns it at twice the
+        value, and the doubler must take (four times the value) or pass (losing twice) before rolling."""
+        if not self.may_beaver():
+            raise UserError(_("you cannot beaver now"))
         taker = self._answering()
         self.cube_value *= 2
         self.cube_owner = taker
-        self.offered_by = None
-        self.cube_record.append(CubeTurn(taker, CubeEvent.TAKE, self.cube_value, len(self.record)))
+        self.offered_by = taker
+        self.beavered = True
+        self.cube_record.append(CubeTurn(taker, CubeEvent.BEAVER, self.cube_value * 2, len(self.record)))
 
     def pass_double(self) -> GameResult:
-        """The opponent passes: the doubler wins the game at the cube's present value."""
+        """The opponent passes: the doubler wins the game at the cube's present value (the doubler who
+        passes a beaver loses twice the value it doubled)."""
         passer = self._answering()
         self.offered_by = None
+        self.beavered = False
         self.cube_record.append(CubeTurn(passer, CubeEvent.PASS, self.cube_value, len(self.record)))
         value = self.cube_value
         self.result = GameResult(1 - passer, value, Outcome.PASSED, len(self.record), cube=value)
@@ -410,6 +464,7 @@ class Game:
             raise UserError(_("no game in progress"))
         dice = self.dice if loser == self.turn else None
         self.offered_by = None
+        self.beavered = False
         state = self.state_for(loser)
         turns = len(self.record)
         self.result = forfeit(loser, self.rules, turns, reason, state, fault, dice, answer, self.cube_value)

@@ -1,4 +1,5 @@
-"""A match of tavla: games one after another until a seat reaches the length, with the Crawford rule.
+"""A match of tavla: games one after another until a seat reaches the length, with the Crawford rule;
+or a money session: games one after another until the player stops, each game's points won alone.
 
 The table, the save file, the .mat reader and the tournament's referee all string games together here.
 """
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.game import CubeTerms, Game
-from game.tavla.engine.rules import MatchRules, Rules, crawford_game
+from game.tavla.engine.rules import MONEY, MatchRules, Rules, crawford_game
 from game.tavla.engine.variant import Variant, variant_of
 
 
@@ -25,9 +26,12 @@ def check_match_length(length: object) -> int:
 @dataclass
 class Match:
     """A match to `length` points: games are added one after another until a seat reaches the length.
+    A `length` of MONEY (0) is a money session: games go on until the player `stop`s, the scores are
+    the points each seat won, and nobody wins it; `jacoby` (gammons count only once the cube was
+    turned) and `beavers` are its options with the cube.
 
-    With the cube (`cube=True`, standard rules) each game's points are multiplied by its cube, and the
-    Crawford rule holds: no doubling in the game after a player first needs one point.
+    With the cube (`cube=True`, standard rules) each game's points are multiplied by its cube, and in
+    a match the Crawford rule holds: no doubling in the game after a player first needs one point.
     """
 
     length: int
@@ -35,13 +39,22 @@ class Match:
     seed: int | None = None
     games: list[Game] = field(default_factory=list)
     cube: bool = False
+    jacoby: bool = False
+    beavers: bool = False
 
     def __post_init__(self) -> None:
-        check_match_length(self.length)
+        if self.length != MONEY:
+            check_match_length(self.length)
         self.variant = variant_of(self.rules)  # a rule set, or another game of the board (variant.py)
         self.rules = self.variant.rules
-        self.terms = MatchRules(self.rules, self.length, self.cube)
+        self.terms = MatchRules(self.rules, self.length or None, self.cube, self.jacoby, self.beavers)
         self.rng = random.Random(self.seed)
+        self.stopped = False  # a money session the player ended
+
+    @property
+    def money(self) -> bool:
+        """Whether this is a money session (no length, no winner, played until stopped)."""
+        return self.length == MONEY
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -50,11 +63,26 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The seat that reached the match length, if any."""
+        """The seat that reached the match length, if any (never in a money session)."""
+        if self.money:
+            return None
         for seat, points in enumerate(self.scores):
             if points >= self.length:
                 return seat
         return None
+
+    @property
+    def over(self) -> bool:
+        """Whether no game follows: the match is won, or the money session stopped."""
+        return self.winner is not None or self.stopped
+
+    def stop(self) -> None:
+        """End the money session after its last game (the player leaves the table's session)."""
+        if not self.money:
+            raise UserError(_("only a money session is stopped; a match ends when it is won"))
+        if self.games and not self.games[-1].over:
+            raise UserError(_("finish the current game first"))
+        self.stopped = True
 
     @property
     def current(self) -> Game | None:
@@ -72,12 +100,14 @@ class Match:
     def next_game(self, rng: random.Random | None = None) -> Game:
         """Start the next game of the match (its opening roll is still to be made with `start()`); its
         dice come from the match's generator, or from `rng` (a tournament seeds each game apart)."""
-        if self.winner is not None:
+        if self.over:
             raise UserError(_("the match is over"))
         if self.games and not self.games[-1].over:
             raise UserError(_("finish the current game first"))
         terms = None
-        if self.cube:
+        if self.cube and self.money:
+            terms = CubeTerms(jacoby=self.jacoby, beavers=self.beavers)
+        elif self.cube:
             crawford = self.is_crawford(len(self.games))
             terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
         game = Game(self.variant, rng=rng if rng is not None else self.rng, cube=terms)

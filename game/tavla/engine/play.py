@@ -4,9 +4,9 @@ The bots are `play(state, die1, die2)` functions (docs/position.md, docs/notatio
 an illegal play, or raises, is disqualified for this game and the position, dice and answer are kept in
 the result; a BotFault keeps its kind, any other exception counts as a crash. With cube terms, before
 each roll after the first the player on turn may double: `deciders` are the two bots' objects, asked
-through their `double` and `take` (game/tavla/engine/cube.py), which count as answers as well: a fault
-there disqualifies like one in a play. Cube decisions draw no dice, so a seed rolls the same dice with
-the cube as without it.
+through their `double` and `take` (game/tavla/engine/cube.py; with beavers, `beaver` and
+`accept_beaver` too), which count as answers as well: a fault there disqualifies like one in a play.
+Cube decisions draw no dice, so a seed rolls the same dice with the cube as without it.
 """
 
 import random
@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.engine.cube import accepts_double, wants_double
+from game.tavla.engine.cube import accepts_beaver, accepts_double, wants_beaver, wants_double
 from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult, Turn, shown_answer
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import check_move, parse_play
@@ -91,14 +91,20 @@ def _cube_turn(game: Game, deciders: tuple[object, object]) -> bool:
         if not wants_double(deciders[mover], game.state, view):
             return False
         asked = 1 - mover
-        takes = accepts_double(deciders[asked], flip(game.state), view.flipped())
+        game.double()
+        taker = deciders[asked]
+        if game.may_beaver() and wants_beaver(taker, flip(game.state), view.flipped()):
+            game.beaver()
+            asked = mover
+            takes = accepts_beaver(deciders[mover], game.state, game.cube_for(mover))
+        else:
+            takes = accepts_double(taker, flip(game.state), view.flipped())
     except BotFault as fault:
         _disqualify_at_cube(game, asked, str(fault), fault.kind, fault.answer)
         return True
     except Exception as error:  # noqa: BLE001 - a crash in a cube decision disqualifies like one in a play
         _disqualify_at_cube(game, asked, f"{type(error).__name__}: {error}", Fault.CRASH, None)
         return True
-    game.double()
     if takes:
         game.take()
         return False
@@ -107,9 +113,8 @@ def _cube_turn(game: Game, deciders: tuple[object, object]) -> bool:
 
 
 def _disqualify_at_cube(game: Game, seat: int, reason: str, fault: Fault, answer: object) -> None:
-    """A fault in a cube question: the doubler's before its double is recorded, the taker's after it."""
-    if seat != game.turn:
-        game.double()
+    """A fault in a cube question: the doubler's before its double is recorded (or, answering a beaver,
+    after it), the taker's after it."""
     game.disqualify(reason, seat, fault, answer)
 
 

@@ -167,24 +167,29 @@ class Rules(StrEnum):
 
 
 MAX_CUBE_MATCH = 25  # the longest match the shipped match equity table covers
+MONEY = 0  # the length of a money session (no length), as GNU Backgammon and .mat files write it
 
 
 @dataclass(frozen=True)
 class MatchRules:
     """What is played: a rule set, a match length (None: money play, each game scored alone), whether
-    the doubling cube is used, and for money play the Jacoby rule (gammons count only after a double).
-    Matches with the cube follow the Crawford rule. Checked once where it is made."""
+    the doubling cube is used, and for money play the Jacoby rule (gammons count only after a double)
+    and beavers (a player doubled may take and at once redouble, keeping the cube). Matches with the
+    cube follow the Crawford rule. Checked once where it is made."""
 
     rules: Rules = Rules.TAVLA
     length: int | None = None
     cube: bool = False
     jacoby: bool = False
+    beavers: bool = False
 
     def __post_init__(self) -> None:
         if self.cube:
             self.rules.check_cube()
         if self.jacoby and (not self.cube or self.length is not None):
             raise UserError(_("the Jacoby rule is for money play with the cube"))
+        if self.beavers and (not self.cube or self.length is not None):
+            raise UserError(_("beavers are for money play with the cube"))
         if self.cube and self.length is not None and not 1 <= self.length <= MAX_CUBE_MATCH:
             message = _("a match with the cube is played to 1 to {most} points, not {length}")
             raise UserError(message.format(most=MAX_CUBE_MATCH, length=self.length))

@@ -6,7 +6,12 @@ person at the same desk.
 
 With the doubling cube (standard rules), the dice wait before each roll in which the player on roll may
 double: a person doubles or rolls (Phase.ROLL), the computer is asked (Phase.COMPUTER_DOUBLE); a double
-is answered by the other seat (Phase.ANSWER for a person, Phase.COMPUTER_ANSWER for the computer).
+is answered by the other seat (Phase.ANSWER for a person, Phase.COMPUTER_ANSWER for the computer). In
+a money session with beavers the seat doubled may beaver instead (`beaver`, `computer_beaver`); the
+doubler then answers the beaver in the same phases, take or pass.
+
+A money session (`match_length` MONEY) has no end of its own: after each game the person plays the
+next or `stop`s it (Phase.MATCH_OVER then, as after a match won).
 
 The player on roll may offer to resign, before rolling or with the dice rolled (a person: `resign`, the
 computer: `computer_resign`); the other seat accepts or declines (Phase.RESIGN_ANSWER for a person,
@@ -49,14 +54,22 @@ class Phase(enum.Enum):
 
 
 class TableSession:
-    """One match between seat 0 (a person) and seat 1 (a bot by name, or a second person)."""
+    """One match (or money session) between seat 0 (a person) and seat 1 (a bot by name, or a second
+    person)."""
 
     def __init__(
-        self, rules: Rules, match_length: int, opponent: str, seed: int | None = None, cube: bool = False
+        self,
+        rules: Rules,
+        match_length: int,
+        opponent: str,
+        seed: int | None = None,
+        cube: bool = False,
+        jacoby: bool = False,
+        beavers: bool = False,
     ) -> None:
         self.opponent = opponent
         self.humans = {0, 1} if opponent == HUMAN else {0}
-        self.match = Match(match_length, rules, seed, cube=cube)
+        self.match = Match(match_length, rules, seed, cube=cube, jacoby=jacoby, beavers=beavers)
         self.turn: TurnInProgress | None = None
         self.new_game()
 
@@ -112,7 +125,7 @@ class TableSession:
     @property
     def phase(self) -> Phase:
         if self.game.over:
-            return Phase.MATCH_OVER if self.match.winner is not None else Phase.GAME_OVER
+            return Phase.MATCH_OVER if self.match.over else Phase.GAME_OVER
         offered_by = self.game.offered_by
         if offered_by is not None:
             return Phase.ANSWER if 1 - offered_by in self.humans else Phase.COMPUTER_ANSWER
@@ -188,10 +201,38 @@ class TableSession:
             self._begin_turn()
 
     def computer_answer(self, takes: bool) -> None:
-        """The computer's answer to the person's double."""
+        """The computer's answer to the person's double (or to the person's beaver)."""
         if self.phase is not Phase.COMPUTER_ANSWER:
             raise UserError(_("it is not the computer's turn"))
         self._answer(takes)
+
+    @property
+    def beavered(self) -> bool:
+        """Whether the double waiting for its answer is a beaver (the first doubler answers it)."""
+        return self.game.beavered
+
+    @property
+    def may_beaver(self) -> bool:
+        """Whether the person doubled may beaver now."""
+        return self.phase is Phase.ANSWER and self.game.may_beaver()
+
+    def beaver(self) -> None:
+        """The person doubled takes and at once redoubles, keeping the cube; the doubler answers next."""
+        if not self.may_beaver:
+            raise UserError(_("you cannot beaver now"))
+        self.game.beaver()
+
+    def computer_beaver(self) -> None:
+        """The computer, doubled, beavers the person's double; the person answers the beaver next."""
+        if self.phase is not Phase.COMPUTER_ANSWER or not self.game.may_beaver():
+            raise UserError(_("it is not the computer's turn"))
+        self.game.beaver()
+
+    def stop(self) -> None:
+        """The person ends the money session after a game (Phase.MATCH_OVER follows)."""
+        if self.phase is not Phase.GAME_OVER:
+            raise UserError(_("finish the current game first"))
+        self.match.stop()
 
     def _answer(self, take: bool) -> None:
         if take:
@@ -208,7 +249,8 @@ class TableSession:
         scores = match.scores
         history = match.score_history(len(match.games) - 1)
         crawford = crawford_game(match.length, history)
-        return stakes_cube(game.cube_for(seat), match.length, (scores[seat], scores[1 - seat]), crawford)
+        length = None if match.money else match.length
+        return stakes_cube(game.cube_for(seat), length, (scores[seat], scores[1 - seat]), crawford)
 
     @property
     def may_resign(self) -> bool:

@@ -7,7 +7,10 @@ use a pip count in races (double and pass when the leader is 10% ahead, take up 
 rules of thumb for money races) and in contact never double and always take.
 
 Bots answer through `double(state, cube) -> bool` and `take(state, cube) -> bool`
-(game/tavla/engine/cube.py's `wants_double` and `accepts_double` ask them). The network bots weigh
+(game/tavla/engine/cube.py's `wants_double` and `accepts_double` ask them); in money play with beavers
+the network bots also `beaver` a double they judge wrong (their equity after taking is above
+BEAVER_EDGE) and take a beaver of their own double unless passing loses less, as GNU Backgammon's
+computer player does (play.c); the simple bots never beaver and always take a beaver. The network bots weigh
 resignations from the same evaluator (game/tavla/eval/resign.py): before a roll one roll ahead at most,
 with the dice rolled after the play the evaluator likes best for them.
 """
@@ -15,10 +18,11 @@ with the dice rolled after the play the evaluator likes best for them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
-from game.tavla.engine.cube import Cube
+from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import State, flip, is_race, pip_counts
 from game.tavla.engine.rolls import ROLL_WEIGHTS, ROLLS
@@ -31,6 +35,7 @@ from game.tavla.eval.search import probabilities
 RACE_DOUBLE = 0.10  # the leader's lead in pips, as a share of its own count, to double and to pass
 RACE_TAKE = 0.12  # ... up to which a race double is taken
 RESIGN_PLIES = 1  # rolls looked ahead before the roll to weigh a resignation, at most
+BEAVER_EDGE = 0.0  # the taker's equity after taking (per cube before the double) above which it beavers
 
 
 def pre_roll_chances(net: Evaluator, state: Sequence[int], rules: Rules, plies: int = 1) -> np.ndarray:
@@ -80,6 +85,19 @@ class DecisionCube:
     def take(self, state: Sequence[int], cube: Cube) -> bool:
         """Whether to take the opponent's double; `state` and `cube` are seen by the taker, not on roll."""
         return self.cube_decision(flip(state), cube.flipped()).action.takes
+
+    def beaver(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether to beaver the opponent's double (seen as for `take`): when taking leaves this bot
+        ahead, so the double was a mistake by its judgement (gnubg beavers at a double/take of 0 or
+        less for the doubler; eval.c `FindBestCubeDecision`)."""
+        return -self.cube_decision(flip(state), cube.flipped()).double_take > BEAVER_EDGE
+
+    def accept_beaver(self, state: Sequence[int], cube: Cube) -> bool:
+        """Whether to take the beaver of this bot's double; `state` and `cube` as it sees them on roll
+        now, the cube at twice its double's value with the opponent. It plays on at four times its
+        double's value unless that loses more than passing's twice: weighed as gnubg does, as its own
+        double of the cube the beaver turned (double/take above -1 per cube; play.c)."""
+        return self.cube_decision(state, replace(cube, owner=CubeOwner.ME)).double_take > -1.0
 
 
 class NetworkCube(DecisionCube, ChancesResign):

@@ -163,7 +163,8 @@ def test_a_match_refuses_a_second_game_while_one_is_running_and_bad_lengths():
     with pytest.raises(UserError, match="finish the current game"):
         match.next_game()
     with pytest.raises(UserError):
-        Match(length=0)
+        Match(length=-1)
+    assert Match(length=0).money  # 0 is a money session, as in .mat files
 
 
 def test_play_bots_runs_a_full_legal_game():
