@@ -15,6 +15,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PlainValidator,
     field_validator,
     model_validator,
 )
@@ -24,7 +25,7 @@ from game.i18n import N_, _
 from game.puzzle.pictures import Scan, pictures_dir, scan
 from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.sizes import parse_size
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MONEY, Rules
 from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"
@@ -43,6 +44,8 @@ KEY_NAME = re.compile(
     re.IGNORECASE,
 )
 """A key as the config names it (game/ui/keys.py turns it into Arcade's): ``W``, ``UP``, ``ctrl+Z``."""
+MONEY_SESSION = "money"  # tavla.match_length for a money session, as the config file writes it
+LONGEST_MATCH = 25  # points: tavla.match_length's limit, the longest match the table plays
 MAX_PICTURE_BYTES = 200_000_000  # as game/puzzle/tiles.py
 MAX_PICTURE_MEGAPIXELS = 80  # as game/puzzle/tiles.py
 
@@ -256,6 +259,18 @@ class PuzzleConfig(_Strict):
         return path.stem, path
 
 
+def _match_length(value: object) -> int | str:
+    """A match's points (1 to LONGEST_MATCH) or MONEY_SESSION; else the message says both."""
+    if value == MONEY_SESSION:
+        return MONEY_SESSION
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LONGEST_MATCH:
+        # Translators: a bad tavla.match_length in the config file; keep "money" as it is (it is typed
+        # in the file); {most} is 25
+        message = _("a match is played to 1 to {most} points; write money for a money session")
+        raise ValueError(message.format(most=LONGEST_MATCH))
+    return value
+
+
 class TavlaColours(_Strict):
     board: HexColour
     felt: HexColour
@@ -268,8 +283,10 @@ class TavlaColours(_Strict):
 
 class TavlaConfig(_Strict):
     rules: Annotated[Literal[Rules.backgammon_names()], AfterValidator(Rules)]  # parsed here, used as a Rules
-    match_length: Annotated[int, Field(ge=1, le=25)]
+    match_length: Annotated[int | str, PlainValidator(_match_length)]  # or MONEY_SESSION
     cube: bool  # the doubling cube under the standard rules (tavla has none)
+    jacoby: bool  # money sessions with the cube: gammons count only once the cube was turned
+    beavers: bool  # money sessions with the cube: a player doubled may take and redouble at once
     opponent: Annotated[str, Field(min_length=1)]
     human_side: Literal["white", "black"]
     point_numbers: bool
@@ -278,6 +295,16 @@ class TavlaConfig(_Strict):
     tutor: bool  # warn before a play that loses more than the analysis's "bad" threshold
     animation: AnimationConfig
     colours: TavlaColours
+
+    @property
+    def money(self) -> bool:
+        """Whether the table plays money sessions instead of matches."""
+        return self.match_length == MONEY_SESSION
+
+    @property
+    def session_length(self) -> int:
+        """The length the table plays: the match's points, or MONEY (0) for a money session."""
+        return MONEY if self.match_length == MONEY_SESSION else int(self.match_length)
 
 
 class SoundConfig(_Strict):

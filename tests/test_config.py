@@ -83,7 +83,7 @@ def test_relative_image_paths_are_relative_to_the_file(tmp_path):
             ["line 3", "puzzle.animation.easing", "'wobbly'", "ease_out"],
         ),
         ("tavla:\n  rules: chess\n", ["line 2", "tavla.rules", "'chess'", "'tavla' or 'standard'"]),
-        ("tavla:\n  match_length: 0\n", ["tavla.match_length", "greater than or equal to 1"]),
+        ("tavla:\n  match_length: 0\n", ["tavla.match_length", "1 to 25 points", "money"]),
         ("tavla:\n  colours:\n    board: brown\n", ["tavla.colours.board", "#rrggbb"]),
         ("puzzle:\n  default_image: kitten\n", ["puzzle", "kitten", "numbers"]),
         ("- just\n- a list\n", ["must be a mapping"]),
