@@ -34,7 +34,7 @@ from game.i18n import N_, _
 from game.tavla.analysis.decisions import MILLI, Decision, mark
 from game.tavla.analysis.stakes import Stakes, match_score
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner
-from game.tavla.engine.game import CubeTurn
+from game.tavla.engine.game import CubeTurn, cube_after
 from game.tavla.engine.match_id import MatchMoment, match_id
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, State, flip, position_id
@@ -85,7 +85,8 @@ def cube_decisions(
             player, state = events[0].player, _before_roll(game, slot)
         else:
             break
-        cube = Cube(value, _owner(owner, player), match_score(record, number, player))
+        score = match_score(record, number, player)
+        cube = Cube(value, _owner(owner, player), score, record.jacoby and score is None)
         doubled = bool(events) and events[0].event is CubeEvent.DOUBLE
         if doubled or (cube_play and slot > 0 and could_double(cube)):
             known = pre_roll(slot) if pre_roll is not None and plies <= 0 else None
@@ -102,9 +103,7 @@ def cube_decisions(
             ]
             judged = _judged(decision, events if doubled else [], number, slot, player, state, stakes)
             found.extend(replace(one, gnubg_ids=ids[index]) for index, one in enumerate(judged))
-        for event in events:
-            if event.event is CubeEvent.TAKE:
-                value, owner = event.value, event.player
+        value, owner = cube_after(events, value, owner)
     return found
 
 
@@ -140,11 +139,12 @@ def _judged(
         close = best - min(take, drop) < CLOSE
         return [_decision(*mine, NO_DOUBLE, best_action, no_double, best, equities, stakes[0], close)]
     found = [_decision(*mine, DOUBLE, best_action, doubled, best, equities, stakes[0])]
-    answers = [event for event in events[1:] if event.event in (CubeEvent.TAKE, CubeEvent.PASS)]
+    answered = (CubeEvent.TAKE, CubeEvent.PASS, CubeEvent.BEAVER)  # a beaver is judged as the take it is
+    answers = [event for event in events[1:] if event.event in answered]
     if answers:
         answer = answers[0]
         taking, dropping = -take, -drop
-        action, equity = (TAKE, taking) if answer.event is CubeEvent.TAKE else (DROP, dropping)
+        action, equity = (DROP, dropping) if answer.event is CubeEvent.PASS else (TAKE, taking)
         best_answer = TAKE if taking >= dropping else DROP
         answered = max(taking, dropping)
         theirs = (number, slot, answer.player, flip(state))
@@ -242,10 +242,10 @@ def cube_states(game: GameRecord) -> list[tuple[int, int | None]]:
     events = sorted(game.cube, key=lambda event: event.before_turn)
     index = 0
     for slot in range(len(game.turns)):
+        start = index
         while index < len(events) and events[index].before_turn <= slot:
-            if events[index].event is CubeEvent.TAKE:
-                value, owner = events[index].value, events[index].player
             index += 1
+        value, owner = cube_after(events[start:index], value, owner)
         states.append((value, owner))
     return states
 

@@ -18,6 +18,15 @@ when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon
 line of its own, nor has an offer declined. Read back, a game whose "Wins" comes before its end on the
 board and after no drop is a resignation at that many points over the cube's value. GNU Backgammon replays it
 with the standard rules; where tavla scores differently, see `_mat_game`.
+
+A money session is a ` 0 point match`. Its options are written in the header as XG writes them and
+gnubg reads past them (`; [Jacoby "On"]`, `; [Beaver "Off"]`); a money file without them is read under
+the Jacoby rule, as gnubg imports one with its default settings. A beaver is written in the column of the
+player who beavered as gnubg's exporter writes it, ` Doubles => 4` (a double of a double), then the
+doubler's ` Takes` or ` Drops`; but a beaver taken and followed by the doubler's roll as XG writes it,
+` Beavers => 4` with the take left unwritten, so that the roll stays in the doubler's column (gnubg's
+own export puts it in the wrong one). gnubg reads both (import.c `ParseMatMove`), and so does
+`parse_mat`; gnubg reads no ` Beavers` before ` Drops` (it then loses the next game's first roll).
 """
 
 import io
@@ -39,7 +48,7 @@ from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
 from game.tavla.engine.position import BAR, OFF, winner_gammon_level
 from game.tavla.engine.results import Outcome, Resignation
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
 MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
@@ -49,7 +58,14 @@ MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
 MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
 MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
 MAT_RIGHT_INDENT = 34  # and in the right one
-MAT_CUBE = {CubeEvent.DOUBLE: " Doubles => {value}", CubeEvent.TAKE: " Takes", CubeEvent.PASS: " Drops"}
+MAT_CUBE = {
+    CubeEvent.DOUBLE: " Doubles => {value}",
+    CubeEvent.TAKE: " Takes",
+    CubeEvent.PASS: " Drops",
+    CubeEvent.BEAVER: " Doubles => {value}",
+}
+MAT_BEAVER_TAKEN = " Beavers => {value}"  # a beaver whose take the doubler's roll implies
+MAT_TAGS = {"jacoby": "Jacoby", "beavers": "Beaver"}  # a money session's options, as XG's header tags
 PROGRAM = "Fifteen & Tavla"
 MAX_MAT_BYTES = 5_000_000  # far beyond any real match file
 MAX_LINE_CHARS = 1000  # far beyond any real line (two cells of dice and moves); comments are not held to it
@@ -61,10 +77,12 @@ _GAME = re.compile(r"\s*+Game\s++(\d{1,4})\s*+(\(.*\))?\s*+", re.IGNORECASE)
 _SCORE_NUMBER = re.compile(r"\s*+(\d{1,4})")  # after a score line's colon
 _NUMBERED = re.compile(r"\s*+(\d{1,4})\)")
 _OURS = re.compile(r"^;\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules", re.MULTILINE)
+_TAG = re.compile(r";\s*+\[(Jacoby|Beaver)\s++\"(On|Off)\"\]\s*+", re.IGNORECASE)
 _MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)++(?:\(\d\))?"
 _ITEM = re.compile(
     rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]++{_MOVE})*+)"
     r"|Doubles\s*+=>\s*+(?P<double>\d{1,2})"
+    r"|Beavers\s*+=>\s*+(?P<beaver>\d{1,2})"
     r"|(?P<take>Takes|Accepts)"
     r"|(?P<drop>Drops|Passes|Rejects|Refuses)"
     r"|Wins\s++(?P<wins>\d{1,4})\s++points?(?:\s++and\s++the\s++match)?",
@@ -124,9 +142,13 @@ class _Reader:
         self.games: list[GameRecord] = []
         self.game: _GameReader | None = None
         self.scores = (0, 0)  # after the games read so far
+        self.tags: dict[str, bool] = {}  # the header's Jacoby and Beaver tags
 
     def line(self, line: str) -> None:
         stripped = line.strip()
+        if self.length is None and (tag := _TAG.fullmatch(stripped)) is not None:
+            self.tags[tag.group(1).lower()] = tag.group(2).lower() == "on"
+            return
         if not stripped or stripped.startswith(";"):
             return
         if len(line) > MAX_LINE_CHARS:
@@ -151,7 +173,7 @@ class _Reader:
                 raise UserError(
                     message.format(length=self.length, first=self.scores[0], second=self.scores[1])
                 )
-            self.game = _GameReader(self.rules)
+            self.game = _GameReader(self.rules, self.length == MONEY, self.jacoby)
             return
         if self.game is None:
             raise UserError(
@@ -176,6 +198,11 @@ class _Reader:
         start = numbered.end() if numbered else 0
         self.game.cells(_cells(line, start, numbered is not None))
 
+    @property
+    def jacoby(self) -> bool:
+        """A money session's Jacoby rule: as its tag says, else on (gnubg's default)."""
+        return self.length == MONEY and self.tags.get("jacoby", True)
+
     def _close(self) -> None:
         """The game read so far kept, and the score after it: from the score line it starts at (the
         games before it when it has none), with its winner's points (the cube's value included)."""
@@ -195,7 +222,9 @@ class _Reader:
         if not self.games:
             raise UserError(_("no game"))
         names = self.names or ("Player 1", "Player 2")
-        return MatchRecord(names, self.length, self.rules, tuple(self.games))
+        beavered = any(action.event is CubeEvent.BEAVER for game in self.games for action in game.cube)
+        beavers = self.length == MONEY and (self.tags.get("beaver", False) or beavered)
+        return MatchRecord(names, self.length, self.rules, tuple(self.games), self.jacoby, beavers)
 
 
 def _cells(line: str, start: int, numbered: bool) -> list[tuple[int, re.Match[str]]]:
@@ -261,10 +290,12 @@ def _play(moves: str) -> Play:
 
 
 class _GameReader:
-    """One game being replayed: turns through `Game`, the cube beside it."""
+    """One game being replayed: turns through `Game`, the cube beside it (`money`: beavers may come;
+    `jacoby`: a game won with the cube unturned counts as a single game)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, money: bool = False, jacoby: bool = False) -> None:
         self.game = Game(rules)
+        self.money, self.jacoby = money, jacoby
         self.score = (0, 0)
         self.has_score = False
         self.cube: list[CubeEvent] = []
@@ -293,6 +324,9 @@ class _GameReader:
             self.cube_action(seat, item)
 
     def roll(self, seat: int, roll: str, moves: str) -> None:
+        offered = self.offered
+        if offered is not None and offered.event is CubeEvent.BEAVER and offered.player != seat:
+            self.answer(seat, take=True)  # the doubler rolls: the beaver was taken (XG writes no take)
         if self.offered is not None:
             raise UserError(_("a roll before the double was taken or dropped"))
         dice = (int(roll[0]), int(roll[1]))
@@ -319,6 +353,13 @@ class _GameReader:
 
     def cube_action(self, seat: int, item: re.Match[str]) -> None:
         turn = len(self.game.record)
+        if item.group("beaver") is not None:
+            self.beaver(seat, int(item.group("beaver")), turn)
+            return
+        offered = self.offered
+        if item.group("double") is not None and offered is not None and offered.player != seat:
+            self.beaver(seat, int(item.group("double")), turn)  # gnubg writes a beaver as a double
+            return
         if item.group("double") is not None:
             value = int(item.group("double"))
             if self.game.turn is None:
@@ -334,15 +375,35 @@ class _GameReader:
             self.offered = CubeTurn(seat, CubeEvent.DOUBLE, value, turn)
             self.cube.append(self.offered)
             return
-        if self.offered is None or self.offered.player == seat:
+        self.answer(seat, item.group("take") is not None)
+
+    def answer(self, seat: int, take: bool) -> None:
+        """`seat` takes or drops the double (or the beaver) offered by the other player."""
+        offered, turn = self.offered, len(self.game.record)
+        if offered is None or offered.player == seat:
             raise UserError(_("a take or drop without a double by the other player"))
-        if item.group("take") is not None:
-            self.value, self.owner = self.offered.value, seat
+        if take:
+            beaver = offered.event is CubeEvent.BEAVER
+            self.value, self.owner = offered.value, offered.player if beaver else seat
             self.cube.append(CubeTurn(seat, CubeEvent.TAKE, self.value, turn))
         else:
             self.cube.append(CubeTurn(seat, CubeEvent.PASS, self.value, turn))
             self.winner, self.points = 1 - seat, self.value
         self.offered = None
+
+    def beaver(self, seat: int, value: int, turn: int) -> None:
+        """`seat`, doubled, takes and redoubles to `value` at once, keeping the cube."""
+        offered = self.offered
+        if not self.money:
+            raise UserError(_("a beaver in a match: beavers are for money play"))
+        if offered is None or offered.player == seat or offered.event is not CubeEvent.DOUBLE:
+            raise UserError(_("a beaver without a double by the other player"))
+        if value != 2 * offered.value:
+            message = _("the cube is at {value}, so a double makes it {double}, not {given}")
+            raise UserError(message.format(value=offered.value, double=2 * offered.value, given=value))
+        self.value, self.owner = offered.value, seat
+        self.offered = CubeTurn(seat, CubeEvent.BEAVER, value, turn)
+        self.cube.append(self.offered)
 
     def wins(self, seat: int, points: int) -> None:
         result = self.game.result
@@ -358,7 +419,8 @@ class _GameReader:
             raise UserError(_("a double was neither taken nor dropped"))
         result = self.game.result
         if self.winner is None and result is not None:
-            self.winner, self.points = result.winner, result.points * self.value
+            points = 1 if self.jacoby and self.value == 1 else result.points
+            self.winner, self.points = result.winner, points * self.value
         record = tuple(self.game.record)
         return GameRecord(record, tuple(self.cube), self.score, self.winner, self.points, self.resigned())
 
@@ -399,7 +461,11 @@ def export_mat(match: Match, names: tuple[str, str]) -> str:
     take it for a pass. The file ends where the turn began, the player to roll, as gnubg shows it.
     """
     left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
-    lines = [f"; {PROGRAM}, {match.rules} rules", "", f" {match.length} point match", ""]
+    lines = [f"; {PROGRAM}, {match.rules} rules"]
+    if match.money and match.cube:
+        options = {"jacoby": match.jacoby, "beavers": match.beavers}
+        lines += [f'; [{MAT_TAGS[name]} "{"On" if on else "Off"}"]' for name, on in options.items()]
+    lines += ["", f" {match.length} point match", ""]
     points = [0, 0]
     for number, game in enumerate(match.games, 1):
         if game.turn is None:
@@ -426,11 +492,13 @@ def _mat_game(game: Game) -> list[str]:
     cells = [""] if opener == 1 else []
     actions = game.cube_actions_by_turn()
     for turn, before in zip(turns, actions, strict=False):
-        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in before)
+        cells.extend(_mat_cube(before, rolled=True))
         cells.append(_mat_turn(turn))
     if len(turns) == len(game.record):
-        cells.extend(MAT_CUBE[action.event].format(value=action.value) for action in actions[-1])
-        if result is not None and result.resigned and game.dice is not None:
+        rolled = result is not None and result.resigned is not None and game.dice is not None
+        cells.extend(_mat_cube(actions[-1], rolled))
+        if rolled:
+            assert game.dice is not None
             cells.append(f"{game.dice[0]}{game.dice[1]}:")  # gnubg: "Rolled 52, resigns gammon"
     lines = []
     for index in range(0, len(cells), 2):
@@ -446,6 +514,20 @@ def _mat_game(game: Game) -> list[str]:
             indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
             lines.append(f"{'':<{indent}}{wins}")
     return lines
+
+
+def _mat_cube(actions: list[CubeTurn], rolled: bool) -> list[str]:
+    """The cells of cube actions before a turn; a beaver taken before the doubler's roll (`rolled`: a
+    roll follows) as ` Beavers => 4` without its take, so that roll stays in the doubler's column."""
+    cells = []
+    events = [action.event for action in actions]
+    for index, action in enumerate(actions):
+        implied = rolled and events[index : index + 2] == [CubeEvent.BEAVER, CubeEvent.TAKE]
+        if implied:
+            cells.append(MAT_BEAVER_TAKEN.format(value=action.value))
+        elif not (rolled and events[index - 1 : index + 1] == [CubeEvent.BEAVER, CubeEvent.TAKE]):
+            cells.append(MAT_CUBE[action.event].format(value=action.value))
+    return cells
 
 
 def _backgammon_scored_as_mars(game: Game) -> bool:

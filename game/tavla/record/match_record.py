@@ -94,12 +94,15 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """A match to `length` points (0: money play) between `names` (seat 0, seat 1)."""
+    """A match to `length` points (0: money play) between `names` (seat 0, seat 1); a money session
+    says whether it was played under the Jacoby rule and with beavers."""
 
     names: tuple[str, str]
     length: int
     rules: Rules
     games: tuple[GameRecord, ...]
+    jacoby: bool = False
+    beavers: bool = False
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
@@ -117,4 +120,5 @@ class MatchRecord:
             games.append(GameRecord(tuple(game.record), cube, (score[0], score[1]), winner, points, resigned))
             if winner is not None:
                 score[winner] += points
-        return cls((names[0], names[1]), match.length, match.rules, tuple(games))
+        names = (names[0], names[1])
+        return cls(names, match.length, match.rules, tuple(games), match.jacoby, match.beavers)

@@ -8,13 +8,15 @@ The save is JSON: the rules, the match length, the players' names, every game's 
 the state of the match's random generator (so a resumed match rolls exactly the dice it would have
 rolled without the interruption). Loading replays every play through `Game`, so a damaged or edited
 save is refused with a message naming the first problem, and a match is never half restored.
-A match with the doubling cube says `"cube": true` and has its cube actions among the turns
-(`{"cube": "double"}`, `"take"`, `"pass"`), a double not yet answered last; a save without them (older
-saves) is a match without the cube. Offers to resign stand among the turns where they were made
-(`{"resign": "gammon", "answer": "decline"}`; "single", "gammon" or "backgammon", "accept" or
-"decline"), one made with the dice rolled after a `{"dice": [6, 5]}` of that roll; an offer not yet
-answered has no "answer" and comes last. A save that holds a resignation is version 2 (a program that
-reads version 1 only says it is from a newer version); one without is written as version 1, as before.
+A match with the doubling cube says `"cube": true` and has its cube actions among the turns (`{"cube":
+"double"}`, `"take"`, `"pass"`, `"beaver"`), a double not yet answered last; a save without them (older
+saves) is a match without the cube. A money session has the length 0 and says whether the Jacoby rule
+and beavers are played (`"jacoby": true`, `"beavers": false`). Offers to resign stand among the turns
+where they were made (`{"resign": "gammon", "answer": "decline"}`; "single", "gammon" or "backgammon",
+"accept" or "decline"), one made with the dice rolled after a `{"dice": [6, 5]}` of that roll; an offer
+not yet answered has no "answer" and comes last. A save that holds a resignation is version 2 (a program
+that reads version 1 only says it is from a newer version), one of a money session or with a beaver
+version 3 (an older program says the same); the others are written as version 1, as before.
 A disqualified game names its loser's seat (`"loser"`), which is not always the player on roll: the
 computer may fail to answer a double or an offer to resign.
 
@@ -32,9 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from annotated_types import Le
-
-from game.config import TavlaConfig
+from game.config import LONGEST_MATCH
 from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
@@ -47,11 +47,12 @@ from game.tavla.engine.game import Game, ResignOffer
 from game.tavla.engine.match import Match, check_match_length
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.results import Resignation
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN
 
 SAVE_FORMAT = "fifteen-tavla match"
-SAVE_VERSION = 2  # the newest this program reads and writes: 2 adds resignations to version 1
+SAVE_VERSION = 3  # the newest this program reads and writes: 3 adds money sessions and beavers to 2
+RESIGN_VERSION = 2  # ... which added resignations to version 1
 FIRST_VERSION = 1
 MAX_SAVE_CHARS = 2_000_000  # far beyond any real match; refuses a runaway file
 MAX_NAME_CHARS = 1_000  # a bot may be named by a file path or a command line
@@ -72,8 +73,7 @@ SIDES = ("White", "Black")  # ... and the two people at one desk, by the colour 
 def longest_match() -> int:
     """The longest match the table starts (the settings' limit on `tavla.match_length`): a save that
     claims a longer one was not written by this game."""
-    limits = TavlaConfig.model_fields["match_length"].metadata
-    return next(int(limit.le) for limit in limits if isinstance(limit, Le))
+    return LONGEST_MATCH
 
 
 class DamagedSave(UserError):
@@ -101,7 +101,7 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
         raise UserError(message.format(limit=MAX_NAME_CHARS, names=quoted(names)))
     data = {
         "format": SAVE_FORMAT,
-        "version": SAVE_VERSION if any(game.resign_record for game in match.games) else FIRST_VERSION,
+        "version": _version(match),
         "rules": str(match.rules),
         "length": match.length,
         "cube": match.cube,
@@ -110,7 +110,17 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
         "games": [_dump_game(game) for game in match.games],
         "rng": _dump_rng(match.rng.getstate()),
     }
+    if match.money:
+        data.update(jacoby=match.jacoby, beavers=match.beavers)
     return json.dumps(data, separators=(",", ":"))
+
+
+def _version(match: Match) -> int:
+    """The oldest version that holds what `match` has, so older programs read what they can."""
+    beavered = any(action.event is CubeEvent.BEAVER for game in match.games for action in game.cube_record)
+    if match.money or beavered:
+        return SAVE_VERSION
+    return RESIGN_VERSION if any(game.resign_record for game in match.games) else FIRST_VERSION
 
 
 def _dump_game(game: Game) -> dict[str, Any]:
@@ -198,8 +208,15 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
     if not isinstance(cube, bool):
         # Translators: 'cube' is a field of the save file; keep it as it is
         raise _damaged(_("'cube' must be true or false, not {cube}").format(cube=quoted(cube)))
+    options = {name: data.get(name, False) for name in ("jacoby", "beavers")}
+    for name, value in options.items():
+        if not isinstance(value, bool):
+            # Translators: {name} is a field of the save file ('jacoby' or 'beavers'); keep it as it is
+            message = _("'{name}' must be true or false, not {value}")
+            raise _damaged(message.format(name=name, value=quoted(value)))
     length, longest = data.get("length"), longest_match()
-    if type(length) is not int or not 1 <= length <= longest:
+    money = version >= SAVE_VERSION and length == MONEY
+    if type(length) is not int or not (money or 1 <= length <= longest):
         # Translators: 'length' is a field of the save file; keep it as it is; {most} is e.g. 25
         message = _("'length' must be a match of 1 to {most} points, not {length}")
         raise _damaged(message.format(most=longest, length=quoted(length)))
@@ -209,7 +226,8 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         message = _("unknown rule set {rules}; use one of: {known}")
         raise _damaged(message.format(rules=in_quotes(rules), known=", ".join(Rules.backgammon_names())))
     try:
-        match = Match(check_match_length(length), Rules(rules), seed, cube=cube)
+        length = length if money else check_match_length(length)
+        match = Match(length, Rules(rules), seed, cube=cube, **options)
     except UserError as error:
         raise _damaged(str(error)) from None
     games = data.get("games")
@@ -314,11 +332,17 @@ def _replay_turn(game: Game, turn: object, following: object, number: int, index
 
 
 def _replay_cube(game: Game, event: object, where: str) -> None:
-    """A double, take or pass of the save, through the game's own checks."""
-    actions = {CubeEvent.DOUBLE: game.double, CubeEvent.TAKE: game.take, CubeEvent.PASS: game.pass_double}
+    """A double, take, pass or beaver of the save, through the game's own checks."""
+    actions = {
+        CubeEvent.DOUBLE: game.double,
+        CubeEvent.TAKE: game.take,
+        CubeEvent.PASS: game.pass_double,
+        CubeEvent.BEAVER: game.beaver,
+    }
     if event not in actions:
-        # Translators: {where} is e.g. "game 3 turn 7"; keep 'double', 'take' and 'pass' as they are
-        message = _("{where}: a cube action is 'double', 'take' or 'pass', not {event}")
+        # Translators: {where} is e.g. "game 3 turn 7"; keep 'double', 'take', 'pass' and 'beaver' as
+        # they are
+        message = _("{where}: a cube action is 'double', 'take', 'pass' or 'beaver', not {event}")
         raise _damaged(message.format(where=where, event=in_quotes(event)))
     if game.over:
         # Translators: {where} is e.g. "game 3 turn 7"
@@ -412,9 +436,9 @@ def player_names(opponent: str, human_side: str) -> tuple[str, str]:
 
 
 def save_table(records: Records, match: Match, opponent: str, human_side: str) -> None:
-    """Keep the table's match for the next visit, or forget it once it is decided; RecordsUnavailable
-    when the records cannot be written."""
-    if match.winner is not None:
+    """Keep the table's match for the next visit, or forget it once it is decided (or the money session
+    stopped); RecordsUnavailable when the records cannot be written."""
+    if match.over:
         records.clear_game(SAVE_KIND)
     else:
         records.save_game(SAVE_KIND, dump_match(match, player_names(opponent, human_side)))

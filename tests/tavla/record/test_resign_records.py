@@ -16,7 +16,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.record.mat import export_mat, parse_mat
 from game.tavla.record.match_record import MatchRecord
-from game.tavla.record.save import FIRST_VERSION, SAVE_VERSION, dump_match, load_match
+from game.tavla.record.save import FIRST_VERSION, RESIGN_VERSION, SAVE_VERSION, dump_match, load_match
 
 NAMES = ("You", "expert")
 STANDARD, TAVLA = Rules.STANDARD, Rules.TAVLA
@@ -81,7 +81,7 @@ def test_an_offer_waiting_with_the_dice_rolled_keeps_them():
     turn.apply(turn.options()[0])
     session.resign(Resignation.GAMMON)
     data = json.loads(dump_match(session.match, NAMES))
-    assert data["version"] == SAVE_VERSION
+    assert data["version"] == RESIGN_VERSION
     assert data["games"][-1]["turns"][-2:] == [{"dice": [3, 1]}, {"resign": "gammon"}]
     resumed = TableSession.resume(load_match(json.dumps(data))[0], "expert")
     assert resumed.phase is Phase.COMPUTER_RESIGN_ANSWER and resumed.game.dice == (3, 1)

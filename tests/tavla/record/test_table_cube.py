@@ -184,7 +184,8 @@ def test_an_old_save_without_the_cube_loads_as_a_match_without_it():
     "change, message",
     [
         (lambda data: data.update(cube="yes"), "'cube' must be true or false"),
-        (lambda data: data["games"][-1]["turns"].append({"cube": "beaver"}), "'double', 'take' or 'pass'"),
+        (lambda data: data["games"][-1]["turns"].append({"cube": "raccoon"}), "'take', 'pass' or 'beaver'"),
+        (lambda data: data["games"][-1]["turns"].append({"cube": "beaver"}), "cannot beaver"),
         (lambda data: data["games"][-1]["turns"].append({"cube": "take"}), "there is no double to answer"),
     ],
 )
