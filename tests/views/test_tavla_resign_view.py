@@ -194,3 +194,14 @@ def test_resigning_fits_in_every_language(window, language):
     if language == "en":
         assert view.resign_answer.texts[1].text == "White, Accept: win 192 points · Decline: play on"
     assert_text_fits(window, "an offer to resign at one desk")
+
+
+def test_the_choice_follows_the_rules_of_the_match_on_the_table(window):
+    """A table opened on one rule set plays a match of another (a saved match resumed, or declined
+    for a new one): the choice offers that match's levels."""
+    view = table(window, Rules.STANDARD, ResignStub(Rules.STANDARD, accepts=False))
+    view.start_session(TableSession.from_position(OPENING, (3, 1), Rules.TAVLA, "expert", 5))
+    settle(view)
+    view.open_resign()
+    assert view.overlays.top is view.resign_choice
+    assert level_buttons(view) == ["Single game · 1 point", "Mars · 2 points"]

@@ -127,7 +127,7 @@ class Resigning:
 
     def build_resign_dialogs(self, compact: bool) -> list[Dialog]:
         """The choice of level and the offer to answer, for this window's size."""
-        levels = self.session.rules.resignations
+        levels = self.resign_levels = self.session.rules.resignations
         choosing = lambda: self.choosing_resign and self.may_resign_now()  # noqa: E731 - read at each frame
         self.resign_choice = choice_dialog(levels, choosing, self.choose_resign, self.cancel_resign)
         bands = (COMPACT_QUESTION_BAND,) if compact else ANSWER_BANDS
@@ -169,8 +169,12 @@ class Resigning:
             self.update_resign_texts()
 
     def update_resign_texts(self) -> None:
-        """The dialogs' words for the game on the table (the cube multiplies the points)."""
+        """The dialogs' words for the game on the table (the cube multiplies the points); the dialogs
+        built again for a match under other rules (a saved match declined for a new one, say)."""
         session = self.session
+        if self.resign_levels != session.rules.resignations:
+            self._build_questions()  # which builds these dialogs and sets their words
+            return
         choice = self.resign_choice
         choice.texts[0].text = resign_captions.choice_title()
         choice.texts[1].text = resign_captions.choice_line(session, self.players)
