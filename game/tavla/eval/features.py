@@ -9,6 +9,12 @@ features: pip counts, blots, the longest prime of each side, home-board points, 
 race flag, and, new in version 2, the number of the opponent's 36 rolls that hit one of our blots
 (shots), the same count for our rolls against their blots as the board stands, each side's rearmost
 checker, and each side's most advanced anchor in the other's home board.
+
+The 2-ply search encodes tens of thousands of positions a decision, so the features are computed from
+one integer per position and kind of point (its occupied points, blots, made points as bits): counting,
+the longest run, the rearmost checker and the shots are then a few operations on (K,) or (K, 21)
+arrays instead of many on (K, 24) ones. The inputs are the same numbers as before that rewrite, to the
+bit; tests/tavla/eval/test_features.py checks them against a plain one-position encoder.
 """
 
 from __future__ import annotations
@@ -25,7 +31,6 @@ ENCODING_VERSION = 2
 RACE_INPUT = RAW_INPUTS + 11  # 1 where the sides have passed each other
 PIP_SCALE = 100.0
 _PIP_WEIGHTS = np.arange(1, 25, dtype=np.float32)
-_BITS = np.int64(1) << np.arange(24, dtype=np.int64)
 _POINT_INDEX = np.arange(1, 25)
 
 _ROLL_WEIGHT = ROLL_WEIGHTS.astype(np.float32)
@@ -36,29 +41,57 @@ _B = np.array([ROLLS[i][1] for i in _SINGLES], dtype=np.int32)
 _D = np.array([ROLLS[i][0] for i in _DOUBLES], dtype=np.int32)
 _SINGLE_WEIGHT = _ROLL_WEIGHT[_SINGLES]
 _DOUBLE_WEIGHT = _ROLL_WEIGHT[_DOUBLES]
-_POINT_BITS = np.int32(1) << np.arange(1, 25, dtype=np.int32)  # point p of the travel is bit p; 0 the bar
+# Our point p is bit p of a mask (bit 0 is the bar, for the hitter's travel); reversed, bit 25 - p,
+# which puts the points in our own direction of travel (from our 24 down to our 1).
+_POINT_BITS = np.int32(1) << np.arange(1, 25, dtype=np.int32)
+_REVERSED_BITS = _POINT_BITS[::-1].copy()
+_HOME = int(_POINT_BITS[:6].sum())  # our points 1-6
+_FAR_HOME = int(_POINT_BITS[18:].sum())  # our points 19-24, the opponent's home board
+_BOARD = int(_POINT_BITS.sum()) | 1  # every point and the bar
 
 
 def shot_chances(
-    hitters: np.ndarray, on_bar: np.ndarray, blots: np.ndarray, blocks: np.ndarray
+    occupied: np.ndarray, on_bar: np.ndarray, targets: np.ndarray, open_: np.ndarray
 ) -> np.ndarray:
     """The share of the 36 rolls with which the hitter can land on at least one blot.
 
-    All arrays are in the hitter's direction of travel: `hitters` (K, 24) marks points holding a hitter's
-    checker (index 0 is point 1 of the travel), `on_bar` (K,) counts its checkers on the bar (they start
-    from point 0 and must enter first), `blots` (K, 24) the target blots, `blocks` (K, 24) the points the
-    hitter cannot touch down on. Combination shots need an open landing point on the way; with a checker
-    on the bar only the entering checker hits, except that a single bar checker entering with one die
-    frees the other die for any checker. An approximation, as gnubg's own shot counts are.
+    All masks (K,) int32 are in the hitter's direction of travel, point p of the travel as bit p:
+    `occupied` its checkers' points, `targets` the blots it aims at, `open_` the points it may touch
+    down on (bit 0, the bar, always set); `on_bar` (K,) counts its checkers on the bar (they start from
+    point 0 and must enter first). Combination shots need an open landing point on the way; with a
+    checker on the bar only the entering checker hits, except that a single bar checker entering with
+    one die frees the other die for any checker. An approximation, as gnubg's own shot counts are.
 
-    Each position's points are one integer's bits, so moving every checker by a die is one shift and
-    the rolls are one (K, 15) array of non-doubles and one (K, 6) of doubles. Bits shifted past 24 are
-    never targets, so nothing needs masking.
+    Moving every checker by a die is one shift, and the rolls are one (K, 15) array of non-doubles and
+    one (K, 6) of doubles. Bits shifted past 24 are never targets, so nothing needs masking. Rows
+    without a target have no shot; rows without a checker on the bar take the short way.
     """
-    occupied = (hitters.astype(np.int32) @ _POINT_BITS)[:, None]
-    open_ = ((~blocks).astype(np.int32) @ _POINT_BITS)[:, None] | 1
-    targets = (blots.astype(np.int32) @ _POINT_BITS)[:, None]
-    bar = np.asarray(on_bar, dtype=np.int32)[:, None]
+    out = np.zeros(len(occupied), dtype=np.float32)
+    bar = np.asarray(on_bar).astype(np.int32)
+    free = (targets != 0) & (bar == 0)
+    rows = np.flatnonzero(free)
+    if len(rows):
+        out[rows] = _free_shots(occupied[rows, None], targets[rows, None], open_[rows, None])
+    rows = np.flatnonzero((targets != 0) & ~free)
+    if len(rows):
+        out[rows] = _bar_shots(occupied[rows, None], bar[rows, None], targets[rows, None], open_[rows, None])
+    return out
+
+
+def _free_shots(occupied: np.ndarray, targets: np.ndarray, open_: np.ndarray) -> np.ndarray:
+    """shot_chances for rows with no hitter's checker on the bar, as (K, 1) masks."""
+    first_a = occupied << _A
+    first_b = occupied << _B
+    reach = first_a | first_b | ((first_a & open_) << _B) | ((first_b & open_) << _A)
+    doubles = walking = occupied << _D
+    for _ in range(3):
+        walking = (walking & open_) << _D
+        doubles |= walking
+    return _hits(reach, doubles, targets)
+
+
+def _bar_shots(occupied: np.ndarray, bar: np.ndarray, targets: np.ndarray, open_: np.ndarray) -> np.ndarray:
+    """shot_chances for rows with checkers on the bar: they start from point 0 and enter first."""
     start = np.where(bar > 0, np.int32(1), occupied)
     first_a = start << _A
     first_b = start << _B
@@ -78,9 +111,12 @@ def shot_chances(
         doubles |= np.where((bar > 0) & (steps <= 4 - bar) & entered, others, 0)
         walking = (walking & open_) << _D
         others = (others & open_) << _D
-    single_hits = ((reach & targets) != 0) @ _SINGLE_WEIGHT
-    double_hits = ((doubles & targets) != 0) @ _DOUBLE_WEIGHT
-    return (single_hits + double_hits) / 36.0
+    return _hits(reach, doubles, targets)
+
+
+def _hits(reach: np.ndarray, doubles: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The share of the 36 rolls whose reach (non-doubles, doubles) lands on a target."""
+    return (((reach & targets) != 0) @ _SINGLE_WEIGHT + ((doubles & targets) != 0) @ _DOUBLE_WEIGHT) / 36.0
 
 
 _OWN_UNITS = np.zeros((31, 4), dtype=np.float32)  # row n + 15: the four units of a point holding n
@@ -89,63 +125,98 @@ for _n in range(1, 16):
 _OPP_UNITS = _OWN_UNITS[::-1].copy()
 
 
+def _mask_weights() -> np.ndarray:
+    """(192, 7) weights that turn the units of the points into masks: our occupied points (a point's
+    n >= 1 unit) and made points (n >= 2), the same of theirs, and in our direction of travel our
+    occupied points and their occupied and made points. Every mask is a sum of distinct powers of two
+    from 2 to 2**24, which float32 holds exactly, and so does every partial sum."""
+    weights = np.zeros((2, 24, 4, 7), dtype=np.float32)
+    ahead = _REVERSED_BITS.astype(np.float32)
+    weights[0, :, 0, 0] = weights[1, :, 0, 2] = weights[0, :, 1, 1] = weights[1, :, 1, 3] = _POINT_BITS
+    weights[0, :, 0, 4], weights[1, :, 0, 5], weights[1, :, 1, 6] = ahead, ahead, ahead
+    return weights.reshape(192, 7)
+
+
+_MASKS = _mask_weights()
+
+
 def encode(states: np.ndarray) -> np.ndarray:
     """The network inputs for a batch of positions, shape (K, 28) ints -> (K, INPUTS) float32."""
-    s = states.astype(np.float32)
-    points = s[:, 1:25]
-    own = np.maximum(points, 0.0)
-    opp = np.maximum(-points, 0.0)
+    s = np.asarray(states)
+    if s.dtype != np.int8:
+        s = s.astype(np.int8)
     k = len(s)
+    points = s[:, 1:25]
     out = np.empty((k, INPUTS), dtype=np.float32)
-    counts = np.asarray(states)[:, 1:25].astype(np.int64) + 15
-    out[:, :96] = _OWN_UNITS[counts].reshape(k, 96)
-    out[:, 96:192] = _OPP_UNITS[counts].reshape(k, 96)
-    out[:, 192] = s[:, BAR] / 2.0
-    out[:, 193] = s[:, OPP_BAR] / 2.0
-    out[:, 194] = s[:, OFF] / 15.0
-    out[:, 195] = s[:, OPP_OFF] / 15.0
-    own_pips = own @ _PIP_WEIGHTS + 25.0 * s[:, BAR]
-    opp_pips = opp @ _PIP_WEIGHTS[::-1] + 25.0 * s[:, OPP_BAR]
+    units = out[:, :192].reshape(k, 2, 24, 4)
+    counts = points.astype(np.intp) + 15
+    units[:, 0] = np.take(_OWN_UNITS, counts, axis=0)
+    units[:, 1] = np.take(_OPP_UNITS, counts, axis=0)
+    edges = s[:, [BAR, OPP_BAR, OFF, OPP_OFF]].astype(np.float32)
+    bar, opp_bar, off, opp_off = edges.T
+    out[:, 192:194] = edges[:, :2] / 2.0
+    out[:, 194:196] = edges[:, 2:] / 15.0
+    # The point masks, read off the units just written (one small product, exact in float32).
+    masks = (out[:, :192] @ _MASKS).astype(np.int32)
+    own_at, own_made, opp_at, opp_made, own_ahead, opp_at_ahead, opp_made_ahead = masks.T
+    own_blots, opp_blots = own_at & ~own_made, opp_at & ~opp_made
+    opp_blots_ahead = opp_at_ahead & ~opp_made_ahead
+    own = np.maximum(points, 0).astype(np.float32)
+    opp = np.maximum(-points, 0).astype(np.float32)
+    own_pips = own @ _PIP_WEIGHTS + 25.0 * bar
+    opp_pips = opp @ _PIP_WEIGHTS[::-1] + 25.0 * opp_bar
     f = RAW_INPUTS
     out[:, f] = own_pips / PIP_SCALE
     out[:, f + 1] = opp_pips / PIP_SCALE
     out[:, f + 2] = (opp_pips - own_pips) / 50.0
-    out[:, f + 3] = (own == 1).sum(axis=1) / 5.0
-    out[:, f + 4] = (opp == 1).sum(axis=1) / 5.0
-    out[:, f + 5] = _longest_run(own >= 2) / 6.0
-    out[:, f + 6] = _longest_run((opp >= 2)[:, ::-1]) / 6.0
-    out[:, f + 7] = (own[:, :6] >= 2).sum(axis=1) / 6.0
-    out[:, f + 8] = (opp[:, 18:] >= 2).sum(axis=1) / 6.0
-    out[:, f + 9] = (own[:, :6].sum(axis=1) + s[:, OFF]) / 15.0
-    out[:, f + 10] = (opp[:, 18:].sum(axis=1) + s[:, OPP_OFF]) / 15.0
-    race = races(states)
-    out[:, f + 11] = race
+    out[:, f + 3] = np.bitwise_count(own_blots) / 5.0
+    out[:, f + 4] = np.bitwise_count(opp_blots) / 5.0
+    out[:, f + 5] = _longest_run(own_made) / 6.0
+    out[:, f + 6] = _longest_run(opp_made) / 6.0
+    out[:, f + 7] = np.bitwise_count(own_made & _HOME) / 6.0
+    out[:, f + 8] = np.bitwise_count(opp_made & _FAR_HOME) / 6.0
+    out[:, f + 9] = (own[:, :6].sum(axis=1) + off) / 15.0
+    out[:, f + 10] = (opp[:, 18:].sum(axis=1) + opp_off) / 15.0
+    # Our rearmost checker (0 for none) and their foremost, in our numbering.
+    own_last, opp_first = _highest_bit(own_at), _lowest_bit(opp_at, 25)
+    no_bar = (bar == 0) & (opp_bar == 0)
+    out[:, f + 11] = (own_last < opp_first) & no_bar
     # The opponent (on roll) travels from our point 1 to our 24, entering at our points 1..6.
-    out[:, f + 12] = shot_chances(opp > 0, s[:, OPP_BAR], own == 1, own >= 2)
-    # We would travel from our 24 down to 1: reverse the points to put them in our direction.
-    out[:, f + 13] = shot_chances((own > 0)[:, ::-1], s[:, BAR], (opp == 1)[:, ::-1], (opp >= 2)[:, ::-1])
-    own_back = np.where(s[:, BAR] > 0, 25, np.where(own > 0, _POINT_INDEX, 0).max(axis=1))
-    opp_back = np.where(s[:, OPP_BAR] > 0, 0, np.where(opp > 0, _POINT_INDEX, 25).min(axis=1))
+    out[:, f + 12] = shot_chances(opp_at, opp_bar, own_blots, ~own_made & _BOARD)
+    # We would travel from our 24 down to 1: the reversed masks put the points in our direction.
+    out[:, f + 13] = shot_chances(own_ahead, bar, opp_blots_ahead, ~opp_made_ahead & _BOARD)
+    own_back = np.where(bar > 0, 25, own_last)
+    opp_back = np.where(opp_bar > 0, 0, opp_first)
     out[:, f + 14] = own_back / 25.0
     out[:, f + 15] = (25 - opp_back) / 25.0
     # The most advanced anchor in the other side's home board (its 6-point counts 6/6, its 1-point 1/6).
-    out[:, f + 16] = np.where(own[:, 18:] >= 2, 25 - _POINT_INDEX[18:], 0).max(axis=1) / 6.0
-    out[:, f + 17] = np.where(opp[:, :6] >= 2, _POINT_INDEX[:6], 0).max(axis=1) / 6.0
+    out[:, f + 16] = np.where(own_made & _FAR_HOME, 25 - _lowest_bit(own_made & _FAR_HOME, 25), 0) / 6.0
+    out[:, f + 17] = _highest_bit(opp_made & _HOME) / 6.0
     return out
 
 
-def _longest_run(made: np.ndarray) -> np.ndarray:
-    """Length of the longest row of made points, per position: primes trap checkers.
+def _longest_run(mask: np.ndarray) -> np.ndarray:
+    """Length of the longest row of made points (set bits), per position: primes trap checkers.
 
-    The points become a bit mask; each `m &= m >> 1` shortens every run by one, so the number of
-    rounds until the mask is empty is the longest run (rarely more than 6 rounds).
+    Each `m &= m >> 1` shortens every run by one, so the number of rounds until the mask is empty is
+    the longest run (rarely more than 6 rounds).
     """
-    mask = made.astype(np.int64) @ _BITS
-    best = np.zeros(len(made), dtype=np.float32)
+    mask = mask.copy()
+    best = np.zeros(len(mask), dtype=np.float32)
     while mask.any():
         best += mask != 0
         mask &= mask >> 1
     return best
+
+
+def _highest_bit(mask: np.ndarray) -> np.ndarray:
+    """The index of each mask's highest set bit, 0 for an empty mask (bit 0 is never a point)."""
+    return np.maximum(np.frexp(mask.astype(np.float64))[1] - 1, 0)
+
+
+def _lowest_bit(mask: np.ndarray, empty: int) -> np.ndarray:
+    """The index of each mask's lowest set bit, `empty` for an empty mask."""
+    return np.where(mask != 0, np.frexp((mask & -mask).astype(np.float64))[1] - 1, empty)
 
 
 def races(states: np.ndarray) -> np.ndarray:

@@ -1,13 +1,19 @@
-"""The evaluator's hand-made inputs against the rules engine: shots, escapes of the count, anchors."""
+"""The evaluator's hand-made inputs against the rules engine (shots, escapes of the count, anchors) and the
+batched encoder against a one-position one."""
+
+import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 from game.tavla.engine.moves import legal_results
-from game.tavla.engine.position import flip
+from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rolls import ROLLS
+from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import RAW_INPUTS, encode
-from tests.tavla.builders import position, random_game_positions
+from tests.tavla.builders import position, random_game_positions, states
+from tests.tavla.eval.encoding_reference import encode_one
 
 SHOTS = RAW_INPUTS + 12  # the opponent's rolls that hit us, of 36
 RETURN_SHOTS = RAW_INPUTS + 13  # ours against their blots, as the board stands
@@ -72,3 +78,49 @@ def test_back_checkers_and_anchors():
     assert x[RAW_INPUTS + 15] == pytest.approx(24 / 25)  # theirs on their 24 (our 1)
     assert x[RAW_INPUTS + 16] == pytest.approx(5 / 6)  # our anchor on their 5-point (our 20)
     assert x[RAW_INPUTS + 17] == pytest.approx(5 / 6)  # theirs on our 5-point
+
+
+def _bar_heavy_positions(count: int, seed: int) -> list[tuple[int, ...]]:
+    """Positions with checkers of both sides on the bar and scattered anywhere: the encoder's rarer paths."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = [0] * 28
+        for _ in range(15):
+            spot = rng.choice([0, 25, 25, *range(1, 25)])
+            if spot in (0, 25) or state[spot] >= 0:
+                state[spot] += 1
+            else:
+                state[0] += 1
+        for _ in range(15):
+            spot = rng.choice([0, 25, *range(1, 25)])
+            if spot == 0:
+                state[27] += 1
+            elif spot == 25:
+                state[26] += 1
+            elif state[spot] <= 0:
+                state[spot] -= 1
+            else:
+                state[27] += 1
+        found.append(tuple(state))
+    return found
+
+
+def test_the_batched_encoding_equals_the_one_position_encoding():
+    """Every input of every row, against a plain loop over points and rolls (encoding_reference.py):
+    openings, hits, the bar, bear-offs, both rule sets' games, and both sides on the bar at once."""
+    games = [random_game_positions(400, seed=21, rules=rules) for rules in (Rules.TAVLA, Rules.STANDARD)]
+    positions = [state for game in games for state, _, _ in game]
+    positions += _bar_heavy_positions(300, seed=22)
+    batch = encode(np.array(positions, dtype=np.int8))
+    for row, state in zip(batch, positions, strict=True):
+        assert row == pytest.approx(encode_one(state), abs=1e-6), state
+
+
+@settings(max_examples=200, deadline=None)
+@given(states())
+def test_any_position_encodes_as_it_does_alone_and_in_a_batch(state):
+    alone = encode(np.array([state], dtype=np.int8))[0]
+    assert alone == pytest.approx(encode_one(state), abs=1e-6)
+    batch = encode(np.array([OPENING, state, flip(state)], dtype=np.int8))
+    assert np.array_equal(batch[1], alone), "a row's inputs do not depend on the others in its batch"
