@@ -68,11 +68,15 @@ class Network:
 
     def hidden(self, x: np.ndarray) -> np.ndarray:
         """Hidden activations for inputs `x` (K, INPUTS)."""
-        return sigmoid(x @ self.w1 + self.b1)
+        z = x @ self.w1
+        z += self.b1
+        return sigmoid(z, out=z)
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """The five probabilities for each row of inputs, shape (K, OUTPUTS)."""
-        return sigmoid(self.hidden(x) @ self.w2 + self.b2)
+        z = self.hidden(x) @ self.w2
+        z += self.b2
+        return sigmoid(z, out=z)
 
     def gradient(self, x: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, ...]:
         """The ascent direction of the summed cross-entropy towards `targets`, as (w1, b1, w2, b2).
@@ -136,13 +140,16 @@ class Evaluator:
         home = ~(finished | rest)
         if home.any():
             out[home] = race_outcomes(s[home])
-        if rest.any():
-            x = encode(s[rest])
+        everything = rest.all()
+        if everything or rest.any():
+            x = encode(s if everything else s[rest])
             y = np.empty((len(x), OUTPUTS))
             for phase, rows in phase_rows(x).items():
-                if rows.any():
+                if rows.all():
+                    y = self.network(phase).forward(x)
+                elif rows.any():
                     y[rows] = self.network(phase).forward(x[rows])
-            out[rest] = coherent(y)
+            out[slice(None) if everything else rest] = coherent(y)
         return out
 
     def save(self, path: Path) -> None:
@@ -207,22 +214,31 @@ def _fits(w1: np.ndarray | None, b1: np.ndarray | None, w2: np.ndarray | None, b
     return (w1.shape, b1.shape, w2.shape, b2.shape) == expected
 
 
-def sigmoid(z: np.ndarray) -> np.ndarray:
-    """The logistic function without overflow: beyond |z| = 40 it is 0 or 1 to float precision."""
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -SIGMOID_LIMIT, SIGMOID_LIMIT)))
+def sigmoid(z: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """The logistic function without overflow: beyond |z| = 40 it is 0 or 1 to float precision.
+
+    With `out` (which may be `z` itself) it works in place: the search's batches are large enough
+    for fresh arrays at every step to cost more than the arithmetic.
+    """
+    out = np.clip(z, -SIGMOID_LIMIT, SIGMOID_LIMIT, out=out)
+    np.negative(out, out=out)
+    np.exp(out, out=out)
+    out += 1.0
+    return np.divide(1.0, out, out=out)
 
 
 def coherent(probabilities: np.ndarray) -> np.ndarray:
     """The five outputs made consistent, as the networks do not promise it: a backgammon no likelier
     than a gammon, a gammon no likelier than the win (or the loss) it is part of."""
     p = probabilities
-    win = np.clip(p[:, 0], 0.0, 1.0)
-    win_gammon = np.minimum(p[:, 1], win)
-    lose_gammon = np.minimum(p[:, 3], 1.0 - win)
-    return np.stack(
-        [win, win_gammon, np.minimum(p[:, 2], win_gammon), lose_gammon, np.minimum(p[:, 4], lose_gammon)],
-        axis=1,
-    )
+    out = np.empty_like(p)
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = out.T
+    np.clip(p[:, 0], 0.0, 1.0, out=win)
+    np.minimum(p[:, 1], win, out=win_gammon)
+    np.minimum(p[:, 2], win_gammon, out=win_backgammon)
+    np.minimum(p[:, 3], 1.0 - win, out=lose_gammon)
+    np.minimum(p[:, 4], lose_gammon, out=lose_backgammon)
+    return out
 
 
 def judged(states: np.ndarray) -> np.ndarray:

@@ -10,7 +10,16 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING, flip, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, RAW_INPUTS, encode
-from game.tavla.eval.neural import OUTPUTS, Evaluator, Network, equities, other_side, shipped_evaluator
+from game.tavla.eval.neural import (
+    OUTPUTS,
+    Evaluator,
+    Network,
+    coherent,
+    equities,
+    other_side,
+    shipped_evaluator,
+    sigmoid,
+)
 from game.tavla.eval.search import values
 from tests.tavla.builders import position, random_game_positions, states
 
@@ -120,3 +129,23 @@ def test_standard_rules_have_their_own_evaluator_that_sees_a_backgammon_saved():
     after = dict((format_play(play), result) for play, result in legal_results(state, 3, 2, Rules.STANDARD))
     lose_backgammon = standard.probabilities([after["9/6 8/6"]])[0][4]
     assert lose_backgammon < 0.1
+
+
+def test_the_sigmoid_in_place_is_the_logistic_function_and_never_warns():
+    z = np.array([[-1000.0, -40.5, -3.0, 0.0, 2.5, 40.5, 1000.0]], dtype=np.float32)
+    expected = 1.0 / (1.0 + np.exp(-np.clip(z.astype(np.float64), -40.0, 40.0)))
+    with np.errstate(all="raise"):
+        fresh = sigmoid(z)
+        inside = z.copy()
+        assert sigmoid(inside, out=inside) is inside
+    assert fresh.dtype == np.float32 and np.array_equal(fresh, inside)
+    assert fresh == pytest.approx(expected, rel=1e-6)
+    assert z[0, 0] == -1000.0, "without out, the input is left alone"
+
+
+def test_coherent_chances_leave_the_network_outputs_alone():
+    raw = np.array([[0.6, 0.7, 0.8, 0.5, 0.6], [1.2, 0.1, 0.2, 0.0, 0.0]], dtype=np.float32)
+    before = raw.copy()
+    fixed = coherent(raw)
+    assert np.array_equal(raw, before) and fixed.dtype == np.float32
+    assert fixed.ravel() == pytest.approx([0.6, 0.6, 0.6, 0.4, 0.4, 1.0, 0.1, 0.1, 0.0, 0.0])
