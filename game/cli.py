@@ -23,7 +23,17 @@ from game import __version__, i18n
 from game.errors import BotFailed, OutputFailed, UserError
 from game.heap import settle_startup_objects
 from game.i18n import N_, _, ngettext
-from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, answer_seconds, seed_number, whole_number
+from game.limits import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_ROLLOUT_GAMES,
+    MAX_ROLLOUT_PLAYS,
+    MAX_ROLLOUT_PLIES,
+    OutOfRange,
+    answer_seconds,
+    seed_number,
+    whole_number,
+)
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
@@ -268,6 +278,53 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", default="expert", choices=("expert", "master"), help=_("how deep plays are judged")
     )
 
+    position = commands.add_parser(
+        "position", help=_("show a position as a board, its pips and its IDs (state, GNU Backgammon, XGID)")
+    )
+    _add_position_source(position)
+    position.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write it as JSON"))
+
+    rollout = commands.add_parser(
+        "rollout", help=_("roll a position out: its cubeless chances, or with dice every play ranked")
+    )
+    _add_position_source(rollout)
+    rollout.add_argument("--dice", nargs="+", metavar="DIE", help=_("the two dice: roll out every play"))
+    rollout.add_argument(
+        "--games",
+        type=_whole(1, MAX_ROLLOUT_GAMES),
+        default=1296,
+        metavar="N",
+        help=_("games to play (default 1296)"),
+    )
+    rollout.add_argument(
+        "--truncate",
+        type=_whole(1, MAX_ROLLOUT_PLIES),
+        default=None,
+        metavar="PLIES",
+        help=_("end each game after this many rolls, judged by the evaluator"),
+    )
+    rollout.add_argument(
+        "--level", default="expert", choices=("expert", "master"), help=_("who plays the games")
+    )
+    rollout.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
+    rollout.add_argument(
+        "--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J", help=_("games played in parallel")
+    )
+    rollout.add_argument(
+        "--luck",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help=_("take each roll's luck, as the evaluator sees it, off the result (about 20 times the work)"),
+    )
+    rollout.add_argument(
+        "--plays",
+        type=_whole(1, MAX_ROLLOUT_PLAYS),
+        default=None,
+        metavar="K",
+        help=_("with dice, only the K plays the evaluator likes best"),
+    )
+    rollout.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
+
     tournament = commands.add_parser(
         "tournament", help=_("a round robin between bots, with a table of results")
     )
@@ -322,6 +379,20 @@ def build_parser() -> argparse.ArgumentParser:
     for sub in commands.choices.values():
         _add_config(sub, argparse.SUPPRESS)
     return parser
+
+
+def _add_position_source(parser: argparse.ArgumentParser) -> None:
+    """--state, --id or --xgid (one of them), and --rules, for the position lab's commands."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--state", metavar='"28 ints"', help=_(STATE_HELP))
+    source.add_argument(
+        "--id",
+        dest="gnubg_id",
+        metavar="POSITION_ID[:MATCH_ID]",
+        help=_("GNU Backgammon's Position ID, and its Match ID after a colon"),
+    )
+    source.add_argument("--xgid", metavar="XGID", help=_("eXtreme Gammon's XGID"))
+    parser.add_argument("--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set"))
 
 
 def _rules(args: argparse.Namespace, config: "Config") -> Rules:
@@ -474,6 +545,34 @@ def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
     )
 
 
+def _run_position(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.lab.position_command import position_command
+
+    rules = _rules(args, config)
+    print_lines(position_command(args.state, args.gnubg_id, args.xgid, rules, args.json_path))
+    return 0
+
+
+def _run_rollout(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.lab.rollout_command import rollout_command
+
+    return rollout_command(
+        args.state,
+        args.gnubg_id,
+        args.xgid,
+        args.dice,
+        _rules(args, config),
+        games=args.games,
+        truncate=args.truncate,
+        level=args.level,
+        seed=args.seed,
+        jobs=args.jobs,
+        json_path=args.json_path,
+        luck=args.luck,
+        plays=args.plays,
+    )
+
+
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
@@ -485,6 +584,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "cube": _run_cube,
     "tournament": _run_tournament,
     "analyse": _run_analyse,
+    "position": _run_position,
+    "rollout": _run_rollout,
 }
 
 

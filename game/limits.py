@@ -14,6 +14,9 @@ MAX_SEED = 2**63 - 1  # every seed: a puzzle's game ID `WxH#seed` carries one (g
 MAX_GAMES = 1_000_000_000  # games (or matches) per pair in a tournament
 MAX_JOBS = 256  # worker processes asked for; a tournament uses no more than the CPUs and the games
 MAX_TIMEOUT = 3600.0  # seconds per answer: an hour; beyond, the clocks of the system overflow
+MAX_ROLLOUT_GAMES = 10_000_000  # games of a rollout (a million take hours)
+MAX_ROLLOUT_PLIES = 1000  # a rollout's --truncate: rolls before a game is judged
+MAX_ROLLOUT_PLAYS = 1000  # a rollout's --plays: more than any roll has
 MAX_DIGITS = 40  # text longer than this is not read as a number at all
 
 # Translators: {low} and {high} are whole numbers; said after a number that was refused

@@ -69,8 +69,9 @@ class Setup:
         return f"{self.position_id}:{self.match_id}"
 
     def with_dice(self, dice: tuple[int, int] | None) -> Setup:
-        """The same moment with other dice (None: before the roll)."""
-        return replace(self, moment=replace(self.moment, dice=dice))
+        """The same moment with other dice (None: before the roll); rolled, no double waits."""
+        doubled = self.moment.doubled and dice is None
+        return replace(self, moment=replace(self.moment, dice=dice, doubled=doubled))
 
 
 def read_gnubg_id(text: str) -> Setup:

@@ -1,0 +1,148 @@
+"""The `position` command: a position given as a state, GNU Backgammon IDs or an XGID, shown as a text
+board with both pip counts and written in all three notations; `--json` writes the same.
+
+game/cli.py parses the arguments; `read_setup` is shared with the `rollout` command.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.errors import UserError
+from game.files import write_atomically
+from game.i18n import _
+from game.quoting import PATH_CHARS, in_quotes
+from game.tavla.engine.match_id import MatchMoment
+from game.tavla.engine.position import format_state, parse_state, pip_counts
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.setup import BOTTOM, Setup, read_gnubg_id
+from game.tavla.engine.xgid import read_xgid, write_xgid
+from game.tavla.lab.board_text import MINE, THEIRS, board_lines
+
+
+def read_setup(state: str | None = None, gnubg_id: str | None = None, xgid: str | None = None) -> Setup:
+    """The position of exactly one of `--state`, `--id` and `--xgid` (UserError otherwise)."""
+    given = [value for value in (state, gnubg_id, xgid) if value is not None]
+    if len(given) != 1:
+        raise UserError(_("give the position once: --state, --id or --xgid"))
+    if state is not None:
+        return Setup(parse_state(state))
+    if gnubg_id is not None:
+        return read_gnubg_id(gnubg_id)
+    return read_xgid(given[0])
+
+
+def position_command(
+    state: str | None, gnubg_id: str | None, xgid: str | None, rules: Rules, json_path: str | None = None
+) -> list[str]:
+    """The lines the command prints; writes `position_json` to `json_path` when given."""
+    setup = read_setup(state, gnubg_id, xgid)
+    if json_path is not None:
+        write_json(json_path, position_json(setup, rules))
+    return position_lines(setup, rules)
+
+
+def position_lines(setup: Setup, rules: Rules) -> list[str]:
+    """The board, who is on roll and the dice, pips and borne-off checkers, the cube and score, the IDs."""
+    mine, theirs = pip_counts(setup.state)
+    lines = board_lines(setup.state, roll_text(setup.moment))
+    seat = _("the bottom player") if setup.on_roll == BOTTOM else _("the top player")
+    # Translators: {x} is the letter of the player on roll on the board (X); {seat} is "the bottom
+    # player" or "the top player", as an XGID names them
+    lines.append(_("{x} is on roll: {seat} of the XGID").format(x=MINE, seat=seat))
+    # Translators: {x} and {o} are the letters of the two players on the board (X, O), each with a number
+    lines.append(
+        _("pips {x} {mine}, {o} {theirs}; borne off {x} {mine_off}, {o} {theirs_off}").format(
+            x=MINE, o=THEIRS, mine=mine, theirs=theirs, mine_off=setup.state[0], theirs_off=setup.state[27]
+        )
+    )
+    # Translators: {terms} is e.g. "money play, cube 1 in the centre"; {rules} the rule set (tavla, standard)
+    terms = _("{terms}; {rules} rules").format(terms=terms_text(setup.moment), rules=_(rules.short_name))
+    lines.append(terms)
+    width = max(len(_("Position ID")), len(_("Match ID")), len("XGID"), len(_("state")))
+    for name, value in (
+        (_("Position ID"), setup.position_id),
+        (_("Match ID"), setup.match_id),
+        ("XGID", write_xgid(setup)),
+        (_("state"), format_state(setup.state)),
+    ):
+        lines.append(f"{name:<{width}}  {value}")
+    return lines
+
+
+def roll_text(moment: MatchMoment) -> str:
+    """The dice, or what waits before them (the middle line of the board)."""
+    if moment.doubled:
+        # Translators: {x} has doubled (the cube now offered at {cube}); {o} must take or pass
+        return _("{x} doubles to {cube}, {o} to take or pass").format(x=MINE, o=THEIRS, cube=2 * moment.cube)
+    if moment.resigned:
+        levels = {1: _("a single game"), 2: _("a gammon"), 3: _("a backgammon")}
+        # Translators: {x} offers to resign; {level} is "a single game", "a gammon" or "a backgammon"
+        return _("{x} offers to resign {level}, {o} to accept or decline").format(
+            x=MINE, o=THEIRS, level=levels[moment.resigned]
+        )
+    if moment.dice is None:
+        return _("to roll")
+    return _("dice {dice}").format(dice=f"{moment.dice[0]}{moment.dice[1]}")
+
+
+def terms_text(moment: MatchMoment) -> str:
+    """Money play or the match and its score, then the cube: `match to 7, X 2 O 3, cube 2 with X`."""
+    if moment.owner is None:
+        # Translators: the doubling cube in the middle of the board, at 1
+        cube = _("cube 1 in the centre")
+    else:
+        owner = MINE if moment.owner == moment.on_roll else THEIRS
+        # Translators: {value} is the cube's value, {x} the letter of the player who owns it
+        cube = _("cube {value} with {x}").format(value=moment.cube, x=owner)
+    if not moment.length:
+        play = _("money play, Jacoby rule") if moment.jacoby else _("money play")
+        return f"{play}, {cube}"
+    mine, theirs = moment.score[moment.on_roll], moment.score[1 - moment.on_roll]
+    # Translators: {length} is the match length; {x} and {o} the players' letters, each with its score
+    match = _("match to {length}, {x} {mine} {o} {theirs}").format(
+        length=moment.length, x=MINE, o=THEIRS, mine=mine, theirs=theirs
+    )
+    if moment.crawford:
+        match += ", " + _("Crawford game")
+    return f"{match}, {cube}"
+
+
+def position_json(setup: Setup, rules: Rules) -> dict[str, Any]:
+    """The JSON the command writes: `state` (the player on roll's view), `id`, `xgid`, `pips` (on roll,
+    other), and what the IDs hold besides."""
+    moment = setup.moment
+    owner = None if moment.owner is None else ("on roll" if moment.owner == moment.on_roll else "opponent")
+    return {
+        "state": list(setup.state),
+        "id": setup.gnubg_id,
+        "xgid": write_xgid(setup),
+        "pips": list(pip_counts(setup.state)),
+        "position_id": setup.position_id,
+        "match_id": setup.match_id,
+        "rules": str(rules),
+        "on_roll": "bottom" if setup.on_roll == BOTTOM else "top",
+        "dice": list(moment.dice) if moment.dice else None,
+        "cube": moment.cube,
+        "cube_owner": owner,
+        "doubled": moment.doubled,
+        "match_length": moment.length,
+        "score": [moment.score[moment.on_roll], moment.score[1 - moment.on_roll]],
+        "crawford": moment.crawford,
+        "jacoby": moment.jacoby,
+    }
+
+
+def write_json(path: str, data: dict[str, Any]) -> None:
+    """`data` as JSON into `path`, whole or not at all; a UserError says why it could not be written."""
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    try:
+        write_atomically(path, text)
+    except UserError:
+        raise
+    except OSError as error:
+        # Translators: {path} is the file named by --json; {error} is the system's reason
+        message = _("cannot write {path}: {error}")
+        reason = error.strerror or error
+        raise UserError(message.format(path=in_quotes(path, PATH_CHARS), error=reason)) from None

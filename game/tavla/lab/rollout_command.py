@@ -1,0 +1,334 @@
+"""The `rollout` command: a position rolled out, before the roll or, with dice, every play of the roll.
+
+Before the roll it prints the cubeless chances of the player on roll (win, win gammon, win
+backgammon, lose gammon, lose backgammon) and the equity, each with its 95% interval; with dice
+(`--dice`, or the dice an ID holds) every legal play (or the `--plays` best at 0-ply) is rolled out on
+the same dice and ranked, each with its difference to the best measured game by game, as duplicate
+dice allow. A home-board race also gets the bear-off database's answer. `--json` writes the figures
+with their standard errors. game/cli.py parses the arguments.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import secrets
+import signal
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from game.errors import UserError
+from game.files import writable_target
+from game.i18n import _, ngettext
+from game.limits import (
+    MAX_JOBS,
+    MAX_ROLLOUT_GAMES,
+    MAX_ROLLOUT_PLAYS,
+    MAX_ROLLOUT_PLIES,
+    seed_number,
+    whole_number,
+)
+from game.tavla.commands import parse_dice
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.notation import Play, display_play, format_play
+from game.tavla.engine.position import State, all_borne_off, flip
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.setup import Setup
+from game.tavla.engine.xgid import write_xgid
+from game.tavla.eval.bearoff import both_home, race_outcomes
+from game.tavla.eval.neural import equities, other_side, rank_results, shipped_evaluator
+from game.tavla.lab.position_command import read_setup, write_json
+from game.tavla.lab.rollout import LEVELS, RolloutPlan, summary
+from game.tavla.lab.rollout_runner import Rolled, run_rollout
+from game.tavla.tournament.report import progress_bar
+from game.tavla.tournament.stopping import EXIT_OK, EXIT_SIGNALLED
+from game.terminal import print_lines
+
+JSON_FORMAT = "fifteen-tavla rollout"
+JSON_VERSION = 1
+Z95 = 1.959964  # a 95% interval is the mean +- this many standard errors
+CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A play of the roll (empty: no move) and the position after it, seen by the player who plays."""
+
+    play: Play
+    after: State
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Means and standard errors of the five chances and the equity, over the games played."""
+
+    chances: np.ndarray
+    chances_se: np.ndarray
+    equity: float
+    equity_se: float
+
+
+def rollout_command(
+    state: str | None,
+    gnubg_id: str | None,
+    xgid: str | None,
+    dice: Sequence[str] | None,
+    rules: Rules,
+    games: int = 1296,
+    truncate: int | None = None,
+    level: str = "expert",
+    seed: int | None = None,
+    jobs: int = 1,
+    json_path: str | None = None,
+    luck: bool = False,
+    plays: int | None = None,
+) -> int:
+    """Roll out, print the report, write the JSON; 0, or 128 + the signal that stopped it early (the
+    games finished are still reported and written, marked incomplete)."""
+    games = whole_number(games, 1, MAX_ROLLOUT_GAMES)
+    truncate = None if truncate is None else whole_number(truncate, 1, MAX_ROLLOUT_PLIES)
+    plays = None if plays is None else whole_number(plays, 1, MAX_ROLLOUT_PLAYS)
+    jobs = whole_number(jobs, 1, MAX_JOBS)
+    seed = secrets.randbelow(2**32) if seed is None else seed_number(seed)
+    setup = read_setup(state, gnubg_id, xgid)
+    if level not in LEVELS:
+        message = _("unknown level {level}; use one of: {known}")
+        raise UserError(message.format(level=repr(level), known=", ".join(LEVELS)))
+    rolled_dice = parse_dice(dice) if dice is not None else setup.dice
+    if json_path is not None:
+        writable_target(json_path)  # a folder or a device is refused before any game
+    candidates = None if rolled_dice is None else candidates_of(setup.state, rolled_dice, rules, plays)
+    starts = (setup.state,) if candidates is None else tuple(flip(c.after) for c in candidates)
+    plan = RolloutPlan(starts, rules, games, seed, truncate, level, luck)
+    with progress_bar(games, sys.stderr.isatty()) as tick:
+
+        def advance(count: int) -> None:
+            for _game in range(count):
+                tick()
+
+        rolled = run_rollout(plan, jobs, advance)
+    report = RolloutReport(setup.with_dice(rolled_dice), rolled, candidates)
+    if json_path is not None:
+        write_json(json_path, report.to_json())
+    with no_broken_terminal(rolled.stopped_by):
+        print_lines(report.lines())
+        sys.stdout.flush()
+        # Translators: said on stderr after a rollout: how many games took how many seconds
+        note = ngettext("{games} game in {seconds:.1f} s", "{games} games in {seconds:.1f} s", rolled.games)
+        print(note.format(games=rolled.games, seconds=rolled.seconds), file=sys.stderr)
+    if rolled.stopped_by:
+        return EXIT_SIGNALLED + getattr(signal, rolled.stopped_by, signal.SIGINT)
+    return EXIT_OK
+
+
+@contextlib.contextmanager
+def no_broken_terminal(stopped_by: str) -> Iterator[None]:
+    """After SIGHUP the terminal may be gone: the JSON is written, the status says why it ended."""
+    try:
+        yield
+    except OSError:
+        if not stopped_by:
+            raise
+
+
+def candidates_of(state: State, dice: tuple[int, int], rules: Rules, most: int | None) -> list[Candidate]:
+    """The plays of `dice` (one empty play when there is none), the evaluator's best first at 0-ply;
+    the `most` best when given."""
+    results = legal_results(state, dice[0], dice[1], rules) or [((), state)]
+    values = rank_results(shipped_evaluator(rules), results, rules)
+    order = sorted(range(len(results)), key=lambda i: -values[i])
+    kept = order if most is None else order[:most]
+    return [Candidate(results[i][0], results[i][1]) for i in kept]
+
+
+def figures(results: np.ndarray, rules: Rules) -> Figures:
+    """The means and standard errors of per-game chances, shape (games, 5)."""
+    values = np.column_stack([results, equities(results, rules)])
+    mean, se = summary(values)
+    return Figures(mean[:5], se[:5], float(mean[5]), float(se[5]))
+
+
+def exact_chances(state: State) -> np.ndarray | None:
+    """The player on roll's chances before the roll where the bear-off database knows them."""
+    if all_borne_off(flip(state)) or not both_home(np.array([state]))[0]:
+        return None
+    return other_side(race_outcomes(np.array([flip(state)])))[0]
+
+
+class RolloutReport:
+    """The figures of a rollout, as lines to print and as JSON."""
+
+    def __init__(self, setup: Setup, rolled: Rolled, candidates: list[Candidate] | None) -> None:
+        self.setup = setup
+        self.rolled = rolled
+        self.rules = rolled.plan.rules
+        self.candidates = candidates
+        if candidates is None:
+            self.per_game = [rolled.results[0]]
+            self.exact = [exact_chances(setup.state)]
+        else:  # each play's games turned round: the opponent was on roll after it
+            self.per_game = [other_side(results) for results in rolled.results]
+            self.exact = [_exact_after(candidate.after, self.rules) for candidate in candidates]
+        self.figures = [figures(results, self.rules) for results in self.per_game] if rolled.games else []
+        self.order = sorted(range(len(self.figures)), key=lambda i: -self.figures[i].equity)
+
+    def difference(self, index: int) -> tuple[float, float]:
+        """A play's equity minus the best's, and its standard error, game by game on the same dice."""
+        best = self.order[0]
+        gap = equities(self.per_game[index], self.rules) - equities(self.per_game[best], self.rules)
+        mean, se = summary(gap[:, None])
+        return float(mean[0]), float(se[0])
+
+    def lines(self) -> list[str]:
+        lines = [self._heading()]
+        if not self.figures:
+            return [*lines, _("no game was finished")]
+        if self.candidates is None:
+            lines.append(_chances_line(self.figures[0]))
+            lines.append(_equity_line(self.figures[0]))
+            if self.exact[0] is not None:
+                lines.append(_exact_line(self.exact[0], self.rules))
+            return lines
+        for rank, index in enumerate(self.order, start=1):
+            candidate, shown = self.candidates[index], self.figures[index]
+            play = display_play(self.setup.state, candidate.play) or _("no move")
+            gap, gap_se = self.difference(index)
+            behind = "" if rank == 1 else "; " + _behind(gap, gap_se)
+            lines.append(f"{rank:>2}. {play}: {_equity_line(shown)}{behind}")
+            lines.append(f"    {_chances_line(shown)}")
+            if self.exact[index] is not None:
+                lines.append(f"    {_exact_line(self.exact[index], self.rules)}")
+        return lines
+
+    def _heading(self) -> str:
+        rolled, plan = self.rolled, self.rolled.plan
+        if rolled.complete:
+            games = ngettext("{games} game", "{games} games", rolled.games).format(games=rolled.games)
+        else:
+            # Translators: a rollout stopped early (Ctrl+C); {games} of {asked} games were played
+            games = _("stopped after {games} of {asked} games").format(games=rolled.games, asked=plan.games)
+        end = (_("played to the end") if plan.truncate is None
+               # Translators: {plies} is a number of rolls after which each game of a rollout is judged
+               else _("judged by the evaluator after {plies} rolls").format(plies=plan.truncate))
+        luck = _("luck correction") if plan.luck else _("no luck correction")
+        dice = "" if self.setup.dice is None else ", " + _("dice {dice}").format(
+            dice=f"{self.setup.dice[0]}{self.setup.dice[1]}")
+        # Translators: the heading of a rollout's report; {level} is expert or master, {rules} the rule set
+        heading = _("Rollout{dice}: {games}, {level}, {rules}, cubeless, seed {seed}, {end}, {luck}; "
+                    "± is a 95% interval")
+        return heading.format(dice=dice, games=games, level=plan.level, rules=_(self.rules.short_name),
+                              seed=plan.seed, end=end, luck=luck)
+
+    def to_json(self) -> dict[str, Any]:
+        rolled, plan = self.rolled, self.rolled.plan
+        data: dict[str, Any] = {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rules": str(plan.rules),
+            "level": plan.level,
+            "seed": plan.seed,
+            "games": rolled.games,
+            "games_asked": plan.games,
+            "complete": rolled.complete,
+            "stopped_by": rolled.stopped_by or None,
+            "truncate": plan.truncate,
+            "luck_correction": plan.luck,
+            "stratified_rolls": plan.stratified,
+            "workers": rolled.workers,
+            "seconds": round(rolled.seconds, 3),
+            "state": list(self.setup.state),
+            "id": self.setup.gnubg_id,
+            "xgid": write_xgid(self.setup),
+            "dice": list(self.setup.dice) if self.setup.dice else None,
+        }
+        if not self.figures:
+            return data
+        data.update(_figures_json(self.figures[self.order[0]]))
+        data["exact"] = _exact_json(self.exact[self.order[0]], self.rules)
+        if self.candidates is not None:
+            data["plays"] = [self._play_json(index) for index in self.order]
+        return data
+
+    def _play_json(self, index: int) -> dict[str, Any]:
+        candidate = self.candidates[index]  # type: ignore[index]
+        gap, gap_se = self.difference(index)
+        return {
+            "play": format_play(candidate.play),
+            "shown": display_play(self.setup.state, candidate.play),
+            "state_after": list(candidate.after),
+            **_figures_json(self.figures[index]),
+            "difference": gap,
+            "difference_se": gap_se,
+            "exact": _exact_json(self.exact[index], self.rules),
+        }
+
+
+def _exact_after(after: State, rules: Rules) -> np.ndarray | None:
+    """The mover's chances after a play, where the bear-off database knows them (or the game is won)."""
+    if all_borne_off(after) or both_home(np.array([after]))[0]:
+        return shipped_evaluator(rules).probabilities([after])[0]
+    return None
+
+
+def _figures_json(shown: Figures) -> dict[str, Any]:
+    """The figures, each with its standard error (null after a single game: there is none)."""
+    data: dict[str, Any] = {}
+    for name, mean, se in zip(CHANCES, shown.chances, shown.chances_se, strict=True):
+        data[name], data[f"{name}_se"] = float(mean), _known(se)
+    data["equity"], data["equity_se"] = shown.equity, _known(shown.equity_se)
+    half = Z95 * shown.equity_se
+    data["equity_ci95"] = None if math.isnan(half) else [shown.equity - half, shown.equity + half]
+    return data
+
+
+def _known(value: float) -> float | None:
+    return None if math.isnan(value) else float(value)
+
+
+def _exact_json(chances: np.ndarray | None, rules: Rules) -> dict[str, float] | None:
+    if chances is None:
+        return None
+    data = {name: float(value) for name, value in zip(CHANCES, chances, strict=True)}
+    data["equity"] = float(equities(chances, rules))
+    return data
+
+
+def _percent(mean: float, se: float) -> str:
+    """`52.3% ± 0.8`: a chance and its 95% interval (none after a single game)."""
+    return f"{100 * mean:.1f}%" if math.isnan(se) else f"{100 * mean:.1f}% ± {100 * Z95 * se:.1f}"
+
+
+def _chances_line(shown: Figures) -> str:
+    c, s = shown.chances, shown.chances_se
+    # Translators: the cubeless chances of a rollout, each "52.3% ± 0.8" (its 95% interval)
+    line = _("win {win} (gammon {gammon}, backgammon {backgammon}), lose gammon {lose_gammon}, "
+             "backgammon {lose_backgammon}")
+    return line.format(win=_percent(c[0], s[0]), gammon=_percent(c[1], s[1]), backgammon=_percent(c[2], s[2]),
+                       lose_gammon=_percent(c[3], s[3]), lose_backgammon=_percent(c[4], s[4]))
+
+
+def _equity_line(shown: Figures) -> str:
+    if math.isnan(shown.equity_se):
+        return _("equity {equity:+.3f}").format(equity=shown.equity)
+    # Translators: a rollout's cubeless equity in points, e.g. "+0.163 ± 0.010" (its 95% interval)
+    return _("equity {equity:+.3f} ± {half:.3f}").format(equity=shown.equity, half=Z95 * shown.equity_se)
+
+
+def _behind(gap: float, se: float) -> str:
+    if math.isnan(se):
+        return _("{gap:+.3f} to the best").format(gap=gap)
+    # Translators: how much less a play's equity is than the best's, with its 95% interval
+    return _("{gap:+.3f} ± {half:.3f} to the best").format(gap=gap, half=Z95 * se)
+
+
+def _exact_line(chances: np.ndarray, rules: Rules) -> str:
+    # Translators: the exact chances of a home-board race, from the bear-off database, in per cent
+    line = _("bear-off database: win {win:.1f}% (gammon {gammon:.1f}%), lose gammon {lose:.1f}%, "
+             "equity {equity:+.3f}")
+    return line.format(win=100 * chances[0], gammon=100 * chances[1], lose=100 * chances[3],
+                       equity=float(equities(chances, rules)))
+
