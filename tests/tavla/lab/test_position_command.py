@@ -11,6 +11,7 @@ from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.lab.board_text import board_lines
 from tests.tavla.builders import position
+from tests.terminal_checks import assert_fits, on_terminal, plain
 
 OPENING_TEXT = format_state(OPENING)
 XGID = "XGID=aa--BBBB----dE---d-e----B-:1:1:-1:31:2:3:0:7:10"
@@ -97,3 +98,14 @@ def test_one_way_in_only(capsys):
         cli.main(["position", "--state", OPENING_TEXT, "--id", "4HPwATDgc/ABMA"])
     assert caught.value.code == 2
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_on_an_80_column_terminal_nothing_is_wrapped(monkeypatch, capsys):
+    argv = ["position", "--xgid", XGID]
+    assert cli.main(argv) == 0
+    piped = capsys.readouterr().out
+    on_terminal(monkeypatch, 80)
+    assert cli.main(argv) == 0
+    shown = plain(capsys.readouterr().out)
+    assert_fits(shown, 80)
+    assert shown == piped
