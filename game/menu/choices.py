@@ -1,6 +1,6 @@
 """What the main menu offers and how it names each choice to a player (pure text, no drawing)."""
 
-from game.config import Config
+from game.config import MONEY_SESSION, Config
 from game.errors import UserError
 from game.i18n import _, ngettext
 from game.puzzle.board import parse_size
@@ -13,6 +13,7 @@ MENU_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg", "greedy", 
 SAME_BOT = {"pubeval": "intermediate"}
 """Names of one bot that the menu lists once, under its level's name."""
 MATCH_LENGTHS = tuple(str(points) for points in range(1, 26, 2))
+MONEY = MONEY_SESSION  # the length selector's last choice: a money session (the config's word)
 SIDES = ("white", "black")
 
 SIZE = ("puzzle", "default_size")
@@ -21,6 +22,8 @@ OPPONENT = ("tavla", "opponent")
 RULES = ("tavla", "rules")
 MATCH_LENGTH = ("tavla", "match_length")
 SIDE = ("tavla", "human_side")
+JACOBY = ("tavla", "jacoby")
+BEAVERS = ("tavla", "beavers")
 
 
 def opponents(configured: str) -> list[str]:
@@ -31,10 +34,12 @@ def opponents(configured: str) -> list[str]:
     return offered if shown in offered else [*offered, shown]
 
 
-def match_lengths(configured: int) -> list[str]:
-    """Odd lengths up to 25, and the configured one when it is even."""
+def match_lengths(configured: int | str) -> list[str]:
+    """Odd lengths up to 25, and the configured one when it is even; then a money session."""
     lengths = list(MATCH_LENGTHS)
-    return lengths if str(configured) in lengths else sorted([*lengths, str(configured)], key=int)
+    if str(configured) not in lengths and configured != MONEY:
+        lengths = sorted([*lengths, str(configured)], key=int)
+    return [*lengths, MONEY]
 
 
 def initial(config: Config, key_path: tuple[str, ...]) -> str:
@@ -46,8 +51,9 @@ def initial(config: Config, key_path: tuple[str, ...]) -> str:
 
 
 def stored(key_path: tuple[str, ...], choice: str) -> str | int:
-    """A choice as the config file keeps it (a rule set by its name)."""
-    return int(choice) if key_path == MATCH_LENGTH else str(choice)
+    """A choice as the config file keeps it (a rule set by its name, a match length as a number or
+    `money`)."""
+    return int(choice) if key_path == MATCH_LENGTH and choice != MONEY else str(choice)
 
 
 def describe_size(size: str) -> str:
@@ -103,9 +109,31 @@ def rules_note(rules: str) -> str:
 
 
 def describe_length(points: str) -> str:
+    if points == MONEY:
+        # Translators: the menu's choice of a money session instead of a match ("Play for: Money");
+        # each game's points are won or lost, until the player stops
+        return _("Money")
     count = int(points)
     # Translators: the length of a match in the menu, e.g. "5 points"
     return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def short_length(points: str) -> str:
+    """A length as a small window's selector shows it: the number alone, or Money."""
+    return describe_length(points) if points == MONEY else points
+
+
+def length_caption(points: str) -> str:
+    """The words above the length selector: a match is played to its points, money for its stakes."""
+    if points == MONEY:
+        # Translators: the caption above the menu's length selector when it shows "Money"
+        return _("Play for")
+    return _("Match to")
+
+
+def money_options(rules: str, length: str, cube: bool) -> bool:
+    """Whether the menu offers the Jacoby rule and beavers: a money session with the cube."""
+    return length == MONEY and cube and Rules(rules).has_cube
 
 
 def describe_side(side: str) -> str:

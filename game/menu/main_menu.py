@@ -1,4 +1,6 @@
-"""The main menu: pick a board size and picture for Fifteen, an opponent and rules for Tavla.
+"""The main menu: pick a board size and picture for Fifteen, an opponent and rules for Tavla, and a
+match length or a money session (with, under the standard rules with the cube, the Jacoby rule and
+beavers).
 
 Every choice is kept at once in the player's config file (the Settings screen's file), so the menu
 shows it again after a game, after Settings and at the next start.
@@ -15,7 +17,7 @@ from game.config import NUMBERS, picture_title, rgb, with_value
 from game.errors import UserError
 from game.i18n import _
 from game.menu import choices
-from game.menu.choices import IMAGE, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
+from game.menu.choices import BEAVERS, IMAGE, JACOBY, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
 from game.menu.folders import pictures_folder, shown_path
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.menu.settings import SettingsView
@@ -87,6 +89,7 @@ class CardLayout:
     note_width: float
     previews: bool
     cube_toggle: tuple[float, float, float]  # width, height, and height above the rules selector's top
+    money_toggles: tuple[float, float, float]  # width, height and the gap between: Jacoby and Beavers
     footer_button: tuple[float, float]  # width, height
     size_presets: float  # the height of the board size's preset buttons, on the opponent note's line
     pictures_note: tuple[float, float]  # centre y, height: how to add a photo, and the folder's place
@@ -104,6 +107,7 @@ CARDS = CardLayout(
     note_width=CARD_WIDTH - 40,
     previews=True,
     cube_toggle=(130, 28, 20),
+    money_toggles=(180, 30, 16),
     footer_button=(170, 40),
     size_presets=30,
     pictures_note=(CARD_Y - 122, 84),
@@ -120,6 +124,7 @@ COMPACT_CARDS = CardLayout(
     note_width=CARD_WIDTH - 20,
     previews=False,
     cube_toggle=(160, 42, 26),
+    money_toggles=(210, 44, 16),
     footer_button=(180, 44),
     size_presets=44,
     pictures_note=(226, 150),
@@ -201,11 +206,12 @@ class MainMenuView(SceneView):
             self._show_rules,
         )
         self.length_selector = self._selector(
-            _("Match to"),
+            choices.length_caption(choices.initial(config, MATCH_LENGTH)),
             choices.match_lengths(tavla.match_length),
             MATCH_LENGTH,
             Rect(RIGHT_X - HALF_OFFSET, cards.third_row, HALF_SELECTOR, SELECTOR_HEIGHT),
-            str if self.compact else choices.describe_length,  # a small window's "Match to  5"
+            choices.short_length if self.compact else choices.describe_length,  # small: "Match to  5"
+            self._show_length,
         )
         self.side_selector = self._selector(
             _("Your checkers"),
@@ -255,6 +261,17 @@ class MainMenuView(SceneView):
             Rect(cube_x, cube_y, toggle_width, toggle_height),
             self.toggle_cube,
             font_size=theme.SMALL_SIZE,
+        )
+        width, height, gap = cards.money_toggles
+        offset = (width + gap) / 2
+        self.jacoby_button, self.beavers_button = (
+            Button(
+                "",
+                Rect(RIGHT_X + side * offset, cards.rules_note, width, height),
+                lambda key_path=key_path: self.toggle(key_path),
+                font_size=theme.SMALL_SIZE,
+            )
+            for side, key_path in ((-1, JACOBY), (1, BEAVERS))
         )
         self.buttons = [
             self.play_puzzle,
@@ -427,11 +444,48 @@ class MainMenuView(SceneView):
     def _show_rules(self, rules: str) -> None:
         """The note on the chosen rules, and beside them the cube's toggle where the rules have a cube."""
         self.rules_note.text = choices.rules_note(rules)
-        if self.cube_button in self.buttons:
-            self.buttons.remove(self.cube_button)
-        if Rules(rules).has_cube:
-            self.buttons.append(self.cube_button)
+        self._offer(self.cube_button, Rules(rules).has_cube)
         self._label_cube()
+        self._show_money_options()
+
+    def _show_length(self, length: str) -> None:
+        """A match is played to its points; a money session for its stakes, with its options."""
+        self.length_selector.caption = choices.length_caption(length)
+        self._show_money_options()
+
+    @property
+    def money_options_shown(self) -> bool:
+        """Whether the Jacoby and Beavers toggles stand in the rules note's place: a money session
+        under the standard rules with the cube."""
+        tavla = self.shell.settings.tavla
+        return choices.money_options(self.rules_selector.value, self.length_selector.value, tavla.cube)
+
+    def _show_money_options(self) -> None:
+        shown = self.money_options_shown
+        for button in (self.jacoby_button, self.beavers_button):
+            self._offer(button, shown)
+        tavla = self.shell.settings.tavla
+        if tavla.jacoby:
+            # Translators: a small toggle of the menu's money session: gammons count only once the cube
+            # was turned (the Jacoby rule)
+            self.jacoby_button.label = _("Jacoby: on")
+        else:
+            # Translators: a small toggle of the menu's money session: gammons always count (no Jacoby rule)
+            self.jacoby_button.label = _("Jacoby: off")
+        if tavla.beavers:
+            # Translators: a small toggle of the menu's money session: a player doubled may take and
+            # redouble at once, keeping the cube (a beaver)
+            self.beavers_button.label = _("Beavers: on")
+        else:
+            # Translators: a small toggle of the menu's money session: no beavers
+            self.beavers_button.label = _("Beavers: off")
+
+    def _offer(self, button: Button, shown: bool) -> None:
+        """Show `button` among the clickable ones, or take it away."""
+        if button in self.buttons:
+            self.buttons.remove(button)
+        if shown:
+            self.buttons.append(button)
 
     def _label_cube(self) -> None:
         if self.shell.settings.tavla.cube:
@@ -443,14 +497,19 @@ class MainMenuView(SceneView):
 
     def toggle_cube(self) -> None:
         """Play standard matches with the doubling cube or without; kept in the player's config."""
+        self.toggle(CUBE)
+
+    def toggle(self, key_path: tuple[str, ...]) -> None:
+        """Turn one of the tavla switches (the cube, Jacoby, beavers) and keep it in the player's config."""
         window = self.shell
-        value = not window.settings.tavla.cube
+        value = not getattr(window.settings.tavla, key_path[-1])
         try:
-            save_setting(window.config_file, CUBE, value)
+            save_setting(window.config_file, key_path, value)
         except UserError as error:
             self.toast.show(str(error))
-        window.settings = with_value(window.settings, CUBE, value)
+        window.settings = with_value(window.settings, key_path, value)
         self._label_cube()
+        self._show_money_options()
 
     def open_settings(self) -> None:
         self.shell.show_view(SettingsView(self.shell.config_file))
@@ -499,9 +558,15 @@ class MainMenuView(SceneView):
         """The widgets the keyboard goes round, in reading order; the cube's toggle after the rules
         while the chosen rules have a cube."""
         order = list(self._focusable)
-        if self.cube_button in self.buttons:
-            order.insert(order.index(self.rules_selector) + 1, self.cube_button)
+        shown = [button for button in self._toggles if button in self.buttons]
+        place = order.index(self.rules_selector) + 1
+        order[place:place] = shown
         return order
+
+    @property
+    def _toggles(self) -> tuple[Button, ...]:
+        """The small switches of the Tavla card, in reading order."""
+        return (self.cube_button, self.jacoby_button, self.beavers_button)
 
     def move_focus(self, delta: int) -> None:
         """The keyboard's place: the first widget at the first press, then on round the screen."""
@@ -541,7 +606,8 @@ class MainMenuView(SceneView):
             text.draw()
         self.help_line.draw()
         self.opponent_note.draw()
-        self.rules_note.draw()
+        if not self.money_options_shown:  # the money session's toggles stand in its place
+            self.rules_note.draw()
         self.pictures_note.draw()
         self._puzzle_preview.draw()
         self._tavla_preview.draw()
@@ -550,7 +616,7 @@ class MainMenuView(SceneView):
         self.size_picker.times.draw()
 
     def readable_labels(self) -> list[Label]:
-        widgets = [*self.selectors, *self.buttons, self.cube_button, self.toast]
+        widgets = [*self.selectors, *self.buttons, *self._toggles, self.toast]
         notes = [self.opponent_note, self.rules_note, self.pictures_note, self.help_line]
         sizes = self.size_picker.labels
         return [*self._texts, *notes, *sizes, *(label for widget in widgets for label in widget.labels)]

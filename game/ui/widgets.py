@@ -176,6 +176,15 @@ class Selector:
         return self.choices[self.index]
 
     @property
+    def caption(self) -> str:
+        """The words above the selector (a choice may change what they should say)."""
+        return self._caption.text
+
+    @caption.setter
+    def caption(self, text: str) -> None:
+        self._caption.text = text
+
+    @property
     def enabled(self) -> bool:
         """A selector that cannot be changed now (the volume with the sound off) is drawn dim, and its
         arrows and `step` do nothing."""
