@@ -174,9 +174,12 @@ def fill_questions(view) -> None:
     cube at 64."""
     warning = TutorWarning(1312.5, Mark.VERY_BAD, "24/18* 18/12* 13/7* 7/1*")
     view.tutor.dialog.texts[0].text, view.tutor.dialog.texts[1].text = warning_texts(warning)
-    doubled = SimpleNamespace(seat=1, game=SimpleNamespace(cube_value=32))
+    doubled = SimpleNamespace(seat=1, game=SimpleNamespace(cube_value=32), beavered=False, may_beaver=False)
     take = view.take_question.texts
     take[0].text, take[1].text = cube_captions.take_texts(doubled, view.players)
+    may_beaver = SimpleNamespace(seat=1, game=SimpleNamespace(cube_value=8), beavered=False, may_beaver=True)
+    beaver = view.beaver_question.texts
+    beaver[0].text, beaver[1].text = cube_captions.take_texts(may_beaver, view.players)
 
 
 def assert_table_readable(window, where: str) -> None:

@@ -39,7 +39,9 @@ def decision(**changes) -> Decision:
 def test_the_title_names_the_players_in_the_players_words_and_the_length():
     assert words.title_text(RECORD) == "Analysis: You vs Expert · 5-point match"
     money = MatchRecord(("White", "Black"), 0, Rules.STANDARD, ())
-    assert words.title_text(money) == "Analysis: White vs Black · money game"
+    assert words.title_text(money) == "Analysis: White vs Black · money session"
+    jacoby = MatchRecord(("You", "Expert"), 0, Rules.STANDARD, (), jacoby=True)
+    assert words.title_text(jacoby) == "Analysis: You vs Expert · money session, Jacoby"
 
 
 def test_a_row_says_where_who_what_and_how_much_in_gnubgs_form():

@@ -54,17 +54,22 @@ def shown_name(name: str) -> str:
 
 
 def length_text(record: MatchRecord) -> str:
-    """ "5-point match", or "money game"."""
+    """ "5-point match", or "money session" (with its Jacoby rule)."""
     if record.length:
         # Translators: the analysis screen's title; {length} is the match length in points
         length = ngettext("{length}-point match", "{length}-point match", record.length)
         return length.format(length=record.length)
-    # Translators: the analysis screen's title for games without a match length
-    return _("money game")
+    if record.jacoby:
+        # Translators: the analysis screen's title and the list of matches, for games played for
+        # money (no match length) under the Jacoby rule
+        return _("money session, Jacoby")
+    # Translators: the analysis screen's title and the list of matches, for games played for money
+    # (no match length): each game's points count
+    return _("money session")
 
 
 def title_text(record: MatchRecord) -> str:
-    """ "You vs Master · 5-point match" (or "money game")."""
+    """ "You vs Master · 5-point match" (or "money session")."""
     first, second = (shown_name(name) for name in record.names)
     # Translators: the analysis screen's title: the two players and the kind of match
     text = _("Analysis: {first} vs {second} · {kind}")

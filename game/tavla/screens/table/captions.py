@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.i18n import _, ngettext
 from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game, ResignOffer
+from game.tavla.engine.game import CubeTurn, Game, GameResult, ResignOffer
 from game.tavla.engine.match import Match
 from game.tavla.engine.match_id import match_id, match_moment
 from game.tavla.engine.notation import display_dice, display_play
@@ -83,9 +83,14 @@ def exception_text(error: BaseException) -> str:
 def offer_text(match: Match, players: Players) -> str:
     """The saved match the table offers to resume (`offer_command_text` says what it would start)."""
     scores = match.scores
-    # Translators: the saved match: "You 2 – 1 pubeval, match to 5, tavla rules"; {first} and
-    # {second} are the players, {length} the points that win the match, {rules} the rule set's name
-    offer = _("{first} {mine} – {theirs} {second}, match to {length}, {rules} rules")
+    if match.money:
+        # Translators: the saved money session: "You 7 – 3 expert, money session, standard rules";
+        # {first} and {second} are the players with the points each won, {rules} the rule set's name
+        offer = _("{first} {mine} – {theirs} {second}, money session, {rules} rules")
+    else:
+        # Translators: the saved match: "You 2 – 1 pubeval, match to 5, tavla rules"; {first} and
+        # {second} are the players, {length} the points that win the match, {rules} the rule set's name
+        offer = _("{first} {mine} – {theirs} {second}, match to {length}, {rules} rules")
     text = offer.format(
         first=players.name(0),
         mine=scores[0],
@@ -206,8 +211,7 @@ def panel_texts(
     scores = session.match.scores
     own, other = pip_counts(shown)
     first, second = players.name(0), players.name(1)
-    # Translators: the match score, e.g. "2 – 1   (to 5)"; {length} is the number of points that wins
-    score = _("{mine} – {theirs}   (to {length})")
+    score = score_format(session.match)
     # Translators: a small window's short pip counts, the player's first as on the line "You vs
     # pubeval" above: "Pips 167 – 150"
     short_pips = _("Pips {mine} – {theirs}")
@@ -299,6 +303,20 @@ def status_text(session: TableSession, players: Players, compact: bool = False) 
     return _("Game over")
 
 
+def score_format(match: Match) -> str:
+    """The panel's score line, {mine} and {theirs} to fill: the match's length, or a money session's
+    terms ("7 – 3   (money, Jacoby)"; beavers are on the rules line, `cube_captions.rules_note`)."""
+    if not match.money:
+        # Translators: the match score, e.g. "2 – 1   (to 5)"; {length} is the number of points that wins
+        return _("{mine} – {theirs}   (to {length})")
+    if match.jacoby:
+        # Translators: a money session's score, the points each won, played under the Jacoby rule (gammons
+        # count once the cube was turned)
+        return _("{mine} – {theirs}   (money, Jacoby)")
+    # Translators: a money session's score: the points each player won so far
+    return _("{mine} – {theirs}   (money)")
+
+
 def pass_text(session: TableSession, players: Players) -> str:
     """The notice when the player on roll cannot move."""
     dice = session.game.dice
@@ -312,6 +330,8 @@ def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
     """The title and the line of the panel over the board once a game is over."""
     result = session.result
     assert result is not None
+    if session.match.money:
+        return _money_result_texts(session, players)
     scores = session.match.scores
     you = players.is_you(result.winner)
     winner = players.name(result.winner)
@@ -321,15 +341,6 @@ def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
     else:
         # Translators: {name} is the winner of the game: a bot, or "White" or "Black"
         title = _("You win") if you else _("{name} wins").format(name=winner)
-    if result.kind is Outcome.DISQUALIFICATION and result.reason:
-        # Translators: {reason} says what the bot did wrong
-        kind = _("disqualification: {reason}").format(reason=quoted(result.reason, REASON_CHARS))
-    elif result.resigned is not None:
-        # Translators: how a game ended on the end card: {kind} is single, mars, gammon or backgammon,
-        # which the loser resigned ("gammon resigned, 2 points")
-        kind = _("{kind} resigned").format(kind=_(result.kind.label))
-    else:
-        kind = _(result.kind.label)
     # Translators: how the game ended: {kind} is "single", "mars", "gammon" or "backgammon" (or
     # the disqualification), {points} the points won; then the match score
     line = ngettext(
@@ -337,7 +348,56 @@ def result_texts(session: TableSession, players: Players) -> tuple[str, str]:
         "{kind}, {points} points · match {mine} – {theirs}",
         result.points,
     )
-    return title, line.format(kind=kind, points=result.points, mine=scores[0], theirs=scores[1])
+    return title, line.format(kind=_kind_text(result), points=result.points, mine=scores[0], theirs=scores[1])
+
+
+def _kind_text(result: GameResult) -> str:
+    """How a game was won, on the end card: its kind, resigned, or the disqualification and why."""
+    if result.kind is Outcome.DISQUALIFICATION and result.reason:
+        # Translators: {reason} says what the bot did wrong
+        return _("disqualification: {reason}").format(reason=quoted(result.reason, REASON_CHARS))
+    if result.resigned is not None:
+        # Translators: how a game ended on the end card: {kind} is single, mars, gammon or backgammon,
+        # which the loser resigned ("gammon resigned, 2 points")
+        return _("{kind} resigned").format(kind=_(result.kind.label))
+    return _(result.kind.label)
+
+
+def _money_result_texts(session: TableSession, players: Players) -> tuple[str, str]:
+    """The end card of a money session: after a game who won it and the session's points, once stopped
+    the session's points after its games."""
+    result = session.result
+    assert result is not None
+    mine, theirs = session.match.scores
+    if session.phase is Phase.MATCH_OVER:
+        games = len(session.match.games)
+        # Translators: the title of the card once the player stopped a money session
+        title = _("Session over")
+        # Translators: the line under "Session over": the players with the points each won, after
+        # {games} games ("You 7 – 3 expert after 5 games")
+        line = ngettext(
+            "{first} {mine} – {theirs} {second} after {games} game",
+            "{first} {mine} – {theirs} {second} after {games} games",
+            games,
+        )
+        first, second = players.name(0), players.name(1)
+        return title, line.format(first=first, mine=mine, theirs=theirs, second=second, games=games)
+    you = players.is_you(result.winner)
+    # Translators: {name} is the winner of the game: a bot, or "White" or "Black"
+    title = _("You win") if you else _("{name} wins").format(name=players.name(result.winner))
+    # Translators: how a game of a money session ended: {kind} is "single", "gammon", "backgammon" or
+    # "double passed" (or the disqualification), {points} the points won; then the session's points
+    line = ngettext(
+        "{kind}, {points} point · session {mine} – {theirs}",
+        "{kind}, {points} points · session {mine} – {theirs}",
+        result.points,
+    )
+    kind = _kind_text(result)
+    actions = [action.event for action in session.game.cube_record]
+    if result.kind is Outcome.PASSED and actions[-2:] == [CubeEvent.BEAVER, CubeEvent.PASS]:
+        # Translators: how a game of a money session ended: the doubler passed the opponent's beaver
+        kind = _("beaver passed")
+    return title, line.format(kind=kind, points=result.points, mine=mine, theirs=theirs)
 
 
 def level_phrase(level: Resignation, rules: Rules) -> str:
@@ -420,6 +480,10 @@ def _cube_text(action: CubeTurn) -> str:
     if action.event is CubeEvent.TAKE:
         # Translators: in the move list: the player took the opponent's double
         return _("Takes")
+    if action.event is CubeEvent.BEAVER:
+        # Translators: in the move list: the player took the double and at once redoubled to {value},
+        # keeping the cube (a beaver), as XG's match files write it
+        return _("Beavers => {value}").format(value=action.value)
     # Translators: in the move list: the player passed (declined) the opponent's double
     return _("Passes")
 

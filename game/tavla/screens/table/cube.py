@@ -2,8 +2,8 @@
 
 A centred cube sits halfway up the tray showing 64 (as real cubes and GNU Backgammon show it); an owned
 one moves to its owner's end of the tray (seat 0 at the bottom) showing its value; a double waiting
-for its answer is drawn lit at the taker's end with the value offered. In the Crawford game the cube
-is dimmed and marked, since nobody may double. The words are `cube_captions`'.
+for its answer is drawn lit at the taker's end with the value offered (a beaver's marked so). In the
+Crawford game the cube is dimmed and marked, since nobody may double. The words are `cube_captions`'.
 """
 
 import arcade
@@ -79,6 +79,8 @@ class CubeDrawing:
         self.face.position = (x, y)
         self.face.draw()
         note = cube_captions.crawford_mark() if terms.crawford else ""
+        if game.beavered:
+            note = cube_captions.beaver_mark()
         if note:
             self.note.text = note
             self.note.position = (x, y - CUBE_SIZE / 2 - 12)

@@ -16,7 +16,14 @@ from game.errors import UserError
 from game.i18n import _
 from game.quoting import quoted
 from game.tavla.analysis.stakes import Stakes
-from game.tavla.engine.cube import Cube, accepts_double, wants_double
+from game.tavla.engine.cube import (
+    Cube,
+    CubeEvent,
+    accepts_beaver,
+    accepts_double,
+    wants_beaver,
+    wants_double,
+)
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.position import State
 from game.tavla.engine.resigning import bot_accepts, bot_resigns
@@ -82,6 +89,13 @@ def _resign_or(
     return otherwise()
 
 
+def _take_or_beaver(bot: Any, state: State, cube: Cube, may_beaver: bool) -> bool | CubeEvent:
+    """The bot's answer to a double: CubeEvent.BEAVER when it may and does beaver, else whether it takes."""
+    if may_beaver and wants_beaver(bot, state, cube):
+        return CubeEvent.BEAVER
+    return accepts_double(bot, state, cube)
+
+
 def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
     """The strongest bot's title and play for `state` and `dice` (UserError when none can be built)."""
     name, bot = strongest_bot(rules)
@@ -140,11 +154,19 @@ class OpponentDriver:
             arguments = (self.bot, list(state), dice, level, cube, self.rules)
             self.thinking = run_in_thread("tavla-bot", _answer_of, bot_accepts, *arguments)
 
-    def ask_take(self, state: State, cube: Cube) -> None:
-        """Seat 1, doubled, decides whether to take (True) from `state` and `cube` as it sees them."""
+    def ask_take(self, state: State, cube: Cube, may_beaver: bool = False) -> None:
+        """Seat 1, doubled, decides whether to take (True) from `state` and `cube` as it sees them; when
+        it `may_beaver`, it may beaver instead (the answer is then CubeEvent.BEAVER)."""
+        if self.thinking is None and self.bot is not None:
+            arguments = (self.bot, list(state), cube, may_beaver)
+            self.thinking = run_in_thread("tavla-bot", _answer_of, _take_or_beaver, *arguments)
+
+    def ask_beaver_answer(self, state: State, cube: Cube) -> None:
+        """Seat 1, whose double was beavered, decides whether to take the beaver (True) from `state` and
+        `cube` as it sees them on roll (the cube at twice its double, the opponent's)."""
         if self.thinking is None and self.bot is not None:
             self.thinking = run_in_thread(
-                "tavla-bot", _answer_of, accepts_double, self.bot, list(state), cube
+                "tavla-bot", _answer_of, accepts_beaver, self.bot, list(state), cube
             )
 
     def answer(self) -> concurrent.futures.Future | None:

@@ -1,13 +1,13 @@
 """The panels over the board: the offer to resume the saved match, the card when a game ends, and
-with the cube the question before a roll (Double or Roll) and the answer to a double (Take or Pass);
-the band where those questions and the tutor's sit.
+with the cube the question before a roll (Double or Roll) and the answer to a double (Take or Pass,
+and Beaver in a money session with beavers); the band where those questions and the tutor's sit.
 
 Both are dialogs of the scene's overlay layer (game.ui.overlay), so their buttons take the clicks
 before anything behind them; the view says when each is shown and what its buttons do.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.i18n import _
 from game.tavla.screens import layout
@@ -237,6 +237,9 @@ TUTOR_BAND = Band(CUBE_X, CUBE_WIDTH, 184, 62, 14, 52, -52, 84, 156)
 COMPACT_ROLL_BAND = Band(OVERLAY_X, OVERLAY_WIDTH, 132, 32, 0, 0, -32, 100, 176)
 COMPACT_QUESTION_BAND = Band(OVERLAY_X, OVERLAY_WIDTH, 196, 60, 6, 76, -64, 100, 176)
 """A small window's questions: over the board's middle, the line under the title on up to two lines."""
+BEAVER_BAND = replace(TUTOR_BAND, button_dx=108, button_width=100)
+COMPACT_BEAVER_BAND = replace(COMPACT_QUESTION_BAND, button_dx=190)
+"""Take, Beaver and Pass in a row, the line of what each means on two lines."""
 
 
 def roll_dialog(
@@ -270,6 +273,25 @@ def take_dialog(
         # Translators: button: accept the double: the game goes on at twice the stake
         where.button(-1, _("Take"), take, primary=True),
         # Translators: button: refuse the double and lose the game at the present stake
+        where.button(1, _("Pass"), drop),
+    ]
+    return Dialog(where.rect(), [where.title(), where.line()], buttons, shown, keys)
+
+
+def beaver_dialog(
+    shown: Callable[[], bool],
+    take: Callable[[], None],
+    beaver: Callable[[], None],
+    drop: Callable[[], None],
+    keys: list[KeyAction],
+    compact: bool = False,
+) -> Dialog:
+    """The opponent doubles in a money session with beavers (set `texts`): Take / Beaver / Pass."""
+    where = COMPACT_BEAVER_BAND if compact else BEAVER_BAND
+    buttons = [
+        where.button(-1, _("Take"), take, primary=True),
+        # Translators: button: take the double and at once redouble, keeping the cube (a "beaver")
+        where.button(0, _("Beaver"), beaver),
         where.button(1, _("Pass"), drop),
     ]
     return Dialog(where.rect(), [where.title(), where.line()], buttons, shown, keys)

@@ -107,6 +107,7 @@ class SavedMatch:
             return
         self.driver.close()
         self.opponent, self.rules, self.cube = opponent, match.rules, match.cube
+        self.length, self.money_terms = match.length, (match.jacoby, match.beavers)
         self.driver = OpponentDriver(bot, match.rules)
         self.start_session(self.session)
 
@@ -119,8 +120,7 @@ class SavedMatch:
         """A new match against the opponent and under the rules the table was opened for (held until
         the notice about the saved match is read, if there is one)."""
         self.players = Players(self.opponent, self.settings.human_side)
-        length = self.settings.match_length
-        session = TableSession(self.rules, length, self.opponent, self.seed, self.cube)
+        session = self.fresh_session(self.seed)
         if self.notice:
             self._hold(session)
         else:

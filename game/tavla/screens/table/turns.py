@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from game.errors import UserError
 from game.i18n import _
 from game.tavla.analysis.stakes import stakes_at
+from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.moves import Move
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.results import Resignation
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.session import Phase
 from game.tavla.screens.table import captions, cube_captions
 
 ROLL_SECONDS = 0.5
@@ -78,8 +79,11 @@ class TurnFlow:
             self.driver.ask(game.state, game.dice, self.offer_terms())
         elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
             self.driver.ask_double(session.game.state, session.cube, self.offer_terms())
+        elif phase is Phase.COMPUTER_ANSWER and session.cube is not None and session.beavered:
+            self.driver.ask_beaver_answer(session.game.state, session.cube)
         elif phase is Phase.COMPUTER_ANSWER and session.cube is not None:
-            self.driver.ask_take(flip(session.game.state), session.cube.flipped())
+            beaver = session.game.may_beaver()
+            self.driver.ask_take(flip(session.game.state), session.cube.flipped(), beaver)
         elif phase is Phase.COMPUTER_RESIGN_ANSWER:
             self.ask_resign_answer()
         self._update_hud()
@@ -105,6 +109,12 @@ class TurnFlow:
             return
         if isinstance(answer, bool):
             self._cube_answer(answer)
+            return
+        if answer is CubeEvent.BEAVER and self.session.phase is Phase.COMPUTER_ANSWER:
+            self.session.computer_beaver()
+            self.shell.sounds.play("double")
+            self.toast.show(cube_captions.beaver_text(self.players.name(1 - self.session.seat)), 3.0)
+            self._start_turn()
             return
         dice, start = self.session.game.dice, self.session.game.state
         steps = self.session.computer_play(answer)
@@ -145,11 +155,13 @@ class TurnFlow:
             if yes:
                 self.shell.sounds.play("double")
         elif session.phase is Phase.COMPUTER_ANSWER:
-            name = self.players.name(1 - session.seat)
+            beavered = session.beavered
+            name = self.players.name(session.seat if beavered else 1 - session.seat)
             session.computer_answer(yes)
             if yes:
                 self.shell.sounds.play("take")
-            self.toast.show(cube_captions.answer_text(name, yes, session.game.cube_value), 3.0)
+            value = session.game.cube_value
+            self.toast.show(cube_captions.answer_text(name, yes, value, beavered), 3.0)
         self._start_turn()
 
     def double(self) -> None:
@@ -174,6 +186,13 @@ class TurnFlow:
     def pass_double(self) -> None:
         if self.session.phase is Phase.ANSWER:
             self.session.answer(False)
+            self._start_turn()
+
+    def beaver(self) -> None:
+        """Beaver (the button, B): take the double and redouble at once, keeping the cube."""
+        if self.session.may_beaver:
+            self.session.beaver()
+            self.shell.sounds.play("double")
             self._start_turn()
 
     def finish_turn(self) -> None:
@@ -225,9 +244,15 @@ class TurnFlow:
             self._announce_opening()
 
     def new_match(self) -> None:
-        seed = self.rng.randrange(10**9)
-        session = TableSession(self.rules, self.settings.match_length, self.opponent, seed, self.cube)
-        self.start_session(session)
+        """New match (New session after a money session): from 0 – 0, on the same terms."""
+        self.start_session(self.fresh_session(self.rng.randrange(10**9)))
+
+    def stop_session(self) -> None:
+        """Stop on the card after a game of a money session: the session ends there, kept for the
+        analysis (the end card then offers Menu, New session and Analyse)."""
+        if self.session.phase is Phase.GAME_OVER and self.session.match.money and not self.animating:
+            self.session.stop()
+            self._update_hud()
 
     def _skip_animation(self) -> None:
         """A click during the computer's turn lands everything at once (its play then stays written)."""

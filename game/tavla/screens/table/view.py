@@ -10,6 +10,7 @@ saved match offered, resumed, kept and exported `SavedMatch`'s (saving.py); the 
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from arcade import key
 
@@ -19,12 +20,13 @@ from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import RankedPlay
 from game.tavla.analysis.stakes import stakes_at
+from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State, flip
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
@@ -47,6 +49,7 @@ from game.tavla.screens.table.last_play import PlayMarks, last_play, play_marks
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.overlays import (
     OVERLAY_X,
+    beaver_dialog,
     notice_dialog,
     offer_dialog,
     over_dialog,
@@ -82,13 +85,15 @@ KEY_DOUBLE = [key.D]
 KEY_ROLL = [key.SPACE, key.ENTER, key.RETURN, key.R]
 KEY_TAKE = [key.T, key.ENTER, key.RETURN]
 KEY_PASS = [key.P]
+KEY_BEAVER = [key.B]
 KEY_LAST = [key.L]
 WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
 """The phases in which the table waits for a person."""
 
 
 class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
-    """A match at the table; New game / New match / Menu when a game ends."""
+    """A match (or a money session) at the table; when a game ends Next game, New match (Stop in a
+    money session) and Analyse, then Menu once the match is decided or the session stopped."""
 
     def __init__(
         self,
@@ -107,6 +112,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.opponent = opponent or settings.opponent
         self.rules = rules or settings.rules
         self.cube = (settings.cube if cube is None else cube) and self.rules.has_cube
+        self.length = settings.session_length  # MONEY: a money session
+        self.money_terms = (settings.jacoby, settings.beavers)  # its Jacoby rule and beavers, with the cube
         self.seed = seed
         self.rng = random.Random(seed)
         bot = None if self.opponent == HUMAN else guarded_bot(self.opponent, rules=self.rules, seed=seed)
@@ -141,15 +148,19 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.keep_save = False  # the records hold a save that could not be read: never saved over
         self.notice = ""  # what became of a saved match that is not offered; the table waits for OK
         behind = self._saved_session(offer_resume)
-        self.session = behind or TableSession(
-            self.rules, settings.match_length, self.opponent, seed, self.cube
-        )
+        self.session = behind or self.fresh_session(seed)
         self._build_widgets()
         self._build_textures()
         if self.holding:
             self._hold(self.session)  # the saved match offered, or the new one behind the notice
         else:
             self.start_session(self.session)
+
+    def fresh_session(self, seed: int | None) -> TableSession:
+        """A new match, or money session, on the terms the table plays (the Jacoby rule and beavers only
+        for money with the cube)."""
+        jacoby, beavers = self.money_terms if self.length == MONEY and self.cube else (False, False)
+        return TableSession(self.rules, self.length, self.opponent, seed, self.cube, jacoby, beavers)
 
     @property
     def drag(self) -> Drag | None:
@@ -230,11 +241,18 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             (KEY_LAST, self.show_last_play),
         ]
         answer_shown = self._waits_for(Phase.ANSWER)
-        self.take_question = take_dialog(answer_shown, self.take, self.pass_double, take_keys, compact)
+        may_beaver = lambda: self.session.may_beaver  # noqa: E731 - read at each frame
+        take_shown = lambda: answer_shown() and not may_beaver()  # noqa: E731
+        beaver_shown = lambda: answer_shown() and may_beaver()  # noqa: E731
+        self.take_question = take_dialog(take_shown, self.take, self.pass_double, take_keys, compact)
+        beaver_keys = [*take_keys, (KEY_BEAVER, self.beaver)]
+        self.beaver_question = beaver_dialog(
+            beaver_shown, self.take, self.beaver, self.pass_double, beaver_keys, compact
+        )
         tutor = self.tutor.build_dialog(compact)
         resign = self.build_resign_dialogs(compact)
         self._write_notice()
-        questions = [*resign, self.roll_question, self.take_question, tutor]
+        questions = [*resign, self.roll_question, self.take_question, self.beaver_question, tutor]
         dialogs = [self.offer, self.notice_box, self.over, *questions]
         self.overlays = OverlayLayer(dialogs)
 
@@ -331,7 +349,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
         session = self.session
         if session.phase in (Phase.ROLL, Phase.ANSWER) and session.cube is not None:
-            self.driver.request_cube_hint(self.moment, session.game.state, session.cube)
+            cube = session.cube
+            if session.beavered:  # weighed as the doubler's own double of the cube the beaver turned
+                cube = replace(cube, owner=CubeOwner.ME)
+            self.driver.request_cube_hint(self.moment, session.game.state, cube)
             self.panel.texts["hint"].text = captions.hint_thinking_text()
             return
         if session.phase is not Phase.HUMAN or session.turn is None or self.replay is not None:
@@ -356,8 +377,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             return
         title, answer = found
         if isinstance(answer, CubeDecision):
-            answering = self.session.phase is Phase.ANSWER
-            self.panel.texts["hint"].text = cube_captions.hint_text(title, answer, answering)
+            session = self.session
+            answering = session.phase is Phase.ANSWER
+            text = cube_captions.hint_text(title, answer, answering, session.may_beaver, session.beavered)
+            self.panel.texts["hint"].text = text
             return
         self.hint = list(answer.moves)
         start = self.session.turn.start if self.session.turn is not None else self.session.game.state
@@ -458,7 +481,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         the board and waits, while the panel's buttons still answer, Hint above all (the cube hint)."""
         top = self.overlays.top
         return (
-            top in (self.roll_question, self.take_question)
+            top in (self.roll_question, self.take_question, self.beaver_question)
             and top is not None
             and not top.rect.contains(x, y)
         )
@@ -551,9 +574,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
-            self.take_question.texts[0].text, self.take_question.texts[1].text = cube_captions.take_texts(
-                session, self.players
-            )
+            question = self.beaver_question if session.may_beaver else self.take_question
+            question.texts[0].text, question.texts[1].text = cube_captions.take_texts(session, self.players)
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
@@ -565,11 +587,20 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             if not self.animating:
                 event = result_event(session.result.winner, self.opponent == HUMAN)
                 self.shell.sounds.once(session.result, event)
-            primary = self.over.buttons[0]
+            primary, second = self.over.buttons[:2]
             if session.phase is Phase.GAME_OVER:
                 primary.label, primary.on_click = _("Next game"), self.next_game
             else:
                 primary.label, primary.on_click = _("Menu"), self.to_menu
+            money = session.match.money
+            if money and session.phase is Phase.GAME_OVER:
+                # Translators: button on the card after a game of a money session: end the session here
+                second.label, second.on_click = _("Stop"), self.stop_session
+            elif money:
+                # Translators: button: start a new money session from 0 – 0
+                second.label, second.on_click = _("New session"), self.new_match
+            else:
+                second.label, second.on_click = _("New match"), self.new_match
 
     def _shown_board(self) -> State:
         """The position on the table now, from seat 0's side, including moves of the turn in progress."""
