@@ -63,3 +63,27 @@ def test_the_javascript_gul_bara_example_plays_legally_through_the_protocol():
     report = run_tournament([bot, "random"], 4, seed=5, rules=Rules.GUL_BARA)
     assert report.complete
     assert report.standings.per_bot[bot].disqualifications == 0
+
+
+def test_portes_moves_as_standard_backgammon_scores_no_backgammon_and_rerolls_the_opening():
+    from game.tavla.engine.game import Game
+    from game.tavla.engine.position import winner_gammon_level
+    from tests.tavla.builders import position, random_game_positions
+
+    portes = variant_of(Rules.PORTES)
+    for state, die1, die2 in random_game_positions(60, seed=8, rules=Rules.STANDARD):
+        text = format_state(state)
+        assert moves_command(text, [str(die1), str(die2)], "portes") == moves_command(
+            text, [str(die1), str(die2)], "standard"
+        )
+    backgammoned = position({}, {1: 1, 20: 14})  # we have borne off all; theirs left in our home
+    assert winner_gammon_level(backgammoned) == 3 and portes.win_points(backgammoned) == 2
+    game = Game(Rules.PORTES, seed=2)
+    game.start(dice=(6, 1))
+    assert game.dice is None and game.turn == 0
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "pubeval", "expert"])
+def test_the_backgammon_bots_play_portes(name):
+    text = format_state(variant_of(Rules.PORTES).opening)
+    assert bot_command(name, text, ["6", "5"], Rules.PORTES) in moves_command(text, ["6", "5"], "portes")

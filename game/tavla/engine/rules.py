@@ -24,7 +24,7 @@ from game.tavla.engine.results import Outcome, Resignation
 
 class Rules(StrEnum):
     """A rule set. Members: `Rules.TAVLA` (the seed's, the default) and `Rules.STANDARD` (backgammon),
-    `Rules.PLAKOTO`, `Rules.FEVGA` and `Rules.GUL_BARA` (the other games of the board)."""
+    `Rules.PORTES`, `Rules.PLAKOTO`, `Rules.FEVGA` and `Rules.GUL_BARA` (the other games of the board)."""
 
     # value, display_name (the menu), short_name (the table's captions), result kinds by points
     # (the last one is also what a disqualification is worth), larger_die_forced
@@ -46,8 +46,19 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON),
         True,
     )
-    # The other games of the board (docs/tavla-games.md): no hitting, 1 point or 2 when the loser bore
-    # off none, the larger die forced; game/tavla/engine/board_games.py holds how each moves.
+    # The other games of the board (docs/tavla-games.md); game/tavla/engine/board_games.py holds how
+    # each is played. Portes: backgammon as the Greeks play it in a Tavli match (no backgammon, no cube,
+    # the larger die forced, the opening's winner rolls again). The rest have no hitting: 1 point, or 2
+    # when the loser bore off none, the larger die forced.
+    PORTES = (
+        "portes",
+        # Translators: Portes, backgammon as played in Greece (no backgammon, no cube), in the menu
+        N_("Portes"),
+        # Translators: the name of the Greek game Portes (backgammon without backgammons or the cube)
+        N_("portes"),
+        (Outcome.SINGLE, Outcome.GAMMON),
+        True,
+    )
     PLAKOTO = (
         "plakoto",
         # Translators: the Greek game Plakoto (checkers are pinned, not hit), as a choice in the menu
@@ -123,6 +134,12 @@ class Rules(StrEnum):
     def is_backgammon(self) -> bool:
         """Whether this is backgammon (tavla or standard), as opposed to another game of the board."""
         return self in Rules.backgammon()
+
+    @property
+    def hits(self) -> bool:
+        """Whether checkers are hit and enter from the bar (backgammon and Portes): the backgammon bots,
+        moves and networks play it."""
+        return self.is_backgammon or self is Rules.PORTES
 
     @property
     def max_points(self) -> int:

@@ -97,6 +97,6 @@ def variant_of(game: "Rules | Variant") -> Variant:
         return game
     if game in BACKGAMMON:
         return BACKGAMMON[game]
-    from game.tavla.engine.board_games import TABLES_GAMES  # they build on this module
+    from game.tavla.engine.board_games import OTHER_GAMES  # they build on this module
 
-    return TABLES_GAMES[game]
+    return OTHER_GAMES[game]

@@ -34,7 +34,12 @@ from game.tavla.eval.features import ENCODING_VERSION, INPUTS, RACE_INPUT, encod
 
 # One evaluator per rule set: under `standard` backgammons count and the larger die is forced, so the
 # networks are trained apart on each one's play (assets/weights/README.md).
-WEIGHTS_FILES = {Rules.TAVLA: "weights/tavla_net.npz", Rules.STANDARD: "weights/standard_net.npz"}
+# Portes scores as tavla does (1, or 2 for a gammon; no backgammon): the tavla networks judge it.
+WEIGHTS_FILES = {
+    Rules.TAVLA: "weights/tavla_net.npz",
+    Rules.STANDARD: "weights/standard_net.npz",
+    Rules.PORTES: "weights/tavla_net.npz",
+}
 HIDDEN = 128
 OUTPUTS = 5  # win, win gammon, win backgammon, lose gammon, lose backgammon
 PHASES = ("contact", "race")

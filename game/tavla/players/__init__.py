@@ -61,10 +61,10 @@ class BuiltIn:
 
     def build(self, seed: int | None, rules: Rules) -> Bot:
         """A new bot of this kind for `rules` (and `seed`, when it takes one)."""
-        factory = self.factory if rules.is_backgammon else self.tables_factory
+        factory = self.factory if rules.hits else self.tables_factory
         if factory is None:
             # Translators: {bot} is a bot's name; {rules} the game asked for (plakoto, fevga, gulbara)
-            message = _("{bot} plays backgammon only (tavla, standard), not {rules}")
+            message = _("{bot} plays backgammon only (tavla, standard, portes), not {rules}")
             raise UserError(message.format(bot=self.name, rules=rules))
         module, _dot, name = factory.partition(":")
         cls = getattr(importlib.import_module(module), name)
