@@ -24,7 +24,7 @@ from game.tavla.engine.position import State, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.doubling import NetworkCube
 from game.tavla.eval.neural import Evaluator, equities, rank_results, shipped_evaluator
-from game.tavla.eval.search import values
+from game.tavla.eval.search import Memo, values
 from game.tavla.players.evaluator_bot import EvaluatorBot
 
 BEGINNER_TEMPERATURE = 0.1  # points of expected value; higher plays worse
@@ -112,12 +112,13 @@ class MasterBot(NetworkCube):
     def choose(self, afters: list[tuple[int, ...]], depth: int) -> int:
         """The index of the best position: filtered ply by ply, then searched `depth` plies deep."""
         kept = list(range(len(afters)))
+        memo: Memo = {}  # the opponent's best replies, found once for the 1-ply filter and the 2-ply search
         for plies, most, margin in MASTER_FILTER:
             if len(kept) == 1 or plies >= depth:
                 break
-            value = values(self.net, [afters[i] for i in kept], self.rules, plies)
+            value = values(self.net, [afters[i] for i in kept], self.rules, plies, memo)
             order = np.argsort(-value)[:most]
             kept = [kept[int(i)] for i in order if value[i] >= value[order[0]] - margin]
         if len(kept) == 1:
             return kept[0]
-        return kept[int(np.argmax(values(self.net, [afters[i] for i in kept], self.rules, depth)))]
+        return kept[int(np.argmax(values(self.net, [afters[i] for i in kept], self.rules, depth, memo)))]
