@@ -31,7 +31,8 @@ class MatchMoment:
     """What a Match ID holds, seats as the record numbers them: `dice` None before the roll, `owner`
     None for the cube in the centre, `doubled` while a double waits for its answer and `resigned` the
     level of an offer to resign that waits (0: none; then `deciding` is the player who answers);
-    `jacoby` the Jacoby rule of money play."""
+    `jacoby` the Jacoby rule of money play; `beavered` a beaver waits for the doubler's answer (the
+    cube, at twice its double, with the player who beavered: gnubg's state after its `redouble`)."""
 
     length: int
     score: tuple[int, int]
@@ -43,10 +44,12 @@ class MatchMoment:
     doubled: bool = False
     jacoby: bool = False
     resigned: int = 0
+    beavered: bool = False
 
     @property
     def deciding(self) -> int:
-        return 1 - self.on_roll if self.doubled or self.resigned else self.on_roll
+        waits = (self.doubled and not self.beavered) or self.resigned
+        return 1 - self.on_roll if waits else self.on_roll
 
 
 def match_id(moment: MatchMoment) -> str:
@@ -98,6 +101,7 @@ def match_moment(match: Match) -> MatchMoment:
         game.offered_by is not None,
         terms is not None and terms.jacoby,
         0 if offer is None else int(offer.level),
+        game.beavered,
     )
 
 
@@ -166,11 +170,12 @@ def _checked_moment(field: dict[str, int], shown: str) -> MatchMoment:
     doubled, resigned, on_roll = bool(field["doubled"]), field["resigned"], field["on_roll"]
     if doubled and (resigned or dice != (0, 0)):
         refuse(_("a double is offered before the roll, with no resignation pending"))
-    turn = 1 - on_roll if doubled or resigned else on_roll
+    length = field["length"]
+    beavered = doubled and not length and owner == 1 - on_roll and field["turn"] == on_roll
+    turn = 1 - on_roll if (doubled and not beavered) or resigned else on_roll
     if field["turn"] != turn:
         message = _("player {turn} is to decide, but player {seat} is on roll and nothing waits an answer")
         refuse(message, turn=field["turn"], seat=on_roll)
-    length = field["length"]
     if length > MAX_CUBE_MATCH:
         refuse(_("the match length is {length}; 0 for money play, else 1 to {most}"), length=length,
                most=MAX_CUBE_MATCH)
@@ -186,8 +191,8 @@ def _checked_moment(field: dict[str, int], shown: str) -> MatchMoment:
                score=f"{score[0]}-{score[1]}", length=length)
     if crawford and cube > 1:
         refuse(_("the Crawford game is played with the cube at 1 in the centre, not at {cube}"), cube=cube)
-    if doubled and (crawford or owner == 1 - on_roll or field["cube"] == MOST_CUBE_POWER):
+    if doubled and not beavered and (crawford or owner == 1 - on_roll or field["cube"] == MOST_CUBE_POWER):
         message = _("player {seat} doubles but may not (the Crawford game, the opponent's cube, or at 64)")
         refuse(message, seat=on_roll)
     return MatchMoment(length, score, on_roll, cube, owner, crawford, dice if dice != (0, 0) else None,
-                       doubled, length == 0 and not field["no_jacoby"], resigned)
+                       doubled, length == 0 and not field["no_jacoby"], resigned, beavered)

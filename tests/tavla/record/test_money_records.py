@@ -10,6 +10,7 @@ from game.errors import UserError
 from game.tavla.analysis.cube import cube_states
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.cube import CubeEvent
+from game.tavla.engine.match_id import match_id, match_moment, read_match_id
 from game.tavla.engine.position import position_id
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import Phase, TableSession
@@ -180,3 +181,21 @@ def test_the_analysis_judges_a_money_session_in_points_with_the_cube_after_a_bea
     cube = [d for d in analysis.decisions if d.kind == "cube" and d.turn == doubled_at]
     assert [d.action for d in cube] == ["double", "take"]  # the beaver judged as the take it is
     assert all(d.stakes.score is None for d in cube)
+
+
+def test_the_match_id_of_a_beaver_waiting_reads_back_and_is_gnubgs(tmp_path):
+    match = _beaver_waiting()
+    ours = match_id(match_moment(match))
+    moment = read_match_id(ours)
+    assert (moment.beavered, moment.doubled, moment.deciding, moment.length) == (
+        True,
+        True,
+        match.current.turn,
+        0,
+    )
+    assert (moment.cube, moment.owner) == (match.current.cube_value, match.current.cube_owner)
+    gnubg = pytest.importorskip("gnubg", reason=GNUBG_MISSING)
+    path = tmp_path / "beaver.mat"
+    path.write_text(export_mat(match, NAMES))
+    gnubg.command(f'import mat "{path}"')  # gnubg stands where the file ends: the beaver waits
+    assert (gnubg.match_id(), gnubg.position_id()) == (ours, position_id(match.current.state))
