@@ -9,7 +9,10 @@ from game.tavla.engine.match import Match
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.record.archive import archive_dir
+from game.tavla.record.mat import read_mat
 from game.tavla.record.save import SAVE_KIND
+from game.tavla.screens.analysis import captions as words
+from game.tavla.screens.analysis.view import AnalysisView
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
@@ -161,6 +164,14 @@ def test_stop_ends_the_session_keeps_it_and_forgets_the_save(window):
     assert [button.label for button in view.over.buttons] == ["Menu", "New session", "Analyse"]
     kept = set(archive_dir().glob("*.mat")) - before
     assert len(kept) == 1 and " 0 point match" in next(iter(kept)).read_text()
+    record = read_mat(next(iter(kept)))
+    assert words.kept_row(record, "x.mat", "", when=None) == "x.mat · You 1–0 Random · money session, Jacoby"
+    click(view, *centre(view.over.buttons[2]))
+    analysis = window.current_view
+    assert isinstance(analysis, AnalysisView)
+    assert analysis.title.text == "Analysis: You vs Random · money session, Jacoby"
+    press_key(analysis, key.ESCAPE)
+    assert window.current_view is view and view.session.phase is Phase.MATCH_OVER, "back at the card"
     press_key(view, key.ESCAPE)
     assert view.records.load_game(SAVE_KIND) is None, "a stopped session is not offered again"
 
