@@ -9,7 +9,8 @@ deterministic, no noise). For each decision the candidates are the eight plays g
 and the plays of every bot measured; the best of them at 2-ply is the reference, and a bot's loss is
 that equity minus its play's, in millipoints (money points x 1000). Reported per bot: the mean loss per
 decision with a 95% interval (normal, over decisions), the share of decisions where it chose the
-reference play, and its median and worst time a decision; gnubg's 0-ply is measured the same way. This
+reference play, and its median and worst time a decision, wall and CPU (on a shared machine the CPU
+time is the steadier figure); gnubg's 0-ply is measured the same way. This
 judge favours gnubg's own 0-ply, whose errors its 2-ply partly shares: the games against it
 (benchmarks/tavla_levels.py) are the fairer measure. GNU Backgammon is a yardstick only: nothing here
 trains anything.
@@ -93,14 +94,16 @@ def main(argv: list[str] | None = None) -> int:
     losses: dict[str, list[float]] = {name: [] for name in ["gnubg 0-ply", *names]}
     best_found = {name: 0 for name in losses}
     times: dict[str, list[float]] = {name: [] for name in names}
+    cpu: dict[str, list[float]] = {name: [] for name in names}
     for state, die1, die2 in decisions:
         results = {format_play(play): after for play, after in legal_results(state, die1, die2, rules)}
         by_zero = sorted(results, key=lambda play: -judge.equity(results[play], deep=False))
         chosen = {"gnubg 0-ply": by_zero[0]}
         for name, bot in bots.items():
-            begin = time.perf_counter()
+            begin, begin_cpu = time.perf_counter(), time.process_time()
             answer = bot.play(list(state), die1, die2)
             times[name].append(time.perf_counter() - begin)
+            cpu[name].append(time.process_time() - begin_cpu)
             chosen[name] = format_play(check_play(state, die1, die2, answer, rules))
         candidates = set(by_zero[:CANDIDATES]) | set(chosen.values())
         deep = {play: judge.equity(results[play], deep=True) for play in candidates}
@@ -125,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         if name in times:
             line += (
                 f", median {1000 * statistics.median(times[name]):.0f} ms, "
-                f"worst {1000 * max(times[name]):.0f} ms a decision"
+                f"worst {1000 * max(times[name]):.0f} ms a decision (CPU median "
+                f"{1000 * statistics.median(cpu[name]):.0f} ms, worst {1000 * max(cpu[name]):.0f} ms)"
             )
         print(line)
     return 0
