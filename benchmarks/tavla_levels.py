@@ -6,8 +6,9 @@
    --games, or --master-games when master is in it) or `a:b=N` (N games). The default is the evaluator
    issue's table: expert vs pubeval over 10,000 games, expert vs gnubg 5,000, master vs gnubg 1,000,
    then the ladder beginner < intermediate < expert < master.
-2. Latency. Median and 95th percentile seconds per decision over positions met in random games, and the
-   ratio of each median to gnubg's 0-ply bot measured in the same run.
+2. Latency. Median, 95th percentile and worst seconds per decision over positions met in random games
+   (and the median CPU time), and the ratio of each median to gnubg's 0-ply bot measured in the same
+   run. `--pairs ""` measures the latency alone.
 
     python benchmarks/tavla_levels.py [--pairs expert:pubeval=10000,...] [--games 2000]
         [--master-games 400] [--seed 1] [--jobs 1] [--latency-positions 300]
@@ -76,17 +77,20 @@ def positions(count: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
 
 
 def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]]) -> float:
-    """Median and 95th percentile seconds per decision; returns the median."""
+    """Median and 95th percentile seconds per decision, and the median CPU time (the steadier figure on
+    a shared machine); returns the median."""
     bot = get_bot(name, seed=1, rules=RULES)
     bot.play(list(sample[0][0]), sample[0][1], sample[0][2])
-    times = []
+    times, cpu = [], []
     for state, die1, die2 in sample:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         bot.play(list(state), die1, die2)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     times.sort()
     print(f"  {name:<13} median {statistics.median(times) * 1000:8.2f} ms, 95th percentile "
-          f"{times[int(0.95 * (len(times) - 1))] * 1000:8.2f} ms over {len(times)} decisions", flush=True)
+          f"{times[int(0.95 * (len(times) - 1))] * 1000:8.2f} ms, worst {times[-1] * 1000:8.2f} ms "
+          f"(CPU median {statistics.median(cpu) * 1000:.2f} ms) over {len(times)} decisions", flush=True)
     return statistics.median(times)
 
 
@@ -101,7 +105,7 @@ def main() -> None:
     args = parser.parse_args()
     has_gnubg = available()
     print(f"strength: {RULES} rules, seed {args.seed}, --jobs {args.jobs}, duplicate dice", flush=True)
-    for pair in args.pairs.split(","):
+    for pair in filter(None, args.pairs.split(",")):  # --pairs "" times the levels only
         names, _, count = pair.partition("=")
         a, b = names.split(":")
         if "gnubg" in (a, b) and not has_gnubg:
