@@ -91,7 +91,7 @@ def main() -> None:
         ours = figures(rolled.results[0], Rules.STANDARD)
         chances, equity, errors, equity_se, seconds = gnubg_rollout(POSITIONS[name], args.games, args.seed)
         print(f"\n{name}: {POSITIONS[name]}")
-        print("  ours : " + " ".join(f"{100 * c:5.1f}" for c in ours.chances)
+        print("  ours : " + " ".join(f"{round(100 * c, 1) + 0.0:5.1f}" for c in ours.chances)
               + f"  {ours.equity:+.3f}   ("
               + " ".join(f"{100 * s:.1f}" for s in ours.chances_se) + f"; {ours.equity_se:.3f})"
               + f"  {rolled.seconds:.0f} s")

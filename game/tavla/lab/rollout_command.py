@@ -298,8 +298,10 @@ def _exact_json(chances: np.ndarray | None, rules: Rules) -> dict[str, float] | 
 
 
 def _percent(mean: float, se: float) -> str:
-    """`52.3% ± 0.8`: a chance and its 95% interval (none after a single game)."""
-    return f"{100 * mean:.1f}%" if math.isnan(se) else f"{100 * mean:.1f}% ± {100 * Z95 * se:.1f}"
+    """`52.3% ± 0.8`: a chance and its 95% interval (none after a single game); the luck correction's
+    -0.0 is 0.0."""
+    shown = f"{round(100 * mean, 1) + 0.0:.1f}%"
+    return shown if math.isnan(se) else f"{shown} ± {100 * Z95 * se:.1f}"
 
 
 def _chances_line(shown: Figures) -> str:
