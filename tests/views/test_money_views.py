@@ -191,3 +191,12 @@ def test_a_money_session_left_after_a_game_is_offered_again_as_money(window):
     assert table.panel.texts["score"].text == "1 – 0   (money, Jacoby)"
     press_key(table, key.ESCAPE)
     table.records.clear_game(SAVE_KIND)
+
+
+def test_the_choice_of_resignation_says_what_the_jacoby_rule_scores(window):
+    view = money_table(window, BeaverStub())
+    view.open_resign()
+    assert view.resign_choice.buttons[2].label == "Backgammon · 1 point", "the cube in the centre"
+    plain = money_table(window, BeaverStub(), jacoby=False)
+    plain.open_resign()
+    assert plain.resign_choice.buttons[2].label == "Backgammon · 3 points"

@@ -170,9 +170,13 @@ def finished(
     """The result of a game the winner has just won with `points` on the board: those points times the
     cube; under the Jacoby rule a game whose cube was never turned counts as a single game."""
     kind = rules.result_kind(points)
-    if jacoby and cube == 1:
-        points = 1
-    return GameResult(winner=winner, points=points * cube, kind=kind, turns=turns, cube=cube)
+    return GameResult(winner=winner, points=scored(points, cube, jacoby), kind=kind, turns=turns, cube=cube)
+
+
+def scored(points: int, cube: int = 1, jacoby: bool = False) -> int:
+    """What a win worth `points` on the board scores: those points times the cube; under the Jacoby
+    rule, while the cube was never turned, a single game's."""
+    return (1 if jacoby and cube == 1 else points) * cube
 
 
 class Game:
@@ -331,6 +335,11 @@ class Game:
         )
         self.resign_record.append(offer)
         return offer
+
+    def points_for(self, level: int) -> int:
+        """What a win at gammon `level` (a resignation of it accepted) scores now, the cube and the
+        Jacoby rule included."""
+        return scored(self.rules.points(level), self.cube_value, self.terms is not None and self.terms.jacoby)
 
     def accept_resignation(self) -> GameResult:
         """The opponent accepts: the offerer loses the game at the offered level, times the cube."""

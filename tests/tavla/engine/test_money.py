@@ -256,3 +256,12 @@ def test_bots_games_play_beavers_when_the_terms_allow_them(takes):
         assert result.cube >= 4
     plain, _ = play_bots(_first_legal, _first_legal, STANDARD, seed=6, cube=CubeTerms(), deciders=deciders)
     assert plain.kind is not Outcome.PASSED  # never asked to beaver; a bot without `take` takes
+
+
+def test_what_a_resignation_scores_follows_the_jacoby_rule():
+    game = Game(STANDARD, seed=4, cube=CubeTerms(jacoby=True))
+    _first_play(game)
+    assert [game.points_for(level) for level in Resignation] == [1, 1, 1]
+    game.double()
+    game.take()
+    assert [game.points_for(level) for level in Resignation] == [2, 4, 6]

@@ -30,8 +30,9 @@ def level_title(level: Resignation, rules: Rules) -> str:
 
 
 def points_at(level: Resignation, session: TableSession) -> int:
-    """What an accepted resignation of `level` scores now: the level's points times the cube."""
-    return session.rules.points(level) * session.game.cube_value
+    """What an accepted resignation of `level` scores now: the level's points times the cube (a single
+    game's under the Jacoby rule with the cube in the centre)."""
+    return session.game.points_for(level)
 
 
 def choice_title() -> str:
