@@ -8,16 +8,18 @@ from game.config_file import load_config
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import Phase, TableSession
+from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.record.archive import archive_dir
 from game.tavla.record.mat import read_mat
 from game.tavla.record.save import SAVE_KIND
 from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis.view import AnalysisView
+from game.tavla.screens.table import cube_captions
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
 from tests.views.menus import choose, rect_centre
-from tests.views.table import CubeStub, centre, play_first_turn, settle
+from tests.views.table import CubeStub, centre, play_first_turn, settle, wait_for_hint
 
 STANDARD = Rules.STANDARD
 
@@ -200,3 +202,20 @@ def test_the_choice_of_resignation_says_what_the_jacoby_rule_scores(window):
     plain = money_table(window, BeaverStub(), jacoby=False)
     plain.open_resign()
     assert plain.resign_choice.buttons[2].label == "Backgammon · 3 points"
+
+
+def test_the_cube_hint_answers_a_double_with_a_beaver_and_weighs_a_beaver(window):
+    wrong = CubeDecision(no_double=-0.1, double_take=-0.4, double_pass=1.0)
+    assert cube_captions.hint_text("Master", wrong, True, may_beaver=True).startswith("Hint (Master): beaver")
+    assert cube_captions.hint_text("Master", wrong, True).startswith("Hint (Master): take")
+    beavered = cube_captions.hint_text("Master", wrong, True, beavered=True)
+    assert beavered == "Hint (Master): take\ntake -0.400 · pass -1.000"
+    view = money_table(window, BeaverStub(beavers=True))
+    play_first_turn(view)
+    click(view, *centre(view.roll_question.buttons[0]))
+    settle(view)
+    assert view.session.beavered
+    view.show_hint()
+    wait_for_hint(view)
+    text = view.panel.texts["hint"].text
+    assert text.startswith("Hint (") and "pass -1.000" in text, text
