@@ -59,7 +59,7 @@ def test_a_home_board_race_agrees_with_the_bear_off_database(rules):
     shown = rolled_out(HOME_RACE, 648, rules=rules)
     assert abs(shown.chances[0] - exact[0]) < 3 * shown.chances_se[0] < 0.05
     corrected = rolled_out(HOME_RACE, 72, rules=rules, luck=True)  # the database judges every roll
-    assert corrected.chances[0] == pytest.approx(exact[0], abs=1e-9)
+    assert corrected.chances[0] == pytest.approx(exact[0], abs=1e-7)  # the database is kept in float32
 
 
 def test_the_interval_shrinks_as_the_games_grow():

@@ -141,6 +141,14 @@ def test_money_files_of_other_programs_read_with_their_tags_and_jacoby_by_defaul
         parse_mat(text.replace(" 0 point", " 5 point"))
 
 
+def gnubg_money_rules(gnubg) -> None:
+    """gnubg's own defaults for money play (Jacoby on, beavers allowed): it reads past the file's Jacoby
+    and Beaver tags and uses its settings, which another test in the same process (the gnubg bot sets
+    both off) may have changed."""
+    gnubg.command("set jacoby on")
+    gnubg.command("set beavers 3")
+
+
 def test_gnubg_imports_a_money_session_with_beavers_move_for_move(tmp_path):
     gnubg = pytest.importorskip("gnubg", reason=GNUBG_MISSING)
     kinds = {"double": CubeEvent.DOUBLE, "take": CubeEvent.TAKE, "drop": CubeEvent.PASS}
@@ -148,6 +156,7 @@ def test_gnubg_imports_a_money_session_with_beavers_move_for_move(tmp_path):
         match = money_session(seed)
         path = tmp_path / f"money{seed}.mat"
         path.write_text(export_mat(match, NAMES))
+        gnubg_money_rules(gnubg)
         gnubg.command(f'import mat "{path}"')
         imported = gnubg.match()
         assert imported["match-info"]["match-length"] == 0
@@ -197,5 +206,6 @@ def test_the_match_id_of_a_beaver_waiting_reads_back_and_is_gnubgs(tmp_path):
     gnubg = pytest.importorskip("gnubg", reason=GNUBG_MISSING)
     path = tmp_path / "beaver.mat"
     path.write_text(export_mat(match, NAMES))
+    gnubg_money_rules(gnubg)
     gnubg.command(f'import mat "{path}"')  # gnubg stands where the file ends: the beaver waits
     assert (gnubg.match_id(), gnubg.position_id()) == (ours, position_id(match.current.state))
