@@ -17,3 +17,11 @@ pyproject.toml); `players` and `record` stand side by side and import neither ea
 The 28-integer position, the notation and the command-line contracts are in docs/ (docs/position.md,
 docs/notation.md, docs/commands.md).
 """
+
+import os
+
+# Before numpy is imported (every entry point imports this package first): one BLAS thread. The
+# evaluator's matrix products (up to some 30,000 x 214 x 128 in a 2-ply search) are too small for threads
+# to pay, and on a busy machine the threads wait on one another: `analyse --level master` of a 5-point
+# match took 2.3x as long with OpenBLAS's default threads on two shared cores.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
