@@ -22,6 +22,9 @@ from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State
 from game.tavla.engine.variant import Variant
 
 POINTS = range(1, 25)
+# Rolls of 36 that bring a checker exactly this many pips (either die, or both through an open point),
+# as the bots and the networks of these games count a threat.
+REACH_ROLLS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3}
 HOME = range(1, 7)
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from game.errors import UserError
 from game.files import write_atomically
-from game.tavla.engine.no_hitting import NoHittingGame
+from game.tavla.engine.no_hitting import REACH_ROLLS, NoHittingGame
 from game.tavla.engine.position import OFF, STATE_SIZE
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import OUTPUTS, Network, coherent
@@ -35,8 +35,6 @@ INPUTS = 2 * SIDE_INPUTS
 HIDDEN = 80
 VERSION = 2
 _POINT_PIPS = np.arange(1, 25, dtype=np.float32)
-# Rolls of 36 that bring a checker exactly this many pips, as the greedy bots count them.
-_REACH = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3}
 _OPPONENT_ROUTE = np.array([*range(12, 0, -1), *range(24, 12, -1)])  # Fevga's and Gul bara's, our numbers
 EQUITY_WEIGHTS = np.array(Rules.TAVLA.equity_weights, dtype=np.float32)  # 1 a game, 2 a double
 
@@ -68,7 +66,7 @@ def _threats(states: np.ndarray) -> np.ndarray:
     lone = (points == 1) & (pins == 0)
     movers = (points < 0) & ~((points == -1) & (pins == 1))  # the opponent's free checkers
     reach = np.zeros(points.shape, dtype=np.float32)
-    for distance, rolls in _REACH.items():
+    for distance, rolls in REACH_ROLLS.items():
         reach[:, distance:] += rolls * movers[:, :-distance]
     exposed = np.minimum(reach, 36.0) * lone
     return np.stack(

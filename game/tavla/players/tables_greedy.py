@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.fevga import OPPONENT_ROUTE, SameWayGame
-from game.tavla.engine.no_hitting import NoHittingGame
+from game.tavla.engine.no_hitting import REACH_ROLLS, NoHittingGame
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.plakoto import START, Plakoto, pin
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF
@@ -24,9 +24,6 @@ from game.tavla.engine.variant import variant_of
 
 WIN = float("inf")
 
-# Rolls of 36 with which a checker reaches a point this many pips ahead (either die, or both together
-# through an open point), the same table as backgammon's shots without blocking.
-REACH_ROLLS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3}
 
 PIP = 0.1  # per own pip still to travel
 OFF_VALUE = 3.0  # per checker borne off

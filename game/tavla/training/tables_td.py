@@ -14,7 +14,6 @@ trained; `--resume` goes on from the file. Every `--eval-every` games the networ
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import random
 import sys
@@ -35,7 +34,7 @@ from game.tavla.eval.neural import other_side
 from game.tavla.eval.tables_net import EQUITY_WEIGHTS, TablesEvaluator, encode, final_outcome
 from game.tavla.players.tables_greedy import TablesGreedyBot
 from game.tavla.players.tables_neural import TablesNeuralBot
-from game.tavla.training.td import learn, versus
+from game.tavla.training.td import append_curve, learn, versus
 
 CHECKPOINT_SECONDS = 60.0
 LEARNING_RATE = 0.01
@@ -43,7 +42,6 @@ LAMBDA = 0.7
 EXPLORE = 0.02
 EVAL_EVERY = 2000
 EVAL_GAMES = 200
-CURVE_FIELDS = ("games", "minutes", "eval_games", "ppg", "ci_low", "ci_high")
 
 
 def self_play(
@@ -126,21 +124,12 @@ def train(
             minutes_total = (seconds_before + time.monotonic() - start) / 60.0
             row = {"games": done + played, "minutes": round(minutes_total, 2), "eval_games": eval_games}
             row.update(ppg=round(ppg, 4), ci_low=round(ppg - half, 4), ci_high=round(ppg + half, 4))
-            _append_curve(out.with_suffix(".curve.csv"), row)
+            append_curve(out.with_suffix(".curve.csv"), row)
             console.print(f"{game.name}: {done + played:,} games: vs greedy {ppg:+.3f} ± {half:.3f}")
             save()
     save()
     console.print(f"{game.name}: trained {played:,} games this run, {done + played:,} in all: {out}")
     return net
-
-
-def _append_curve(path: Path, row: dict[str, float]) -> None:
-    new = not path.exists()
-    with path.open("a", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=CURVE_FIELDS)
-        if new:
-            writer.writeheader()
-        writer.writerow(row)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -160,7 +160,7 @@ def versus(
     return tally.ppg, (high - low) / 2
 
 
-def _append_curve(path: Path, row: dict[str, float]) -> None:
+def append_curve(path: Path, row: dict[str, float]) -> None:
     new = not path.exists()
     with path.open("a", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=CURVE_FIELDS)
@@ -235,7 +235,7 @@ def train(
             if eval_every and (done + played) % eval_every == 0:
                 ppg, half = versus_pubeval(net, eval_games, seed=done + played)
                 minutes_total = (seconds_before + time.monotonic() - start) / 60.0
-                _append_curve(
+                append_curve(
                     curve,
                     {
                         "games": done + played,
