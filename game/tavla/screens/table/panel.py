@@ -25,8 +25,10 @@ HINT_HEIGHT = 52  # the hint wraps between the status and the buttons (top at y 
 MOVES_TOP = 248  # the move list, between the Export button (bottom at y 265) and the gnubg IDs
 COMPACT_MOVES_TOP = 242  # a small window's taller ▲ ▼ clear the Export button
 POSITION_Y, MATCH_Y = 45, 26  # the gnubg IDs, one a line under the move list
-REPLAY_RIGHT, REPLAY_MOST, REPLAY_HEIGHT = 193, 138, 28  # Replay, between "Moves" and ▲ ▼ (from the left)
-REPLAY_MARGIN = 12  # either side of its words: the button is as wide as they need, up to REPLAY_MOST
+REPLAY_HEIGHT = 28  # Replay, between the move list's heading ("Moves") and ▲ ▼
+REPLAY_MARGIN, REPLAY_LEAST_MARGIN = 12, 4  # either side of its words: as much as there is room for
+REPLAY_GAP = 10  # at least this between the heading's words and the button, in any language
+REPLAY_SPACING = 4  # between the button and ▲
 REPLAY_SIZE = theme.SMALL_SIZE - 1
 
 Spec = tuple[float, tuple[int, int, int], float, bool, float | None]
@@ -133,15 +135,29 @@ class SidePanel:
         self.buttons += self.moves.buttons
         self.replay_button: Button | None = None
         if replay is not None and not compact:
-            right = left + REPLAY_RIGHT
-            rect = Rect(right - REPLAY_MOST / 2, MOVES_TOP, REPLAY_MOST, REPLAY_HEIGHT)
+            up = self.moves.up_button.rect
+            right = up.x - up.width / 2 - REPLAY_SPACING
+            most = right - left
+            rect = Rect(right - most / 2, MOVES_TOP, most, REPLAY_HEIGHT)
             # Translators: button beside the move list's heading: show the computer's last play again (its
             # checkers move once more); {key} is the key that does it, L
             label = _("Replay ({key})").format(key="L")
             button = self.replay_button = Button(label, rect, replay, font_size=REPLAY_SIZE)
-            rect.width = min(REPLAY_MOST, button.labels[0].content_width + 2 * REPLAY_MARGIN)
-            button.move_to(right - rect.width / 2, MOVES_TOP)  # clear of the heading
+            self._fit_replay(button, right)
             self.buttons.append(button)
+
+    def _fit_replay(self, button: Button, right: float) -> None:
+        """Replay as wide as its words need, its right edge at `right` (left of ▲ ▼), never nearer the
+        heading's words than REPLAY_GAP: the room between is measured, as a translation's heading or
+        label can be the longer ("Hamle" beside "Tekrar oynat (L)"); the margins narrow first, and only
+        words that fit no margin shrink."""
+        heading = self.moves.heading
+        room = right - (heading.x + heading.content_width + REPLAY_GAP)
+        text = button.labels[0]
+        width = min(room, text.content_width + 2 * REPLAY_MARGIN)
+        button.rect.width = width
+        text.set_box(width - 2 * REPLAY_LEAST_MARGIN, text.box_height)
+        button.move_to(right - width / 2, MOVES_TOP)
 
     @property
     def labels(self) -> list[Label]:
