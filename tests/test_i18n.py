@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import PYTHON_FORMAT
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
@@ -40,6 +41,20 @@ def test_the_template_holds_exactly_the_messages_of_the_code():
         in_template = {message.id for message in read_po(stream) if message.id}
     assert in_code - in_template == set(), "run pybabel extract (game/locale/README.md)"
     assert in_template - in_code == set(), "the template keeps messages the code no longer has"
+
+
+def test_no_message_reads_as_a_percent_format_by_accident():
+    """A bare % before a letter ("95% interval" holds "% i") makes Babel mark the message python-format,
+    and gettext's checks then want every translation to keep that "format": a percentage in a message
+    is a placeholder (i18n.percent_text), and % stays for argparse's own %s and %(name)s."""
+    accidental = []
+    for message in extract_from_dir(ROOT / "game", method_map=[("**.py", "python")]):
+        ids = message[2] if isinstance(message[2], tuple) else (message[2],)
+        for text in ids:
+            formats = [match.group(0) for match in PYTHON_FORMAT.finditer(text)]
+            if any(not PLACEHOLDER.fullmatch(found) for found in formats):
+                accidental.append(text)
+    assert accidental == []
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -23,7 +23,7 @@ import numpy as np
 
 from game.errors import UserError
 from game.files import writable_target
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, percent_text
 from game.limits import (
     MAX_JOBS,
     MAX_ROLLOUT_GAMES,
@@ -217,11 +217,12 @@ class RolloutReport:
         luck = _("luck correction") if plan.luck else _("no luck correction")
         dice = "" if self.setup.dice is None else ", " + _("dice {dice}").format(
             dice=f"{self.setup.dice[0]}{self.setup.dice[1]}")
-        # Translators: the heading of a rollout's report; {level} is expert or master, {rules} the rule set
+        # Translators: the heading of a rollout's report; {level} is expert or master, {rules} the rule set,
+        # {percent} is "95%" as your language writes a percentage (the figures after ± are 95% intervals)
         heading = _("Rollout{dice}: {games}, {level}, {rules}, cubeless, seed {seed}, {end}, {luck}; "
-                    "± is a 95% interval")
+                    "± is a {percent} interval")
         return heading.format(dice=dice, games=games, level=plan.level, rules=_(self.rules.short_name),
-                              seed=plan.seed, end=end, luck=luck)
+                              seed=plan.seed, end=end, luck=luck, percent=percent_text("95"))
 
     def to_json(self) -> dict[str, Any]:
         rolled, plan = self.rolled, self.rolled.plan

@@ -96,6 +96,7 @@ def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys)
     assert cli.main(argv) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Rollout, dice 31: 36 games, expert, standard, cubeless, seed 5")
+    assert out[0].endswith("; ± is a 95% interval")
     assert out[1].startswith(" 1. 8/5 6/5: equity ")
     data = json.loads(path.read_text())
     assert data["complete"] and data["games"] == 36 and data["dice"] == [3, 1]
