@@ -11,6 +11,7 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
+from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.screens import layout
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView
@@ -53,7 +54,7 @@ def wait_for_hint(view: TableView, seconds: float = 30.0) -> None:
 
 
 def point_centre(seat: int, point: int) -> tuple[float, float]:
-    shown = layout.to_display(seat, point)
+    shown = layout.to_display(seat, point, BACKGAMMON[Rules.TAVLA])
     return layout.checker_position(seat, shown, 0, 1)
 
 
@@ -71,7 +72,8 @@ def drag(view: TableView, start: tuple[float, float], end: tuple[float, float], 
 
 
 def top_checker(view: TableView, seat: int, point: int) -> tuple[float, float]:
-    return view.checkers.stacks[(seat, layout.to_display(seat, point))][-1].position
+    shown = layout.to_display(seat, point, view.session.game.variant)
+    return view.checkers.stacks[(seat, shown)][-1].position
 
 
 class CubeStub:

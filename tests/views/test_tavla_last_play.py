@@ -5,7 +5,9 @@ import numpy as np
 
 from game.tavla.engine.game import Turn
 from game.tavla.engine.position import OPENING, flip
+from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase
+from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.screens import layout
 from game.tavla.screens.table.hint_panel import AREA_BOTTOM
 from game.tavla.screens.table.last_play import last_play, play_marks
@@ -61,10 +63,11 @@ def test_the_last_play_is_the_computers_while_nothing_else_moved():
     assert last_play(game, 1) is computer, "a dance of the player leaves the computer's play the last"
     game.record.append(Turn(0, (2, 1), ((13, 11), (6, 5)), flip(OPENING)))
     assert last_play(game, 1) is None, "once the player has played, nothing is marked"
-    marks = play_marks(computer)
+    marks = play_marks(computer, BACKGAMMON[Rules.TAVLA])
     assert len(marks.arrows) == 2 and len(marks.origins) == 2 and len(marks.landings) == 2
-    assert layout.checker_position(1, layout.to_display(1, 24), 1, 2) in marks.origins, "24's top checker"
-    assert layout.checker_position(1, layout.to_display(1, 13), 4, 5) in marks.origins, "13's top checker"
+    shown = {point: layout.to_display(1, point, BACKGAMMON[Rules.TAVLA]) for point in (24, 13)}
+    assert layout.checker_position(1, shown[24], 1, 2) in marks.origins, "24's top checker"
+    assert layout.checker_position(1, shown[13], 4, 5) in marks.origins, "13's top checker"
 
 
 def test_the_computers_play_stays_marked_until_the_player_moves(window):
@@ -97,7 +100,8 @@ def test_l_shows_the_computers_play_again_and_the_turn_goes_on(window):
     assert view.replay is not None and view.replay.again
     before = flip(played.state)  # the board before its play, from the player's side
     counts = {key: len(stack) for key, stack in view.checkers.stacks.items() if stack}
-    assert counts[(1, layout.to_display(1, played.play[0][0]))] == max(played.state[played.play[0][0]], 0)
+    start = played.play[0][0]
+    assert counts[(1, layout.to_display(1, start, view.session.game.variant))] == max(played.state[start], 0)
     assert sum(n for (seat, _point), n in counts.items() if seat == 0) == 15 and before[25] == 0
     shown = []
     for _ in range(600):

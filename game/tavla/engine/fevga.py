@@ -51,6 +51,9 @@ class SameWayGame(NoHittingGame):
         points = [-state[their_point(point)] for point in POINTS]
         return (state[OPP_OFF], *points, 0, 0, state[OFF])
 
+    def their_point(self, point: int) -> int:
+        return their_point(point)
+
     def validate(self, values: Iterable[int]) -> State:
         return validate_same_way(values)
 

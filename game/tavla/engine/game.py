@@ -374,14 +374,23 @@ class Game:
         """True once a player has borne off all 15 checkers (or was disqualified)."""
         return self.result is not None
 
-    def start(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+    def start(self, dice: tuple[int, int] | None = None, first: int | None = None) -> tuple[int, int]:
         """The opening roll: each seat rolls one die until they differ; the higher plays both dice.
 
         Returns (seat 0's die, seat 1's die) of the deciding roll; `opening_rolls` keeps any ties too.
         `dice` sets that roll instead (replays, tests). The starting position is seat 0's view of it.
+        `first` names the seat that starts without an opening roll (in a Tavli match the winner of the
+        last game starts the next), to roll its own dice; it returns (0, 0) then.
         """
         if self.turn is not None:
             raise UserError(_("the game has already started"))
+        if first is not None:
+            if first not in (0, 1):
+                raise UserError(_("the seat that starts is 0 or 1, not {seat}").format(seat=first))
+            self.turn = first
+            if first == 1:
+                self.state = self.variant.flip(self.state)
+            return 0, 0
         if dice is not None:
             mine, theirs = check_dice(*dice)
             if mine == theirs:

@@ -41,10 +41,15 @@ class Match:
     cube: bool = False
     jacoby: bool = False
     beavers: bool = False
+    rotation: tuple[Rules, ...] = ()
+    """The games played in turn (a Tavli match: Portes, Plakoto, Fevga), `rules` the first of them; the
+    winner of a game starts the next without an opening roll. Empty: every game is `rules`'."""
 
     def __post_init__(self) -> None:
         if self.length != MONEY:
             check_match_length(self.length)
+        if self.rotation:
+            self.rules = self.rotation[0]
         self.variant = variant_of(self.rules)  # a rule set, or another game of the board (variant.py)
         self.rules = self.variant.rules
         self.terms = MatchRules(self.rules, self.length or None, self.cube, self.jacoby, self.beavers)
@@ -110,9 +115,20 @@ class Match:
         elif self.cube:
             crawford = self.is_crawford(len(self.games))
             terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
-        game = Game(self.variant, rng=rng if rng is not None else self.rng, cube=terms)
+        variant = self.variant
+        if self.rotation:
+            variant = variant_of(self.rotation[len(self.games) % len(self.rotation)])
+        game = Game(variant, rng=rng if rng is not None else self.rng, cube=terms)
         self.games.append(game)
         return game
+
+    def starter(self, index: int) -> int | None:
+        """The seat that starts game number `index` (0 the first) without an opening roll: in a match of
+        games in turn, the winner of the game before (none after a draw); else None."""
+        if not self.rotation or index == 0:
+            return None
+        before = self.games[index - 1].result
+        return None if before is None or before.drawn else before.winner
 
 
 def _scores(games: Sequence[Game]) -> tuple[int, int]:

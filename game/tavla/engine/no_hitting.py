@@ -54,6 +54,15 @@ class NoHittingGame(Variant):
 
     # The shared rules -------------------------------------------------------------------------------
 
+    def pip_counts(self, state: Sequence[int]) -> tuple[int, int]:
+        """Each side's pips in its own numbering (a pinned checker still has its point to go)."""
+
+        def own(board: Sequence[int]) -> int:
+            pinned = sum(point for point, side in self.pins(board).items() if side > 0)
+            return pinned + sum(board[point] * point for point in POINTS if board[point] > 0)
+
+        return own(state), own(self.flip(state))
+
     def legal_plays(self, state: Sequence[int], die1: int, die2: int) -> list[Play]:
         return [play for play, _board in self._finals(tuple(state), die1, die2)]
 

@@ -50,6 +50,9 @@ class Plakoto(NoHittingGame):
         pins = [-pin(state, 25 - point) for point in POINTS]
         return (*flip(state[:STATE_SIZE]), *pins)
 
+    def pins(self, state: Sequence[int]) -> dict[int, int]:
+        return {point: pin(state, point) for point in POINTS if pin(state, point)}
+
     def validate(self, values: Iterable[int]) -> State:
         state = integers(values, PLAKOTO_STATE_SIZE)
         for index in (OFF, OPP_OFF):

@@ -66,10 +66,13 @@ class TableSession:
         cube: bool = False,
         jacoby: bool = False,
         beavers: bool = False,
+        rotation: tuple[Rules, ...] = (),
     ) -> None:
+        """`rotation`: the games played in turn (a Tavli match), `rules` then the first of them."""
         self.opponent = opponent
         self.humans = {0, 1} if opponent == HUMAN else {0}
-        self.match = Match(match_length, rules, seed, cube=cube, jacoby=jacoby, beavers=beavers)
+        options = {"cube": cube, "jacoby": jacoby, "beavers": beavers, "rotation": rotation}
+        self.match = Match(match_length, rules, seed, **options)
         self.turn: TurnInProgress | None = None
         self.new_game()
 
@@ -90,7 +93,11 @@ class TableSession:
         terms = CubeTerms(length=match_length) if cube else None
         game = Game(rules, rng=match.rng, start_state=state, cube=terms)
         match.games.append(game)
-        game.start((max(dice), min(dice)))
+        if game.variant.opening_roll_played:
+            game.start((max(dice), min(dice)))
+        else:  # the opening roll's winner would roll again: seat 0 starts, with these dice
+            game.start(first=0)
+            game.roll(dice)
         return cls.resume(match, opponent)
 
     @classmethod
@@ -109,7 +116,8 @@ class TableSession:
 
     @property
     def rules(self) -> Rules:
-        return self.match.rules
+        """The rule set of the game being played (in a Tavli match each game has its own)."""
+        return self.game.variant.rules
 
     @property
     def game(self) -> Game:
@@ -154,7 +162,8 @@ class TableSession:
 
     def new_game(self) -> None:
         """The next game of the match, after its opening roll."""
-        self.match.next_game().start()
+        match = self.match
+        match.next_game().start(first=match.starter(len(match.games) - 1))
         self._begin_turn()
 
     def _begin_turn(self) -> None:

@@ -18,6 +18,7 @@ from game.tavla.engine.position import (
     State,
     all_borne_off,
     flip,
+    pip_counts,
     validate_state,
     winner_gammon_level,
 )
@@ -67,6 +68,20 @@ class Variant:
     def flip(self, state: Sequence[int]) -> State:
         """The same position seen by the other player."""
         return flip(state)
+
+    def pins(self, state: Sequence[int]) -> dict[int, int]:
+        """The pinned checkers of `state` (Plakoto's): point -> +1 where ours is pinned under theirs, -1
+        where theirs is under ours; none in the games that hit or block."""
+        return {}
+
+    def pip_counts(self, state: Sequence[int]) -> tuple[int, int]:
+        """(player on roll, opponent): the pips each still has to travel in this game."""
+        return pip_counts(state)
+
+    def their_point(self, point: int) -> int:
+        """Our number (1-24) of the point the opponent numbers `point`: the board both sides share (the
+        table draws it from one side)."""
+        return 25 - point
 
     def is_over(self, after: Sequence[int]) -> bool:
         """Whether the player who has just moved has won."""

@@ -17,6 +17,10 @@ where they were made (`{"resign": "gammon", "answer": "decline"}`; "single", "ga
 not yet answered has no "answer" and comes last. A save that holds a resignation is version 2 (a program
 that reads version 1 only says it is from a newer version), one of a money session or with a beaver
 version 3 (an older program says the same); the others are written as version 1, as before.
+The other games of the board (Portes, Plakoto, Fevga, Gul bara) are saved as backgammon is, their rule
+set named in "rules"; a Tavli match lists its games in turn (`"rotation": ["portes", "plakoto",
+"fevga"]`, "rules" the first), and a game its last game's winner started has no opening roll. Those
+saves are version 4.
 A disqualified game names its loser's seat (`"loser"`), which is not always the player on roll: the
 computer may fail to answer a double or an offer to resign.
 
@@ -51,7 +55,8 @@ from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN
 
 SAVE_FORMAT = "fifteen-tavla match"
-SAVE_VERSION = 3  # the newest this program reads and writes: 3 adds money sessions and beavers to 2
+SAVE_VERSION = 4  # the newest this program reads and writes: 4 adds the other games and Tavli to 3
+MONEY_VERSION = 3  # ... which added money sessions and beavers to 2
 RESIGN_VERSION = 2  # ... which added resignations to version 1
 FIRST_VERSION = 1
 MAX_SAVE_CHARS = 2_000_000  # far beyond any real match; refuses a runaway file
@@ -110,6 +115,8 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
         "games": [_dump_game(game) for game in match.games],
         "rng": _dump_rng(match.rng.getstate()),
     }
+    if match.rotation:
+        data["rotation"] = [str(rules) for rules in match.rotation]
     if match.money:
         data.update(jacoby=match.jacoby, beavers=match.beavers)
     return json.dumps(data, separators=(",", ":"))
@@ -117,9 +124,11 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
 
 def _version(match: Match) -> int:
     """The oldest version that holds what `match` has, so older programs read what they can."""
+    if match.rotation or not match.rules.is_backgammon:
+        return SAVE_VERSION
     beavered = any(action.event is CubeEvent.BEAVER for game in match.games for action in game.cube_record)
     if match.money or beavered:
-        return SAVE_VERSION
+        return MONEY_VERSION
     return RESIGN_VERSION if any(game.resign_record for game in match.games) else FIRST_VERSION
 
 
@@ -215,19 +224,23 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
             message = _("'{name}' must be true or false, not {value}")
             raise _damaged(message.format(name=name, value=quoted(value)))
     length, longest = data.get("length"), longest_match()
-    money = version >= SAVE_VERSION and length == MONEY
+    money = version >= MONEY_VERSION and length == MONEY
     if type(length) is not int or not (money or 1 <= length <= longest):
         # Translators: 'length' is a field of the save file; keep it as it is; {most} is e.g. 25
         message = _("'length' must be a match of 1 to {most} points, not {length}")
         raise _damaged(message.format(most=longest, length=quoted(length)))
+    known = Rules.names() if version >= SAVE_VERSION else Rules.backgammon_names()
     rules = data.get("rules")
-    if not isinstance(rules, str) or rules not in Rules.backgammon_names():
-        # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
-        message = _("unknown rule set {rules}; use one of: {known}")
-        raise _damaged(message.format(rules=in_quotes(rules), known=", ".join(Rules.backgammon_names())))
+    rotation = data.get("rotation", [rules])
+    for name in (rules, *rotation) if isinstance(rotation, list) and rotation else (None,):
+        if not isinstance(name, str) or name not in known:
+            # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
+            message = _("unknown rule set {rules}; use one of: {known}")
+            raise _damaged(message.format(rules=in_quotes(name), known=", ".join(known)))
     try:
         length = length if money else check_match_length(length)
-        match = Match(length, Rules(rules), seed, cube=cube, **options)
+        in_turn = tuple(map(Rules, rotation)) if "rotation" in data else ()
+        match = Match(length, Rules(rules), seed, cube=cube, rotation=in_turn, **options)
     except UserError as error:
         raise _damaged(str(error)) from None
     games = data.get("games")
@@ -258,21 +271,26 @@ def _replay_game(match: Match, entry: object, number: int) -> None:
         # Translators: {where} is e.g. "game 3"; 'opening' and 'turns' are fields of the save file
         raise _damaged(_("{where} must have lists 'opening' and 'turns'").format(where=where))
     game = match.next_game()
-    if not opening:
+    starter = match.starter(number - 1)
+    if not opening and starter is not None:  # the last game's winner started this one
+        _step(lambda seat: game.start(first=seat), starter, where)
+    elif not opening:
         if turns or "disqualified" in entry:
             # Translators: {where} is e.g. "game 3"
             raise _damaged(_("{where} has turns but no opening roll").format(where=where))
         return
-    rolls = [
-        # Translators: where a save is wrong
-        _dice(roll, _("game {number} opening roll {index}").format(number=number, index=index))
-        for index, roll in enumerate(opening, 1)
-    ]
-    if any(first != second for first, second in rolls[:-1]):
-        # Translators: {where} is e.g. "game 3"
-        raise _damaged(_("{where}: every opening roll before the last must be a tie").format(where=where))
-    game.opening_rolls.extend(rolls[:-1])
-    _step(game.start, rolls[-1], where)
+    else:
+        rolls = [
+            # Translators: where a save is wrong
+            _dice(roll, _("game {number} opening roll {index}").format(number=number, index=index))
+            for index, roll in enumerate(opening, 1)
+        ]
+        if any(first != second for first, second in rolls[:-1]):
+            # Translators: {where} is e.g. "game 3"
+            message = _("{where}: every opening roll before the last must be a tie")
+            raise _damaged(message.format(where=where))
+        game.opening_rolls.extend(rolls[:-1])
+        _step(game.start, rolls[-1], where)
     for index, turn in enumerate(turns, 1):
         following = turns[index] if index < len(turns) else None
         _replay_turn(game, turn, following, number, index)

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from game.resources import asset_path
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import BACKGAMMON, Variant
 from game.tavla.screens import layout
 
 Colour = tuple[int, int, int]
@@ -44,11 +46,16 @@ def _shade(colour: Colour, factor: float) -> Colour:
 
 
 def board_image(
-    palette: Palette, scale: float, numbers: bool = True, seat: int = 0, smallest_number: float = 0
+    palette: Palette,
+    scale: float,
+    numbers: bool = True,
+    seat: int = 0,
+    smallest_number: float = 0,
+    variant: Variant = BACKGAMMON[Rules.TAVLA],
 ) -> Image.Image:
     """The whole board from layout.BOARD_LEFT..BOARD_RIGHT x BOARD_BOTTOM..BOARD_TOP, `scale` px per unit,
-    its points numbered as `seat` counts them (two people at one desk each see their own numbers), the
-    numbers `smallest_number` screen pixels or more however small the scale."""
+    its points numbered as `seat` counts them in `variant`'s game (two people at one desk each see their
+    own numbers), the numbers `smallest_number` screen pixels or more however small the scale."""
     k = scale * SUPERSAMPLE
     width = layout.BOARD_RIGHT - layout.BOARD_LEFT
     height = layout.BOARD_TOP - layout.BOARD_BOTTOM
@@ -100,7 +107,7 @@ def board_image(
         for point in range(1, 25):
             shape = layout.point_shape(point)
             y = layout.BOARD_BOTTOM + layout.FRAME / 2 if shape.up else layout.BOARD_TOP - layout.FRAME / 2
-            label = str(layout.from_display(seat, point))
+            label = str(layout.from_display(seat, point, variant))
             draw.text(xy(shape.x, y), label, font=font, fill=NUMBER_COLOUR, anchor="mm")
     return image.resize((round(width * scale), round(height * scale)), Image.Resampling.LANCZOS)
 

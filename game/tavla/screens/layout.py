@@ -9,6 +9,8 @@ Seat 0 bears off into the right tray's lower half, seat 1 into its upper half.
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.tavla.engine.variant import Variant
+
 BOARD_LEFT = 30
 BOARD_BOTTOM = 46
 FRAME = 16
@@ -119,22 +121,25 @@ def location_at(x: float, y: float) -> int | None:
     return None
 
 
-def to_display(seat: int, point: int) -> int:
-    """A point in `seat`'s own numbering as seat 0 sees it (bar and off stay as they are)."""
+def to_display(seat: int, point: int, variant: Variant) -> int:
+    """A point in `seat`'s own numbering as seat 0 sees it in `variant`'s game (backgammon mirrors the
+    numbers, Fevga turns them by half the board); bar and off stay as they are."""
     if seat == 0 or point in (BAR_POINT, OFF_POINT):
         return point
-    return 25 - point
+    return variant.their_point(point)
 
 
-def from_display(seat: int, point: int) -> int:
-    """The inverse of `to_display`."""
-    return to_display(seat, point)
+def from_display(seat: int, point: int, variant: Variant) -> int:
+    """The inverse of `to_display` (the games' numberings are their own inverses)."""
+    return to_display(seat, point, variant)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
-def move_segments(seat: int, state: Sequence[int], moves: Iterable[tuple[int, int]]) -> list[Segment]:
+def move_segments(
+    seat: int, state: Sequence[int], moves: Iterable[tuple[int, int]], variant: Variant
+) -> list[Segment]:
     """Where each move of a play starts and ends on the board: from the checker that moves (the top of
     its stack, the bar or a checker an earlier move of the play put there) to the slot it lands on.
     `state` is the play's start from `seat`'s side (28 integers: 25 the bar, 0 off); the moves are
@@ -144,9 +149,9 @@ def move_segments(seat: int, state: Sequence[int], moves: Iterable[tuple[int, in
     segments = []
     for start, end in sorted(moves, reverse=True):
         height = counts[start]
-        a = checker_position(seat, to_display(seat, start), height - 1, height)
+        a = checker_position(seat, to_display(seat, start, variant), height - 1, height)
         counts[start] -= 1
         counts[end] = counts.get(end, 0) + 1
-        b = checker_position(seat, to_display(seat, end), counts[end] - 1, counts[end])
+        b = checker_position(seat, to_display(seat, end, variant), counts[end] - 1, counts[end])
         segments.append((a, b))
     return segments

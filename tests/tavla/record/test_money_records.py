@@ -16,7 +16,7 @@ from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.record.mat import export_mat, parse_mat
 from game.tavla.record.match_record import MatchRecord
-from game.tavla.record.save import RESIGN_VERSION, SAVE_VERSION, dump_match, load_match
+from game.tavla.record.save import MONEY_VERSION, RESIGN_VERSION, dump_match, load_match
 from tests.tavla.money import money_session
 
 NAMES = ("You", "expert")
@@ -42,7 +42,7 @@ def test_a_money_session_with_beavers_is_saved_as_version_3_and_resumed_as_it_st
     text = dump_match(match, NAMES)
     data = json.loads(text)
     assert (data["version"], data["length"], data["jacoby"], data["beavers"]) == (
-        SAVE_VERSION,
+        MONEY_VERSION,
         MONEY,
         True,
         True,
@@ -70,9 +70,9 @@ def test_a_money_session_with_beavers_is_saved_as_version_3_and_resumed_as_it_st
 
 def test_a_match_without_beavers_or_money_keeps_the_older_versions():
     session = TableSession(Rules.STANDARD, 5, "expert", 3, cube=True)
-    assert json.loads(dump_match(session.match, NAMES))["version"] < SAVE_VERSION
+    assert json.loads(dump_match(session.match, NAMES))["version"] < MONEY_VERSION
     money = TableSession(Rules.TAVLA, MONEY, "expert", 3)
-    assert json.loads(dump_match(money.match, NAMES))["version"] == SAVE_VERSION
+    assert json.loads(dump_match(money.match, NAMES))["version"] == MONEY_VERSION
 
 
 @pytest.mark.parametrize(

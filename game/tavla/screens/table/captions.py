@@ -16,7 +16,7 @@ from game.tavla.engine.game import CubeTurn, Game, GameResult, ResignOffer
 from game.tavla.engine.match import Match
 from game.tavla.engine.match_id import match_id, match_moment
 from game.tavla.engine.notation import display_dice, display_play
-from game.tavla.engine.position import OFF, State, pip_counts, position_id
+from game.tavla.engine.position import OFF, State, position_id
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
@@ -209,7 +209,7 @@ def panel_texts(
     """The side panel's lines by label name, for the position `shown` (seat 0's side) under `rules`;
     `compact`: the short lines of a small window."""
     scores = session.match.scores
-    own, other = pip_counts(shown)
+    own, other = session.game.variant.pip_counts(shown)
     first, second = players.name(0), players.name(1)
     score = score_format(session.match)
     # Translators: a small window's short pip counts, the player's first as on the line "You vs
@@ -229,14 +229,14 @@ def panel_texts(
             pips = short_pips  # a program's name is too long to say twice
     return {
         # Translators: the title of the table's side panel: the game's name (Turkish backgammon)
-        "title": _("Tavla"),
+        "title": _("Tavla") if rules.is_backgammon else _(rules.display_name),
         # Translators: the two players, e.g. "You vs pubeval" or "White vs Black"
         "players": _("{first} vs {second}").format(first=first, second=second),
         "score": score.format(mine=scores[0], theirs=scores[1], length=session.match.length),
         "rules": rules_line.format(rules=_(rules.short_name), number=len(session.match.games)),
         "pips": pips.format(first=first, mine=own, second=second, theirs=other),
         "status": status_text(session, players, compact),
-        **id_texts(session),
+        **(id_texts(session) if rules.is_backgammon else {"position": "", "match": ""}),
     }
 
 

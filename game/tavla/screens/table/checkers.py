@@ -1,7 +1,9 @@
 """The checkers on the table as sprites: one stack per (seat, point), and their eased glides.
 
 Every move pops a sprite from one stack and pushes it on another, then each sprite glides to its
-slot. Moves the computer made wait in `pending` and are shown one checker at a time.
+slot. Moves the computer made wait in `pending` and are shown one checker at a time. The game played
+(its `Variant`) says how each seat's points lie on the board, whether a checker landed on hits a blot
+or pins it (Plakoto: the pinned checker stays at the point's base, half under its pinners, ringed).
 """
 
 from collections import deque
@@ -10,13 +12,18 @@ from collections.abc import Callable
 import arcade
 
 from game.tavla.engine.moves import Move
-from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State, flip
+from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import Variant, variant_of
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, checker_image, slab_image
 from game.ui.text import Label
 from game.ui.tween import Glides
 
 Location = tuple[int, int]
+PIN_OVERLAP = 0.45
+"""How much of a pinned checker its first pinner covers, in checkers (the rest shows below it)."""
+PIN_RING = (214, 64, 52)
 
 
 class CheckerStacks:
@@ -31,6 +38,8 @@ class CheckerStacks:
         self.glides = Glides()
         self.pending: deque[tuple[int, Move]] = deque()
         self.held: arcade.Sprite | None = None  # the checker under the mouse, left where the mouse is
+        self.variant: Variant = variant_of(Rules.TAVLA)  # the game on the board, set by `sync`
+        self.pinned: dict[int, arcade.Sprite] = {}  # the pinned checker of each point (seat 0's numbers)
         self.sound: Callable[[str], None] = lambda event: None  # the window's Sounds.play, once shown
         self.landing = "land"  # the sound of the next landing: land, hit or bear_off
         self._count_labels: dict[Location, Label] = {}
@@ -69,8 +78,12 @@ class CheckerStacks:
     def animating(self) -> bool:
         return bool(self.glides or self.pending)
 
-    def sync(self, board: State) -> None:
-        """Put every checker where `board` (seat 0's side) says, at once."""
+    def sync(self, board: State, variant: Variant | None = None) -> None:
+        """Put every checker where `board` (seat 0's side, of `variant`'s game, else the one on the board)
+        says, at once."""
+        if variant is not None:
+            self.variant = variant
+        pins = self.variant.pins(board)  # seat 0's pinned checker is not among board[point]'s
         counts: dict[Location, int] = {
             (0, layout.OFF_POINT): board[OFF],
             (0, layout.BAR_POINT): board[BAR],
@@ -86,15 +99,22 @@ class CheckerStacks:
         self.pending.clear()
         self.sprites.clear()
         self.stacks = {}
+        self.pinned = {}
+        for point, side in pins.items():  # first, so that they are drawn under their pinners
+            seat = 0 if side > 0 else 1
+            self.pinned[point] = self._add(seat, point)
         for (seat, point), count in counts.items():
-            stack = self.stacks.setdefault((seat, point), [])
             for _index in range(count):
-                sprite = arcade.Sprite(self._checker_textures[seat])
-                sprite.properties["seat"] = seat
-                self._dress(sprite, point)
-                stack.append(sprite)
-                self.sprites.append(sprite)
+                self._add(seat, point)
         self.place(animate=False)
+
+    def _add(self, seat: int, point: int) -> arcade.Sprite:
+        sprite = arcade.Sprite(self._checker_textures[seat])
+        sprite.properties["seat"] = seat
+        self._dress(sprite, point)
+        self.stacks.setdefault((seat, point), []).append(sprite)
+        self.sprites.append(sprite)
+        return sprite
 
     def glide_to(self, state: State, seat: int) -> None:
         """Glide every checker to a position given from `seat`'s side (after an undo): each lands on
@@ -102,7 +122,7 @@ class CheckerStacks:
         old: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
         for sprite in self.sprites:
             old[sprite.properties["seat"]].append(sprite.position)
-        self.sync(state if seat == 0 else flip(state))
+        self.sync(state if seat == 0 else self.variant.flip(state))
         for sprite in self.sprites:
             starts = old[sprite.properties["seat"]]
             target = sprite.position
@@ -117,7 +137,7 @@ class CheckerStacks:
             for index, sprite in enumerate(stack):
                 if sprite is self.held:
                     continue
-                target = layout.checker_position(seat, point, index, len(stack))
+                target = self._slot(seat, point, index, len(stack))
                 if self.glides.heading(sprite) == target:
                     continue
                 self.glides.stop(sprite)
@@ -127,15 +147,33 @@ class CheckerStacks:
                 else:
                     sprite.position = target
 
+    def _slot(self, seat: int, point: int, index: int, count: int) -> tuple[float, float]:
+        """Where the `index`-th of `count` checkers of `seat` on `point` (seat 0's numbers) stands: under
+        a pin, the pinned checker at the base and its pinners from PIN_OVERLAP of a checker above it."""
+        pinned = self.pinned.get(point)
+        if pinned is None:
+            return layout.checker_position(seat, point, index, count)
+        if pinned.properties["seat"] == seat:
+            pinners = len(self.stacks.get((1 - seat, point), []))
+            return layout.checker_position(seat, point, 0, pinners + 1)
+        return layout.checker_position(seat, point, index + 1 - PIN_OVERLAP, count + 1)
+
     def move(self, seat: int, move: Move) -> None:
-        """One checker of `seat` moves (in that seat's own numbering); a hit blot goes to the bar."""
-        source = layout.to_display(seat, move[0])
-        target = layout.to_display(seat, move[1])
+        """One checker of `seat` moves (in that seat's own numbering): a blot landed on goes to the bar,
+        or is pinned where the game pins; a pinned checker is free once its last pinner leaves."""
+        source = layout.to_display(seat, move[0], self.variant)
+        target = layout.to_display(seat, move[1], self.variant)
         sprite = self.stacks[(seat, source)].pop()
+        pinned = self.pinned.get(source)
+        if pinned is not None and pinned.properties["seat"] != seat and not self.stacks[(seat, source)]:
+            del self.pinned[source]
         self.landing = "bear_off" if target == layout.OFF_POINT else "land"
         if target != layout.OFF_POINT:
             blots = self.stacks.get((1 - seat, target), [])
-            if blots:
+            if len(blots) == 1 and not self.variant.rules.hits:
+                self.pinned.setdefault(target, blots[0])
+                self.landing = "hit"
+            elif blots:
                 self.stacks.setdefault((1 - seat, layout.BAR_POINT), []).append(blots.pop())
                 self.landing = "hit"
         self.stacks.setdefault((seat, target), []).append(sprite)
@@ -149,8 +187,10 @@ class CheckerStacks:
 
     def top(self, seat: int, point: int) -> arcade.Sprite | None:
         """The top checker of `seat` on `point` (in that seat's numbering), if there is one."""
-        stack = self.stacks.get((seat, layout.to_display(seat, point)))
-        return stack[-1] if stack else None
+        stack = self.stacks.get((seat, layout.to_display(seat, point, self.variant)))
+        if not stack or self.pinned.get(layout.to_display(seat, point, self.variant)) is stack[-1]:
+            return None
+        return stack[-1]
 
     def land_all(self) -> None:
         """Every pending move made and every glide ended, at once."""
@@ -171,7 +211,11 @@ class CheckerStacks:
             self.place()
 
     def draw(self, smallest_text: float) -> None:
-        """The checkers, and the counts on tall stacks in `smallest_text` logical units or larger."""
+        """The checkers, and the counts on tall stacks in `smallest_text` logical units or larger; a
+        pinned checker ringed under its pinners."""
+        for sprite in self.pinned.values():
+            if sprite is not self.held:
+                arcade.draw_circle_filled(*sprite.position, layout.CHECKER / 2 + 4, PIN_RING)
         self.sprites.draw()
         self._draw_counts(smallest_text)
 

@@ -9,6 +9,7 @@ from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import LEVEL_TITLES, RankedPlay
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
+from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 
 
@@ -38,9 +39,12 @@ def chances_text(chances: tuple[float, ...], rules: Rules) -> str:
     """The mover's chances after the play: a win, a mars (tavla) or gammon, and under standard rules a
     backgammon (tavla has none)."""
     win, gammon, backgammon = chances[0], chances[1], chances[2]
-    if rules is Rules.TAVLA:
+    if _mars(rules):
         # Translators: a play's chances in the ranked hint; mars is tavla's gammon (double win)
         return _("Win {win} · mars {gammon}").format(win=percent(win), gammon=percent(gammon))
+    if not _backgammons(rules):
+        # Translators: a play's chances in the ranked hint (Portes: gammons, no backgammons)
+        return _("Win {win} · gammon {gammon}").format(win=percent(win), gammon=percent(gammon))
     # Translators: a play's chances in the ranked hint (backgammon rules); bg: backgammon, kept short
     text = _("Win {win} · gammon {gammon} · bg {backgammon}")
     return text.format(win=percent(win), gammon=percent(gammon), backgammon=percent(backgammon))
@@ -56,7 +60,7 @@ def chance_columns(chances: tuple[float, ...], rules: Rules) -> tuple[tuple[str,
     wins = [_("Win {win}").format(win=percent(win)), percent(chances[1])]
     # Translators: a play's chance of losing in the ranked hint, e.g. "Lose 44.6%", under "Win 55.4%"
     losses = [_("Lose {lose}").format(lose=percent(lose)), percent(chances[3])]
-    if rules is not Rules.TAVLA:
+    if _backgammons(rules):
         wins.append(percent(chances[2]))
         losses.append(percent(chances[4]))
     return tuple(wins), tuple(losses)
@@ -64,12 +68,21 @@ def chance_columns(chances: tuple[float, ...], rules: Rules) -> tuple[tuple[str,
 
 def column_headings(rules: Rules) -> tuple[str, ...]:
     """The headings of the chances' columns after the first (the game won or lost)."""
-    if rules is Rules.TAVLA:
+    if _mars(rules):
         # Translators: the heading of the ranked hint's column of the chances of a mars (tavla's gammon)
         return (_("mars"),)
     # Translators: the headings of the ranked hint's columns of the chances of a gammon and of a
     # backgammon (bg, kept short as players write it)
-    return (_("gammon"), _("bg"))
+    return (_("gammon"), _("bg")) if _backgammons(rules) else (_("gammon"),)
+
+
+def _mars(rules: Rules) -> bool:
+    """Whether the double win is called a mars (tavla, and the games scored like it)."""
+    return Outcome.MARS in rules.result_kinds
+
+
+def _backgammons(rules: Rules) -> bool:
+    return Outcome.BACKGAMMON in rules.result_kinds
 
 
 def hint_rows(start: State, ranked: tuple[RankedPlay, ...], rules: Rules) -> list[HintRow]:

@@ -14,6 +14,7 @@ from arcade.types import XYWH
 from game.tavla.analysis.decisions import RankedPlay
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import BACKGAMMON, Variant
 from game.tavla.screens import layout
 from game.tavla.screens.table import hint_captions
 from game.tavla.screens.table.hints import RankedHint, ghosts, leaving
@@ -169,6 +170,7 @@ class HintPanel:
         self.colours = colours
         self.hint: RankedHint | None = None
         self.seat = 0
+        self.variant: Variant = BACKGAMMON[Rules.TAVLA]  # the game of the hint shown
         self.choice = 0
         left = PANEL_X - PANEL_WIDTH / 2
         self.heading = Label(
@@ -230,9 +232,11 @@ class HintPanel:
             return list(buttons)
         return [*self.buttons, *(button for button in buttons if button not in covered)]
 
-    def show(self, hint: RankedHint, seat: int, start: State, rules: Rules) -> None:
-        """The ranked plays of the turn of `seat` that started at `start`; the best is chosen first."""
-        self.hint, self.seat = hint, seat
+    def show(self, hint: RankedHint, seat: int, start: State, variant: Variant) -> None:
+        """The ranked plays of the turn of `seat` that started at `start` in `variant`'s game; the best is
+        chosen first."""
+        self.hint, self.seat, self.variant = hint, seat, variant
+        rules = variant.rules
         self.heading.text = hint_captions.heading_text(hint.emg)
         self.depth.text = hint_captions.depth_text(hint.level, hint.plies)
         for label, text in zip(self.columns, (*hint_captions.column_headings(rules), ""), strict=False):
@@ -294,12 +298,14 @@ class HintPanel:
         seat = self.seat
         for ghost in ghosts(now, play.after):
             owner = seat if ghost.own else 1 - seat
-            point = ghost.point if ghost.point in (0, 25) else layout.to_display(owner, ghost.point)
+            point = ghost.point
+            if point not in (layout.OFF_POINT, layout.BAR_POINT):
+                point = layout.to_display(owner, point, self.variant)
             x, y = layout.checker_position(owner, point, ghost.index, ghost.count)
             arcade.draw_circle_filled(x, y, layout.CHECKER / 2 - 2, (*self.colours[owner], GHOST_ALPHA))
             arcade.draw_circle_outline(x, y, layout.CHECKER / 2 - 2, (*theme.ACCENT, 200), 2)
         for point, count in leaving(now, play.after).items():
-            shown = layout.to_display(seat, point)
+            shown = layout.to_display(seat, point, self.variant)
             height = max(now[point], 0)
             for index in range(height - count, height):
                 x, y = layout.checker_position(seat, shown, index, height)

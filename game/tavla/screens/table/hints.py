@@ -9,17 +9,23 @@ same turn agree.
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from game.tavla.analysis.decisions import LEVELS, TOP_PLAYS, RankedPlay, ranked_plays
 from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.moves import Play
+from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import Step, TurnInProgress
 from game.tavla.eval.neural import Evaluator, shipped_evaluator
 from game.tavla.eval.search import probabilities
+from game.tavla.eval.tables_net import EQUITY_WEIGHTS
+from game.tavla.players.tables_neural import shipped_tables_evaluator
 
 HINT_LEVEL = "master"
+TABLES_HINT_LEVEL = "expert"  # the other games' hint: their network at 0-ply, as their expert plays
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,24 @@ def rank_hint(
     plies = LEVELS[HINT_LEVEL]
     ranked = ranked_plays(state, dice, rules, net, n=TOP_PLAYS, plies=plies, stakes=stakes)
     return RankedHint(play, tuple(level_plays(ranked, rules, net, plies, stakes)), stakes, HINT_LEVEL)
+
+
+def rank_tables_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -> RankedHint:
+    """The best five plays of `dice` from `state` in Plakoto, Fevga or Gul bara as the game's network
+    (the expert) rates them at 0-ply, the best as the hint's play. Their network's chances are the
+    backgammon ones with no backgammon: a single win or a double (mars) each way."""
+    net = shipped_tables_evaluator(game)
+    plays = game.legal_plays(state, *dice)
+    if not plays:
+        return RankedHint("", (), None, TABLES_HINT_LEVEL)
+    afters = [game.apply_play(state, play) for play in plays]
+    chances = net.probabilities(afters)
+    equities = chances @ EQUITY_WEIGHTS - 1.0
+    order = np.argsort(-equities, kind="stable")[:TOP_PLAYS]
+    ranked = tuple(
+        RankedPlay(plays[i], afters[i], float(equities[i]), tuple(map(float, chances[i])), 0) for i in order
+    )
+    return RankedHint(ranked[0].text, ranked, None, TABLES_HINT_LEVEL)
 
 
 def level_plays(

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.tavla.engine.game import Game, Turn
-from game.tavla.engine.moves import apply_play
-from game.tavla.engine.position import BAR, OFF, flip
+from game.tavla.engine.moves import Play
+from game.tavla.engine.position import BAR, OFF, State, flip
+from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout
 from game.tavla.screens.layout import Segment, move_segments
 from game.tavla.screens.table.hints import leaving
@@ -43,29 +44,38 @@ class PlayMarks:
     hit: tuple[Point, ...]
 
 
-def play_marks(turn: Turn) -> PlayMarks:
-    """The marks of `turn`'s play on the board as it stands after it."""
+def play_marks(turn: Turn, variant: Variant) -> PlayMarks:
+    """The marks of `turn`'s play in `variant`'s game on the board as it stands after it (a checker it
+    pinned is ringed as a hit one is)."""
     seat, state, play = turn.player, turn.state, turn.play
-    arrows = move_segments(seat, state, play)
+    arrows = move_segments(seat, state, play, variant)
     starts = {a for a, _b in arrows}
     heads = tuple((a, b) for a, b in arrows if b not in starts)
-    after = apply_play(state, play)
+    after = variant.apply_play(state, play)
     origins = []
     for point, count in leaving(state, after).items():
-        shown = layout.to_display(seat, point)
+        shown = layout.to_display(seat, point, variant)
         height = max(state[point], 0)
         origins += [
             layout.checker_position(seat, shown, index, height) for index in range(height - count, height)
         ]
     landings = tuple(b for _a, b in heads if abs(b[0] - layout.TRAY_X) > 1)  # a checker off is a slab
-    hits = _hits(state, play)
+    caught = _caught(seat, state, after, play, variant)
+    return PlayMarks(seat, tuple(arrows), heads, tuple(origins), landings, caught)
+
+
+def _caught(seat: int, state: State, after: State, play: Play, variant: Variant) -> tuple[Point, ...]:
+    """Where the checkers the play hit (on the other seat's bar) or pinned (at a point's base) stand."""
     other = 1 - seat
+    if not variant.rules.hits:
+        pinned = [point for point, side in variant.pins(after).items() if side < 0]
+        newly = [point for point in pinned if variant.pins(state).get(point) != -1]
+        shown = [(layout.to_display(seat, point, variant), 1 + max(after[point], 0)) for point in newly]
+        return tuple(layout.checker_position(other, point, 0, count) for point, count in shown)
+    hits = _hits(state, play)
     on_bar = flip(after)[BAR]  # the other seat's bar, seen from its side
-    hit = tuple(
-        layout.checker_position(other, layout.BAR_POINT, index, on_bar)
-        for index in range(on_bar - hits, on_bar)
-    )
-    return PlayMarks(seat, tuple(arrows), heads, tuple(origins), landings, hit)
+    bar = layout.BAR_POINT
+    return tuple(layout.checker_position(other, bar, index, on_bar) for index in range(on_bar - hits, on_bar))
 
 
 def _hits(state: Sequence[int], play: Sequence[tuple[int, int]]) -> int:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import arcade
 from arcade.types import XYWH
 
+from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout
 from game.tavla.screens.table.last_play import PlayMarks
 
@@ -15,10 +16,10 @@ Colour = tuple[int, int, int]
 SHADOW = (0, 0, 0, 110)
 
 
-def draw_targets(seat: int, points: Iterable[int], colour: Colour) -> None:
+def draw_targets(seat: int, points: Iterable[int], colour: Colour, variant: Variant) -> None:
     """Light the points (or the tray) a dragged checker of `seat` may be dropped on."""
     for point in points:
-        shown = layout.to_display(seat, point)
+        shown = layout.to_display(seat, point, variant)
         if shown == layout.OFF_POINT:
             height = layout.INNER_TOP - layout.INNER_BOTTOM
             rect = XYWH(layout.TRAY_X, layout.MIDDLE_Y, layout.TRAY_WIDTH, height)
@@ -38,7 +39,7 @@ def draw_movable(tops: Iterable[tuple[float, float]], colour: Colour) -> None:
 
 
 Segment = layout.Segment
-hint_arrows = layout.move_segments  # the hinted play's arrows
+hint_arrows = layout.move_segments  # the hinted play's arrows: (seat, start, moves, variant)
 
 
 def draw_hint(segments: Iterable[Segment], colour: Colour) -> None:

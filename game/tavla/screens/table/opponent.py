@@ -25,15 +25,17 @@ from game.tavla.engine.cube import (
     wants_double,
 )
 from game.tavla.engine.game import BotFault
+from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.position import State
 from game.tavla.engine.resigning import bot_accepts, bot_resigns
 from game.tavla.engine.results import Fault, Resignation
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players import bot_title, strongest_bot
 from game.tavla.players.isolated import close_bot
 from game.tavla.screens.table.captions import REASON_CHARS
-from game.tavla.screens.table.hints import RankedHint, rank_hint
+from game.tavla.screens.table.hints import TABLES_HINT_LEVEL, RankedHint, rank_hint, rank_tables_hint
 
 Dice = tuple[int, int]
 OfferTerms = tuple[Cube, int]
@@ -107,6 +109,9 @@ def _ranked_hint(
 ) -> tuple[str, RankedHint]:
     """The strongest bot's title and play with the best plays ranked beside it (the ranked hint), at
     `stakes` (the match's score; None: money)."""
+    game = variant_of(rules)
+    if isinstance(game, NoHittingGame):
+        return bot_title(TABLES_HINT_LEVEL), rank_tables_hint(game, state, dice)
     title, play = _hint(rules, state, dice)
     return title, rank_hint(rules, state, dice, play, stakes)
 

@@ -60,7 +60,7 @@ class CheckerInput:
         if where == layout.OFF_POINT:
             self._bear_off_any()
             return
-        point = layout.from_display(seat, where)
+        point = layout.from_display(seat, where, self.session.game.variant)
         if point not in turn.movable_points():
             if not self._double_click(point, turn):
                 self._say_refused(turn.pick_refusal(point), x, y)
@@ -97,7 +97,7 @@ class CheckerInput:
             self._click(drag)
             return
         where = layout.location_at(x, y)
-        destination = None if where is None else layout.from_display(seat, where)
+        destination = None if where is None else layout.from_display(seat, where, self.session.game.variant)
         if destination in targets:
             self._play_steps(targets[destination])
         else:

@@ -77,7 +77,7 @@ class SavedMatch:
         """`session` on the table as it stands, nothing moving until the dialog over it is answered."""
         self.session = session
         self.drag = None
-        self.checkers.sync(session.board())
+        self.checkers.sync(session.board(), session.game.variant)
         self._update_hud()
 
     def _write_notice(self) -> None:

@@ -209,7 +209,8 @@ class TurnFlow:
             self.toast.show(_("Use every die that can be used first."), 2.5)
             return
         stakes = stakes_at(session.match, session.seat)
-        if not self.auto_commit and self.tutor.stops(session.turn, self.rules, stakes):
+        judged = session.game.variant.rules.is_backgammon  # the tutor's judge plays backgammon only
+        if judged and not self.auto_commit and self.tutor.stops(session.turn, self.rules, stakes):
             return
         session.commit_turn()
         if not session.game.over:
@@ -239,7 +240,7 @@ class TurnFlow:
     def next_game(self) -> None:
         if self.session.phase is Phase.GAME_OVER and not self.animating:
             self.session.new_game()
-            self.checkers.sync(self.session.board())
+            self.checkers.sync(self.session.board(), self.session.game.variant)
             self._start_turn()
             self._announce_opening()
 

@@ -25,7 +25,7 @@ from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import display_play
-from game.tavla.engine.position import State, flip
+from game.tavla.engine.position import State
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
@@ -179,7 +179,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.replay = None
         self.choosing_resign = False
         self.driver.forget()
-        self.checkers.sync(self.session.board())
+        self.checkers.sync(self.session.board(), self.session.game.variant)
         self._start_turn()
         self._announce_opening()
 
@@ -384,9 +384,9 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             return
         self.hint = list(answer.moves)
         start = self.session.turn.start if self.session.turn is not None else self.session.game.state
-        self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint)
+        self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint, self.session.game.variant)
         if not self.compact:
-            self.hint_panel.show(answer, self.session.seat, start, self.rules)
+            self.hint_panel.show(answer, self.session.seat, start, self.session.game.variant)
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.upper_buttons)
         self.panel.texts["hint"].text = captions.hint_text(title, display_play(start, self.hint))
 
@@ -394,7 +394,9 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         """A row of the ranked hint is chosen: the arrows point out its moves (the panel draws its ghosts)."""
         if self.session.turn is not None:
             self.hint = list(play.play)
-            self.hint_arrows = marks.hint_arrows(self.session.seat, self.session.turn.start, self.hint)
+            self.hint_arrows = marks.hint_arrows(
+                self.session.seat, self.session.turn.start, self.hint, self.session.game.variant
+            )
 
     def make_hinted(self, play: RankedPlay) -> None:
         """The ranked hint's Make this play: the turn becomes that play and its checkers glide there."""
@@ -424,7 +426,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         if self.session.turn is not None and self.session.turn.steps:
             return None
         if self._marks is None or self._marks[0] is not turn:
-            self._marks = (turn, play_marks(turn))
+            self._marks = (turn, play_marks(turn, self.session.game.variant))
         return self._marks[1]
 
     def show_last_play(self) -> None:
@@ -436,7 +438,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         if self.session.phase not in WAITING:
             return
         moves = [move for move, _before, _after in steps_of(self.session.game.variant, turn.state, turn.play)]
-        self.checkers.sync(turn.state if turn.player == 0 else flip(turn.state))
+        self.checkers.sync(turn.state if turn.player == 0 else self.session.game.variant.flip(turn.state))
         self.checkers.pending.extend((turn.player, move) for move in moves)
         self.replay = ShownPlay(turn.player, turn.dice, turn.state, moves, again=True)
         self._update_dice()
@@ -571,6 +573,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.panel.replay_button.enabled = self.computers_last_play() is not None
         if self.panel.resign_button is not None:
             self.panel.resign_button.enabled = self.may_resign_now()
+        # The .mat format, its archive and the analysis are backgammon's: the other games have neither.
+        backgammon = session.game.variant.rules.is_backgammon
+        self.panel.export_button.enabled = backgammon
+        self.over.buttons[2].enabled = backgammon
         self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
@@ -579,7 +585,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
-            if session.phase is Phase.MATCH_OVER:
+            if session.phase is Phase.MATCH_OVER and backgammon:
                 names = player_names(self.opponent, self.settings.human_side)
                 if (error := self.archive.keep(session.match, names)) is not None:
                     self.toast.show(error)
@@ -607,13 +613,14 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         turn = self.session.turn
         if turn is None or self.session.game.over:
             return self.session.board()
-        return turn.state if self.session.seat == 0 else flip(turn.state)
+        return turn.state if self.session.seat == 0 else self.session.game.variant.flip(turn.state)
 
     def on_draw(self) -> None:
         """The board, the side panel and its buttons come from the cached layer (painted again only when
         one of them changes); what moves or lies over them is drawn every frame."""
         # Two people at one desk: the point numbers turn for the player on roll.
-        self.board.number_for(self.session.seat if self.players.opponent == HUMAN else 0)
+        numbers_for = self.session.seat if self.players.opponent == HUMAN else 0
+        self.board.number_for(numbers_for, self.session.game.variant)
         self.layer.draw(self._layer_key(), self._draw_layer)
         with self.camera.activate():
             self.draw_scene()
@@ -675,7 +682,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
     def _draw_highlights(self) -> None:
         seat, turn = self.session.seat, self.session.turn
         if self.drag is not None:
-            marks.draw_targets(seat, self.targets, self.palette.highlight)
+            marks.draw_targets(seat, self.targets, self.palette.highlight, self.session.game.variant)
         elif self.session.phase is Phase.HUMAN and not self.animating and turn is not None:
             tops = (self.checkers.top(seat, point) for point in turn.movable_points())
             marks.draw_movable((top.position for top in tops if top is not None), self.palette.highlight)
