@@ -18,7 +18,6 @@ tests:
 
 from __future__ import annotations
 
-import base64
 import ctypes
 import os
 import re
@@ -33,6 +32,8 @@ from types import ModuleType
 from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner
+from game.tavla.engine.match_id import MatchMoment
+from game.tavla.engine.match_id import match_id as moment_match_id
 from game.tavla.engine.position import State, position_id, to_gnubg_board
 from game.tavla.eval.cube_decision import CubeDecision
 
@@ -46,7 +47,6 @@ _EQUITY_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, take|
                           r"\s+([+-]\d+\.\d+)", re.MULTILINE)
 _CHANCES_LINE = re.compile(r"^\s*(\d\.\d+) (\d\.\d+) (\d\.\d+) - \d\.\d+ (\d\.\d+) (\d\.\d+)\s*$",
                            re.MULTILINE)
-_OWNER_BITS = {CubeOwner.OPPONENT: 0, CubeOwner.ME: 1, CubeOwner.CENTRE: 3}
 
 
 def load_gnubg() -> ModuleType:
@@ -88,25 +88,20 @@ class Chances:
 
 
 def match_id(cube: Cube) -> str:
-    """gnubg's Match ID for a game in play, player 1 on roll with no dice rolled (player 0: the opponent)."""
+    """gnubg's Match ID for a game in play, player 1 on roll with no dice rolled (player 0: the opponent),
+    without the Jacoby rule (the cube hints' terms): the engine's writer (game/tavla/engine/match_id.py)
+    for that moment."""
     score = cube.score
-    fields = [  # (value, bits), from the lowest bit
-        (cube.value.bit_length() - 1, 4),
-        (_OWNER_BITS[cube.owner], 2),
-        (1, 1),  # on roll
-        (int(cube.crawford), 1),
-        (1, 3),  # playing
-        (1, 1),  # turn
-        (0, 1 + 2 + 3 + 3),  # no double offered, no resignation, no dice
-        (score.length if score else 0, 15),
-        (score.theirs if score else 0, 15),
-        (score.mine if score else 0, 15),
-    ]
-    bits = length = 0
-    for value, width in fields:
-        bits |= value << length
-        length += width
-    return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
+    owner = {CubeOwner.CENTRE: None, CubeOwner.OPPONENT: 0, CubeOwner.ME: 1}[cube.owner]
+    moment = MatchMoment(
+        score.length if score else 0,
+        (score.theirs, score.mine) if score else (0, 0),
+        on_roll=1,
+        cube=cube.value,
+        owner=owner,
+        crawford=cube.crawford,
+    )
+    return moment_match_id(moment)
 
 
 @dataclass(frozen=True)
@@ -151,7 +146,7 @@ class CubeHints:
         if cube.score is not None:
             self.quiet(f"new match {cube.score.length}")
         self.quiet(f"set gnubgid {position_id(state)}:{match_id(cube)}")
-        self.quiet("set jacoby off")  # a gnubg ID brings back the Jacoby rule for the money session
+        self.quiet("set jacoby off")  # the hints' terms, as the ID says too (a gnubg ID sets the rule)
         text = self.quiet("hint")
         found = {name.lower().replace("redouble", "double"): float(value)
                  for name, value in _EQUITY_LINE.findall(text)}
