@@ -34,7 +34,7 @@ from game.tavla.eval.neural import other_side
 from game.tavla.eval.tables_net import EQUITY_WEIGHTS, TablesEvaluator, encode, final_outcome
 from game.tavla.players.tables_greedy import TablesGreedyBot
 from game.tavla.players.tables_neural import TablesNeuralBot
-from game.tavla.training.td import append_curve, learn, versus
+from game.tavla.training.td import add_training_arguments, append_curve, check_budget, learn, versus
 
 CHECKPOINT_SECONDS = 60.0
 LEARNING_RATE = 0.01
@@ -138,21 +138,18 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m game.tavla.training.tables_td", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--game", required=True, type=Rules, choices=list(TABLES_GAMES), help="which game")
-    budget = parser.add_mutually_exclusive_group(required=True)
-    budget.add_argument("--minutes", type=float, help="train for this long")
-    budget.add_argument("--games", type=int, help="train for this many self-play games")
     parser.add_argument("--out", type=Path, required=True, help="the weights file (.npz) to write")
-    parser.add_argument("--resume", action="store_true", help="go on from --out")
-    parser.add_argument(
-        "--eval-every", type=int, default=EVAL_EVERY, help="games between evaluations (0: none)"
+    add_training_arguments(
+        parser,
+        resume_help="go on from --out",
+        opponent="greedy",
+        eval_every=EVAL_EVERY,
+        eval_games=EVAL_GAMES,
+        learning_rate=LEARNING_RATE,
+        lam=LAMBDA,
     )
-    parser.add_argument("--eval-games", type=int, default=EVAL_GAMES, help="games per evaluation vs greedy")
-    parser.add_argument("--lr", type=float, default=LEARNING_RATE, help="learning rate")
-    parser.add_argument("--lambda", dest="lam", type=float, default=LAMBDA, help="TD lambda")
-    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    if (args.minutes is not None and args.minutes <= 0) or (args.games is not None and args.games <= 0):
-        parser.error("--minutes and --games must be positive")
+    check_budget(parser, args)
     console = Console()
     try:
         train(

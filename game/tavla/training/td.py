@@ -257,15 +257,54 @@ def train(
     return net
 
 
+def add_training_arguments(
+    parser: argparse.ArgumentParser,
+    *,
+    resume_help: str,
+    opponent: str,
+    eval_every: int,
+    eval_games: int,
+    learning_rate: float,
+    lam: float,
+) -> None:
+    """The arguments this trainer and tables_td.py share, each with the trainer's own default: the budget
+    (--minutes or --games), --resume, the evaluations against `opponent`, the learning rate, lambda and
+    the seed."""
+    budget = parser.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--minutes", type=float, help="train for this long")
+    budget.add_argument("--games", type=int, help="train for this many self-play games")
+    parser.add_argument("--resume", action="store_true", help=resume_help)
+    parser.add_argument(
+        "--eval-every", type=int, default=eval_every, help="games between evaluations (0: none)"
+    )
+    parser.add_argument(
+        "--eval-games", type=int, default=eval_games, help=f"games per evaluation vs {opponent}"
+    )
+    parser.add_argument("--lr", type=float, default=learning_rate, help="learning rate")
+    parser.add_argument("--lambda", dest="lam", type=float, default=lam, help="TD lambda")
+    parser.add_argument("--seed", type=int, default=1)
+
+
+def check_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Exit 2 with argparse's message unless the budget is positive."""
+    if (args.minutes is not None and args.minutes <= 0) or (args.games is not None and args.games <= 0):
+        parser.error("--minutes and --games must be positive")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; exit 2 with a message on bad arguments or unreadable checkpoints."""
     parser = argparse.ArgumentParser(
         prog="python -m game.tavla.training.td", description=__doc__.split("\n")[0]
     )
-    budget = parser.add_mutually_exclusive_group(required=True)
-    budget.add_argument("--minutes", type=float, help="train for this long")
-    budget.add_argument("--games", type=int, help="train for this many self-play games")
-    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint")
+    add_training_arguments(
+        parser,
+        resume_help="continue from the checkpoint",
+        opponent="pubeval",
+        eval_every=EVAL_EVERY,
+        eval_games=EVAL_GAMES,
+        learning_rate=LEARNING_RATE,
+        lam=LAMBDA,
+    )
     parser.add_argument(
         "--checkpoint",
         type=Path,
@@ -276,19 +315,11 @@ def main(argv: list[str] | None = None) -> int:
         "--export", type=Path, help="also write the weights here, e.g. assets/weights/tavla_net.npz"
     )
     parser.add_argument(
-        "--eval-every", type=int, default=EVAL_EVERY, help="games between evaluations (0: none)"
-    )
-    parser.add_argument("--eval-games", type=int, default=EVAL_GAMES, help="games per evaluation vs pubeval")
-    parser.add_argument("--lr", type=float, default=LEARNING_RATE, help="learning rate")
-    parser.add_argument("--lambda", dest="lam", type=float, default=LAMBDA, help="TD lambda")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
         "--widen", type=Path, help="start from this version-1 network, grown (not with --resume)"
     )
     args = parser.parse_args(argv)
     console = Console()
-    if (args.minutes is not None and args.minutes <= 0) or (args.games is not None and args.games <= 0):
-        parser.error("--minutes and --games must be positive")
+    check_budget(parser, args)
     if args.eval_games < 2 and args.eval_every:
         parser.error("--eval-games must be at least 2")
     try:
