@@ -34,11 +34,12 @@ def _slot(dx: float, width: float = 200, dy: float = 0.0) -> Rect:
     return Rect(OVERLAY_X + dx, layout.MIDDLE_Y - 70 + dy, width, 48)
 
 
-def _title(text: str, size: float, dy: float = 0.0) -> Label:
+def card_title(y: float, size: float, text: str = "") -> Label:
+    """A card's title over the board: one line, bold, in the accent colour, centred on `y`."""
     return Label(
         text,
         OVERLAY_X,
-        layout.MIDDLE_Y + 60 + dy,
+        y,
         theme.ACCENT,
         size,
         box_width=TEXT_WIDTH,
@@ -48,20 +49,29 @@ def _title(text: str, size: float, dy: float = 0.0) -> Label:
     )
 
 
-def _line(size: float, dy: float = 0.0) -> Label:
+def card_line(y: float, size: float, height: float) -> Label:
+    """The words under a card's title (set its text), centred on `y`, wrapping within `height`."""
     return Label(
         "",
         OVERLAY_X,
-        OVERLAY_LINE_Y + dy,
+        y,
         theme.TEXT,
         size,
         box_width=TEXT_WIDTH,
-        box_height=OVERLAY_LINE_HEIGHT,
+        box_height=height,
         anchor_x="center",
         anchor_y="center",
         multiline=True,
         align="center",
     )
+
+
+def _title(text: str, size: float, dy: float = 0.0) -> Label:
+    return card_title(layout.MIDDLE_Y + 60 + dy, size, text)
+
+
+def _line(size: float, dy: float = 0.0) -> Label:
+    return card_line(OVERLAY_LINE_Y + dy, size, OVERLAY_LINE_HEIGHT)
 
 
 def _rect(extra: float = 0.0) -> Rect:
@@ -125,31 +135,9 @@ def notice_dialog(shown: Callable[[], bool], close: Callable[[], None], keys: li
     or was kept aside, and what happens to the match played now), with OK: the table waits for it, so
     the player reads it before a new match begins."""
     top = layout.MIDDLE_Y + NOTICE_HEIGHT / 2
-    title = Label(
-        # Translators: the title of the panel that says what became of the match saved last time
-        _("Your saved match"),
-        OVERLAY_X,
-        top - 50,
-        theme.ACCENT,
-        theme.HEADING_SIZE,
-        box_width=TEXT_WIDTH,
-        anchor_x="center",
-        anchor_y="center",
-        bold=True,
-    )
-    line = Label(
-        "",
-        OVERLAY_X,
-        layout.MIDDLE_Y + 10,
-        theme.TEXT,
-        theme.BODY_SIZE,
-        box_width=TEXT_WIDTH,
-        box_height=NOTICE_LINE_HEIGHT,
-        anchor_x="center",
-        anchor_y="center",
-        multiline=True,
-        align="center",
-    )
+    # Translators: the title of the panel that says what became of the match saved last time
+    title = card_title(top - 50, theme.HEADING_SIZE, _("Your saved match"))
+    line = card_line(layout.MIDDLE_Y + 10, theme.BODY_SIZE, NOTICE_LINE_HEIGHT)
     # Translators: button: the player has read the notice about the saved match; a new match begins
     ok = Button(
         _("OK"), Rect(OVERLAY_X, layout.MIDDLE_Y - NOTICE_HEIGHT / 2 + 50, 200, 48), close, primary=True

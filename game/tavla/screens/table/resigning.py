@@ -22,14 +22,14 @@ from game.tavla.screens.table.overlays import (
     COMPACT_QUESTION_BAND,
     CUBE_WIDTH,
     CUBE_X,
-    OVERLAY_PADDING,
     OVERLAY_WIDTH,
     OVERLAY_X,
     Band,
+    card_line,
+    card_title,
 )
 from game.ui import theme
 from game.ui.overlay import Dialog
-from game.ui.text import Label
 from game.ui.widgets import Button, Rect
 
 KEY_RESIGN = [key.G]
@@ -41,7 +41,7 @@ LEVEL_KEYS = {
     Resignation.BACKGAMMON: [key.KEY_3, key.NUM_3],
 }
 
-CHOICE_WIDTH = OVERLAY_WIDTH  # as the end card: wide enough to cover the player's dice
+CHOICE_WIDTH = OVERLAY_WIDTH  # as the end card (its words as wide): wide enough to cover the player's dice
 CHOICE_BUTTON_WIDTH = 380
 CHOICE_STEP = 56  # from one level's button to the next
 CHOICE_HEAD = 150  # the title and the line (two lines on a small window's larger text) above the buttons
@@ -66,31 +66,8 @@ def choice_dialog(
     cube) with a button per level the rules score, and Cancel; 1-3 choose, D or Esc cancels."""
     height = CHOICE_HEAD + CHOICE_STEP * len(levels) + CHOICE_FOOT
     top = layout.MIDDLE_Y + height / 2
-    width = CHOICE_WIDTH - 2 * OVERLAY_PADDING
-    title = Label(
-        "",
-        OVERLAY_X,
-        top - 34,
-        theme.ACCENT,
-        theme.HEADING_SIZE,
-        box_width=width,
-        anchor_x="center",
-        anchor_y="center",
-        bold=True,
-    )
-    line = Label(
-        "",
-        OVERLAY_X,
-        top - 104,
-        theme.TEXT,
-        theme.SMALL_SIZE + 1,
-        box_width=width,
-        box_height=CHOICE_LINE_HEIGHT,
-        anchor_x="center",
-        anchor_y="center",
-        multiline=True,
-        align="center",
-    )
+    title = card_title(top - 34, theme.HEADING_SIZE)
+    line = card_line(top - 104, theme.SMALL_SIZE + 1, CHOICE_LINE_HEIGHT)
     buttons = []
     for index, level in enumerate(levels):
         rect = Rect(OVERLAY_X, top - CHOICE_HEAD - CHOICE_STEP * (index + 0.5), CHOICE_BUTTON_WIDTH, 46)
