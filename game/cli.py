@@ -35,6 +35,7 @@ from game.limits import (
     whole_number,
 )
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
+from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 from game.terminal import WrappingHelpFormatter, print_lines
@@ -196,7 +197,9 @@ def build_parser() -> argparse.ArgumentParser:
     tavla = commands.add_parser("tavla", help=_("open straight into the backgammon table"))
     tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
     tavla.add_argument(
-        "--rules", choices=Rules.backgammon_names(), help=_("rule set (default from the config)")
+        "--rules",
+        choices=table_choices(),
+        help=_("the game: a rule set, or tavli for a Tavli match (default from the config)"),
     )
     tavla.add_argument("--seed", type=_seed, help=_("roll the dice reproducibly from this seed"))
     tavla.add_argument(
@@ -397,7 +400,7 @@ def _add_position_source(parser: argparse.ArgumentParser) -> None:
 
 def _rules(args: argparse.Namespace, config: "Config") -> Rules:
     """The rule set of a command: --rules if given, else the config's."""
-    return config.tavla.rules if args.rules is None else Rules.parse(args.rules)
+    return config.tavla.rules.first if args.rules is None else Rules.parse(args.rules)
 
 
 def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
@@ -440,7 +443,7 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     elif args.command == "tavla":
         from game.tavla.screens.table.view import TableView
 
-        rules = None if args.rules is None else Rules.parse(args.rules)
+        rules = None if args.rules is None else TableGames.parse(args.rules)
         # An opponent named on the command line wins over the offer to resume the saved match.
         table = TableView(
             opponent=args.opponent,

@@ -25,7 +25,8 @@ from game.i18n import N_, _
 from game.puzzle.pictures import Scan, pictures_dir, scan
 from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.sizes import parse_size
-from game.tavla.engine.rules import MONEY, Rules
+from game.tavla.engine.board_games import TableGames, table_choices
+from game.tavla.engine.rules import MONEY
 from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"
@@ -282,7 +283,8 @@ class TavlaColours(_Strict):
 
 
 class TavlaConfig(_Strict):
-    rules: Annotated[Literal[Rules.backgammon_names()], AfterValidator(Rules)]  # parsed here, used as a Rules
+    # parsed here, used as a TableGames: one game of the board, or the Tavli match
+    rules: Annotated[Literal[table_choices()], AfterValidator(TableGames.parse)]
     match_length: Annotated[int | str, PlainValidator(_match_length)]  # or MONEY_SESSION
     cube: bool  # the doubling cube under the standard rules (tavla has none)
     jacoby: bool  # money sessions with the cube: gammons count only once the cube was turned

@@ -10,6 +10,7 @@ import pytest
 from game import cli, i18n
 from game.config_file import load_config
 from game.errors import UserError
+from game.tavla.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ def test_defaults_load_into_typed_objects():
     assert "4x4" in config.puzzle.sizes and "6x5" in config.puzzle.sizes and "5x5" in config.puzzle.sizes
     assert config.puzzle.animation.easing == "ease_out"
     assert 0.05 <= config.puzzle.animation.duration <= 0.2
-    assert config.tavla.rules in ("tavla", "standard")
+    assert str(config.tavla.rules) in ("tavla", "standard")
     assert all(image.path.is_file() for image in config.puzzle.images)
     assert len(config.puzzle.images) >= 3
 
@@ -44,7 +45,7 @@ def test_user_file_overrides_key_by_key(tmp_path):
     defaults = load_config()
     assert config.puzzle.animation.duration == 0.3
     assert config.puzzle.animation.easing == defaults.puzzle.animation.easing
-    assert config.tavla.rules == "standard"
+    assert config.tavla.rules.rotation == (Rules.STANDARD,)
     assert config.tavla.match_length == defaults.tavla.match_length
     assert config.window == defaults.window
 
@@ -82,7 +83,7 @@ def test_relative_image_paths_are_relative_to_the_file(tmp_path):
             "puzzle:\n  animation:\n    easing: wobbly\n",
             ["line 3", "puzzle.animation.easing", "'wobbly'", "ease_out"],
         ),
-        ("tavla:\n  rules: chess\n", ["line 2", "tavla.rules", "'chess'", "'tavla' or 'standard'"]),
+        ("tavla:\n  rules: chess\n", ["line 2", "tavla.rules", "'chess'", "'tavla', 'standard'", "'tavli'"]),
         ("tavla:\n  match_length: 0\n", ["tavla.match_length", "1 to 25 points", "money"]),
         ("tavla:\n  colours:\n    board: brown\n", ["tavla.colours.board", "#rrggbb"]),
         ("puzzle:\n  default_image: kitten\n", ["puzzle", "kitten", "numbers"]),
@@ -170,7 +171,8 @@ def test_bad_config_through_main_py(tmp_path):
             "tavla:\n  rules: chess\n",
             2,
             "tavla.rules",
-            "bad value 'chess': Input should be 'tavla' or 'standard'",
+            "bad value 'chess': Input should be 'tavla', 'standard', 'portes', 'plakoto', 'fevga', 'gulbara' "
+            "or 'tavli'",
         ),
         (
             "language: klingon\n",
@@ -259,7 +261,7 @@ class _Wrapping(gettext.NullTranslations):
 @pytest.mark.parametrize(
     ("text", "fragments"),
     [
-        ("tavla:\n  rules: chess\n", ["«Input should be «'tavla' or 'standard'»»", "«bad value 'chess': "]),
+        ("tavla:\n  rules: chess\n", ["«Input should be «'tavla', 'standard', ", "'gulbara' or 'tavli'»»", "«bad value 'chess': "]),
         ("window:\n  width: 99999\n", ["«Input should be less than or equal to 7680»"]),
         ("window:\n  fullscreen: maybe\n", ["«Input should be a valid boolean, unable to interpret input»"]),
         ("puzzle:\n  sizes: []\n", ["«List should have at least 1 item after validation, not 0»"]),

@@ -4,6 +4,7 @@ from game.config import MONEY_SESSION, Config
 from game.errors import UserError
 from game.i18n import _, ngettext
 from game.puzzle.board import parse_size
+from game.tavla.engine.board_games import TAVLI, TableGames
 from game.tavla.engine.rules import Rules
 from game.tavla.players import bot_description, bot_title
 
@@ -95,17 +96,43 @@ def opponent_note(name: str) -> str:
 
 
 def describe_rules(rules: str) -> str:
-    return _(Rules(rules).display_name)
+    return _(TableGames.parse(rules).display_name)
 
 
 def rules_note(rules: str) -> str:
-    """The chosen rules in a sentence; the one place the menu explains a mars."""
-    if Rules(rules) is Rules.TAVLA:
-        return _(
+    """The chosen game in a sentence; the one place the menu explains a mars (docs/tavla-games.md has
+    the other games' rules in full)."""
+    games = TableGames.parse(rules)
+    if games is TAVLI:
+        # Translators: the menu's note on the Tavli match (Greek backgammon: three games in turn)
+        return _("Portes, Plakoto and Fevga in turn, no cube; the winner of a game starts the next")
+    notes = {
+        Rules.TAVLA: _(
             "Either die may be played when only one can. A mars (the loser has borne off no checker) "
             "scores 2 points"
-        )
-    return _("The larger die must be played when only one can. A gammon scores 2 points, a backgammon 3")
+        ),
+        Rules.STANDARD: _(
+            "The larger die must be played when only one can. A gammon scores 2 points, a backgammon 3"
+        ),
+        # Translators: the menu's note on Portes (Greek backgammon)
+        Rules.PORTES: _("Backgammon without the cube: a gammon (or backgammon) scores 2 points"),
+        # Translators: the menu's note on Plakoto: a checker landed on is pinned, not hit
+        Rules.PLAKOTO: _(
+            "No hitting: landing on a lone checker pins it until you leave. Pinning the starting "
+            "point's last checker wins 2 points"
+        ),
+        # Translators: the menu's note on Fevga: both sides run the same way, one checker holds a point
+        Rules.FEVGA: _(
+            "Both sides run the same way round; one checker holds a point. The first checker must "
+            "pass the opponent's start before a second leaves"
+        ),
+        # Translators: the menu's note on Gul bara: Fevga's board, and doubles cascade up to 6-6
+        Rules.GUL_BARA: _(
+            "Fevga's board without its limits; from each player's fourth roll a double is followed "
+            "by every higher double up to 6-6"
+        ),
+    }
+    return notes[games.first]
 
 
 def describe_length(points: str) -> str:
@@ -133,7 +160,7 @@ def length_caption(points: str) -> str:
 
 def money_options(rules: str, length: str, cube: bool) -> bool:
     """Whether the menu offers the Jacoby rule and beavers: a money session with the cube."""
-    return length == MONEY and cube and Rules(rules).has_cube
+    return length == MONEY and cube and TableGames.parse(rules).first.has_cube
 
 
 def describe_side(side: str) -> str:

@@ -28,7 +28,7 @@ from game.puzzle.stats_view import StatsView
 from game.puzzle.tiles import NumberStyle
 from game.puzzle.view import PuzzleView
 from game.quoting import quoted
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette
 from game.tavla.screens.matches import MatchesView
@@ -199,7 +199,7 @@ class MainMenuView(SceneView):
         )
         self.rules_selector = self._selector(
             _("Rules"),
-            list(Rules.backgammon()),
+            list(table_choices()),
             RULES,
             Rect(RIGHT_X, cards.second_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
             choices.describe_rules,
@@ -414,7 +414,7 @@ class MainMenuView(SceneView):
             save_setting(window.config_file, key_path, value)
         except UserError as error:
             self.toast.show(str(error))
-        kept = Rules(value) if key_path == RULES else value
+        kept = TableGames.parse(value) if key_path == RULES else value
         window.settings = with_value(window.settings, key_path, kept)
 
     def _pictures(self) -> list[str]:
@@ -444,7 +444,7 @@ class MainMenuView(SceneView):
     def _show_rules(self, rules: str) -> None:
         """The note on the chosen rules, and beside them the cube's toggle where the rules have a cube."""
         self.rules_note.text = choices.rules_note(rules)
-        self._offer(self.cube_button, Rules(rules).has_cube)
+        self._offer(self.cube_button, TableGames.parse(rules).first.has_cube)
         self._label_cube()
         self._show_money_options()
 
@@ -526,7 +526,8 @@ class MainMenuView(SceneView):
         if choices.unavailable(self.opponent_selector.value):
             return
         try:
-            table = TableView(opponent=self.opponent_selector.value, rules=Rules(self.rules_selector.value))
+            games = TableGames.parse(self.rules_selector.value)
+            table = TableView(opponent=self.opponent_selector.value, rules=games)
             self.shell.show_view(table)
         except UserError as error:
             self.toast.show(str(error))

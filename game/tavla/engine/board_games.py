@@ -43,6 +43,9 @@ class TableGames:
     rotation: tuple[Rules, ...]
     display_name: str
 
+    def __str__(self) -> str:
+        return self.name
+
     @property
     def first(self) -> Rules:
         """The first game's rule set (the only one unless this is a Tavli match)."""

@@ -90,6 +90,11 @@ class Match:
         self.stopped = True
 
     @property
+    def current_rules(self) -> Rules:
+        """The rule set of the game being played (the last one), or of the first game to come."""
+        return self.games[-1].variant.rules if self.games else self.rules
+
+    @property
     def current(self) -> Game | None:
         """The game being played, or the last one."""
         return self.games[-1] if self.games else None

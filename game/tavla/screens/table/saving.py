@@ -15,6 +15,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.paths import data_dir
 from game.records import RecordsUnavailable
+from game.tavla.engine.board_games import TAVLI, TableGames
 from game.tavla.engine.session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.mat import export_mat, new_export_path
@@ -98,7 +99,7 @@ class SavedMatch:
         match, opponent = self.saved
         self.saved = None
         try:
-            bot = None if opponent == HUMAN else guarded_bot(opponent, rules=match.rules)
+            bot = None if opponent == HUMAN else guarded_bot(opponent, rules=match.current_rules)
         except UserError as error:
             text = dump_match(match, player_names(opponent, self.settings.human_side))
             self.notice = self._set_aside(text, captions.unresumable_text(opponent, error))
@@ -107,8 +108,9 @@ class SavedMatch:
             return
         self.driver.close()
         self.opponent, self.rules, self.cube = opponent, match.rules, match.cube
+        self.games = TAVLI if match.rotation == TAVLI.rotation else TableGames.parse(match.rules)
         self.length, self.money_terms = match.length, (match.jacoby, match.beavers)
-        self.driver = OpponentDriver(bot, match.rules)
+        self.driver = OpponentDriver(bot, match.current_rules)
         self.start_session(self.session)
 
     def decline_saved(self) -> None:

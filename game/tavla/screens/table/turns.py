@@ -240,6 +240,7 @@ class TurnFlow:
     def next_game(self) -> None:
         if self.session.phase is Phase.GAME_OVER and not self.animating:
             self.session.new_game()
+            self.seat_opponent()
             self.checkers.sync(self.session.board(), self.session.game.variant)
             self._start_turn()
             self._announce_opening()

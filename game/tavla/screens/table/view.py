@@ -20,6 +20,7 @@ from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import RankedPlay
 from game.tavla.analysis.stakes import stakes_at
+from game.tavla.engine.board_games import TableGames
 from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
@@ -30,7 +31,7 @@ from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
-from game.tavla.players.isolated import guarded_bot
+from game.tavla.players.isolated import close_bot, guarded_bot
 from game.tavla.record.archive import MatchArchive
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
@@ -98,25 +99,29 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
     def __init__(
         self,
         opponent: str | None = None,
-        rules: Rules | None = None,
+        rules: Rules | TableGames | None = None,
         seed: int | None = None,
         offer_resume: bool = True,
         cube: bool | None = None,
     ) -> None:
         """`offer_resume=False` starts a new match without offering the saved one (an opponent named
-        on the command line); `cube` plays with the doubling cube where the rules have one (default:
-        the config's)."""
+        on the command line); `rules` is one game of the board or a Tavli match (default: the config's);
+        `cube` plays with the doubling cube where the rules have one (default: the config's)."""
         super().__init__()
         settings = self.shell.settings.tavla
         self.settings = settings
         self.opponent = opponent or settings.opponent
-        self.rules = rules or settings.rules
+        self.games = TableGames.parse(rules or settings.rules)
+        self.rules = self.games.first
         self.cube = (settings.cube if cube is None else cube) and self.rules.has_cube
         self.length = settings.session_length  # MONEY: a money session
         self.money_terms = (settings.jacoby, settings.beavers)  # its Jacoby rule and beavers, with the cube
         self.seed = seed
         self.rng = random.Random(seed)
         bot = None if self.opponent == HUMAN else guarded_bot(self.opponent, rules=self.rules, seed=seed)
+        for later in self.games.rotation[1:]:  # a Tavli match: a bot that cannot play them all is refused now
+            if bot is not None:
+                close_bot(guarded_bot(self.opponent, rules=later))
         self.driver = OpponentDriver(bot, self.rules)
         self.players = Players(self.opponent, settings.human_side)
         colours = settings.colours
@@ -160,7 +165,9 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         """A new match, or money session, on the terms the table plays (the Jacoby rule and beavers only
         for money with the cube)."""
         jacoby, beavers = self.money_terms if self.length == MONEY and self.cube else (False, False)
-        return TableSession(self.rules, self.length, self.opponent, seed, self.cube, jacoby, beavers)
+        rotation = self.games.rotation if len(self.games.rotation) > 1 else ()
+        terms = (self.cube, jacoby, beavers, rotation)
+        return TableSession(self.rules, self.length, self.opponent, seed, *terms)
 
     @property
     def drag(self) -> Drag | None:
@@ -179,9 +186,21 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.replay = None
         self.choosing_resign = False
         self.driver.forget()
+        self.seat_opponent()
         self.checkers.sync(self.session.board(), self.session.game.variant)
         self._start_turn()
         self._announce_opening()
+
+    def seat_opponent(self) -> None:
+        """The computer plays the game on the table: in a Tavli match each game's bot of its rules."""
+        rules = self.session.rules
+        if self.driver.rules is rules:
+            return
+        bot = self.driver.bot
+        self.driver.close()
+        if bot is not None:
+            bot = guarded_bot(self.opponent, rules=rules, seed=self.seed)
+        self.driver = OpponentDriver(bot, rules)
 
     def _announce_opening(self) -> None:
         """Say who won the opening roll, since it decides who plays first with which dice."""
