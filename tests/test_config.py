@@ -261,7 +261,10 @@ class _Wrapping(gettext.NullTranslations):
 @pytest.mark.parametrize(
     ("text", "fragments"),
     [
-        ("tavla:\n  rules: chess\n", ["«Input should be «'tavla', 'standard', ", "'gulbara' or 'tavli'»»", "«bad value 'chess': "]),
+        (
+            "tavla:\n  rules: chess\n",
+            ["«Input should be «'tavla', 'standard', ", "'gulbara' or 'tavli'»»", "«bad value 'chess': "],
+        ),
         ("window:\n  width: 99999\n", ["«Input should be less than or equal to 7680»"]),
         ("window:\n  fullscreen: maybe\n", ["«Input should be a valid boolean, unable to interpret input»"]),
         ("puzzle:\n  sizes: []\n", ["«List should have at least 1 item after validation, not 0»"]),
