@@ -38,16 +38,18 @@ def computer_to_play(view: TableView) -> None:
     assert view.session.phase is Phase.COMPUTER
 
 
-def run_frames(view: TableView, seconds: float) -> float:
-    """Real time passes (the bot has a real time limit); returns the longest frame in seconds."""
-    longest = 0.0
+def run_frames(view: TableView, seconds: float) -> tuple[float, int]:
+    """Real time passes (the bot has a real time limit); returns the longest frame in seconds and how many
+    frames ran while the bot was thinking."""
+    longest, thinking = 0.0, 0
     end = time.monotonic() + seconds
     while time.monotonic() < end and not view.session.game.over:
         start = time.monotonic()
         view.on_update(FRAME)
         longest = max(longest, time.monotonic() - start)
+        thinking += view.driver.thinking is not None
         time.sleep(FRAME)
-    return longest
+    return longest, thinking
 
 
 @pytest.mark.parametrize(
@@ -64,8 +66,14 @@ def test_a_failing_bot_is_a_message_and_the_player_wins(window, tmp_path, body, 
     bot = python_bot(tmp_path, "bad.py", body)
     view = open_table(window, bot)
     computer_to_play(view)
-    longest = run_frames(view, 15)
-    assert longest < 0.5, "the table never waits on the bot"
+    limit = view.driver.bot.timeout
+    longest, thinking = run_frames(view, 15)
+    # The table never waits on the bot: measured against the bot's time limit, not the clock of a busy
+    # machine. A table that waited for a bot that never answers would hold one frame for the whole limit,
+    # and draw no other while it thinks; one that does not draws on, however slow each frame is.
+    assert longest < limit, "no frame lasts the bot's time limit"
+    if words.startswith("no answer"):
+        assert thinking >= 3, "frames go on while the bot thinks"
     result = view.session.result
     assert result is not None and result.winner == 0 and result.disqualified == 1
     assert words in result.reason
