@@ -328,6 +328,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rollout.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
 
+    tempmap = commands.add_parser(
+        "tempmap", help=_("the temperature map: each roll's best play and equity against the average roll")
+    )
+    _add_position_source(tempmap)
+    tempmap.add_argument(
+        "--level", default="expert", choices=("expert", "master"), help=_("how deep plays are judged")
+    )
+    tempmap.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
+
     tournament = commands.add_parser(
         "tournament", help=_("a round robin between bots, with a table of results")
     )
@@ -576,6 +585,13 @@ def _run_rollout(args: argparse.Namespace, config: "Config") -> int:
     )
 
 
+def _run_tempmap(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.lab.tempmap_command import tempmap_command
+
+    rules = _rules(args, config)
+    return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, args.level, args.json_path)
+
+
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
@@ -589,6 +605,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "analyse": _run_analyse,
     "position": _run_position,
     "rollout": _run_rollout,
+    "tempmap": _run_tempmap,
 }
 
 

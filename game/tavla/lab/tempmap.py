@@ -1,0 +1,134 @@
+"""The temperature map: what each of the 21 rolls does for the player on roll, before the roll.
+
+Each roll's best play is the hint's and the analysis's (game/tavla/analysis/decisions.py `rank_all`,
+searched at the level's plies, LEVELS), its equity cubeless money points for the player on roll, and
+how much better or worse it is than the average roll (the 36 ordered rolls: a double once, any other
+roll twice). A roll with no legal play leaves the position as it is, judged from the opponent's side as
+the analysis judges a dance. The map compares rolls with one another, so every roll's best play is
+judged at the same depth: a forced play, or the one play the master's filter kept, is searched to the
+level's plies too (the hint leaves those at 0-ply: within one roll there is nothing to compare them with).
+
+Where both sides have every checker at home the bear-off database answers each play exactly, at any
+level: the map says so (`exact`) and is that answer (no search, which would only blur it). No drawing
+here: game/tavla/lab/tempmap_command.py shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from game.errors import UserError
+from game.i18n import _
+from game.tavla.analysis.decisions import LEVELS, rank_all
+from game.tavla.analysis.stakes import Stakes
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.notation import Play, display_dice, display_play
+from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State
+from game.tavla.engine.rolls import ROLLS
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.bearoff import both_home
+from game.tavla.eval.neural import Evaluator, shipped_evaluator
+from game.tavla.eval.search import probabilities
+
+ORDERED_ROLLS = 36  # two dice: a double is one of them, any other roll two
+
+
+@dataclass(frozen=True)
+class RollFigure:
+    """One of the 21 rolls (the higher die first) with its best play (empty: no legal play), the
+    position after it (the mover's side), its equity and chances for the player on roll, and the equity
+    minus the average roll's."""
+
+    dice: tuple[int, int]
+    play: Play
+    shown: str
+    after: State
+    equity: float
+    chances: tuple[float, ...]
+    plies: int
+    versus_average: float
+
+    @property
+    def weight(self) -> int:
+        """How many of the 36 ordered rolls this roll stands for."""
+        return 1 if self.dice[0] == self.dice[1] else 2
+
+    @property
+    def chance(self) -> float:
+        return self.weight / ORDERED_ROLLS
+
+    @property
+    def text(self) -> str:
+        """The roll as players write it: `65`, `11`."""
+        return display_dice(*self.dice)
+
+
+@dataclass(frozen=True)
+class TempMap:
+    """The 21 rolls in ROLLS order (11, 21, ..., 66), the average roll's equity, how they were judged."""
+
+    state: State
+    rules: Rules
+    level: str
+    plies: int
+    exact: bool
+    rolls: tuple[RollFigure, ...]
+    average: float
+
+    def ranked(self) -> list[RollFigure]:
+        """The rolls best first (ties in ROLLS order)."""
+        return sorted(self.rolls, key=lambda roll: -roll.equity)
+
+    def roll(self, first: int, second: int) -> RollFigure:
+        """The roll of the grid's cell: `first` die's row, `second` die's column (both 1-6); the two
+        cells of a non-double are the same roll."""
+        dice = (max(first, second), min(first, second))
+        return next(roll for roll in self.rolls if roll.dice == dice)
+
+
+def temperature_map(
+    state: State, rules: Rules, level: str = "expert", evaluator: Evaluator | None = None
+) -> TempMap:
+    """The map of `state` (the player on roll's side, before the roll) at `level` (expert or master);
+    UserError for an unknown level or a game that is over."""
+    if level not in LEVELS:
+        message = _("unknown level {level}; use one of: {known}")
+        raise UserError(message.format(level=repr(level), known=", ".join(LEVELS)))
+    if state[OFF] == CHECKERS or state[OPP_OFF] == CHECKERS:
+        # Translators: a temperature map was asked of a position where one side has already won
+        raise UserError(_("the game is over (a side has borne off all 15 checkers): there is no roll to map"))
+    net = evaluator if evaluator is not None else shipped_evaluator(rules)
+    exact = bool(both_home(np.array([state]))[0])
+    plies = 0 if exact else LEVELS[level]
+    stakes = Stakes(rules)
+    deep: dict[State, np.ndarray] = {}  # the dances all leave the same position: searched once
+    judged = [_best_play(state, (high, low), rules, net, plies, stakes, deep) for low, high, _weight in ROLLS]
+    average = sum(roll.equity * roll.weight for roll in judged) / ORDERED_ROLLS
+    rolls = tuple(replace(roll, versus_average=roll.equity - average) for roll in judged)
+    return TempMap(state, rules, level, plies, exact, rolls, average)
+
+
+def _best_play(
+    state: State,
+    dice: tuple[int, int],
+    rules: Rules,
+    net: Evaluator,
+    plies: int,
+    stakes: Stakes,
+    deep: dict[State, np.ndarray],
+) -> RollFigure:
+    """The roll's best play as the analysis ranks it, searched `plies` deep whatever the filter left
+    (`versus_average` still 0)."""
+    results = legal_results(state, dice[0], dice[1], rules) or [((), state)]
+    chances = net.probabilities([after for _play, after in results])
+    best = rank_all(results, chances, rules, net, plies, stakes)[0]
+    equity, found = best.equity, best.chances
+    if best.plies < plies:
+        if best.after not in deep:
+            deep[best.after] = probabilities(net, [best.after], rules, plies)[0]
+        found = tuple(map(float, deep[best.after]))
+        equity = float(stakes.equities(deep[best.after][None, :])[0])
+    shown = display_play(state, best.play)
+    return RollFigure(dice, best.play, shown, best.after, equity, found, plies, 0.0)
