@@ -184,3 +184,15 @@ def test_bad_input_is_one_line_and_exit_2(argv, words, capsys):
     assert status == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_on_a_colour_terminal_better_is_green_and_worse_red(opening):
+    stream = io.StringIO()
+    print_tempmap(
+        opening,
+        console=Console(file=stream, width=120, force_terminal=True, color_system="standard", no_color=False),
+    )
+    text = stream.getvalue()
+    best, worst = opening.ranked()[0], opening.ranked()[-1]
+    assert f"\x1b[32m{best.versus_average:+.3f}" in text
+    assert f"\x1b[31m{worst.versus_average:+.3f}" in text
