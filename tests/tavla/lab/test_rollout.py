@@ -2,6 +2,7 @@
 database, a rollout cut after one roll against the 1-ply evaluation), the same figures whatever the
 number of workers, intervals that shrink with the games, the luck correction, and the command."""
 
+import contextlib
 import json
 import os
 import signal
@@ -21,6 +22,7 @@ from game.tavla.eval.neural import shipped_evaluator
 from game.tavla.lab.rollout import GameDice, RolloutPlan, play_games
 from game.tavla.lab.rollout_command import exact_chances, figures
 from game.tavla.lab.rollout_runner import run_rollout
+from tests.tavla.bots import gone
 from tests.tavla.builders import position
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -141,10 +143,31 @@ def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
                "1000000", "--truncate", "2", "--jobs", "2", "--seed", "1", "--json", str(path)]
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    time.sleep(4)
-    child.send_signal(signal.SIGINT)
-    out, _err = child.communicate(timeout=30)
+    try:
+        # Ctrl+C once its two workers run (however long a busy machine takes to start them), and a
+        # moment later, while they roll
+        deadline = time.monotonic() + 30
+        while len(workers := _children(child.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, _err = child.communicate(timeout=30)
+    finally:
+        child.kill()
     assert child.returncode == 130
     data = json.loads(path.read_text())
     assert not data["complete"] and data["stopped_by"] == "SIGINT" and data["games"] % 36 == 0
     assert "stopped after" in out.splitlines()[0]
+    deadline = time.monotonic() + 5
+    while not all(gone(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(workers) >= 2 and all(gone(pid) for pid in workers), "no worker outlives the command"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started that still run (Linux's /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
