@@ -1,5 +1,5 @@
 """Whether a screen's text fits and is readable: every label reachable from the view asked whether it fits
-its box, the labels drawn under a size, and the view shown as a 640x400 window."""
+its box (after a frame is drawn), the labels drawn under a size, and the view shown as a 640x400 window."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,7 +10,7 @@ from arcade.types import LBWH
 from game import i18n
 from game.ui.scene import SMALLEST_PIXELS
 from game.ui.text import Label
-from tests.views.driver import screenshot
+from tests.views.driver import draw_frame
 
 READABLE = 12
 
@@ -40,7 +40,7 @@ def _labels(view) -> tuple[list[Label], list[arcade.Text]]:
 
 
 def assert_text_fits(window, where: str) -> None:
-    screenshot(window)
+    draw_frame(window)
     view = window.current_view
     labels, plain = _labels(view)
     assert labels, where
@@ -55,7 +55,7 @@ def assert_text_fits(window, where: str) -> None:
 
 def smallest_text(window, where: str) -> list[tuple[str, float]]:
     """The labels of the current screen drawn under READABLE pixels, with their size on screen."""
-    screenshot(window)
+    draw_frame(window)
     view = window.current_view
     labels, _plain = _labels(view)
     return [
@@ -81,7 +81,7 @@ def small_window(view) -> Iterator[None]:
 def assert_readable(window, where: str, every_label: bool = False, unseen: tuple[Label, ...] = ()) -> None:
     """The labels the view keeps readable are drawn at SMALLEST_PIXELS or more and fit their boxes;
     with `every_label`, those are all the labels the view has but the `unseen` (not drawn at this size)."""
-    screenshot(window)
+    draw_frame(window)
     view = window.current_view
     kept = [label for label in view.readable_labels() if label.text]
     small = [
