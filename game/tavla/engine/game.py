@@ -230,6 +230,7 @@ class Game:
         self.beavered = False  # the double waiting is a beaver, answered by the first doubler
         self.cube_record: list[CubeTurn] = []
         self.resign_record: list[ResignOffer] = []
+        self.set_up = False  # a position set up (the position lab): its first turn may double
 
     def cube_for(self, seat: int) -> Cube | None:
         """The cube as `seat` sees it, or None in a game without the cube."""
@@ -246,7 +247,7 @@ class Game:
             and self.dice is None
             and self.offered_by is None
             and self.resign_offer is None
-            and bool(self.record)
+            and (bool(self.record) or self.set_up)
             and cube.may_double()
         )
 

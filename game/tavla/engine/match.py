@@ -44,10 +44,20 @@ class Match:
     rotation: tuple[Rules, ...] = ()
     """The games played in turn (a Tavli match: Portes, Plakoto, Fevga), `rules` the first of them; the
     winner of a game starts the next without an opening roll. Empty: every game is `rules`'."""
+    start_score: tuple[int, int] = (0, 0)
+    """The score by seat before the first game: a match set up at a score (the position lab)."""
+    crawford_played: bool = False
+    """At a `start_score` where a player needs one point: the Crawford game was played before the first
+    game (which is then post-Crawford)."""
 
     def __post_init__(self) -> None:
         if self.length != MONEY:
             check_match_length(self.length)
+        if any(points < 0 or (self.length != MONEY and points >= self.length) for points in self.start_score):
+            # Translators: {score} is a score such as 3-2; {length} the match's length in points
+            message = _("a match set up at {score} cannot be played to {length}: each score is below it")
+            score = f"{self.start_score[0]}-{self.start_score[1]}"
+            raise UserError(message.format(score=score, length=self.length))
         if self.rotation:
             self.rules = self.rotation[0]
         self.variant = variant_of(self.rules)  # a rule set, or another game of the board (variant.py)
@@ -64,7 +74,7 @@ class Match:
     @property
     def scores(self) -> tuple[int, int]:
         """Points of seat 0 and seat 1 from the finished games."""
-        return _scores(self.games)
+        return _scores(self.games, self.start_score)
 
     @property
     def winner(self) -> int | None:
@@ -100,16 +110,20 @@ class Match:
         return self.games[-1] if self.games else None
 
     def score_history(self, finished_games: int) -> list[tuple[int, int]]:
-        """The score before each game up to the one after `finished_games` games, in order."""
-        return [_scores(self.games[:done]) for done in range(finished_games + 1)]
+        """The score before each game up to the one after `finished_games` games, in order (after its
+        Crawford game, a match set up at a score starts with that score twice, as if a game were played
+        at it: what `crawford_game` reads)."""
+        earlier = [self.start_score] if self.crawford_played else []
+        return earlier + [_scores(self.games[:done], self.start_score) for done in range(finished_games + 1)]
 
     def is_crawford(self, finished_games: int) -> bool:
         """Whether the game after `finished_games` games is the Crawford game."""
         return self.terms.crawford and crawford_game(self.length, self.score_history(finished_games))
 
-    def next_game(self, rng: random.Random | None = None) -> Game:
+    def next_game(self, rng: random.Random | None = None, start_state: Sequence[int] | None = None) -> Game:
         """Start the next game of the match (its opening roll is still to be made with `start()`); its
-        dice come from the match's generator, or from `rng` (a tournament seeds each game apart)."""
+        dice come from the match's generator, or from `rng` (a tournament seeds each game apart); it
+        starts at `start_state` (seat 0's side) instead of the opening for a position set up."""
         if self.over:
             raise UserError(_("the match is over"))
         if self.games and not self.games[-1].over:
@@ -123,7 +137,7 @@ class Match:
         variant = self.variant
         if self.rotation:
             variant = variant_of(self.rotation[len(self.games) % len(self.rotation)])
-        game = Game(variant, rng=rng if rng is not None else self.rng, cube=terms)
+        game = Game(variant, rng=rng if rng is not None else self.rng, start_state=start_state, cube=terms)
         self.games.append(game)
         return game
 
@@ -136,9 +150,9 @@ class Match:
         return None if before is None or before.drawn else before.winner
 
 
-def _scores(games: Sequence[Game]) -> tuple[int, int]:
-    """Points of seat 0 and seat 1 from the finished ones of `games`."""
-    points = [0, 0]
+def _scores(games: Sequence[Game], start: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    """Points of seat 0 and seat 1 from the finished ones of `games`, after `start`."""
+    points = list(start)
     for game in games:
         if game.result is not None:
             points[game.result.winner] += game.result.points

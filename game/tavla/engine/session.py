@@ -23,14 +23,14 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.engine.cube import Cube
-from game.tavla.engine.game import CubeTerms, Game, GameResult
+from game.tavla.engine.cube import Cube, CubeOwner
+from game.tavla.engine.game import Game, GameResult
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay, Move, Play
 from game.tavla.engine.position import State, is_race
 from game.tavla.engine.resigning import stakes_cube
 from game.tavla.engine.results import Resignation
-from game.tavla.engine.rules import Rules, crawford_game
+from game.tavla.engine.rules import MONEY, Rules, crawford_game
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.engine.variant import Variant
 
@@ -74,31 +74,55 @@ class TableSession:
         options = {"cube": cube, "jacoby": jacoby, "beavers": beavers, "rotation": rotation}
         self.match = Match(match_length, rules, seed, **options)
         self.turn: TurnInProgress | None = None
+        self.keep = True  # leaving the table saves the match (not one set up at a position)
         self.new_game()
 
     @classmethod
     def from_position(
         cls,
         state: Sequence[int],
-        dice: tuple[int, int],
+        dice: tuple[int, int] | None,
         rules: Rules,
         opponent: str,
         match_length: int = 1,
         seed: int | None = None,
         cube: bool = False,
+        *,
+        seat: int = 0,
+        cube_value: int = 1,
+        cube_owner: int | None = None,
+        scores: tuple[int, int] = (0, 0),
+        crawford: bool | None = None,
+        jacoby: bool = False,
+        keep: bool = True,
     ) -> "TableSession":
-        """A one-game table set up at `state` with seat 0 to play `dice` (two different dice, as the
-        opening roll gives): for practising a position, and for tests."""
-        match = Match(match_length, rules, seed, cube=cube)
-        terms = CubeTerms(length=match_length) if cube else None
-        game = Game(rules, rng=match.rng, start_state=state, cube=terms)
-        match.games.append(game)
-        if game.variant.opening_roll_played:
+        """A table set up at `state` (seat 0's side) with `seat` on roll to play `dice` (None: before
+        the roll, to roll or double): for practising a position (the position lab), and for tests.
+        Seat 0 with two different dice plays them as the winner of an opening roll, as before.
+
+        The match (`match_length`, MONEY for money play) stands at `scores` by seat; with the `cube`,
+        its value and owner (a seat, None in the centre) and, at a score where a player needs one
+        point, whether this game is the `crawford` game (None: it is, as a match reaching that score
+        first plays it). `keep=False`: leaving the table does not save the match (a save replays every
+        game from the opening, and this one did not start there)."""
+        needs_one = match_length != MONEY and match_length - 1 in scores
+        played = needs_one and crawford is False
+        options = {"cube": cube, "jacoby": jacoby, "start_score": scores, "crawford_played": played}
+        match = Match(match_length, rules, seed, **options)
+        game = match.next_game(start_state=state)
+        game.set_up = True
+        if cube:
+            Cube(cube_value, CubeOwner.CENTRE if cube_owner is None else CubeOwner.ME)  # checks the value
+            game.cube_value, game.cube_owner = cube_value, cube_owner
+        if dice is not None and seat == 0 and dice[0] != dice[1] and game.variant.opening_roll_played:
             game.start((max(dice), min(dice)))
-        else:  # the opening roll's winner would roll again: seat 0 starts, with these dice
-            game.start(first=0)
-            game.roll(dice)
-        return cls.resume(match, opponent)
+        else:  # the seat on roll starts, with these dice or before its roll
+            game.start(first=seat)
+            if dice is not None:
+                game.roll(dice)
+        session = cls.resume(match, opponent)
+        session.keep = keep
+        return session
 
     @classmethod
     def resume(cls, match: Match, opponent: str) -> "TableSession":
@@ -108,6 +132,7 @@ class TableSession:
         session.humans = {0, 1} if opponent == HUMAN else {0}
         session.match = match
         session.turn = None
+        session.keep = True
         if session.game.turn is None:
             session.game.start()
         if not session.game.over:

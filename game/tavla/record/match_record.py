@@ -108,7 +108,7 @@ class MatchRecord:
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
         """The record of a match played on this program's table, its cube actions included."""
         games = []
-        score = [0, 0]
+        score = list(match.start_score)  # a match set up at a score (the position lab)
         for game in match.games:
             if game.turn is None:
                 continue

@@ -139,8 +139,9 @@ class SavedMatch:
 
     def leave(self) -> None:
         """Keep a match in progress so the menu can offer to resume it, unless a saved match is still
-        offered (Esc: not now) or could not be read: that one stays as it is."""
-        if self.saved is None and not self.keep_save:
+        offered (Esc: not now) or could not be read: that one stays as it is; nor a position set up in
+        the position lab (a save holds games from the opening): the match saved before stays."""
+        if self.saved is None and not self.keep_save and self.session.keep:
             try:
                 save_table(self.records, self.session.match, self.opponent, self.settings.human_side)
             except UserError as error:
