@@ -1,0 +1,125 @@
+"""The position lab's set-up screen, headless: clicks add and remove, a drag moves, Play is refused
+with words and starts the table at the position, IDs pasted good and bad, E at the table and Esc back."""
+
+import arcade
+from arcade import key
+
+from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.session import Phase
+from game.tavla.lab.setup_board import BAR_PLACE, OFF_PLACE, SetupBoard
+from game.tavla.screens import layout
+from game.tavla.screens.table.setup_view import SetupView
+from game.tavla.screens.table.view import TableView
+from tests.views.driver import click, press_key, to_screen
+from tests.views.table import centre, open_table, settle
+
+XGID = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:0:0:0:0:10"  # the cube at 2 with the top side, 5-2 to play
+
+
+def open_setup(window, board: SetupBoard | None = None) -> SetupView:
+    backs = []
+    view = SetupView(board or SetupBoard.opening(), lambda: backs.append(True))
+    view.backs = backs
+    window.show_view(view)
+    return view
+
+
+def point(place: int) -> tuple[float, float]:
+    """The middle of a point's half-column, where a click lands on it."""
+    x = layout.point_x(place)
+    return x, layout.INNER_BOTTOM + 120 if place <= 12 else layout.INNER_TOP - 120
+
+
+def drag(view, start, end, steps: int = 5) -> None:
+    sx, sy = to_screen(view, *start)
+    view.on_mouse_press(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+    for index in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * index / steps
+        y = start[1] + (end[1] - start[1]) * index / steps
+        px, py = to_screen(view, x, y)
+        view.on_mouse_drag(int(px), int(py), 1, 1, arcade.MOUSE_BUTTON_LEFT, 0)
+    ex, ey = to_screen(view, *end)
+    view.on_mouse_release(int(ex), int(ey), arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def test_left_click_adds_the_chosen_colour_and_right_click_removes(window):
+    view = open_setup(window)
+    click(view, *point(4))
+    assert view.board.count(0, 4) == 1 and len(view.checkers.stacks[(0, 4)]) == 1
+    click(view, *centre(view.colour.right))  # Black now
+    click(view, *point(4))
+    assert view.board.count(1, 4) == 1 and "point 4 holds checkers of both sides" in view.status.text
+    click(view, *point(4), button=arcade.MOUSE_BUTTON_RIGHT)
+    assert view.board.count(1, 4) == 0 and view.board.count(0, 4) == 1, "the chosen colour's goes first"
+    click(view, *point(4), button=arcade.MOUSE_BUTTON_RIGHT)
+    assert view.board.count(0, 4) == 0
+    assert view.board.problems() == [] and view.status.text.startswith("A position")
+    click(view, *point(6), button=arcade.MOUSE_BUTTON_RIGHT)
+    assert "White has 14 checkers" in view.status.text, "said at once"
+
+
+def test_a_drag_moves_a_checker_to_a_point_the_bar_and_the_tray(window):
+    view = open_setup(window)
+    drag(view, point(6), point(5))
+    assert view.board.count(0, 6) == 4 and view.board.count(0, 5) == 1
+    drag(view, point(5), (layout.BAR_X, layout.MIDDLE_Y - 100))
+    assert view.board.count(0, BAR_PLACE) == 1, "a side's own bar, wherever it is dropped on the bar"
+    drag(view, (layout.BAR_X, layout.MIDDLE_Y + 70), (layout.TRAY_X, layout.MIDDLE_Y + 100))
+    assert view.board.count(0, BAR_PLACE) == 0 and view.board.count(0, OFF_PLACE) == 1
+    drag(view, point(13), (1120, 700))  # over the panel: off the board
+    assert view.board.count(0, 13) == 4 and view.board.total(0) == 14
+    assert view.checkers.held is None and not view.dragging
+
+
+def test_play_is_refused_with_the_problems_in_words(window):
+    view = open_setup(window)
+    click(view, *point(6), button=arcade.MOUSE_BUTTON_RIGHT)
+    click(view, *centre(view.play_button))
+    assert window.current_view is view
+    assert view.toast.message.startswith("Not a position yet: White has 14 checkers")
+
+
+def test_play_starts_the_table_at_the_position(window):
+    tavla = window.settings.tavla.model_copy(update={"opponent": "random"})
+    window.settings = window.settings.model_copy(update={"tavla": tavla})  # the fixture restores it
+    board = SetupBoard.opening(Rules.STANDARD)
+    board.move(0, 6, 5)
+    board.dice = (4, 4)
+    view = open_setup(window, board)
+    click(view, *centre(view.play_button))
+    table = window.current_view
+    assert isinstance(table, TableView)
+    assert table.session.board() == board.state() and table.session.game.dice == (4, 4)
+    assert table.session.phase is Phase.HUMAN and not table.session.keep
+    table.leave()
+
+
+def test_paste_a_good_and_a_bad_xgid(window, clipboard):
+    view = open_setup(window)
+    clipboard["text"] = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:77:0:0:0:0:10"
+    click(view, *centre(view.paste_button))
+    assert view.toast.message.startswith("Not pasted: XGID") and "dice (field 5)" in view.toast.message
+    assert view.board.state() == OPENING, "the board as it was"
+    clipboard["text"] = f"  {XGID}\n"
+    click(view, *centre(view.paste_button))
+    board = view.board
+    assert board.rules is Rules.STANDARD and board.cube_value == 2 and board.cube_owner == 1
+    assert board.dice == (5, 2) and view.die_selectors[0].value == "5" and view.cube_value.value == "2"
+    click(view, *centre(view.copy_button))
+    assert clipboard["text"].splitlines()[1] == XGID
+    clipboard["text"] = "4HPwATDgc/ABMA"  # a Position ID alone: the opening, money, to roll
+    press_key(view, key.V, key.MOD_CTRL)
+    assert view.board.state() == OPENING and view.board.dice is None
+
+
+def test_e_at_the_table_sets_up_its_position_and_esc_returns(window):
+    table = open_table(window)
+    settle(table, 0.5)
+    press_key(table, key.E)
+    view = window.current_view
+    assert isinstance(view, SetupView)
+    assert view.board.state() == table.session.board() and view.board.on_roll == table.session.seat
+    press_key(view, key.ESCAPE)
+    assert window.current_view is table
+    table.leave()
