@@ -41,7 +41,7 @@ def test_saving_changes_one_line_and_keeps_comments_and_other_keys(tmp_path):
     path.write_text(MINE, encoding="utf-8")
     config = save_setting(path, ("language",), "uk")
     assert path.read_text(encoding="utf-8") == MINE.replace("language: en    #", "language: uk    #")
-    assert config.language == "uk" and config.window.width == 1000 and config.tavla.rules == "standard"
+    assert config.language == "uk" and config.window.width == 1000 and str(config.tavla.rules) == "standard"
 
 
 def test_a_file_without_the_key_gets_it_appended(tmp_path):
@@ -112,7 +112,7 @@ def test_a_nested_setting_is_edited_in_place_or_added_to_its_section(tmp_path, k
     section = config
     for key in key_path:
         section = getattr(section, key)
-    assert section == value
+    assert (str(section) if key_path == ("tavla", "rules") else section) == value
 
 
 def test_a_missing_section_is_added_whole(tmp_path):

@@ -180,6 +180,21 @@ def test_stop_ends_the_session_keeps_it_and_forgets_the_save(window):
     assert view.records.load_game(SAVE_KIND) is None, "a stopped session is not offered again"
 
 
+def test_s_stops_the_session_on_the_card_and_nowhere_else(window):
+    view = money_table(window, BeaverStub(takes=False))
+    press_key(view, key.S)
+    assert view.session.phase is Phase.HUMAN, "in the middle of a game S does nothing"
+    play_first_turn(view)
+    click(view, *centre(view.roll_question.buttons[0]))
+    settle(view)
+    assert view.session.phase is Phase.GAME_OVER and view.over.buttons[1].label == "Stop"
+    press_key(view, key.S)
+    settle(view, 0.5)
+    assert view.session.phase is Phase.MATCH_OVER and view.over.texts[0].text == "Session over"
+    press_key(view, key.S)
+    assert view.session.phase is Phase.MATCH_OVER, "stopped once"
+
+
 def test_a_money_session_left_after_a_game_is_offered_again_as_money(window):
     view = money_table(window, BeaverStub(takes=False))
     play_first_turn(view)

@@ -88,6 +88,7 @@ KEY_TAKE = [key.T, key.ENTER, key.RETURN]
 KEY_PASS = [key.P]
 KEY_BEAVER = [key.B]
 KEY_LAST = [key.L]
+KEY_STOP = [key.S]  # the end card's Stop, after a game of a money session
 KEY_EDIT = [key.E]  # the position lab: set up (edit) the position on the table
 WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
 """The phases in which the table waits for a person."""
@@ -497,6 +498,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.open_resign()
         elif matches(KEY_NEW, symbol, modifiers) and self.session.phase is Phase.MATCH_OVER:
             self.new_match()
+        elif matches(KEY_STOP, symbol, modifiers):
+            self.stop_session()  # only on the card after a game of a money session
         elif matches(KEY_EDIT, symbol, modifiers) and not self.holding and self.drag is None:
             from game.tavla.screens.table.setup_view import open_setup  # it opens this table again
 
