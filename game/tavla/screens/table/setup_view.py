@@ -50,8 +50,8 @@ PANEL_LEFT = PANEL_X - PANEL_WIDTH / 2
 COLUMN_WIDTH = (PANEL_WIDTH - 12) / 2
 COLUMNS = (PANEL_LEFT + COLUMN_WIDTH / 2, PANEL_LEFT + PANEL_WIDTH - COLUMN_WIDTH / 2)
 SELECTOR_HEIGHT = 36
-ROWS = (610, 546, 482, 418, 354, 290)  # the selectors' rows, each with its caption above
-BUTTON_ROWS = (228, 176, 124)
+ROWS = (604, 540, 476, 412, 348, 284)  # the selectors' rows, each with its caption above
+BUTTON_ROWS = (222, 170, 118)
 BUTTON_HEIGHT = 42
 DRAG_START = 6  # logical units the mouse moves, button down, before a press becomes a drag
 KEY_PLAY = [key.ENTER, key.RETURN]
@@ -59,13 +59,13 @@ KEY_COPY = [(key.C, key.MOD_CTRL)]
 KEY_PASTE = [(key.V, key.MOD_CTRL)]
 TO_ROLL = "-"
 RULE_CHOICES = ("tavla", "standard", "standard+cube")
-PROBLEM_LINES = 3  # the problems shown at once; Play's refusal says them all
+PROBLEM_LINES = 2  # the problems shown at once; Play's refusal says them all
 
 
 class NarrowSelector(Selector):
     """A selector half the panel wide: narrower arrows, so that its value has room."""
 
-    ARROW_WIDTH = 30
+    ARROW_WIDTH = 34
 
 
 class SetupStacks(CheckerStacks):
@@ -137,10 +137,10 @@ class SetupView(SceneView):
         self.title = label(762, theme.TEAL, theme.HEADING_SIZE)
         # Translators: the title of the position lab's set-up screen
         self.title.text = _("Set up a position")
-        self.status = label(712, theme.TEXT, theme.SMALL_SIZE, 56)
+        self.status = label(714, theme.TEXT, theme.SMALL_SIZE, 58)
         self.counts = label(668, theme.MUTED, theme.SMALL_SIZE)
         small = theme.SMALL_SIZE - 1
-        self.id_lines = (label(72, theme.MUTED, small), label(50, theme.MUTED, small))
+        self.id_lines = (label(66, theme.MUTED, small), label(44, theme.MUTED, small))
         side = lambda value: self.names[int(value)]  # noqa: E731 - a selector's describe
         board = self.board
 
