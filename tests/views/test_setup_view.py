@@ -49,7 +49,10 @@ def test_left_click_adds_the_chosen_colour_and_right_click_removes(window):
     assert view.board.count(0, 4) == 1 and len(view.checkers.stacks[(0, 4)]) == 1
     click(view, *centre(view.colour.right))  # Black now
     click(view, *point(4))
-    assert view.board.count(1, 4) == 1 and "point 4 holds checkers of both sides" in view.status.text
+    assert view.board.count(1, 4) == 1 and "point 4 holds checkers of both sides" in view.board.problems()
+    assert view.status.text.startswith("White has 16 checkers") and view.status.text.endswith("…"), (
+        "two problems said, and that there are more"
+    )
     click(view, *point(4), button=arcade.MOUSE_BUTTON_RIGHT)
     assert view.board.count(1, 4) == 0 and view.board.count(0, 4) == 1, "the chosen colour's goes first"
     click(view, *point(4), button=arcade.MOUSE_BUTTON_RIGHT)
