@@ -118,13 +118,13 @@ def rules_note(rules: str) -> str:
         Rules.PORTES: _("Backgammon without the cube: a gammon (or backgammon) scores 2 points"),
         # Translators: the menu's note on Plakoto: a checker landed on is pinned, not hit
         Rules.PLAKOTO: _(
-            "No hitting: landing on a lone checker pins it until you leave. Pinning the starting "
-            "point's last checker wins 2 points"
+            "No hitting: a lone checker landed on is pinned. Pinning the last one on its start "
+            "wins 2 points"
         ),
         # Translators: the menu's note on Fevga: both sides run the same way, one checker holds a point
         Rules.FEVGA: _(
-            "Both sides run the same way round; one checker holds a point. The first checker must "
-            "pass the opponent's start before a second leaves"
+            "Both sides run the same way; one checker holds a point. Your first must pass their "
+            "start before a second leaves"
         ),
         # Translators: the menu's note on Gul bara: Fevga's board, and doubles cascade up to 6-6
         Rules.GUL_BARA: _(
