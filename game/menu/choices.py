@@ -128,8 +128,7 @@ def rules_note(rules: str) -> str:
         ),
         # Translators: the menu's note on Gul bara: Fevga's board, and doubles cascade up to 6-6
         Rules.GUL_BARA: _(
-            "Fevga's board without its limits; from each player's fourth roll a double is followed "
-            "by every higher double up to 6-6"
+            "Fevga's board without its limits; from each one's fourth roll, doubles cascade up to 6-6"
         ),
     }
     return notes[games.first]
