@@ -6,7 +6,6 @@ keeps when it is left (Esc) says what the clicks did."""
 
 import random
 
-import numpy as np
 import pytest
 
 from game.records import DB_NAME, Records
@@ -17,46 +16,23 @@ from game.tavla.engine.variant import variant_of
 from game.tavla.record.save import save_table, saved_table
 from game.tavla.screens import layout
 from game.tavla.screens.table.checkers import PIN_RING
-from game.tavla.screens.table.overlays import OVERLAY_X
-from game.ui.theme import ACCENT, DESIGN_HEIGHT
+from tests.e2e.table_screen import RESUME, card_shown, count, offer_to_resume_shown, wait_for_screen
 
 pytestmark = pytest.mark.e2e
 
-RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)  # the offer's Resume button
 OPPONENT = "expert"
 PLAKOTO = variant_of(Rules.PLAKOTO)
 
 
-def _count(shot, box, colour, within: int = 40) -> int:
-    left, bottom, right, top = box
-    crop = shot.crop((round(left), round(DESIGN_HEIGHT - top), round(right), round(DESIGN_HEIGHT - bottom)))
-    rgb = np.asarray(crop, dtype=np.int16)
-    return int((np.abs(rgb - np.array(colour)).sum(axis=2) < within).sum())
 
 
-def _wait(game, condition, what: str, timeout: float = 40.0):
-    shot = game.wait_until(condition, timeout=timeout)
-    if not condition(shot):
-        shown = game.log.parent / "unexpected.png"
-        shot.save(shown)
-        raise AssertionError(f"the table never showed {what} (the screen: {shown})")
-    return shot
-
-
-def offer_to_resume_shown(shot) -> bool:
-    return _count(shot, (RESUME[0] - 60, RESUME[1] - 15, RESUME[0] + 60, RESUME[1] + 15), ACCENT) > 200
-
-
-def card_shown(shot) -> bool:
-    box = (OVERLAY_X - 120, layout.MIDDLE_Y + 45, OVERLAY_X + 20, layout.MIDDLE_Y + 75)
-    return _count(shot, box, ACCENT) >= 30
 
 
 def ring_pixels(shot, point: int) -> int:
     """The pin's ring around the checker at `point`'s base (seat 0's numbers)."""
     x, y = layout.checker_position(1, point, 0, 2)
     half = layout.CHECKER / 2 + 5
-    return _count(shot, (x - half, y - half, x + half, y + half), PIN_RING, within=60)
+    return count(shot, (x - half, y - half, x + half, y + half), PIN_RING, within=60)
 
 
 def played_until(session: TableSession, rng: random.Random, stop) -> TableSession:
@@ -88,7 +64,7 @@ def resume(launch, tmp_path, session: TableSession, rules: str):
     config = tmp_path / "config.yaml"  # expert, who plays every game, is the player's opponent
     config.write_text("tavla:\n  opponent: expert\n")
     game = launch("--config", str(config), "tavla", "--rules", rules)
-    _wait(game, offer_to_resume_shown, "the offer to resume the saved match")
+    wait_for_screen(game, offer_to_resume_shown, "the offer to resume the saved match")
     game.click(*RESUME)
     game.settle(1.5)
     return game
@@ -118,7 +94,7 @@ def test_a_plakoto_checker_dragged_onto_a_lone_one_pins_it_under_itself(launch, 
         counts[start] -= 1
         counts[end] = counts.get(end, 0) + 1
         game.settle(0.8)
-    shot = _wait(game, lambda s: ring_pixels(s, target) > 60, "the pin's ring", timeout=10)
+    shot = wait_for_screen(game, lambda s: ring_pixels(s, target) > 60, "the pin's ring", timeout=10)
     shot.save(tmp_path / "pinned.png")
     game.key("space")  # Done
     game.settle(2.0)
@@ -152,7 +128,7 @@ def test_the_first_game_of_a_tavli_match_won_with_the_mouse_and_plakoto_follows(
         game.click(layout.TRAY_X, layout.INNER_BOTTOM + 60)
         game.settle(0.6)
     game.key("space")  # Done, where the last checker off did not end the game at once
-    shot = _wait(game, card_shown, "the end card of the Portes game")
+    shot = wait_for_screen(game, card_shown, "the end card of the Portes game")
     shot.save(tmp_path / "won.png")
     game.key("Return")  # Next game
     game.settle(2.0)

@@ -6,7 +6,6 @@ table keeps when it is left (Esc) says what the clicks did."""
 
 import functools
 
-import numpy as np
 import pytest
 
 from game.records import DB_NAME, Records
@@ -22,35 +21,17 @@ from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import OVERLAY_X
 from game.tavla.screens.table.panel import PANEL_WIDTH, PANEL_X
 from game.tavla.screens.table.resigning import ANSWER_BANDS, CHOICE_FOOT, CHOICE_HEAD, CHOICE_STEP
-from game.ui.theme import ACCENT, DESIGN_HEIGHT, TEXT
+from game.ui.theme import ACCENT, TEXT
+from tests.e2e.table_screen import RESUME, card_shown, count, offer_to_resume_shown, wait_for_screen
 
 pytestmark = pytest.mark.e2e
 
-RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)  # the offer's Resume button
 RESIGN = (PANEL_X + PANEL_WIDTH / 4 + 3, 288)  # the panel's Resign, right of Export .mat
 STANDARD = Rules.STANDARD
 OPPONENT = "expert"
 
 
-def _count(shot, box, colour, within: int = 40) -> int:
-    """Pixels near `colour` in the logical box (left, bottom, right, top)."""
-    left, bottom, right, top = box
-    crop = shot.crop((round(left), round(DESIGN_HEIGHT - top), round(right), round(DESIGN_HEIGHT - bottom)))
-    rgb = np.asarray(crop, dtype=np.int16)
-    return int((np.abs(rgb - np.array(colour)).sum(axis=2) < within).sum())
 
-
-def _wait(game, condition, what: str, timeout: float = 40.0):
-    shot = game.wait_until(condition, timeout=timeout)
-    if not condition(shot):
-        shown = game.log.parent / "unexpected.png"
-        shot.save(shown)
-        raise AssertionError(f"the table never showed {what} (the screen: {shown})")
-    return shot
-
-
-def offer_to_resume_shown(shot) -> bool:
-    return _count(shot, (RESUME[0] - 60, RESUME[1] - 15, RESUME[0] + 60, RESUME[1] + 15), ACCENT) > 200
 
 
 def choice_top(levels: int) -> float:
@@ -60,7 +41,7 @@ def choice_top(levels: int) -> float:
 def choice_shown(shot) -> bool:
     """The choice of level: its orange title at the top of its panel over the board."""
     top = choice_top(len(STANDARD.resignations))
-    return _count(shot, (OVERLAY_X - 150, top - 46, OVERLAY_X + 150, top - 22), ACCENT) > 150
+    return count(shot, (OVERLAY_X - 150, top - 46, OVERLAY_X + 150, top - 22), ACCENT) > 150
 
 
 def level_button(level: Resignation) -> tuple[float, float]:
@@ -68,17 +49,12 @@ def level_button(level: Resignation) -> tuple[float, float]:
     return OVERLAY_X, top - CHOICE_HEAD - CHOICE_STEP * (STANDARD.resignations.index(level) + 0.5)
 
 
-def card_shown(shot) -> bool:
-    """The end card: its big orange title."""
-    box = (OVERLAY_X - 120, layout.MIDDLE_Y + 45, OVERLAY_X + 20, layout.MIDDLE_Y + 75)
-    return _count(shot, box, ACCENT) >= 30
-
 
 def words_above_the_card(shot) -> int:
     """The notice over the board above the end card: its words' pixels."""
     top = layout.MIDDLE_Y + 125  # the card's top
     y = (top + layout.INNER_TOP) / 2
-    return _count(shot, (OVERLAY_X - 170, y - 22, OVERLAY_X + 170, y + 22), TEXT, within=60)
+    return count(shot, (OVERLAY_X - 170, y - 22, OVERLAY_X + 170, y + 22), TEXT, within=60)
 
 
 BAND = ANSWER_BANDS[1]  # expert offers: the right half's band (its dice lie in the left half)
@@ -88,9 +64,9 @@ def answer_shown(shot) -> bool:
     """The offer to answer: its orange title and the lit Accept button (lighter under the pointer) in
     the right half's band."""
     title_y = layout.MIDDLE_Y + BAND.title_dy
-    title = _count(shot, (BAND.x - 120, title_y - 10, BAND.x + 120, title_y + 10), ACCENT)
+    title = count(shot, (BAND.x - 120, title_y - 10, BAND.x + 120, title_y + 10), ACCENT)
     accept = (BAND.x - BAND.button_dx, layout.MIDDLE_Y + BAND.buttons_dy)
-    lit = _count(shot, (accept[0] - 50, accept[1] - 15, accept[0] + 50, accept[1] + 15), ACCENT, within=90)
+    lit = count(shot, (accept[0] - 50, accept[1] - 15, accept[0] + 50, accept[1] + 15), ACCENT, within=90)
     return title > 60 and lit > 1000
 
 
@@ -105,16 +81,16 @@ def test_the_player_resigns_a_gammon_and_experts_answer_is_shown(launch, tmp_pat
     match.next_game().start((3, 1))  # the player to play 3-1 at the opening
     save_table(Records(tmp_path / DB_NAME), match, OPPONENT, "white")
     game = launch("tavla", "--rules", "standard", "--no-cube")
-    _wait(game, offer_to_resume_shown, "the offer to resume the saved match")
+    wait_for_screen(game, offer_to_resume_shown, "the offer to resume the saved match")
     game.click(*RESUME)
     game.settle(1.5)
     before = game.screenshot(tmp_path / "before.png")
     assert not choice_shown(before)
     game.click(*RESIGN)
-    shot = _wait(game, choice_shown, "the choice of level", timeout=10)
+    shot = wait_for_screen(game, choice_shown, "the choice of level", timeout=10)
     shot.save(tmp_path / "choice.png")
     game.click(*level_button(Resignation.GAMMON))
-    shot = _wait(
+    shot = wait_for_screen(
         game, lambda s: card_shown(s) and words_above_the_card(s) > 150, "expert's answer and the card"
     )
     shot.save(tmp_path / "answered.png")
@@ -164,13 +140,13 @@ def test_expert_offers_to_resign_and_the_player_declines_with_a_click(launch, tm
     played = len(saved.current.record)
     save_table(Records(tmp_path / DB_NAME), saved, OPPONENT, "white")
     game = launch("tavla", "--rules", "standard", "--no-cube")
-    _wait(game, offer_to_resume_shown, "the offer to resume the saved match")
+    wait_for_screen(game, offer_to_resume_shown, "the offer to resume the saved match")
     game.click(*RESUME)
-    shot = _wait(game, answer_shown, "expert's offer to resign")
+    shot = wait_for_screen(game, answer_shown, "expert's offer to resign")
     shot.save(tmp_path / "offered.png")
     decline = (BAND.x + BAND.button_dx, layout.MIDDLE_Y + BAND.buttons_dy)
     game.click(*decline)
-    gone = _wait(game, lambda s: not answer_shown(s), "the game going on", timeout=10)
+    gone = wait_for_screen(game, lambda s: not answer_shown(s), "the game going on", timeout=10)
     gone.save(tmp_path / "declined.png")
     game.settle(3.0)
     game.key("Escape")
