@@ -14,7 +14,8 @@ from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import OVERLAY_X
 from game.ui.widgets import Selector
 from tests.e2e.harness import difference
-from tests.e2e.test_resign import RESIGN, _wait, card_shown, choice_shown, level_button
+from tests.e2e.table_screen import card_shown, wait_for_screen
+from tests.e2e.test_resign import RESIGN, choice_shown, level_button
 
 pytestmark = pytest.mark.e2e
 
@@ -45,9 +46,9 @@ def test_a_money_session_from_the_menu_to_its_stop(launch, tmp_path):
     assert difference(menu, table) > CHANGED, "Play Tavla opens the table"
     game.settle(3.0)  # random plays its opening roll if it won it
     game.click(*RESIGN)
-    _wait(game, choice_shown, "the choice of level", timeout=15)
+    wait_for_screen(game, choice_shown, "the choice of level", timeout=15)
     game.click(*level_button(Resignation.BACKGAMMON))
-    over = _wait(game, card_shown, "the end card of the first game")
+    over = wait_for_screen(game, card_shown, "the end card of the first game")
     over.save(tmp_path / "game-over.png")
     matches = tmp_path / "matches"
     assert not matches.is_dir() or not list(matches.glob("*.mat")), "nothing kept yet: the session goes on"

@@ -84,7 +84,10 @@ def test_any_number_of_workers_gives_the_same_figures():
     plan = RolloutPlan((OPENING, LAST_ROLL), RULES, 72, seed=3, truncate=3, luck=True)
     alone, shared = run_rollout(plan, 1), run_rollout(plan, 2)
     assert shared.workers == 2
-    assert np.array_equal(alone.results, shared.results)
+    # The same games on the same dice; a worker's batches of positions differ in size, and float32
+    # products over another batch shape can differ in the last bit, so the figures agree to float32's
+    # precision, not bit for bit.
+    np.testing.assert_allclose(alone.results, shared.results, rtol=1e-6, atol=1e-7)
 
 
 def test_master_plays_the_games_too():
