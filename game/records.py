@@ -10,7 +10,9 @@ The file's schema version is SQLite's ``user_version``; an older file is brought
 (``puzzle_results``), version 2 keeps every solve with its scramble and timed moves (``solves``),
 version 3 the content key of each solve's picture (``picture_key``), so that another file given the name
 of a picture starts with no records (rows from before have none: they belong to the first content that
-is recorded under their name).
+is recorded under their name). Version 4 adds the Tavla history (``tavla_matches``, each analysed
+match's figures for the player, and ``tavla_decisions``, the player's decisions in it) and the practice
+deck (``practice_cards``), read and written by game/tavla/progress/history.py and practice.py.
 """
 
 from __future__ import annotations
@@ -95,7 +97,74 @@ _VERSION_3 = (
     "DROP INDEX solves_key",
     "CREATE INDEX solves_key ON solves (size, picture, picture_key)",
 )
-MIGRATIONS = (_VERSION_1, _VERSION_2, _VERSION_3)
+_VERSION_4 = (
+    """CREATE TABLE tavla_matches (
+    id INTEGER PRIMARY KEY,
+    match_key TEXT NOT NULL UNIQUE,
+    played_at REAL NOT NULL,
+    player TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    rules TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    result INTEGER NOT NULL,
+    scale TEXT NOT NULL,
+    level TEXT NOT NULL,
+    decisions INTEGER NOT NULL,
+    error_rate REAL NOT NULL,
+    checker_decisions INTEGER NOT NULL,
+    checker_error_rate REAL NOT NULL,
+    cube_decisions INTEGER NOT NULL,
+    cube_error_rate REAL NOT NULL,
+    mwc_error_rate REAL NOT NULL,
+    rating TEXT NOT NULL,
+    luck REAL NOT NULL,
+    luck_rate REAL NOT NULL,
+    source TEXT NOT NULL,
+    mat TEXT NOT NULL
+)""",
+    "CREATE INDEX tavla_matches_when ON tavla_matches (played_at)",
+    """CREATE TABLE tavla_decisions (
+    id INTEGER PRIMARY KEY,
+    match INTEGER NOT NULL REFERENCES tavla_matches (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    phase TEXT NOT NULL,
+    counted INTEGER NOT NULL,
+    gnubg_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    dice TEXT NOT NULL,
+    play TEXT NOT NULL,
+    best TEXT NOT NULL,
+    loss REAL NOT NULL,
+    mwc_loss REAL NOT NULL,
+    mark TEXT NOT NULL,
+    cube_equities TEXT NOT NULL DEFAULT ''
+)""",
+    "CREATE INDEX tavla_decisions_match ON tavla_decisions (match)",
+    """CREATE TABLE practice_cards (
+    rules TEXT NOT NULL,
+    gnubg_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    state TEXT NOT NULL,
+    dice TEXT NOT NULL,
+    your_play TEXT NOT NULL,
+    best_play TEXT NOT NULL,
+    loss REAL NOT NULL,
+    mark TEXT NOT NULL,
+    cube_equities TEXT NOT NULL DEFAULT '',
+    stakes TEXT NOT NULL DEFAULT '',
+    added_at REAL NOT NULL,
+    due REAL NOT NULL,
+    schedule TEXT NOT NULL,
+    reviews INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (rules, gnubg_id, kind)
+)""",
+    "CREATE INDEX practice_cards_due ON practice_cards (due)",
+)
+"""Version 4: the Tavla history of analysed matches, their decisions, and the practice deck."""
+MIGRATIONS = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
 """The statements that take a file from version N to N + 1 (an empty file is version 0)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 _SOLVE_COLUMNS = (
@@ -469,6 +538,11 @@ class Records:
             ),
             write=True,
         )
+
+    def transaction(self, work: Callable[[sqlite3.Connection], T], write: bool = False) -> T:
+        """Do `work` in one transaction on the records, as every call here does: for the tables other
+        modules keep (the Tavla history and practice deck: game/tavla/progress/history.py)."""
+        return self._run(work, write=write)
 
     def save_game(self, kind: str, text: str) -> None:
         """Keep one saved game per kind (e.g. "tavla"), replacing the previous one atomically."""
