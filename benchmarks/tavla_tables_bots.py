@@ -7,6 +7,7 @@ the first bot's points a game with its 95% interval, the pairs being the samples
 
     python benchmarks/tavla_tables_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|gulbara]
         [--weights FOLDER]   # <game>.npz files of a training run instead of the shipped weights
+        [--level expert|master]   # the network's level: 0-ply (default) or the master's one roll deeper
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.tables_net import TablesEvaluator
 from game.tavla.players.random_bot import RandomBot
 from game.tavla.players.tables_greedy import TablesGreedyBot
-from game.tavla.players.tables_neural import TablesNeuralBot
+from game.tavla.players.tables_neural import TablesMasterBot, TablesNeuralBot
 from game.tavla.training.td import versus
 
 
@@ -33,15 +34,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", type=Rules, choices=list(TABLES_GAMES), action="append")
     parser.add_argument("--weights", type=Path, help="a folder of <game>.npz weights (default: shipped)")
+    parser.add_argument("--level", choices=("expert", "master"), default="expert", help="the network's level")
+    parser.add_argument("--skip-random", action="store_true", help="only the network against the greedy bot")
     args = parser.parse_args()
     for rules in args.game or list(TABLES_GAMES):
         game = TABLES_GAMES[rules]
         net = TablesEvaluator.load(game, args.weights / f"{rules}.npz") if args.weights else None
         greedy = TablesGreedyBot(rules)
-        pairings = (
-            ("network", TablesNeuralBot(rules, net=net).play, "greedy", greedy.play),
-            ("greedy", greedy.play, "random", RandomBot(seed=args.seed, rules=rules).play),
-        )
+        network = (TablesMasterBot if args.level == "master" else TablesNeuralBot)(rules, net=net)
+        pairings = [(f"network ({args.level})", network.play, "greedy", greedy.play)]
+        if not args.skip_random:
+            pairings.append(("greedy", greedy.play, "random", RandomBot(seed=args.seed, rules=rules).play))
         for first, ours, second, theirs in pairings:
             started = time.perf_counter()
             ppg, half = versus(ours, theirs, args.games, args.seed, rules=game)

@@ -1,0 +1,153 @@
+"""The position lab's work for the window: a rollout and a temperature map run in worker processes,
+which the window looks at each frame without waiting, so it never stutters.
+
+A rollout's chunks are the command line's (game/tavla/lab/rollout_runner.py): the figures shown are
+those of the chunks finished in order, so a finished rollout here gives the `rollout` command's figures to
+the last digit for the same seed, and a stopped one keeps what it had. No drawing here:
+game/tavla/screens/table/study_card.py shows it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import secrets
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+
+import numpy as np
+
+from game.tavla.engine.position import flip
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.setup import Setup
+from game.tavla.eval.neural import OUTPUTS
+from game.tavla.lab.rollout import RolloutPlan, play_games
+from game.tavla.lab.rollout_command import Candidate, RolloutReport, candidates_of
+from game.tavla.lab.rollout_runner import Rolled, chunks, end_workers
+from game.tavla.lab.tempmap import TempMap, temperature_map
+
+WINDOW_GAMES = 1296  # a rollout from the window: the command's default
+WINDOW_PLAYS = 6  # with dice, the best plays at 0-ply that are rolled out
+
+
+def window_workers() -> int:
+    """One core is left to the window; at least one worker."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context("spawn")  # no fork of a process that holds the window's threads
+    return ProcessPoolExecutor(workers, mp_context=context)
+
+
+class RolloutJob:
+    """A rollout of `setup` (before the roll, or with its dice the `plays` best plays) under way."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        rules: Rules,
+        games: int = WINDOW_GAMES,
+        level: str = "expert",
+        seed: int | None = None,
+        workers: int | None = None,
+        plays: int = WINDOW_PLAYS,
+    ) -> None:
+        self.setup = setup
+        dice = setup.dice
+        self.candidates: list[Candidate] | None = (
+            None if dice is None else candidates_of(setup.state, dice, rules, plays)
+        )
+        starts = (setup.state,) if self.candidates is None else tuple(flip(c.after) for c in self.candidates)
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        self.plan = RolloutPlan(starts, rules, games, seed, None, level)
+        self.parts = chunks(games)
+        self.workers = min(workers or window_workers(), len(self.parts))
+        self.done: dict[int, np.ndarray] = {}
+        self.pending: dict[Future, int] = {}
+        self.next_part = 0
+        self.started = time.perf_counter()
+        self.stopped = False
+        self.pool: ProcessPoolExecutor | None = _pool(self.workers)
+        self._fill()
+
+    def _fill(self) -> None:
+        """Two chunks in flight for each worker."""
+        in_flight = 2 * self.workers
+        while self.pool is not None and self.next_part < len(self.parts) and len(self.pending) < in_flight:
+            first, count = self.parts[self.next_part]
+            self.pending[self.pool.submit(play_games, self.plan, first, count)] = self.next_part
+            self.next_part += 1
+
+    def poll(self) -> bool:
+        """Take in the chunks finished since the last look, without waiting; whether there were any.
+        A worker's error is raised here (the caller says it and stops)."""
+        finished = [future for future in self.pending if future.done()]
+        for future in finished:
+            index = self.pending.pop(future)
+            self.done[index] = future.result()
+        self._fill()
+        if self.finished:
+            self._shut()
+        return bool(finished)
+
+    @property
+    def games_done(self) -> int:
+        """The games of the chunks finished in order (those the figures show)."""
+        games, index = 0, 0
+        while index in self.done:
+            games += self.parts[index][1]
+            index += 1
+        return games
+
+    @property
+    def finished(self) -> bool:
+        return self.stopped or len(self.done) == len(self.parts)
+
+    def report(self) -> RolloutReport:
+        """The figures of the games finished in order so far (none yet: a report that says so)."""
+        kept, index = [], 0
+        while index in self.done:
+            kept.append(self.done[index])
+            index += 1
+        results = np.concatenate(kept, axis=1) if kept else np.zeros((len(self.plan.starts), 0, OUTPUTS))
+        rolled = Rolled(self.plan, results, self.workers, time.perf_counter() - self.started)
+        return RolloutReport(self.setup, rolled, self.candidates)
+
+    def stop(self) -> None:
+        """End the workers now; what was finished stays."""
+        self.stopped = True
+        self._shut()
+
+    def _shut(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            end_workers(pool, bool(self.pending))
+        self.pending.clear()
+
+
+class TempMapJob:
+    """A temperature map of `setup`'s position (before the roll) worked out in a worker process."""
+
+    def __init__(self, setup: Setup, rules: Rules, level: str = "expert") -> None:
+        self.setup = setup
+        self.pool: ProcessPoolExecutor | None = _pool(1)
+        self.future = self.pool.submit(temperature_map, setup.state, rules, level)
+        self.result: TempMap | None = None
+
+    def poll(self) -> bool:
+        """Whether the map has just arrived (a worker's error is raised here)."""
+        if self.result is not None or not self.future.done():
+            return False
+        self.result = self.future.result()
+        self.stop()
+        return True
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None or self.pool is None
+
+    def stop(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            end_workers(pool, self.result is None)
