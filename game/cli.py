@@ -280,6 +280,29 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument(
         "--level", default="expert", choices=("expert", "master"), help=_("how deep plays are judged")
     )
+    analyse.add_argument(
+        "--keep", action="store_true", help=_("also keep the match in the history of the player --player")
+    )
+    analyse.add_argument(
+        "--player", metavar="NAME", help=_("with --keep: whose history (a name in the file)")
+    )
+
+    progress = commands.add_parser(
+        "progress", help=_("print your Tavla progress: error rates match by match")
+    )
+    progress.add_argument(
+        "--rules", choices=Rules.backgammon_names(), default=None, help=_("only this rule set")
+    )
+    progress.add_argument("--opponent", metavar="NAME", default=None, help=_("only against this opponent"))
+    progress.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write it as JSON"))
+
+    practice = commands.add_parser("practice", help=_("the practice deck of your own mistakes"))
+    practice.add_argument("--list", action="store_true", help=_("list the deck, the soonest due first"))
+    practice.add_argument("--add", metavar="POSITION_ID:MATCH_ID", help=_("add a position with its roll"))
+    practice.add_argument(
+        "--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set of --add")
+    )
+    practice.add_argument("--json", dest="json_path", metavar="PATH", help=_("with --list: also write JSON"))
 
     position = commands.add_parser(
         "position", help=_("show a position as a board, its pips and its IDs (state, GNU Backgammon, XGID)")
@@ -532,7 +555,35 @@ def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.analysis.command import analyse_command
 
     rules = None if args.rules is None else Rules.parse(args.rules)
+    if args.keep or args.player is not None:
+        from game.records import Records
+        from game.tavla.progress.command import keep_command
+
+        if not (args.keep and args.player):
+            raise UserError(_("--keep and --player NAME go together: whose history keeps the match"))
+        print_lines(keep_command(args.match_path, rules, args.json_path, args.level, args.player, Records()))
+        return 0
     print_lines(analyse_command(args.match_path, rules, args.json_path, args.level))
+    return 0
+
+
+def _run_progress(args: argparse.Namespace, config: "Config") -> int:
+    from game.records import Records
+    from game.tavla.progress.command import progress_command
+
+    print_lines(progress_command(Records(), args.rules, args.opponent, args.json_path))
+    return 0
+
+
+def _run_practice(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.progress.command import practice_add_command, practice_list_command
+    from game.tavla.progress.practice import Deck
+
+    deck = Deck()
+    if args.add is not None:
+        print_lines(practice_add_command(deck, args.add, Rules.parse(args.rules or "standard")))
+    if args.list or args.add is None:
+        print_lines(practice_list_command(deck, args.json_path))
     return 0
 
 
@@ -603,6 +654,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "cube": _run_cube,
     "tournament": _run_tournament,
     "analyse": _run_analyse,
+    "progress": _run_progress,
+    "practice": _run_practice,
     "position": _run_position,
     "rollout": _run_rollout,
     "tempmap": _run_tempmap,

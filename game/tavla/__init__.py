@@ -5,6 +5,7 @@ pyproject.toml); `players` and `record` stand side by side and import neither ea
 
     screens      the table, the analysis and Matches screens (Arcade; everything below is pure Python)
     training     self-play, labelling and fitting of the evaluator's networks
+    progress     the player's history of analysed matches, the progress over time, the practice deck
     lab          the position lab: the `position` and `rollout` commands, rollouts in worker processes
     commands     the window-free bodies of `moves`, `bot` and `cube`
     tournament   bot-versus-bot round robins: schedule, referee, worker pool, ledger, report

@@ -40,10 +40,20 @@ _CUBE = ("no_double", "double_take", "double_pass")
 
 def analyse_command(path: str, rules: Rules | None, json_path: str | None, level: str) -> list[str]:
     """The report's lines for the match in `path`; writes the JSON to `json_path` when given."""
+    return report_and_write(analyse_file(path, rules, level), json_path)
+
+
+def analyse_file(path: str, rules: Rules | None, level: str) -> MatchAnalysis:
+    """The analysis of the match in `path` (a progress bar on a terminal); UserError when it cannot be
+    read or analysed."""
     check_level(level)
     record = read_mat(path, rules)
     with _progress(len(record.games)) as advance:
-        analysis = analyse_match(record, rules, level, progress=advance)
+        return analyse_match(record, rules, level, progress=advance)
+
+
+def report_and_write(analysis: MatchAnalysis, json_path: str | None) -> list[str]:
+    """The report's lines for `analysis`; writes its JSON to `json_path` when given."""
     if json_path is not None:
         text = json.dumps(analysis_json(analysis), indent=1, ensure_ascii=False) + "\n"
         try:
