@@ -227,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot",
         required=True,
         metavar="NAME",
-        help=_("a built-in bot, a Python file or module, or cmd:<command line>"),
+        help=_("a built-in bot, a Python file or module, cmd:<command line> or ubgi:<command line>"),
     )
     bot.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
     bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
@@ -369,8 +369,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="A,B[,C...]",
         help=_(
-            "bot names, separated by commas: built-in, a Python file or module, or cmd:<command line> "
-            "(write \\, for a comma inside a command line); may be given more than once"
+            "bot names, separated by commas: built-in, a Python file or module, cmd:<command line> or "
+            "ubgi:<command line> (write \\, for a comma inside a command line); may be given more than once"
         ),
     )
     tournament.add_argument(
@@ -409,6 +409,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument(
         "--jacoby", action="store_true", help=_("money play with the cube under the Jacoby rule")
+    )
+
+    ubgi = commands.add_parser("ubgi", help=_("our engine for other programs: UBGI v0.2 on stdin and stdout"))
+    ubgi.add_argument("--rules", choices=("tavla", "standard"), default=None, help=_("rule set"))
+    ubgi.add_argument("--level", default="expert", choices=("expert", "master"), help=_("how deep it plays"))
+    external = commands.add_parser(
+        "external", help=_("GNU Backgammon's external player: gnubg plays ours through a local socket")
+    )
+    external.add_argument(
+        "--port", required=True, type=_whole(0, 65535), metavar="N", help=_("the TCP port on localhost")
+    )
+    external.add_argument(
+        "--level", default="expert", choices=("expert", "master"), help=_("how deep it plays")
     )
 
     for sub in commands.choices.values():
@@ -643,6 +656,18 @@ def _run_tempmap(args: argparse.Namespace, config: "Config") -> int:
     return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, args.level, args.json_path)
 
 
+def _run_ubgi(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.players.ubgi_engine import ubgi_command
+
+    return ubgi_command(_rules(args, config), args.level)
+
+
+def _run_external(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.players.gnubg_external import external_command
+
+    return external_command(args.port, args.level)
+
+
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     None: _run_window,
     "puzzle": _run_window,
@@ -659,6 +684,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "position": _run_position,
     "rollout": _run_rollout,
     "tempmap": _run_tempmap,
+    "ubgi": _run_ubgi,
+    "external": _run_external,
 }
 
 
