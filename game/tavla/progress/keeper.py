@@ -29,6 +29,7 @@ from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.history import TABLE_SOURCE, keep_analysis
+from game.tavla.record.archive import from_opening
 from game.tavla.record.mat import export_mat, parse_mat
 
 PENDING_FOLDER = "pending-analyses"
@@ -100,8 +101,8 @@ class HistoryKeeper:
 
     def keep(self, match: Match, names: tuple[str, str], seat: int = 0) -> None:
         """Hand `match` (played by `names`, the player at `seat`) to a worker, unless done already."""
-        if any(kept is match for kept in self._kept):
-            return
+        if any(kept is match for kept in self._kept) or not from_opening(match):
+            return  # done already, or set up in the position lab (a .mat starts at the opening)
         self._kept.append(match)
         mat, rules, cube, now = export_mat(match, names), match.rules, match.cube, time.time()
         self.last = threading.Thread(target=self._hand_over, args=(mat, seat, rules, cube, now), daemon=True)

@@ -32,6 +32,7 @@ from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import close_bot, guarded_bot
+from game.tavla.progress.keeper import HistoryKeeper
 from game.tavla.record.archive import MatchArchive
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
@@ -150,6 +151,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.note = Toast(layout.BAR_X, layout.MIDDLE_Y, NOTE_WIDTH)  # a refusal, beside the checker
         self.cube_drawing = CubeDrawing()
         self.archive = MatchArchive()
+        self.history = HistoryKeeper()  # a finished match analysed into the history, by a worker
         self.moment = object()  # names the decision before a roll, for its hint
         self.saved: tuple[Match, str] | None = None  # the saved match offered, until it is answered
         self.keep_save = False  # the records hold a save that could not be read: never saved over
@@ -616,6 +618,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
                 names = player_names(self.opponent, self.settings.human_side)
                 if (error := self.archive.keep(session.match, names)) is not None:
                     self.toast.show(error)
+                if self.opponent != HUMAN:
+                    self.history.keep(session.match, names)
             self.over.texts[0].text, self.over.texts[1].text = title, line
             if not self.animating:
                 event = result_event(session.result.winner, self.opponent == HUMAN)
