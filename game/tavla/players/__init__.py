@@ -6,8 +6,9 @@ game/tavla/engine/cube.py): the 28-integer state from the bot's side, the dice, 
 seed's notation ("" or None = no legal move). `get_bot` accepts a built-in name, a Python file
 (`path/to/bot.py`) or an importable module (`package.module`) that defines such a `play` function, or
 `cmd:<command line>`: an external program speaking the line protocol (game/tavla/players/protocol.py,
-registered below and imported only when such a name is asked for). Other modules can serve a name prefix
-through `register_prefix`.
+registered below and imported only when such a name is asked for), or `ubgi:<command line>`: a
+UBGI v0.2 engine (game/tavla/players/ubgi_bot.py), a `cmd:` program in all but its wire format.
+Other modules can serve a name prefix through `register_prefix`.
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ class Bot(Protocol):
 
 
 EXTERNAL_PREFIX = "cmd:"
+UBGI_PREFIX = "ubgi:"  # a UBGI v0.2 engine behind a command line (game/tavla/players/ubgi_bot.py)
+PROGRAM_PREFIXES = (EXTERNAL_PREFIX, UBGI_PREFIX)  # names of programs, run under a program's time limits
+
+
+def is_program(name: str) -> bool:
+    """Whether `name` is a program's (`cmd:...` or `ubgi:...`): started in a process of its own, under
+    the time limits, isolation and fault handling of external programs."""
+    return name.startswith(PROGRAM_PREFIXES)
 
 
 @dataclass(frozen=True)
@@ -347,4 +356,11 @@ def _external(command: str, rules: Rules) -> Bot:
     return ExternalBot(command, rules=rules)
 
 
+def _ubgi(command: str, rules: Rules) -> Bot:
+    from game.tavla.players.ubgi_bot import UbgiBot
+
+    return UbgiBot(command, rules=rules)
+
+
 register_prefix(EXTERNAL_PREFIX, _external)
+register_prefix(UBGI_PREFIX, _ubgi)

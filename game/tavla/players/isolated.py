@@ -163,17 +163,18 @@ def guarded_bot(
     cube: bool = False,
 ) -> Any:
     """The bot for `name` with a time limit: a built-in bot as it is (trusted, as in a tournament), a
-    `cmd:` program with `timeout` per answer, any other Python bot in a child process (IsolatedBot).
+    `cmd:` program or `ubgi:` engine with `timeout` per answer, any other Python bot in a child process
+    (IsolatedBot).
     `cube`: its games have the doubling cube (a `cmd:` program is told so in its environment).
 
     The result has `play`, `double` and `take` (a built-in bot's where it has them); call `close_bot`
     when done with it.
     """
-    from game.tavla.players import EXTERNAL_PREFIX, bot_names, get_bot
+    from game.tavla.players import bot_names, get_bot, is_program
 
     if name in bot_names():
         return get_bot(name, seed=seed, rules=rules)
-    if name.startswith(EXTERNAL_PREFIX):
+    if is_program(name):
         bot = get_bot(name, seed=seed, rules=rules)
         bot.timeout = check_timeout(timeout)  # type: ignore[attr-defined]
         bot.cube = cube  # type: ignore[attr-defined]

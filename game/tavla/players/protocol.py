@@ -97,22 +97,23 @@ RULES_ENV = "TAVLA_RULES"  # tells the program the rule set: tavla or standard
 PREFIX = "cmd:"
 
 
-def split_command(command: str) -> list[str]:
-    """The program and arguments of a `cmd:` bot, checked before anything is started."""
+def split_command(command: str, prefix: str = PREFIX) -> list[str]:
+    """The program and arguments of a `cmd:` bot (or another `prefix`'s, such as `ubgi:`), checked
+    before anything is started."""
     try:
         argv = shlex.split(command, posix=POSIX)
     except ValueError as error:
         # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {error} is Python's reason
         message = _("cannot read the command line of {bot}: {error}")
-        raise UserError(message.format(bot=quoted(PREFIX + command), error=error)) from None
+        raise UserError(message.format(bot=quoted(prefix + command), error=error)) from None
     if not argv:
         # Translators: {prefix} is cmd: and {example} an example, cmd:python3 my_bot.py; keep both as they are
         message = _("{prefix} needs a command line after it, e.g. {example}")
-        raise UserError(message.format(prefix=PREFIX, example=f"{PREFIX}python3 my_bot.py"))
+        raise UserError(message.format(prefix=prefix, example=f"{prefix}python3 my_bot.py"))
     if shutil.which(argv[0]) is None:
         # Translators: {bot} is the bot as entered, e.g. cmd:python3 my_bot.py; {program} its program, quoted
         message = _("{bot}: program {program} not found (not on PATH, or not executable)")
-        raise UserError(message.format(bot=quoted(PREFIX + command), program=in_quotes(argv[0])))
+        raise UserError(message.format(bot=quoted(prefix + command), program=in_quotes(argv[0])))
     return argv
 
 
@@ -123,6 +124,8 @@ class ExternalBot(ChildBot):
     what the line says is judged by the caller, like any bot's answer.
     """
 
+    prefix = PREFIX  # what its name starts with (a UBGI engine's subclass has its own)
+
     def __init__(
         self,
         command: str,
@@ -132,7 +135,7 @@ class ExternalBot(ChildBot):
         cube: bool = False,
     ) -> None:
         self.command = command
-        self.argv = split_command(command)
+        self.argv = split_command(command, self.prefix)
         super().__init__(rules, timeout, startup)
         self.cube = cube  # its games have the cube: TAVLA_CUBE=1 in its environment
         self.speaks_cube = False  # it declared, since its latest start, that it answers cube questions
@@ -147,7 +150,7 @@ class ExternalBot(ChildBot):
     @property
     def name(self) -> str:
         """The name the bot was entered under."""
-        return PREFIX + self.command
+        return self.prefix + self.command
 
     def start(self) -> None:
         """Start the program if it is not running; BotFault (crash) if it cannot be started."""

@@ -21,7 +21,7 @@ from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
-from game.tavla.players import EXTERNAL_PREFIX, bot_names, bot_title
+from game.tavla.players import PROGRAM_PREFIXES, bot_names, bot_title, is_program
 
 WRAP = "\u200b"  # a zero-width space: a place where a label may wrap a long word, drawn as nothing
 WRAP_AFTER = "/\\"  # a command's long word wraps after a folder's separator ...
@@ -59,7 +59,7 @@ class Players:
 
 def runs_code(opponent: str) -> bool:
     """Whether playing `opponent` starts code of the player's: a program (cmd:) or a Python file/module."""
-    return opponent != HUMAN and (opponent.startswith(EXTERNAL_PREFIX) or opponent not in bot_names())
+    return opponent != HUMAN and (is_program(opponent) or opponent not in bot_names())
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -69,7 +69,7 @@ def _shorten(text: str, limit: int) -> str:
 def short_name(name: str) -> str:
     """A program or a Python file of the player's as the table names it: its words without their
     folders (cmd:python my_bot.py), cut to NAME_CHARS."""
-    prefix = EXTERNAL_PREFIX if name.startswith(EXTERNAL_PREFIX) else ""
+    prefix = next((prefix for prefix in PROGRAM_PREFIXES if name.startswith(prefix)), "")
     words = [word.rsplit("/", 1)[-1] or word for word in name[len(prefix) :].split(" ")]
     return _shorten(prefix + " ".join(words), NAME_CHARS)
 
