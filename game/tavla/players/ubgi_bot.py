@@ -10,8 +10,9 @@ disqualifies it as it would a `cmd:` bot, with the same reasons in the disqualif
 At each start: `ubgi` (the lines up to `ubgiok` are read and not judged), `set game.variant tavla` under
 the tavla rules, `backgammon` under the others (an engine that does not know tavla plays backgammon,
 whose plays are all legal in tavla), `isready` until `readyok` (errors before it are let go), then
-`newgame` with the first decision. A decision is `position gnubgid ...`, `dice`, `go chequer` answered by `bestmove` (players/ubgi_lines.py reads its
-payload, joined moves and `bar`/`off` included); a cube question is `position gnubgid POS:MATCH` and
+`newgame` with the first decision. A decision is `position gnubgid ...`, `dice`, `go chequer` answered
+by `bestmove` (players/ubgi_lines.py reads its payload, joined moves and `bar`/`off` included); a cube
+question is `position gnubgid POS:MATCH` and
 `go cube`, answered `bestcube double|nodouble` before the roll and `bestcube take|pass` when doubled.
 An engine that answers `go cube` with `error unsupported ...` is asked no more cube questions until it
 is started again: like a `cmd:` bot without the cube, it never doubles and always takes.
