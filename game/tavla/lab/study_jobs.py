@@ -13,7 +13,9 @@ import multiprocessing
 import os
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -24,7 +26,6 @@ from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
 from game.tavla.lab.rollout_command import Candidate, RolloutReport, candidates_of
 from game.tavla.lab.rollout_runner import Rolled, chunks, end_workers
-from game.tavla.lab.tempmap import TempMap, temperature_map
 
 WINDOW_GAMES = 1296  # a rollout from the window: the command's default
 WINDOW_PLAYS = 6  # with dice, the best plays at 0-ply that are rolled out
@@ -126,18 +127,19 @@ class RolloutJob:
         self.pending.clear()
 
 
-class TempMapJob:
-    """A temperature map of `setup`'s position (before the roll) worked out in a worker process."""
+class AnswerJob:
+    """One answer worked out in a worker process: `function(*args)` (a temperature map, a ranked hint),
+    which must be importable by name (the worker is spawned)."""
 
-    def __init__(self, setup: Setup, rules: Rules, level: str = "expert") -> None:
-        self.setup = setup
+    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        self.args = args
         self.pool: ProcessPoolExecutor | None = _pool(1)
-        self.future = self.pool.submit(temperature_map, setup.state, rules, level)
-        self.result: TempMap | None = None
+        self.future = self.pool.submit(function, *args)
+        self.result: Any = None
 
     def poll(self) -> bool:
-        """Whether the map has just arrived (a worker's error is raised here)."""
-        if self.result is not None or not self.future.done():
+        """Whether the answer has just arrived (a worker's error is raised here)."""
+        if self.pool is None or not self.future.done():
             return False
         self.result = self.future.result()
         self.stop()
@@ -145,9 +147,9 @@ class TempMapJob:
 
     @property
     def finished(self) -> bool:
-        return self.result is not None or self.pool is None
+        return self.pool is None
 
     def stop(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            end_workers(pool, self.result is None)
+            end_workers(pool, not self.future.done())

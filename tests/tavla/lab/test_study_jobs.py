@@ -10,7 +10,7 @@ from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, money_moment
 from game.tavla.lab.rollout_runner import run_rollout
-from game.tavla.lab.study_jobs import RolloutJob, TempMapJob
+from game.tavla.lab.study_jobs import AnswerJob, RolloutJob
 from game.tavla.lab.tempmap import temperature_map
 from tests.tavla.builders import position
 
@@ -60,5 +60,5 @@ def test_a_stopped_rollout_keeps_the_games_finished_in_order_and_ends_its_worker
 
 
 def test_the_temperature_map_is_the_commands():
-    job = finished(TempMapJob(Setup(HOME_RACE, money_moment()), RULES))
+    job = finished(AnswerJob(temperature_map, HOME_RACE, RULES))
     assert job.result == temperature_map(HOME_RACE, RULES) and job.pool is None

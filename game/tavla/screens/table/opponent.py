@@ -104,7 +104,7 @@ def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
     return bot_title(name), bot.play(list(state), *dice)
 
 
-def _ranked_hint(
+def ranked_hint(
     rules: Rules, state: State, dice: Dice, stakes: Stakes | None = None
 ) -> tuple[str, RankedHint]:
     """The strongest bot's title and play with the best plays ranked beside it (the ranked hint), at
@@ -190,7 +190,7 @@ class OpponentDriver:
         """Look for the best play of `dice` from `state` for `turn` (any object naming the turn), with
         the best plays ranked (a RankedHint) at `stakes` (the match's score; None: money)."""
         if self._hint is None or self._hint[0] is not turn:
-            thread = run_in_thread("tavla-hint", _ranked_hint, self.rules, state, dice, stakes)
+            thread = run_in_thread("tavla-hint", ranked_hint, self.rules, state, dice, stakes)
             self._hint = (turn, thread)
 
     def request_cube_hint(self, moment: object, state: State, cube: Cube) -> None:

@@ -23,6 +23,7 @@ from arcade.types import XYWH
 from game.config import LONGEST_MATCH, rgb
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, TableSession
 from game.tavla.engine.setup import Setup, read_gnubg_id
@@ -34,6 +35,7 @@ from game.tavla.screens.table.board import BoardPicture
 from game.tavla.screens.table.captions import Players
 from game.tavla.screens.table.checkers import CheckerStacks
 from game.tavla.screens.table.dice import DiceSprites
+from game.tavla.screens.table.study_card import StudyCard
 from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
@@ -51,8 +53,8 @@ COLUMN_WIDTH = (PANEL_WIDTH - 12) / 2
 COLUMNS = (PANEL_LEFT + COLUMN_WIDTH / 2, PANEL_LEFT + PANEL_WIDTH - COLUMN_WIDTH / 2)
 SELECTOR_HEIGHT = 36
 ROWS = (604, 540, 476, 412, 348, 284)  # the selectors' rows, each with its caption above
-BUTTON_ROWS = (222, 170, 118)
-BUTTON_HEIGHT = 42
+BUTTON_ROWS = (238, 190, 142, 94)
+BUTTON_HEIGHT = 40
 DRAG_START = 6  # logical units the mouse moves, button down, before a press becomes a drag
 KEY_PLAY = [key.ENTER, key.RETURN]
 KEY_COPY = [(key.C, key.MOD_CTRL)]
@@ -140,7 +142,7 @@ class SetupView(SceneView):
         self.status = label(714, theme.TEXT, theme.SMALL_SIZE, 58)
         self.counts = label(668, theme.MUTED, theme.SMALL_SIZE)
         small = theme.SMALL_SIZE - 1
-        self.id_lines = (label(66, theme.MUTED, small), label(44, theme.MUTED, small))
+        self.id_lines = (label(50, theme.MUTED, small), label(30, theme.MUTED, small))
         side = lambda value: self.names[int(value)]  # noqa: E731 - a selector's describe
         board = self.board
 
@@ -231,19 +233,28 @@ class SetupView(SceneView):
         self.copy_button = button(_("Copy IDs"), 0, 1, self.copy_ids)
         # Translators: button: read a GNU Backgammon ID or an XGID from the clipboard
         self.paste_button = button(_("Paste ID"), 1, 1, self.paste_id)
+        # Translators: button on the set-up screen: the ranked hint of the dice set up, or before the roll
+        # what every roll does (the temperature map)
+        self.hint_button = button(_("Hint"), 0, 2, self.show_hint)
+        # Translators: button on the set-up screen: roll the position out (play it on many times)
+        self.rollout_button = button(_("Roll out"), 1, 2, self.roll_out)
         # Translators: button on the set-up screen: play on from this position at the table
-        self.play_button = button(_("Play"), 1, 2, self.play, primary=True)
+        self.play_button = button(_("Play"), 1, 3, self.play, primary=True)
         # Translators: button on the set-up screen: back where it was opened from (Esc)
-        self.back_button = button(_("Back"), 0, 2, self.back)
+        self.back_button = button(_("Back"), 0, 3, self.back)
         self.buttons = [
             *(arrow for selector in self.selectors for arrow in selector.buttons),
             self.clear_button,
             self.opening_button,
             self.copy_button,
             self.paste_button,
+            self.hint_button,
+            self.rollout_button,
             self.play_button,
             self.back_button,
         ]
+        self.panel_buttons = self.buttons
+        self.study = StudyCard(self._study_changed)
 
     def _build_textures(self) -> None:
         scale = self.pixel_scale
@@ -259,7 +270,8 @@ class SetupView(SceneView):
         panel = [self.title, self.status, self.counts, *self.id_lines]
         widgets = [label for selector in self.selectors for label in selector.labels]
         buttons = [label for button in self.buttons for label in button.labels]
-        return [*panel, *widgets, *buttons, *self.checkers.count_labels, *self.toast.labels]
+        study = self.study.labels if self.study.shown else []
+        return [*panel, *widgets, *buttons, *self.checkers.count_labels, *self.toast.labels, *study]
 
     # --- the panel's choices ---
 
@@ -362,6 +374,17 @@ class SetupView(SceneView):
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
+        self.study.update()
+
+    def leave(self) -> None:
+        """The study's workers end with the screen."""
+        self.study.close()
+        super().leave()
+
+    def _study_changed(self) -> None:
+        """The card shown takes the clicks (its buttons only), hidden gives them back to the panel."""
+        self.buttons = self.study.buttons if self.study.shown else self.panel_buttons
+        self.request_redraw()
 
     def on_draw(self) -> None:
         self.picture.number_for(0, self.checkers.variant)
@@ -379,6 +402,10 @@ class SetupView(SceneView):
         self._draw_chosen_colour()
         self.checkers.draw_held()
         free = layout.LEFT_HALF if self.board.on_roll == 0 else layout.RIGHT_HALF  # not over the dice
+        if self.study.shown:  # the panel's buttons stay in view, the card's take the clicks
+            for button in self.panel_buttons:
+                button.draw()
+        self.study.draw()
         self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
         self.toast.draw()
 
@@ -417,6 +444,8 @@ class SetupView(SceneView):
         return None
 
     def on_scene_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.study.shown:  # the board under the card is not edited
+            return
         found = self._place_at(x, y)
         if found is None:
             return
@@ -469,6 +498,10 @@ class SetupView(SceneView):
         super().on_mouse_release(x, y, button, modifiers)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.study.shown:
+            if symbol == key.ESCAPE:
+                self.study.close()
+            return
         if symbol == key.ESCAPE:
             self.back()
         elif matches(KEY_PLAY, symbol, modifiers):
@@ -523,6 +556,27 @@ class SetupView(SceneView):
         self.refresh()
         # Translators: a position was read from the clipboard onto the set-up board
         self.toast.show(_("Position pasted"), 2.0)
+
+    def show_hint(self) -> None:
+        """The ranked hint of the dice set up at the match's score; before the roll, the temperature map."""
+        try:
+            setup = self.board.to_setup(self.names)
+            session = self.board.to_session(self.opponent, names=self.names)
+        except UserError as error:
+            self.toast.show(_("Not a position yet: {problems}").format(problems=error))
+            return
+        self.study.hint(setup, self.board.rules, stakes_at(session.match, session.seat))
+        self._study_changed()
+
+    def roll_out(self) -> None:
+        """Roll the position out (with dice: its best plays on the same dice) in worker processes."""
+        try:
+            setup = self.board.to_setup(self.names)
+        except UserError as error:
+            self.toast.show(_("Not a position yet: {problems}").format(problems=error))
+            return
+        self.study.rollout(setup, self.board.rules)
+        self._study_changed()
 
     def play(self) -> None:
         """Play on from the position against the table's opponent; refused, with the problems said,
