@@ -36,7 +36,7 @@ PENDING_FOLDER = "pending-analyses"
 JOB_SUFFIX = ".json"
 CLAIMED_SUFFIX = ".claimed"
 LEVEL = "expert"  # the table's matches are judged as `analyse` judges by default
-NICE = 10
+NICE = 19  # the lowest priority: the window (and its drawing on the CPU, under Mesa) comes first
 
 
 def pending_dir() -> Path:
