@@ -168,9 +168,9 @@ class UbgiEngine:
         return []
 
     def _go(self, words: list[str]) -> list[str]:
-        if words[:1] == ["role"]:  # v0.1's `go role chequer`, which controllers still send
-            words = words[1:]
-        if len(words) > 1 or (words and words[0] not in GO_KINDS):
+        role = words[:1] == ["role"]  # v0.1's `go role chequer`, which controllers still send
+        words = words[1:] if role else words
+        if len(words) > 1 or (words and words[0] not in GO_KINDS) or (role and not words):
             raise Refused(BAD_COMMAND, "expected: go [chequer|cube|turn]")
         kind = words[0] if words else "chequer"
         setup = self._position_set()
