@@ -29,10 +29,12 @@ from arcade.types import XYWH
 
 from game.config import rgb
 from game.errors import UserError
+from game.i18n import _
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.analysis.match import analyse_match
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.screens.analysis import captions as words
+from game.tavla.screens.analysis import lab_actions
 from game.tavla.screens.analysis.decision_panel import DecisionPanel
 from game.tavla.screens.analysis.figures_table import FiguresTable
 from game.tavla.screens.analysis.geometry import (
@@ -59,7 +61,7 @@ from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, draw_card
+from game.ui.widgets import Button, Rect, Toast, draw_card
 
 __all__ = ["BUTTON_Y", "COMPACT", "FULL", "GRAPH", "LEFT_X", "RIGHT_X", "AnalysisView"]
 
@@ -73,6 +75,8 @@ DOT_ROOM = 22
 KEY_PREVIOUS = [key.UP, key.LEFT]
 KEY_NEXT = [key.DOWN, key.RIGHT]
 KEY_SWITCH = [key.TAB]
+KEY_COPY = [key.C]
+KEY_SETUP = [key.E]  # as at the table
 
 
 def _label(
@@ -154,6 +158,13 @@ class AnalysisView(SceneView):
             words.next_label(), Rect(LEFT_X, BUTTON_Y, 180, 44), self.next, primary=True
         )
         self.back_button = Button(words.back_label(), Rect(RIGHT_X + 200, BUTTON_Y, 180, 44), self.back)
+        # Translators: button on the analysis screen: the chosen moment's GNU Backgammon IDs and XGID to
+        # the clipboard
+        self.copy_button = Button(_("Copy IDs"), Rect(RIGHT_X - 200, BUTTON_Y, 180, 44), self.copy_ids)
+        # Translators: button on the analysis screen: the chosen moment on the position lab's set-up
+        # screen, to change, hint, roll out or play on
+        self.setup_button = Button(_("Set up"), Rect(RIGHT_X, BUTTON_Y, 180, 44), self.open_setup)
+        self.toast = Toast(RIGHT_X, CARD_Y, CARD_WIDTH - 40)
         self._place()
         self.future: concurrent.futures.Future | None = run_in_thread(
             "tavla-analysis", analyse_match, record, None, LEVEL, None, self._progress
@@ -193,7 +204,15 @@ class AnalysisView(SceneView):
             )
             for i in range(at.list_rows)
         ]
-        self.buttons = [*self.tabs, *self.rows, self.previous_button, self.next_button, self.back_button]
+        self.buttons = [
+            *self.tabs,
+            *self.rows,
+            self.previous_button,
+            self.next_button,
+            self.copy_button,
+            self.setup_button,
+            self.back_button,
+        ]
 
     def readable_labels(self) -> list[Label]:
         """Every label the screen draws, kept at the least readable size on a small window."""
@@ -205,6 +224,7 @@ class AnalysisView(SceneView):
             self.list_note,
             *self.panel.labels,
             *(label for button in self.buttons for label in button.labels),
+            *self.toast.labels,
         ]
 
     def _progress(self, done: int, total: int) -> None:
@@ -213,7 +233,7 @@ class AnalysisView(SceneView):
 
     @property
     def in_motion(self) -> bool:
-        return self.future is not None
+        return self.future is not None or self.toast.remaining > 0
 
     # The list's state, as the tests and the other parts read it
     @property
@@ -234,6 +254,7 @@ class AnalysisView(SceneView):
         return self.graph_panel.drawn
 
     def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
         future = self.future
         if future is None or not future.done():
             return
@@ -285,6 +306,15 @@ class AnalysisView(SceneView):
         """The mistakes or every move, the chosen decision kept where it is in both."""
         self.stepper.show(listing)
         self.choose(self.chosen)
+
+    def copy_ids(self) -> None:
+        lab_actions.copy_ids(self.shell, self.mistake, self.toast)
+
+    def open_setup(self) -> None:
+        lab_actions.open_setup(self.shell, self.mistake, self.record.rules, self.toast, self._return_here)
+
+    def _return_here(self) -> None:
+        self.shell.show_view(self)
 
     def back(self) -> None:
         if self._back is not None:
@@ -374,6 +404,10 @@ class AnalysisView(SceneView):
             self.previous()
         elif matches(KEY_NEXT, symbol, modifiers):
             self.next()
+        elif matches(KEY_COPY, symbol, modifiers):
+            self.copy_ids()
+        elif matches(KEY_SETUP, symbol, modifiers):
+            self.open_setup()
         elif matches(KEY_SWITCH, symbol, modifiers) and self.analysis is not None:
             other = Listing.EVERY if self.stepper.listing is Listing.MISTAKES else Listing.MISTAKES
             if other is Listing.EVERY or self.mistakes:
@@ -399,6 +433,7 @@ class AnalysisView(SceneView):
         self._draw_tabs_line()
         self.list_note.draw()
         self.panel.draw()
+        self.toast.draw()
 
     def _draw_tabs_line(self) -> None:
         """A line under the tabs, over the list."""
