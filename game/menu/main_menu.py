@@ -29,9 +29,12 @@ from game.puzzle.tiles import NumberStyle
 from game.puzzle.view import PuzzleView
 from game.quoting import quoted
 from game.tavla.engine.board_games import TableGames, table_choices
+from game.tavla.engine.rules import Rules
+from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette
 from game.tavla.screens.matches import MatchesView
+from game.tavla.screens.table.setup_view import SetupView
 from game.tavla.screens.table.view import TableView
 from game.ui import theme
 from game.ui.keys import matches
@@ -49,10 +52,10 @@ RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
 PREVIEW_SIZE = 120
 PREVIEW_Y = CARD_Y + 184
 FOOTER_BUTTON_Y = 56
-MATCHES_X = theme.DESIGN_WIDTH / 2 - 285
-STATS_X = theme.DESIGN_WIDTH / 2 - 95
-SETTINGS_X = theme.DESIGN_WIDTH / 2 + 95
-QUIT_X = theme.DESIGN_WIDTH / 2 + 285
+# The footer's buttons, left to right, spaced evenly whatever their number (footer_x).
+FOOTER = ("matches", "lab", "statistics", "settings", "quit")
+FOOTER_SPAN = 1140  # logical units from the first button's centre to the last's, at most
+FOOTER_STEP = 190
 WIDE_SELECTOR = 440
 HALF_SELECTOR = 214
 HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
@@ -71,6 +74,16 @@ KEY_RIGHT = [key.RIGHT]
 KEY_PRESS = [key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE]
 
 Focusable = Selector | Button
+
+
+def footer_step() -> float:
+    """The distance between two footer buttons' centres."""
+    return min(FOOTER_STEP, FOOTER_SPAN / max(1, len(FOOTER) - 1))
+
+
+def footer_x(name: str) -> float:
+    """The centre of the footer button `name` (one of FOOTER)."""
+    return theme.DESIGN_WIDTH / 2 + (FOOTER.index(name) - (len(FOOTER) - 1) / 2) * footer_step()
 
 
 @dataclass(frozen=True)
@@ -244,15 +257,18 @@ class MainMenuView(SceneView):
             font_size=theme.HEADING_SIZE - 4,
         )
         width, height = cards.footer_button
-        self.settings_button = Button(
-            _("Settings"), Rect(SETTINGS_X, FOOTER_BUTTON_Y, width, height), self.open_settings
-        )
-        self.quit = Button(_("Quit"), Rect(QUIT_X, FOOTER_BUTTON_Y, width, height), arcade.exit)
-        stats_rect = Rect(STATS_X, FOOTER_BUTTON_Y, width, height)
-        self.stats_button = Button(_("Statistics"), stats_rect, self.open_stats)
+        width = min(width, footer_step() - 12)
+
+        def footer(name: str, label: str, action) -> Button:
+            return Button(label, Rect(footer_x(name), FOOTER_BUTTON_Y, width, height), action)
+
+        self.settings_button = footer("settings", _("Settings"), self.open_settings)
+        self.quit = footer("quit", _("Quit"), arcade.exit)
+        self.stats_button = footer("statistics", _("Statistics"), self.open_stats)
         # Translators: button: the finished and saved tavla matches, to analyse one
-        matches_rect = Rect(MATCHES_X, FOOTER_BUTTON_Y, width, height)
-        self.matches_button = Button(_("Matches"), matches_rect, self.open_matches)
+        self.matches_button = footer("matches", _("Matches"), self.open_matches)
+        # Translators: button: the position lab (set up a backgammon position, its IDs, hint, rollout)
+        self.lab_button = footer("lab", _("Position lab"), self.open_lab)
         toggle_width, toggle_height, above = cards.cube_toggle
         cube_x = RIGHT_X + WIDE_SELECTOR / 2 - toggle_width / 2
         cube_y = cards.second_row + SELECTOR_HEIGHT / 2 + above
@@ -278,6 +294,7 @@ class MainMenuView(SceneView):
             self.play_tavla,
             self.stats_button,
             self.matches_button,
+            self.lab_button,
             self.settings_button,
             self.quit,
             *self.size_picker.presets,
@@ -292,8 +309,9 @@ class MainMenuView(SceneView):
             self.length_selector,
             self.side_selector,
             self.play_tavla,
-            self.stats_button,
             self.matches_button,
+            self.lab_button,
+            self.stats_button,
             self.settings_button,
             self.quit,
         ]
@@ -521,6 +539,13 @@ class MainMenuView(SceneView):
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""
         self.shell.show_view(MatchesView())
+
+    def open_lab(self) -> None:
+        """The position lab's set-up screen on the opening position of the rules chosen here (a
+        backgammon rule set: the lab sets up tavla and standard positions); Back returns here."""
+        rules = TableGames.parse(self.rules_selector.value).first
+        board = SetupBoard.opening(Rules.TAVLA if rules is Rules.TAVLA else Rules.STANDARD)
+        self.shell.show_view(SetupView(board, self.shell.show_menu))
 
     def start_tavla(self) -> None:
         if choices.unavailable(self.opponent_selector.value):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.menu.main_menu import FOOTER_BUTTON_Y, MATCHES_X
+from game.menu.main_menu import FOOTER_BUTTON_Y, footer_x
 from game.tavla.screens.analysis.view import BUTTON_Y, GRAPH, LEFT_X, RIGHT_X
 from game.tavla.screens.matches import CENTRE, TOP
 from tests.e2e.harness import difference
@@ -25,7 +25,7 @@ def test_open_a_kept_match_from_the_menu_and_step_through_its_mistakes(launch, t
     game = launch()
     game.settle(1.5)
     menu = game.screenshot(tmp_path / "menu.png")
-    game.click(MATCHES_X, FOOTER_BUTTON_Y)
+    game.click(footer_x("matches"), FOOTER_BUTTON_Y)
     game.wait_until(lambda image: difference(image, menu) > 10)
     game.settle(0.5)  # the list is read off the window's thread: its rows come a moment later
     listing = game.screenshot(tmp_path / "listing.png")

@@ -3,7 +3,7 @@
 import pytest
 
 from game import i18n
-from game.menu.main_menu import CARDS, FOOTER_BUTTON_Y, LEFT_X, RIGHT_X, SETTINGS_X
+from game.menu.main_menu import CARDS, FOOTER_BUTTON_Y, LEFT_X, RIGHT_X, footer_x
 from game.menu.settings import GRID
 from game.ui.widgets import Selector
 from tests.e2e.harness import difference
@@ -48,7 +48,7 @@ def test_the_settings_screen_switches_the_language_at_once_and_keeps_it(launch, 
     config.write_text("language: en   # chosen by hand\n", encoding="utf-8")
     game = launch("--config", str(config))
     menu = game.screenshot()
-    game.click(SETTINGS_X, FOOTER_BUTTON_Y)
+    game.click(footer_x("settings"), FOOTER_BUTTON_Y)
     settings = game.wait_until(lambda shot: difference(menu, shot) > CHANGED)
     game.click(*NEXT_LANGUAGE)
     turkish = game.wait_until(lambda shot: difference(settings, shot) > SAME / 4)
