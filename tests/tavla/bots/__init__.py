@@ -32,3 +32,11 @@ def gone(pid: int) -> bool:
             return True
         return False
     return state in ("Z", "X")
+
+
+UBGI_ENGINE = Path(__file__).resolve().parent / "ubgi_engine.py"
+
+
+def ubgi_engine_command(mode: str, *options: str) -> str:
+    """The command line of the misbehaving UBGI test engine in `mode` (see ubgi_engine.py)."""
+    return " ".join([shlex.quote(sys.executable), shlex.quote(str(UBGI_ENGINE)), mode, *options])

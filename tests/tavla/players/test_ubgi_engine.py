@@ -50,7 +50,8 @@ def test_keys_get_and_set(engine):
     keys = ask(engine, "keys")
     assert "key engine.ply int 1..3 1 root-inclusive checker-play depth" in keys
     assert "key game.variant enum tavla|backgammon backgammon rule set" in keys
-    assert ask(engine, "get engine.ply", "get game.variant") == ["value engine.ply 1", "value game.variant backgammon"]
+    values = ["value engine.ply 1", "value game.variant backgammon"]
+    assert ask(engine, "get engine.ply", "get game.variant") == values
     assert ask(engine, "set engine.ply 2", "get engine.ply", "set engine.ply 1") == ["value engine.ply 2"]
     assert ask(UbgiEngine(Rules.TAVLA, "master"), "get engine.ply", "get game.variant") == [
         "value engine.ply 3", "value game.variant tavla"]
@@ -86,7 +87,8 @@ def test_xgid_and_match_id_positions_and_turns(engine):
 
 
 def test_the_v01_forms_controllers_still_send(engine):
-    assert ask(engine, f"position gnubgid {OPENING_ID}", "dice 3 1", "go role chequer") == ["bestmove 8/5 6/5"]
+    v01 = ask(engine, f"position gnubgid {OPENING_ID}", "dice 3 1", "go role chequer")
+    assert v01 == ["bestmove 8/5 6/5"]
     assert ask(engine, "setoption name Variant value backgammon") == []
     assert ask(engine, "setoption name Threads value 4")[0].startswith("error unsupported ")
 
@@ -103,7 +105,8 @@ def last_roll(own: dict[int, int]):
     return state, wins / 36
 
 
-@pytest.mark.parametrize("own", [{1: 1}, {6: 2}, {6: 1, 1: 1}, {5: 1, 1: 1}, {4: 1, 1: 1}, {2: 2}, {5: 1, 2: 1}])
+@pytest.mark.parametrize("own", [{1: 1}, {6: 2}, {6: 1, 1: 1}, {5: 1, 1: 1}, {4: 1, 1: 1}, {2: 2},
+                                 {5: 1, 2: 1}])
 def test_last_roll_cube_answers_are_the_dead_cube_rule(engine, own):
     """Money, the cube in the centre, the opponent off next roll for sure: double above 50% to win,
     pass above 75%."""
