@@ -144,9 +144,12 @@ def reply(bot: Any, line: str, rules: Rules) -> str | None:
 
 
 def serve(bot: Any, rules: Rules, listener: socket.socket, said: Callable[[str], None]) -> int:
-    """Answer gnubg's connections one after the other, until stopped (Ctrl+C)."""
+    """Answer gnubg's connections one after the other, until stopped (Ctrl+C) or the listener closes."""
     while True:
-        connection, _peer = listener.accept()
+        try:
+            connection, _peer = listener.accept()
+        except OSError:
+            return 0
         # Translators: said when GNU Backgammon connects to the external player
         said(_("GNU Backgammon connected"))
         with connection, contextlib.suppress(OSError):
