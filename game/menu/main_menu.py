@@ -34,6 +34,7 @@ from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette
 from game.tavla.screens.matches import MatchesView
+from game.tavla.screens.progress.view import ProgressView, progress_label
 from game.tavla.screens.table.setup_view import SetupView
 from game.tavla.screens.table.view import TableView
 from game.ui import theme
@@ -53,7 +54,7 @@ PREVIEW_SIZE = 120
 PREVIEW_Y = CARD_Y + 184
 FOOTER_BUTTON_Y = 56
 # The footer's buttons, left to right, spaced evenly whatever their number (footer_x).
-FOOTER = ("matches", "lab", "statistics", "settings", "quit")
+FOOTER = ("matches", "progress", "lab", "statistics", "settings", "quit")
 FOOTER_SPAN = 1140  # logical units from the first button's centre to the last's, at most
 FOOTER_STEP = 190
 WIDE_SELECTOR = 440
@@ -269,6 +270,7 @@ class MainMenuView(SceneView):
         self.matches_button = footer("matches", _("Matches"), self.open_matches)
         # Translators: button: the position lab (set up a backgammon position, its IDs, hint, rollout)
         self.lab_button = footer("lab", _("Position lab"), self.open_lab)
+        self.progress_button = footer("progress", progress_label(), self.open_progress)
         toggle_width, toggle_height, above = cards.cube_toggle
         cube_x = RIGHT_X + WIDE_SELECTOR / 2 - toggle_width / 2
         cube_y = cards.second_row + SELECTOR_HEIGHT / 2 + above
@@ -294,6 +296,7 @@ class MainMenuView(SceneView):
             self.play_tavla,
             self.stats_button,
             self.matches_button,
+            self.progress_button,
             self.lab_button,
             self.settings_button,
             self.quit,
@@ -310,6 +313,7 @@ class MainMenuView(SceneView):
             self.side_selector,
             self.play_tavla,
             self.matches_button,
+            self.progress_button,
             self.lab_button,
             self.stats_button,
             self.settings_button,
@@ -539,6 +543,10 @@ class MainMenuView(SceneView):
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""
         self.shell.show_view(MatchesView())
+
+    def open_progress(self) -> None:
+        """The player's tavla progress over time, and the practice deck."""
+        self.shell.show_view(ProgressView())
 
     def open_lab(self) -> None:
         """The position lab's set-up screen on the opening position of the rules chosen here (a

@@ -1,0 +1,1 @@
+"""The Progress screen and the practice rounds of the player's own mistakes."""

@@ -1,0 +1,318 @@
+"""The Progress screen: the player's error rate match by match with its moving average (the checker
+play's and the cube's marked apart), the rates by phase of the game, the best and worst matches (each
+opened on the analysis screen), the trend in words, filters by rule set and opponent, and the way to the
+practice deck with its due cards counted.
+
+The figures are game/tavla/progress/summary.py's, the same as `python main.py progress`; the plot is drawn
+with Arcade's shapes as the puzzle statistics' plot is (game/puzzle/stats_view.py).
+"""
+
+from __future__ import annotations
+
+import arcade
+from arcade.types import XYWH
+
+from game.errors import UserError
+from game.i18n import _
+from game.records import RecordsUnavailable
+from game.tavla.progress.command import date_text, read_progress
+from game.tavla.progress.history import History
+from game.tavla.progress.practice import Deck
+from game.tavla.progress.summary import TREND_WORDS, Progress
+from game.tavla.record.mat import parse_mat
+from game.ui import theme
+from game.ui.scene import SceneView
+from game.ui.text import Label, LabelSpec
+from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
+
+ALL = ""
+LEFT_X, LEFT_WIDTH = 400, 700
+RIGHT_X, RIGHT_WIDTH = 1010, 440
+CARD_Y, CARD_HEIGHT = 380, 600
+TITLE_Y = 760
+FILTER_Y = 680
+PLOT_LEFT, PLOT_BOTTOM, PLOT_WIDTH, PLOT_HEIGHT = 110, 190, 580, 380
+SHOWN = 60  # the last matches plotted
+RATE_COLOUR = theme.TEXT
+AVERAGE_COLOUR = theme.ACCENT
+CHECKER_COLOUR = theme.TEAL
+CUBE_COLOUR = (214, 110, 170)
+
+
+def _phase_name(phase: str) -> str:
+    # Translators: the phases of a game of backgammon, in the progress screen's table
+    names = {
+        "opening": _("opening"),
+        "middle": _("middle game"),
+        "race": _("race"),
+        "bear-off": _("bear-off"),
+    }
+    return names[phase]
+
+
+class ProgressView(SceneView):
+    """The history's progress, filtered by rule set and opponent; Esc back to the menu."""
+
+    def __init__(self, rules: str = ALL, opponent: str = ALL) -> None:
+        super().__init__()
+        self.history = History()
+        self.deck = Deck(self.history.records)
+        self.toast = Toast(theme.DESIGN_WIDTH / 2, 120, 900)
+        try:
+            rule_sets, opponents = self.history.rule_sets(), self.history.opponents()
+        except RecordsUnavailable as error:
+            rule_sets, opponents = [], []
+            self.toast.show(str(error))
+        self.rules, self.opponent = rules, opponent
+        self.progress: Progress | None = None
+        self.due = 0
+        self._build(rule_sets, opponents)
+        self.refresh()
+
+    def _build(self, rule_sets: list[str], opponents: list[str]) -> None:
+        spec = LabelSpec(
+            theme.DESIGN_WIDTH / 2,
+            TITLE_Y,
+            600,
+            theme.ACCENT,
+            theme.HEADING_SIZE,
+            bold=True,
+            anchor_x="center",
+        )
+        # Translators: the title of the screen of the player's tavla progress over time
+        self.title = spec.label(_("Progress"))
+        describe_rules = lambda value: value or _("All rule sets")  # noqa: E731
+        describe_opponent = lambda value: value or _("All opponents")  # noqa: E731
+        self.rules_selector = Selector(
+            _("Rules"),
+            [ALL, *rule_sets],
+            self.rules,
+            Rect(250, FILTER_Y, 300, 40),
+            describe_rules,
+            self._rules,
+        )
+        self.opponent_selector = Selector(
+            _("Opponent"),
+            [ALL, *opponents],
+            self.opponent,
+            Rect(600, FILTER_Y, 340, 40),
+            describe_opponent,
+            self._opponent,
+        )
+        self.axis = [
+            LabelSpec(
+                PLOT_LEFT - 60, PLOT_BOTTOM + fraction * PLOT_HEIGHT, 45, theme.MUTED, theme.SMALL_SIZE
+            ).label()
+            for fraction in (0.0, 0.5, 1.0)
+        ]
+        legend_y = PLOT_BOTTOM - 40
+        words = (_("error rate"), _("average of 5"), _("checker play"), _("cube"))
+        self.legend = [
+            LabelSpec(PLOT_LEFT + 16 + 150 * index, legend_y, 130, theme.MUTED, theme.SMALL_SIZE).label(word)
+            for index, word in enumerate(words)
+        ]
+        empty = LabelSpec(
+            LEFT_X,
+            CARD_Y,
+            LEFT_WIDTH - 80,
+            theme.MUTED,
+            theme.BODY_SIZE,
+            120,
+            anchor_x="center",
+            align="center",
+        )
+        self.empty_label = empty.label()
+        left = RIGHT_X - RIGHT_WIDTH / 2 + 20
+
+        def body(y: float, width: float = RIGHT_WIDTH - 40) -> Label:
+            return LabelSpec(left, y, width, theme.TEXT, theme.SMALL_SIZE).label()
+
+        self.phase_rows = [body(600 - 30 * index) for index in range(5)]
+        self.best_label, self.worst_label = body(425), body(345)
+        trend = LabelSpec(
+            RIGHT_X,
+            240,
+            RIGHT_WIDTH - 40,
+            theme.ACCENT,
+            theme.BODY_SIZE,
+            70,
+            anchor_x="center",
+            align="center",
+        )
+        self.trend_label = trend.label()
+        # Translators: button: the best (or worst) match of the progress screen on the analysis screen
+        self.best_button = Button(_("Open"), Rect(RIGHT_X + 140, 390, 120, 32), lambda: self.open_match(True))
+        self.worst_button = Button(
+            _("Open"), Rect(RIGHT_X + 140, 310, 120, 32), lambda: self.open_match(False)
+        )
+        self.practice_button = Button(_("Practice"), Rect(RIGHT_X, 150, 300, 44), self.practise, primary=True)
+        self.buttons = [
+            *self.rules_selector.buttons,
+            *self.opponent_selector.buttons,
+            self.best_button,
+            self.worst_button,
+            self.practice_button,
+        ]
+
+    def _rules(self, value: str) -> None:
+        self.rules = value
+        self.refresh()
+
+    def _opponent(self, value: str) -> None:
+        self.opponent = value
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the history again under the filters, and lay out every figure."""
+        try:
+            self.progress = read_progress(self.history.records, self.rules or None, self.opponent or None)
+            self.due = self.deck.due_count()
+        except RecordsUnavailable as error:
+            self.progress = None
+            self.toast.show(str(error))
+        shown = self.progress
+        matches = shown.matches if shown is not None else []
+        # Translators: the progress screen with no match kept yet
+        self.empty_label.text = (
+            "" if matches else _("No matches yet: every match you finish against the computer comes here.")
+        )
+        self._fill_plot()
+        self._fill_side()
+        # Translators: the button to the practice deck; {due} how many positions are due now
+        self.practice_button.label = _("Practice ({due} due)").format(due=self.due)
+
+    def _fill_plot(self) -> None:
+        shown = self.progress
+        matches = shown.matches[-SHOWN:] if shown is not None else []
+        averages = shown.moving_average[-SHOWN:] if shown is not None else []
+        rates = [e.error_rate for e in matches] + [e.checker_error_rate for e in matches]
+        top = max([*rates, *(e.cube_error_rate for e in matches), 10.0]) * 1.1
+        self.top = top
+        for label, fraction in zip(self.axis, (0.0, 0.5, 1.0), strict=True):
+            label.text = f"{top * fraction:.0f}"
+
+        def at(index: int, value: float) -> tuple[float, float]:
+            step = PLOT_WIDTH / max(1, len(matches) - 1)
+            x = PLOT_LEFT + (index * step if len(matches) > 1 else PLOT_WIDTH / 2)
+            return x, PLOT_BOTTOM + min(value, top) / top * PLOT_HEIGHT
+
+        self.points = [at(i, e.error_rate) for i, e in enumerate(matches)]
+        self.checker_points = [at(i, e.checker_error_rate) for i, e in enumerate(matches)]
+        self.cube_points = [at(i, e.cube_error_rate) for i, e in enumerate(matches) if e.cube_decisions]
+        self.average_line = [at(i, value) for i, value in enumerate(averages)]
+
+    def _fill_side(self) -> None:
+        shown = self.progress
+        for label in [*self.phase_rows, self.best_label, self.worst_label, self.trend_label]:
+            label.text = ""
+        self.best_button.enabled = self.worst_button.enabled = False
+        if shown is None or not shown.matches:
+            return
+        # Translators: the heading of the progress screen's table of error rates by phase of the game
+        self.phase_rows[0].text = _("By phase: checker play, cube (millipoints per decision)")
+        for label, (phase, rates) in zip(self.phase_rows[1:], shown.phases.items(), strict=True):
+            label.text = (
+                f"{_phase_name(phase)}: {rates.checker_error_rate:.1f} ({rates.checker_decisions}), "
+                + (f"{rates.cube_error_rate:.1f} ({rates.cube_decisions})")
+            )
+        for label, index, button, word in (
+            (self.best_label, shown.best, self.best_button, _("Best match")),
+            (self.worst_label, shown.worst, self.worst_button, _("Worst match")),
+        ):
+            if index is not None:
+                entry = shown.matches[index]
+                label.text = f"{word}: {date_text(entry.played_at)}, {entry.opponent}, {entry.error_rate:.1f}"
+                button.enabled = True
+        self.trend_label.text = _(TREND_WORDS[shown.trend])
+
+    def open_match(self, best: bool) -> None:
+        """The best (or worst) match on the analysis screen; its Back returns here."""
+        shown = self.progress
+        index = None if shown is None else shown.best if best else shown.worst
+        if shown is None or index is None:
+            return
+        entry = shown.matches[index]
+        from game.tavla.engine.rules import Rules
+        from game.tavla.screens.analysis.view import AnalysisView
+
+        try:
+            text = self.history.mat_text(entry.id or 0) or ""
+            record = parse_mat(text, Rules.parse(entry.rules))
+        except (UserError, RecordsUnavailable) as error:
+            self.toast.show(str(error))
+            return
+        window = self.shell
+        window.show_view(
+            AnalysisView(record, lambda: window.show_view(ProgressView(self.rules, self.opponent)))
+        )
+
+    def practise(self) -> None:
+        from game.tavla.screens.progress.practice_view import PracticeView
+
+        self.shell.show_view(PracticeView())
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+
+    @property
+    def in_motion(self) -> bool:
+        return self.toast.remaining > 0
+
+    def readable_labels(self) -> list[Label]:
+        buttons = [label for button in self.buttons for label in button.labels]
+        selectors = [*self.rules_selector.labels, *self.opponent_selector.labels]
+        side = [*self.phase_rows, self.best_label, self.worst_label, self.trend_label]
+        return [self.title, *selectors, *buttons, *self.axis, *self.legend, self.empty_label, *side]
+
+    def draw_scene(self) -> None:
+        draw_card(LEFT_X, CARD_Y, LEFT_WIDTH, CARD_HEIGHT)
+        draw_card(RIGHT_X, CARD_Y, RIGHT_WIDTH, CARD_HEIGHT)
+        self.title.draw()
+        self.rules_selector.draw()
+        self.opponent_selector.draw()
+        if self.points:
+            self._draw_plot()
+        else:
+            self.empty_label.draw()
+        for label in [*self.phase_rows, self.best_label, self.worst_label, self.trend_label]:
+            label.draw()
+        self.toast.draw()
+
+    def _draw_plot(self) -> None:
+        frame = XYWH(
+            PLOT_LEFT + PLOT_WIDTH / 2, PLOT_BOTTOM + PLOT_HEIGHT / 2, PLOT_WIDTH + 20, PLOT_HEIGHT + 20
+        )
+        arcade.draw_rect_filled(frame, theme.BACKGROUND)
+        for fraction in (0.0, 0.5, 1.0):
+            y = PLOT_BOTTOM + fraction * PLOT_HEIGHT
+            arcade.draw_line(PLOT_LEFT - 10, y, PLOT_LEFT + PLOT_WIDTH + 10, y, theme.PANEL_BORDER, 1)
+        if len(self.average_line) > 1:
+            arcade.draw_line_strip(self.average_line, AVERAGE_COLOUR, 3)
+        for x, y in self.checker_points:
+            arcade.draw_circle_filled(x, y, 3, CHECKER_COLOUR)
+        for x, y in self.cube_points:
+            arcade.draw_rect_filled(XYWH(x, y, 6, 6), CUBE_COLOUR)
+        for x, y in self.points:
+            arcade.draw_circle_filled(x, y, 4.5, RATE_COLOUR)
+        for label in self.axis:
+            label.draw()
+        y = PLOT_BOTTOM - 40
+        for index, colour in enumerate((RATE_COLOUR, AVERAGE_COLOUR, CHECKER_COLOUR, CUBE_COLOUR)):
+            x = PLOT_LEFT + 150 * index
+            arcade.draw_circle_filled(x + 6, y, 5, colour)
+        for label in self.legend:
+            label.draw()
+
+
+def progress_label() -> str:
+    """The menu's button to this screen, with the practice cards due now counted (none said when the
+    records cannot be read)."""
+    try:
+        due = Deck().due_count()
+    except RecordsUnavailable:
+        due = 0
+    if not due:
+        # Translators: menu button: the player's tavla progress over time and the practice deck
+        return _("Progress")
+    # Translators: menu button: the progress screen, with {due} practice positions due now
+    return _("Progress ({due})").format(due=due)
