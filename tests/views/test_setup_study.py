@@ -33,12 +33,16 @@ def with_dice(dice: tuple[int, int] | None) -> SetupBoard:
 def test_hint_with_dice_ranks_the_plays_and_closes_with_esc(window, tmp_path):
     view = open_setup(window, with_dice((3, 1)))
     click(view, *centre(view.hint_button))
-    assert view.study.shown and view.buttons == [view.study.close_button]
+    assert view.study.shown and view.buttons == [view.study.copy_button, view.study.close_button]
     until(view, lambda: view.study.job.finished)
     assert view.study.body.text.startswith("1. 8/5 6/5"), view.study.body.text
     assert "2-ply" in view.study.status.text and view.study.title.text.startswith("Best plays")
     draw_frame(window)
     screenshot(window).save(tmp_path / "hint.png")
+    copied = []
+    window.set_clipboard_text = copied.append
+    click(view, *centre(view.study.copy_button))
+    assert copied and copied[0].startswith("Best plays") and "1. 8/5 6/5" in copied[0]
     before = view.board.count(0, 4)
     click(view, *point(4))
     assert view.board.count(0, 4) == before, "the board under the card is not edited"
@@ -70,7 +74,7 @@ def test_roll_out_fills_in_and_stop_keeps_the_games(window, tmp_path):
     click(view, *centre(view.study.stop_button))
     assert job.finished and job.pool is None and 0 < job.games_done < 1296
     assert view.study.body.text.startswith("Rollout: stopped after"), view.study.body.text
-    assert view.buttons == [view.study.close_button]
+    assert view.buttons == [view.study.copy_button, view.study.close_button]
 
 
 def test_leaving_the_screen_ends_the_workers(window):

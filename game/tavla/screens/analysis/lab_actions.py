@@ -11,8 +11,8 @@ from game.i18n import _
 from game.tavla.analysis.decisions import Decision
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id
-from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.setup_board import SetupBoard
+from game.tavla.screens.table.setup_view import SetupView, copy_ids_of
 from game.ui.shell import Shell
 from game.ui.widgets import Toast
 
@@ -29,22 +29,13 @@ def copy_ids(shell: Shell, decision: Decision | None, toast: Toast) -> None:
         # Translators: the analysis screen has no position chosen whose IDs could be copied
         toast.show(_("Choose a move first"))
         return
-    setup = moment_setup(decision)
-    text = f"{setup.gnubg_id}\n{write_xgid(setup)}"
-    try:
-        shell.set_clipboard_text(text)
-    except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
-        toast.show(_("could not copy the IDs: {error}").format(error=error))
-        return
-    toast.show(_("Copied:\n{ids}").format(ids=text))
+    copy_ids_of(shell, moment_setup(decision), toast)
 
 
 def open_setup(
     shell: Shell, decision: Decision | None, rules: Rules, toast: Toast, back: Callable[[], None]
 ) -> None:
     """The moment on the set-up screen under the match's `rules`; `back` returns from there."""
-    from game.tavla.screens.table.setup_view import SetupView  # the lab's screen, opened on demand
-
     if decision is None or not decision.gnubg_ids[0]:
         toast.show(_("Choose a move first"))
         return

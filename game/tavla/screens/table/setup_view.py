@@ -40,6 +40,7 @@ from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.scene import SceneView
+from game.ui.shell import Shell
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast
 
@@ -254,7 +255,7 @@ class SetupView(SceneView):
             self.back_button,
         ]
         self.panel_buttons = self.buttons
-        self.study = StudyCard(self._study_changed)
+        self.study = StudyCard(self._study_changed, self._copy_study)
 
     def _build_textures(self) -> None:
         scale = self.pixel_scale
@@ -381,6 +382,15 @@ class SetupView(SceneView):
         self.study.close()
         super().leave()
 
+    def _copy_study(self, text: str) -> None:
+        try:
+            self.shell.set_clipboard_text(text)
+        except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
+            self.toast.show(_("could not copy: {error}").format(error=error))
+            return
+        # Translators: the study card's words were put on the clipboard
+        self.toast.show(_("Copied"), 2.0)
+
     def _study_changed(self) -> None:
         """The card shown takes the clicks (its buttons only), hidden gives them back to the panel."""
         self.buttons = self.study.buttons if self.study.shown else self.panel_buttons
@@ -406,7 +416,8 @@ class SetupView(SceneView):
             for button in self.panel_buttons:
                 button.draw()
         self.study.draw()
-        self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
+        place = self.study.toast_place if self.study.shown else ((free[0] + free[1]) / 2, layout.MIDDLE_Y)
+        self.toast.move_to(*place)
         self.toast.draw()
 
     def _draw_chosen_colour(self) -> None:
@@ -529,15 +540,7 @@ class SetupView(SceneView):
             # Translators: {problems} says what keeps the board from being a position
             self.toast.show(_("No IDs yet: {problems}").format(problems=error))
             return
-        text = f"{setup.gnubg_id}\n{write_xgid(setup)}"
-        try:
-            self.shell.set_clipboard_text(text)
-        except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
-            # Translators: {error} is the system's reason, in English or the system's language
-            self.toast.show(_("could not copy the IDs: {error}").format(error=error))
-            return
-        # Translators: {ids} are the GNU Backgammon ID and the XGID copied, one a line
-        self.toast.show(_("Copied:\n{ids}").format(ids=text))
+        copy_ids_of(self.shell, setup, self.toast)
 
     def paste_id(self) -> None:
         """A GNU Backgammon Position ID[:Match ID] or an XGID from the clipboard onto the board; one that
@@ -593,6 +596,19 @@ class SetupView(SceneView):
 
             table = TableView(rules=self.board.rules, offer_resume=False, cube=self.board.has_cube)
         start_at(table, session)
+
+
+def copy_ids_of(shell: Shell, setup: Setup, toast: Toast) -> None:
+    """GNU Backgammon's Position ID:Match ID and the XGID of `setup`, one a line, on the clipboard;
+    said in `toast` (the set-up screen's and the analysis screen's Copy IDs)."""
+    try:
+        shell.set_clipboard_text(f"{setup.gnubg_id}\n{write_xgid(setup)}")
+    except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
+        # Translators: {error} is the system's reason, in English or the system's language
+        toast.show(_("could not copy the IDs: {error}").format(error=error))
+        return
+    # Translators: the IDs are on the clipboard (the screen shows them)
+    toast.show(_("Copied the GNU Backgammon IDs and the XGID"), 2.0)
 
 
 def start_at(table: TableView, session: TableSession) -> None:

@@ -47,8 +47,9 @@ GOOD, BAD = (46, 122, 84), (150, 60, 56)  # a roll better / worse than the avera
 class StudyCard:
     """One study over the board at a time; `close` (Esc) ends its work. `on_change` asks for a frame."""
 
-    def __init__(self, on_change: Callable[[], None]) -> None:
+    def __init__(self, on_change: Callable[[], None], copy: Callable[[str], None]) -> None:
         self.on_change = on_change
+        self.copy_text = copy
         self.job: RolloutJob | AnswerJob | None = None
         self.kind = ""
         self.rules = Rules.TAVLA
@@ -57,7 +58,7 @@ class StudyCard:
         self.status = Label("", CARD_LEFT + INSET, CARD_TOP - 66, theme.MUTED, theme.SMALL_SIZE,
                             box_width=CARD_WIDTH - 2 * INSET, box_height=36, anchor_y="center",
                             multiline=True)
-        self.body = Label("", CARD_LEFT + INSET, BODY_TOP, theme.TEXT, theme.SMALL_SIZE,
+        self.body = Label("", CARD_LEFT + INSET, BODY_TOP, theme.TEXT, theme.SMALL_SIZE - 1,
                           box_width=CARD_WIDTH - 2 * INSET, box_height=BODY_HEIGHT, anchor_y="top",
                           multiline=True)
         self.cells: list[tuple[XYWH, tuple[int, int, int], list[Label]]] = []
@@ -66,6 +67,13 @@ class StudyCard:
         self.stop_button = Button(_("Stop"), Rect(right - 170, BUTTON_Y, 150, 40), self.stop)
         # Translators: button on the position lab's study card: hide it (Esc)
         self.close_button = Button(_("Close"), Rect(right, BUTTON_Y, 150, 40), self.close)
+        # Translators: button on the position lab's study card: its words to the clipboard, to paste
+        self.copy_button = Button(_("Copy"), Rect(right - 340, BUTTON_Y, 150, 40), self.copy)
+
+    @property
+    def toast_place(self) -> tuple[float, float]:
+        """Where the screen's toast goes while the card is shown: beside its buttons."""
+        return CARD_LEFT + 200, BUTTON_Y
 
     @property
     def shown(self) -> bool:
@@ -74,7 +82,10 @@ class StudyCard:
     @property
     def buttons(self) -> list[Button]:
         running = isinstance(self.job, RolloutJob) and not self.job.finished
-        return [self.stop_button, self.close_button] if running else [self.close_button]
+        return [self.copy_button, self.stop_button, self.close_button] if running else [
+            self.copy_button,
+            self.close_button,
+        ]
 
     @property
     def labels(self) -> list[Label]:
@@ -198,6 +209,15 @@ class StudyCard:
             self.job.stop()
             self._show_rollout()
             self.on_change()
+
+    def text(self) -> str:
+        """What the card says, as plain lines (a map's cells a roll a line)."""
+        cells = [" ".join(label.text for label in labels) for _rect, _colour, labels in self.cells]
+        lines = [self.title.text, self.status.text, self.body.text, *cells]
+        return "\n".join(line for line in lines if line)
+
+    def copy(self) -> None:
+        self.copy_text(self.text())
 
     def close(self) -> None:
         """Hide the card and end its work."""
