@@ -41,6 +41,7 @@ from game.ui.widgets import Button, Rect
 PANEL_X, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT = layout.BAR_X, layout.MIDDLE_Y, 560, 360
 RANKED_SHOWN = 5
 KEY_NEXT = [key.N, key.ENTER, key.RETURN]
+CARD_LINE_X, CARD_LINE_Y, CARD_LINE_WIDTH = 1115, 470, 270  # in the side panel, over its buttons
 
 
 def session_of(card: PracticeCard) -> TableSession:
@@ -120,9 +121,9 @@ class PracticeView(TableView):
         # Translators: button: end the practice round here (every answer so far is kept)
         self.stop_button = Button(_("Stop"), Rect(PANEL_X + 100, bottom, 170, 40), self.to_menu)
         self.card_line = LabelSpec(
-            layout.BAR_X,
-            layout.INNER_TOP - 18,
-            600,
+            CARD_LINE_X,
+            CARD_LINE_Y,
+            CARD_LINE_WIDTH,
             theme.MUTED,
             theme.SMALL_SIZE,
             anchor_x="center",
@@ -160,6 +161,9 @@ class PracticeView(TableView):
         self.card_line.text = _("Practice: position {number} of {total}").format(
             number=self.index + 1, total=len(self.cards)
         )
+
+    def _announce_opening(self) -> None:
+        """A practice position is not an opening: nothing to say about who won the opening roll."""
 
     def next_card(self) -> None:
         if self.judgement is not None:

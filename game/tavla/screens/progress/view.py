@@ -28,10 +28,10 @@ from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 ALL = ""
 LEFT_X, LEFT_WIDTH = 400, 700
 RIGHT_X, RIGHT_WIDTH = 1010, 440
-CARD_Y, CARD_HEIGHT = 380, 600
+CARD_Y, CARD_HEIGHT = 350, 560
 TITLE_Y = 760
 FILTER_Y = 680
-PLOT_LEFT, PLOT_BOTTOM, PLOT_WIDTH, PLOT_HEIGHT = 110, 190, 580, 380
+PLOT_LEFT, PLOT_BOTTOM, PLOT_WIDTH, PLOT_HEIGHT = 110, 170, 580, 400
 SHOWN = 60  # the last matches plotted
 RATE_COLOUR = theme.TEXT
 AVERAGE_COLOUR = theme.ACCENT
@@ -127,7 +127,7 @@ class ProgressView(SceneView):
         def body(y: float, width: float = RIGHT_WIDTH - 40) -> Label:
             return LabelSpec(left, y, width, theme.TEXT, theme.SMALL_SIZE).label()
 
-        self.phase_rows = [body(600 - 30 * index) for index in range(5)]
+        self.phase_rows = [body(590 - 30 * index) for index in range(5)]
         self.best_label, self.worst_label = body(425), body(345)
         trend = LabelSpec(
             RIGHT_X,
