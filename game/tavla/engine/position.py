@@ -240,21 +240,11 @@ def state_from_position_id(text: str) -> State:
     except ValueError:
         message = _("not a GNU Backgammon Position ID (14 base64 characters): {text}")
         raise UserError(message.format(text=repr(text))) from None
-    bits = int.from_bytes(raw, "little")
-    sides: list[list[int]] = [[], []]
-    side, count = 0, 0
-    for _bit in range(_ID_BYTES * 8):
-        if side == 2:
-            break
-        if bits & 1:
-            count += 1
-        else:
-            sides[side].append(count)
-            count = 0
-            if len(sides[side]) == 25:
-                side += 1
-        bits >>= 1
-    if side != 2 or bits or count:
+    # The bits lowest first, cut at each 0: the runs of 1s are the checkers of the 50 places (a UBGI
+    # engine reads one ID a decision, so this is done with string operations, not bit by bit).
+    runs = format(int.from_bytes(raw, "little"), f"0{_ID_BYTES * 8}b")[::-1].split("0")
+    if len(runs) <= 50 or "1" in "".join(runs[50:]):
         message = _("Position ID {text} does not describe 25 points and a bar for each side")
         raise UserError(message.format(text=repr(text)))
-    return from_gnubg_board((sides[0], sides[1]))
+    counts = [len(run) for run in runs[:50]]
+    return from_gnubg_board((counts[:25], counts[25:]))

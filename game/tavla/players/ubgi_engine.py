@@ -24,7 +24,7 @@ import os
 import queue
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -57,6 +57,8 @@ AUTHOR = "Fifteen & Tavla developers"
 LEVEL_PLIES = {"expert": 1, "master": 3}  # UBGI's root-inclusive plies of our levels
 MOST_PLIES = 3
 PLY_KEY, VARIANT_KEY = "engine.ply", "game.variant"
+READ_CHUNK = 65536
+MOST_LINE_BYTES = 1 << 20  # a longer line is cut (it is no command anyway)
 
 
 class Refused(Exception):
@@ -263,14 +265,17 @@ def serve(engine: UbgiEngine, source: IO[str], sink: IO[str]) -> int:
     lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
     busy = threading.Event()
 
+    def take(line: str) -> None:
+        if line.split() == ["quit"] and busy.is_set():
+            with contextlib.suppress(OSError, ValueError):
+                sink.flush()
+            os._exit(0)  # a decision is being worked out: quit means now, not after it
+        lines.put(line)
+
     def read() -> None:
         with contextlib.suppress(OSError, ValueError):
-            for line in source:
-                if line.split() == ["quit"] and busy.is_set():
-                    with contextlib.suppress(OSError, ValueError):
-                        sink.flush()
-                    os._exit(0)  # a decision is being worked out: quit means now, not after it
-                lines.put(line)
+            for line in _lines(source):
+                take(line)
         lines.put(None)
 
     threading.Thread(target=read, daemon=True).start()
@@ -284,6 +289,26 @@ def serve(engine: UbgiEngine, source: IO[str], sink: IO[str]) -> int:
             sink.write(reply + "\n")
             sink.flush()
     return 0
+
+
+def _lines(source: IO[str]) -> Iterator[str]:
+    """The input's lines. From a file descriptor they are read as chunks: the lines a controller writes
+    together (position, dice, go) come in one read, so this thread is back to sleep before the engine
+    thinks, instead of taking the interpreter's lock from it line by line."""
+    try:
+        descriptor = source.fileno()
+    except (AttributeError, OSError, ValueError):
+        yield from source
+        return
+    pending = b""
+    while chunk := os.read(descriptor, READ_CHUNK):
+        *complete, pending = (pending + chunk).split(b"\n")
+        yield from (raw.decode("utf-8", "replace") for raw in complete)
+        if len(pending) > MOST_LINE_BYTES:  # no line ending in sight: a line of its own, refused
+            yield pending[:MOST_LINE_BYTES].decode("utf-8", "replace")
+            pending = b""
+    if pending:
+        yield pending.decode("utf-8", "replace")
 
 
 def ubgi_command(rules: Rules, level: str) -> int:
