@@ -115,3 +115,20 @@ def test_the_progress_and_practice_text_fits(window, kept, language):
     view = window.current_view
     view._judged(judge_move(view.card, view.ranked[-1].text, view.ranked))
     assert_text_fits(window, f"practice {language}")
+
+
+def test_p_on_the_analysis_screen_adds_the_chosen_mistake_to_the_deck(window, tmp_path, monkeypatch):
+    from arcade import key
+
+    from tests.views.driver import press_key
+    from tests.views.test_analysis_view import wait_for_analysis
+
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / "fresh"))
+    view = AnalysisView(read_mat(ONE_POINT))
+    window.show_view(view)
+    wait_for_analysis(view)
+    chosen = view.mistake
+    press_key(view, key.P)
+    assert view.toast.labels[0].text == "Added to the practice deck"
+    cards = Deck().cards()
+    assert [(c.gnubg_id, c.your_play) for c in cards] == [(":".join(chosen.gnubg_ids), chosen.action)]

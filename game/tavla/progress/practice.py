@@ -109,11 +109,15 @@ def _new_schedule(now: float) -> tuple[str, float]:
     return json.dumps(card.to_dict()), now
 
 
-def cards_of(decisions: Sequence[Decision], rules: Rules, now: float) -> list[PracticeCard]:
-    """The practice cards of a player's marked decisions (forced plays have nothing to practise)."""
+def cards_of(
+    decisions: Sequence[Decision], rules: Rules, now: float, marked_only: bool = True
+) -> list[PracticeCard]:
+    """The practice cards of a player's marked decisions (any decision chosen when not `marked_only`;
+    forced plays have nothing to practise)."""
     cards: dict[tuple[str, str], PracticeCard] = {}
     for decision in decisions:
-        if decision.mark.value not in MARKED or decision.forced:
+        unmarked = marked_only and decision.mark.value not in MARKED
+        if unmarked or decision.forced or not decision.gnubg_ids[0]:
             continue
         schedule, due = _new_schedule(now)
         dice = "" if decision.dice is None else f"{decision.dice[0]}{decision.dice[1]}"

@@ -45,3 +45,27 @@ def open_setup(
         toast.show(str(error))
         return
     shell.show_view(SetupView(board, back))
+
+
+def add_to_practice(decision: Decision | None, rules: Rules, toast: Toast) -> None:
+    """The chosen decision into the practice deck (P), said in `toast`; a forced play has nothing to
+    practise."""
+    from game.records import RecordsUnavailable
+    from game.tavla.progress.practice import Deck, cards_of
+
+    if decision is None or not decision.gnubg_ids[0]:
+        toast.show(_("Choose a move first"))
+        return
+    deck = Deck()
+    cards = cards_of([decision], rules, deck.clock(), marked_only=False)
+    if not cards:
+        # Translators: the analysis screen: a play that was the only legal one cannot be practised
+        toast.show(_("A forced play: nothing to practise"))
+        return
+    try:
+        deck.add(cards)
+    except RecordsUnavailable as error:
+        toast.show(str(error))
+        return
+    # Translators: the analysis screen: the chosen position is now in the practice deck (menu: Progress)
+    toast.show(_("Added to the practice deck"))

@@ -77,6 +77,7 @@ KEY_NEXT = [key.DOWN, key.RIGHT]
 KEY_SWITCH = [key.TAB]
 KEY_COPY = [key.C]
 KEY_SETUP = [key.E]  # as at the table
+KEY_PRACTICE = [key.P]  # the chosen decision into the practice deck
 
 
 def _label(
@@ -408,6 +409,8 @@ class AnalysisView(SceneView):
             self.copy_ids()
         elif matches(KEY_SETUP, symbol, modifiers):
             self.open_setup()
+        elif matches(KEY_PRACTICE, symbol, modifiers):
+            lab_actions.add_to_practice(self.mistake, self.record.rules, self.toast)
         elif matches(KEY_SWITCH, symbol, modifiers) and self.analysis is not None:
             other = Listing.EVERY if self.stepper.listing is Listing.MISTAKES else Listing.MISTAKES
             if other is Listing.EVERY or self.mistakes:
