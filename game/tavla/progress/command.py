@@ -20,6 +20,7 @@ from game.records import Records
 from game.tavla.analysis.command import analyse_file, report_and_write
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.history import History, MatchEntry, keep_analysis, seat_of
+from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck, PracticeCard
 from game.tavla.progress.summary import TREND_WORDS, Progress, progress
 
@@ -116,7 +117,7 @@ def progress_command(
         line = _("{phase}: checker {checker:.1f} ({moves} plays), cube {cube:.1f} ({cubes} decisions)")
         lines.append(
             line.format(
-                phase=_(phase),
+                phase=_(PHASE_TITLES[phase]),
                 checker=rates.checker_error_rate,
                 moves=rates.checker_decisions,
                 cube=rates.cube_error_rate,

@@ -23,6 +23,7 @@ from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.engine.position import format_state
 from game.tavla.progress import practice
 from game.tavla.progress.phases import phase_of
+from game.tavla.progress.rows import typed_rows
 
 TABLE_SOURCE = "table"  # the source of a match played at the table (else the path it was read from)
 
@@ -200,7 +201,7 @@ class History:
         )
         values = {"rules": rules, "opponent": opponent}
         rows = self.records.transaction(lambda db: db.execute(query, values).fetchall())
-        return [MatchEntry(*row) for row in rows]
+        return typed_rows(MatchEntry, rows)
 
     def opponents(self) -> list[str]:
         """The opponents met, in alphabetical order (for the screen's filter)."""
@@ -221,7 +222,7 @@ class History:
         """The player's kept decisions, of the matches numbered (all when None), in order."""
         query = f"SELECT {_DECISION_COLUMNS} FROM tavla_decisions ORDER BY match, game, turn, id"
         rows = self.records.transaction(lambda db: db.execute(query).fetchall())
-        kept = [KeptDecision(*row[:5], bool(row[5]), *row[6:]) for row in rows]
+        kept = typed_rows(KeptDecision, rows)
         if matches is None:
             return kept
         wanted = set(matches)

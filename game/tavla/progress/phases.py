@@ -5,10 +5,18 @@ roll in the home board). A cube decision is of the phase of the position before 
 
 from collections.abc import Sequence
 
+from game.i18n import N_
 from game.tavla.engine.position import is_race
 
 OPENING, MIDDLE, RACE, BEAR_OFF = "opening", "middle", "race", "bear-off"
 PHASES = (OPENING, MIDDLE, RACE, BEAR_OFF)
+PHASE_TITLES = {  # as players name them (translate with `_` where shown)
+    # Translators: the phases of a game of backgammon, in the progress figures
+    OPENING: N_("opening"),
+    MIDDLE: N_("middle game"),
+    RACE: N_("race"),
+    BEAR_OFF: N_("bear-off"),
+}
 OPENING_TURNS = 6  # a game's first six turns: three of each side
 
 

@@ -33,6 +33,7 @@ from game.tavla.engine.position import State, format_state, parse_state
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import read_gnubg_id
 from game.tavla.eval.neural import Evaluator, shipped_evaluator
+from game.tavla.progress.rows import typed_rows
 
 MARKED = (Mark.DOUBTFUL.value, Mark.BAD.value, Mark.VERY_BAD.value)
 _COLUMNS = (
@@ -230,7 +231,7 @@ class Deck:
         """Every card, the soonest due first."""
         query = f"SELECT {_COLUMNS} FROM practice_cards ORDER BY due, added_at, gnubg_id"
         rows = self.records.transaction(lambda db: db.execute(query).fetchall())
-        return [PracticeCard(*row) for row in rows]
+        return typed_rows(PracticeCard, rows)
 
     def due(self) -> list[PracticeCard]:
         """The cards due now, the longest waiting first."""

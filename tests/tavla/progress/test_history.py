@@ -82,3 +82,16 @@ def test_the_moving_average_and_the_trend():
     assert trend([60, 60, 40, 40]) == IMPROVING
     assert trend([40, 40, 60, 60]) == WORSE
     assert trend([50, 52, 49, 51]) == STEADY
+
+
+def test_a_damaged_row_is_left_out_not_shown_wrong(data_folder, capsys):
+    assert cli.main(["analyse", str(ONE_POINT), "--keep", "--player", "root"]) == 0
+    path = data_folder / "records.sqlite3"
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE tavla_matches SET error_rate = 'a lot'")
+        db.execute("UPDATE practice_cards SET due = 'tomorrow'")
+    capsys.readouterr()
+    assert cli.main(["progress"]) == 0
+    assert capsys.readouterr().out.strip() == "no matches yet"
+    assert cli.main(["practice", "--list"]) == 0
+    assert "empty" in capsys.readouterr().out

@@ -17,6 +17,7 @@ from game.i18n import _
 from game.records import RecordsUnavailable
 from game.tavla.progress.command import date_text, read_progress
 from game.tavla.progress.history import History
+from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck
 from game.tavla.progress.summary import TREND_WORDS, Progress
 from game.tavla.record.mat import parse_mat
@@ -37,17 +38,6 @@ RATE_COLOUR = theme.TEXT
 AVERAGE_COLOUR = theme.ACCENT
 CHECKER_COLOUR = theme.TEAL
 CUBE_COLOUR = (214, 110, 170)
-
-
-def _phase_name(phase: str) -> str:
-    # Translators: the phases of a game of backgammon, in the progress screen's table
-    names = {
-        "opening": _("opening"),
-        "middle": _("middle game"),
-        "race": _("race"),
-        "bear-off": _("bear-off"),
-    }
-    return names[phase]
 
 
 class ProgressView(SceneView):
@@ -212,7 +202,7 @@ class ProgressView(SceneView):
         self.phase_rows[0].text = _("By phase: checker play, cube (millipoints per decision)")
         for label, (phase, rates) in zip(self.phase_rows[1:], shown.phases.items(), strict=True):
             label.text = (
-                f"{_phase_name(phase)}: {rates.checker_error_rate:.1f} ({rates.checker_decisions}), "
+                f"{_(PHASE_TITLES[phase])}: {rates.checker_error_rate:.1f} ({rates.checker_decisions}), "
                 + (f"{rates.cube_error_rate:.1f} ({rates.cube_decisions})")
             )
         for label, index, button, word in (
