@@ -20,6 +20,7 @@ is started again: like a `cmd:` bot without the cube, it never doubles and alway
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Sequence
@@ -210,6 +211,15 @@ class UbgiBot(ExternalBot):
         if written != len(request):
             # Translators: said of a bot program, as the reason it was disqualified
             self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
+
+    def close(self, kill: bool = False) -> None:
+        """`quit`, as the protocol ends a session, then what ends any program (its input closed, its
+        processes killed after a grace period); `kill` skips the `quit` and the grace."""
+        process = self._process
+        if not kill and process is not None and process.stdin is not None and self._greeted:
+            with contextlib.suppress(OSError):
+                os.write(process.stdin.fileno(), encode_request("quit"))
+        super().close(kill)
 
     def _refused(self, error: EngineError) -> NoReturn:
         # Translators: said of a UBGI engine that answered a request with an error line
