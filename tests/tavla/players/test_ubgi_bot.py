@@ -5,6 +5,7 @@ disqualified as a faulty `cmd:` bot is, with the same kinds and reasons in the l
 import shlex
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from game.tavla.players import get_bot, is_program
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.players.protocol import close_all, running_bots
 from game.tavla.players.ubgi_bot import UbgiBot
-from game.tavla.tournament import LOG_NAME, run_tournament, tournament_command
+from game.tavla.tournament import LOG_NAME, run_tournament, schedule, tournament_command
 from game.tavla.tournament.referee import play_game, release_bots
 from game.tavla.tournament.schedule import GameSpec, derive_seed
 from tests.tavla.bots import bot_command, ubgi_engine_command
@@ -81,10 +82,21 @@ def test_our_engine_through_ubgi_plays_the_built_in_experts_games(terms, games):
         assert played[1][0].disqualified is None
 
 
-def test_a_tournament_with_our_engine_through_ubgi_has_no_fault(tmp_path):
+def test_a_tournament_through_ubgi_is_the_built_in_experts_on_the_same_seed():
+    """The tournament's dice seeds follow from the entries' names, so the built-in expert is played on
+    the ubgi tournament's own schedule (the same seeds, its name in the seats): the same standings."""
+    terms = MatchRules(Rules.STANDARD, cube=True)
     report = run_tournament([OURS, "greedy"], 2, seed=3, rules="standard", timeout=5.0, cube=True)
-    report = report.to_json(None)
-    assert report["bots"][OURS]["games"] == 2 and report["bots"][OURS]["disqualifications"] == 0
+    figures = report.to_json(None)["bots"][OURS]
+    expected = {"games": 0, "wins": 0, "points_for": 0, "points_against": 0, "disqualifications": 0}
+    for spec in schedule([OURS, "greedy"], 2, seed=3):
+        seats = tuple("expert" if name == OURS else name for name in spec.seats)
+        result = play_game(replace(spec, seats=seats), terms, 5.0).result
+        ours = seats.index("expert")
+        expected["games"] += 1
+        expected["wins"] += result.winner == ours
+        expected["points_for" if result.winner == ours else "points_against"] += result.points
+    assert {key: figures[key] for key in expected} == expected
 
 
 @pytest.mark.parametrize(("mode", "kind", "words"), [
