@@ -60,7 +60,7 @@ def test_the_ranked_hint_rows_choose_a_play_shown_as_ghosts_and_make_it(window):
     view.show_hint()
     wait_for_hint(view)
     panel = view.hint_panel
-    assert panel.shown and len(panel.buttons) == 5 + 2
+    assert panel.shown and len(panel.buttons) == 5 + 3  # the rows, Make this play, Roll out, ×
     assert panel.rows[0].play.text == "1. 8/5 6/5" and panel.rows[0].difference.text == ""
     equities = [play.equity for play in panel.hint.ranked]
     assert equities[0] == max(equities)
@@ -91,6 +91,24 @@ def test_close_hides_the_ranked_hint_and_the_move_list_comes_back(window):
     click(view, close.rect.x, close.rect.y)
     assert not view.hint_panel.shown and view.panel.texts["hint"].text == ""
     assert all(button in view.buttons for button in view.panel.moves.buttons)
+
+
+def test_roll_out_takes_the_hinted_position_and_dice_to_the_lab_and_back(window):
+    from game.tavla.lab.study_jobs import RolloutJob
+    from game.tavla.screens.table.setup_view import SetupView
+
+    view = open_table(window, opponent="random")
+    set_up(view, OPENING, THREE_ONE)
+    view.show_hint()
+    wait_for_hint(view)
+    button = view.hint_panel.roll_out_button
+    click(view, button.rect.x, button.rect.y)
+    lab = window.current_view
+    assert isinstance(lab, SetupView) and lab.board.dice == THREE_ONE
+    job = lab.study.job
+    assert isinstance(job, RolloutJob) and job.setup.dice == THREE_ONE and len(job.candidates) > 1
+    lab.back()  # Esc twice: the card, then the screen; the workers end with it
+    assert window.current_view is view and job.pool is None
 
 
 @pytest.mark.parametrize("rules", [Rules.STANDARD])

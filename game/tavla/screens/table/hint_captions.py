@@ -125,6 +125,7 @@ def make_label() -> str:
     return _("Make this play")
 
 
-def close_label() -> str:
-    # Translators: button under the ranked hint: hide it and show the move list again
-    return _("Close")
+def roll_out_label() -> str:
+    # Translators: button under the ranked hint (narrow: about 8 letters): roll the best plays out in the
+    # position lab
+    return _("Roll out")

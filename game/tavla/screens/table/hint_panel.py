@@ -36,8 +36,9 @@ BUTTON_Y = AREA_BOTTOM + 24
 BUTTON_HEIGHT = 30
 GHOST_ALPHA = 120
 CHOSEN = (70, 80, 106)
-MAKE_WIDTH = 176
-CLOSE_WIDTH = 88
+MAKE_WIDTH = 150
+ROLL_OUT_WIDTH = 84
+CLOSE_WIDTH = 30  # a ×
 TEXT_SIZE = 12  # the smallest the table writes (readable at 1280x800)
 LINE = 23  # a line of text at TEXT_SIZE, as the font sets it
 PLAY_STEP = LINE - 3  # from a play's first line to the line under it
@@ -163,9 +164,11 @@ class HintPanel:
         chosen: Callable[[RankedPlay], None],
         close: Callable[[], None],
         colours: tuple[Colour, Colour],
+        roll_out: Callable[[], None],
     ) -> None:
         """`chosen` is told the play chosen (the view points its arrows at it), `close` hides the hint
-        (the Close button); `colours` are the checkers' colours of seat 0 and seat 1."""
+        (the × button); `colours` are the checkers' colours of seat 0 and seat 1; `roll_out` (the Roll
+        out button) rolls the position's best plays out in the position lab."""
         self._make, self._chosen = make, chosen
         self.colours = colours
         self.hint: RankedHint | None = None
@@ -201,11 +204,17 @@ class HintPanel:
             primary=True,
             font_size=size,
         )
+        self.roll_out_button = Button(
+            hint_captions.roll_out_label(),
+            Rect(left + MAKE_WIDTH + 3 + ROLL_OUT_WIDTH / 2, BUTTON_Y, ROLL_OUT_WIDTH, BUTTON_HEIGHT),
+            roll_out,
+            font_size=size,
+        )
         self.close_button = Button(
-            hint_captions.close_label(),
+            "×",
             Rect(left + PANEL_WIDTH - CLOSE_WIDTH / 2, BUTTON_Y, CLOSE_WIDTH, BUTTON_HEIGHT),
             close,
-            font_size=size,
+            font_size=size + 2,
         )
 
     @property
@@ -217,13 +226,15 @@ class HintPanel:
         """The rows and buttons to click while shown (none while hidden)."""
         if not self.shown or self.hint is None:
             return []
-        return [*self.rows[: len(self.hint.ranked)], self.make_button, self.close_button]
+        rows = self.rows[: len(self.hint.ranked)]
+        return [*rows, self.make_button, self.roll_out_button, self.close_button]
 
     @property
     def labels(self) -> list[Label]:
         rows = [label for row in self.rows for label in row.texts]
         heads = [self.heading, self.depth, *self.columns]
-        return [*heads, *rows, *self.make_button.labels, *self.close_button.labels]
+        buttons = (self.make_button, self.roll_out_button, self.close_button)
+        return [*heads, *rows, *(label for button in buttons for label in button.labels)]
 
     def covering(self, buttons: list[Button], covered: list[Button]) -> list[Button]:
         """The scene's `buttons` with this panel's in place of `covered` (the side panel's upper buttons)

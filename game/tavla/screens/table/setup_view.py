@@ -629,15 +629,18 @@ def read_pasted(text: str) -> Setup:
     return read_gnubg_id(first)
 
 
-def open_setup(table: TableView) -> None:
-    """The table's E: its position on the set-up screen, Esc back to the table as it was, Play on it."""
+def open_setup(table: TableView) -> SetupView | None:
+    """The table's E: its position on the set-up screen, Esc back to the table as it was, Play on it;
+    the screen shown (None where the position could not be set up: the table says why)."""
     try:
         board = SetupBoard.from_session(table.session)
     except UserError as error:
         table.toast.show(str(error))
-        return
+        return None
     shell = table.shell
-    shell.show_view(SetupView(board, lambda: shell.show_view(table), table))
+    lab = SetupView(board, lambda: shell.show_view(table), table)
+    shell.show_view(lab)
+    return lab
 
 
 def _select(selector: Selector, value: str) -> None:

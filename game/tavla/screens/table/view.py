@@ -221,7 +221,9 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.seat_colours = seat_colours
         self.panel = self._side_panel()
         self.buttons = list(self.panel.buttons)
-        self.hint_panel = HintPanel(self.make_hinted, self._point_hint, self._clear_hint, seat_colours)
+        self.hint_panel = HintPanel(
+            self.make_hinted, self._point_hint, self._clear_hint, seat_colours, self.roll_out_hint
+        )
         self.offer = self._offer_dialog()
         notice_keys = [(KEY_DONE, self.close_notice)]
         self.notice_box = notice_dialog(lambda: bool(self.notice), self.close_notice, notice_keys)
@@ -506,6 +508,15 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             from game.tavla.screens.table.setup_view import open_setup  # it opens this table again
 
             open_setup(self)
+
+    def roll_out_hint(self) -> None:
+        """The hint's Roll out: the position and its dice in the position lab, its best plays rolled out
+        there (Back returns to the table as it was)."""
+        from game.tavla.screens.table.setup_view import open_setup  # it opens this table again
+
+        lab = open_setup(self)
+        if lab is not None:
+            lab.roll_out()
 
     def _beside_question(self, x: float, y: float) -> bool:
         """A click beside a cube question (Double / Roll, Take / Pass): the question sits in a band of
