@@ -19,7 +19,7 @@ from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
-from game.tavla.lab.study_jobs import AnswerJob, RolloutJob
+from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob
 from game.tavla.lab.tempmap import TempMap, temperature_map
 from game.tavla.lab.tempmap_command import cell_lines, figure_text
 from game.tavla.screens import layout
@@ -95,8 +95,8 @@ class StudyCard:
 
     # --- what it studies ---
 
-    def rollout(self, setup: Setup, rules: Rules) -> None:
-        self._start("rollout", rules, RolloutJob(setup, rules))
+    def rollout(self, setup: Setup, rules: Rules, games: int = WINDOW_GAMES) -> None:
+        self._start("rollout", rules, RolloutJob(setup, rules, games))
         # Translators: the title of the position lab's rollout card
         self.title.text = _("Rollout")
         self._show_rollout()
