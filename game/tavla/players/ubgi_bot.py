@@ -177,7 +177,7 @@ class UbgiBot(ExternalBot):
             if words[0] == "error":
                 raise EngineError(line)
             # Translators: {keyword} is the answer a UBGI engine was asked for (bestmove, bestcube)
-            message = _("answered something else than {keyword}")
+            message = _("answered something other than {keyword}")
             self._fail(Fault.GARBAGE, message.format(keyword=keyword), line)
         self._fail(Fault.GARBAGE, _("wrote output nobody asked for (one request, one answer line)"))
 
