@@ -132,3 +132,14 @@ def test_p_on_the_analysis_screen_adds_the_chosen_mistake_to_the_deck(window, tm
     assert view.toast.labels[0].text == "Added to the practice deck"
     cards = Deck().cards()
     assert [(c.gnubg_id, c.your_play) for c in cards] == [(":".join(chosen.gnubg_ids), chosen.action)]
+
+
+def test_the_progress_screen_is_readable_on_a_small_window(window, kept, language):
+    from tests.views.text import assert_readable, small_window
+
+    window.show_view(ProgressView())
+    view = window.current_view
+    with small_window(view):
+        assert_readable(window, f"progress, small window, {language}")
+        assert view.best_label.text.startswith("Best match")
+    assert_readable(window, f"progress {language}")

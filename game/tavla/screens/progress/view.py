@@ -56,10 +56,21 @@ class ProgressView(SceneView):
         self.rules, self.opponent = rules, opponent
         self.progress: Progress | None = None
         self.due = 0
+        self.filters = (rule_sets, opponents)
         self._build(rule_sets, opponents)
         self.refresh()
 
+    def on_compact_changed(self, compact: bool) -> None:
+        """Past the small-window line: the widgets again in the other layout, the figures the same."""
+        self._build(*self.filters)
+        self.refresh()
+
     def _build(self, rule_sets: list[str], opponents: list[str]) -> None:
+        """Every label and button; on a small window (`compact`) the text grows, so the side says less
+        (no table by phase, the best and worst matches by their error rate alone) and the plot has no
+        axis figures or legend."""
+        small = self.small = self.compact
+        height = 56 if small else 40
         spec = LabelSpec(
             theme.DESIGN_WIDTH / 2,
             TITLE_Y,
@@ -77,7 +88,7 @@ class ProgressView(SceneView):
             _("Rules"),
             [ALL, *rule_sets],
             self.rules,
-            Rect(250, FILTER_Y, 300, 40),
+            Rect(230 if small else 250, FILTER_Y - 8 * small, 380 if small else 300, height),
             describe_rules,
             self._rules,
         )
@@ -85,7 +96,7 @@ class ProgressView(SceneView):
             _("Opponent"),
             [ALL, *opponents],
             self.opponent,
-            Rect(600, FILTER_Y, 340, 40),
+            Rect(640 if small else 600, FILTER_Y - 8 * small, 380 if small else 340, height),
             describe_opponent,
             self._opponent,
         )
@@ -107,7 +118,7 @@ class ProgressView(SceneView):
             LEFT_WIDTH - 80,
             theme.MUTED,
             theme.BODY_SIZE,
-            120,
+            240 if small else 120,
             anchor_x="center",
             align="center",
         )
@@ -119,23 +130,26 @@ class ProgressView(SceneView):
 
         self.phase_rows = [body(590 - 30 * index) for index in range(5)]
         self.best_label, self.worst_label = body(425), body(345)
+        if small:
+            self.best_label, self.worst_label = body(560, 255), body(470, 255)
         trend = LabelSpec(
             RIGHT_X,
             240,
             RIGHT_WIDTH - 40,
             theme.ACCENT,
             theme.BODY_SIZE,
-            70,
+            160 if small else 70,
             anchor_x="center",
             align="center",
         )
         self.trend_label = trend.label()
         # Translators: button: the best (or worst) match of the progress screen on the analysis screen
-        self.best_button = Button(_("Open"), Rect(RIGHT_X + 140, 390, 120, 32), lambda: self.open_match(True))
-        self.worst_button = Button(
-            _("Open"), Rect(RIGHT_X + 140, 310, 120, 32), lambda: self.open_match(False)
-        )
-        self.practice_button = Button(_("Practice"), Rect(RIGHT_X, 150, 300, 44), self.practise, primary=True)
+        opens = ((RIGHT_X + 130, 560, 150, 56), (RIGHT_X + 130, 470, 150, 56)) if small else None
+        best, worst = opens or ((RIGHT_X + 140, 390, 120, 32), (RIGHT_X + 140, 310, 120, 32))
+        self.best_button = Button(_("Open"), Rect(*best), lambda: self.open_match(True))
+        self.worst_button = Button(_("Open"), Rect(*worst), lambda: self.open_match(False))
+        practice = Rect(RIGHT_X, 130, 400, 60) if small else Rect(RIGHT_X, 150, 300, 44)
+        self.practice_button = Button(_("Practice"), practice, self.practise, primary=True)
         self.buttons = [
             *self.rules_selector.buttons,
             *self.opponent_selector.buttons,
@@ -211,7 +225,8 @@ class ProgressView(SceneView):
         ):
             if index is not None:
                 entry = shown.matches[index]
-                label.text = f"{word}: {date_text(entry.played_at)}, {entry.opponent}, {entry.error_rate:.1f}"
+                said = f"{date_text(entry.played_at)}, {entry.opponent}, " if not self.small else ""
+                label.text = f"{word}: {said}{entry.error_rate:.1f}"
                 button.enabled = True
         self.trend_label.text = _(TREND_WORDS[shown.trend])
 
@@ -251,8 +266,11 @@ class ProgressView(SceneView):
     def readable_labels(self) -> list[Label]:
         buttons = [label for button in self.buttons for label in button.labels]
         selectors = [*self.rules_selector.labels, *self.opponent_selector.labels]
-        side = [*self.phase_rows, self.best_label, self.worst_label, self.trend_label]
-        return [self.title, *selectors, *buttons, *self.axis, *self.legend, self.empty_label, *side]
+        side = [self.best_label, self.worst_label, self.trend_label]
+        if self.small:
+            return [self.title, *selectors, *buttons, self.empty_label, *side]
+        plot = [*self.axis, *self.legend, *self.phase_rows]
+        return [self.title, *selectors, *buttons, *plot, self.empty_label, *side]
 
     def draw_scene(self) -> None:
         draw_card(LEFT_X, CARD_Y, LEFT_WIDTH, CARD_HEIGHT)
@@ -264,7 +282,8 @@ class ProgressView(SceneView):
             self._draw_plot()
         else:
             self.empty_label.draw()
-        for label in [*self.phase_rows, self.best_label, self.worst_label, self.trend_label]:
+        rows = [] if self.small else self.phase_rows
+        for label in [*rows, self.best_label, self.worst_label, self.trend_label]:
             label.draw()
         self.toast.draw()
 
@@ -284,6 +303,8 @@ class ProgressView(SceneView):
             arcade.draw_rect_filled(XYWH(x, y, 6, 6), CUBE_COLOUR)
         for x, y in self.points:
             arcade.draw_circle_filled(x, y, 4.5, RATE_COLOUR)
+        if self.small:
+            return
         for label in self.axis:
             label.draw()
         y = PLOT_BOTTOM - 40
