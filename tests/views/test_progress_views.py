@@ -143,3 +143,19 @@ def test_the_progress_screen_is_readable_on_a_small_window(window, kept, languag
         assert_readable(window, f"progress, small window, {language}")
         assert view.best_label.text.startswith("Best match")
     assert_readable(window, f"progress {language}")
+
+
+def test_a_judged_practice_card_is_readable_on_a_small_window(window, kept):
+    from tests.views.text import assert_readable, small_window
+
+    deck = Deck(kept, clock=lambda: START + 1)
+    card = deck.cards()[0]
+    # money play, as in the fit test above: the table's own Crawford caption is another matter
+    money = f"{card.gnubg_id.split(':')[0]}:{match_id(MatchMoment(0, (0, 0), 1, dice=card.roll))}"
+    deck.due = lambda: [replace(card, gnubg_id=money, stakes="")]
+    deck.answer = lambda card, judgement: card
+    window.show_view(PracticeView(deck))
+    view = window.current_view
+    view._judged(judge_move(view.card, view.ranked[-1].text, view.ranked))
+    with small_window(view):
+        assert_readable(window, "practice, small window")

@@ -41,7 +41,7 @@ from game.ui.widgets import Button, Rect
 PANEL_X, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT = layout.BAR_X, layout.MIDDLE_Y, 560, 360
 RANKED_SHOWN = 5
 KEY_NEXT = [key.N, key.ENTER, key.RETURN]
-CARD_LINE_X, CARD_LINE_Y, CARD_LINE_WIDTH = 1115, 470, 270  # in the side panel, over its buttons
+CARD_LINE_X, CARD_LINE_Y, CARD_LINE_WIDTH = 1120, 470, 290  # in the side panel, over its buttons
 
 
 def session_of(card: PracticeCard) -> TableSession:
@@ -116,10 +116,10 @@ class PracticeView(TableView):
         bottom = PANEL_Y - PANEL_HEIGHT / 2 + 36
         # Translators: button after a practice position is judged: the next position of the practice round
         self.next_button = Button(
-            _("Next"), Rect(PANEL_X - 100, bottom, 170, 40), self.next_card, primary=True
+            _("Next"), Rect(PANEL_X - 115, bottom + 6, 200, 52), self.next_card, primary=True
         )
         # Translators: button: end the practice round here (every answer so far is kept)
-        self.stop_button = Button(_("Stop"), Rect(PANEL_X + 100, bottom, 170, 40), self.to_menu)
+        self.stop_button = Button(_("Stop"), Rect(PANEL_X + 115, bottom + 6, 200, 52), self.to_menu)
         self.card_line = LabelSpec(
             CARD_LINE_X,
             CARD_LINE_Y,
