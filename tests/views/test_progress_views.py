@@ -159,3 +159,27 @@ def test_a_judged_practice_card_is_readable_on_a_small_window(window, kept):
     view._judged(judge_move(view.card, view.ranked[-1].text, view.ranked))
     with small_window(view):
         assert_readable(window, "practice, small window")
+
+
+def test_the_filters_choose_the_matches(window, kept):
+    window.show_view(ProgressView(rules="tavla"))
+    view = window.current_view
+    assert view.points == [] and "No matches yet" in view.empty_label.text
+    assert view.rules_selector.value == "tavla"
+    view.rules_selector.step(1)  # round to all rule sets, then standard
+    assert view.rules == "" and len(view.points) == 1
+    view.rules_selector.step(1)
+    assert view.rules == "standard" and len(view.points) == 1
+    view.opponent_selector.step(1)
+    assert view.opponent == "gnubg" and len(view.points) == 1
+
+
+def test_a_position_the_table_cannot_ask_is_skipped(window, kept):
+    deck = Deck(kept, clock=lambda: START + 1)
+    card = deck.cards()[0]  # of a 1-point match: the cube is dead there
+    equities = json.dumps([0.5, 0.8, 1.0])
+    doubler = replace(card, kind="cube", your_play="no double", dice="", cube_equities=equities)
+    deck.due = lambda: [doubler]
+    window.show_view(PracticeView(deck))
+    view = window.current_view
+    assert view.card is None and "cannot be practised" in view.toast.labels[0].text

@@ -151,6 +151,9 @@ class PracticeView(TableView):
         try:
             session = session_of(card)
             self.ranked = ranked_answers(card) if card.kind == "move" else []
+            asks = Phase.HUMAN if card.kind == "move" else Phase.ANSWER if card.taker else Phase.ROLL
+            if session.phase is not asks:  # the table cannot ask it (the cube dead at this score...)
+                raise UserError(_("This position cannot be practised on the table; it is skipped."))
         except (UserError, ValueError) as error:
             self.toast.show(str(error), 4.0)
             self.index += 1

@@ -56,6 +56,9 @@ class ProgressView(SceneView):
         self.rules, self.opponent = rules, opponent
         self.progress: Progress | None = None
         self.due = 0
+        # a filter asked for but not in the history is still one to choose (and shows none)
+        rule_sets += [rules] if rules and rules not in rule_sets else []
+        opponents += [opponent] if opponent and opponent not in opponents else []
         self.filters = (rule_sets, opponents)
         self._build(rule_sets, opponents)
         self.refresh()
