@@ -122,6 +122,7 @@ def main() -> None:
     save(window, "tavla-game-over", out)
     cube_scenes(window, out)
     analysis_scenes(window, out)
+    lab_scenes(window, out)
     small_window_scenes(window, out)
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:
@@ -183,6 +184,27 @@ def analysis_scenes(window: GameWindow, out: Path) -> None:
     view.choose(3)
     save(window, "tavla-analysis-mistake", out)
     save_small(window, "small-analysis", out)
+
+
+def lab_scenes(window: GameWindow, out: Path) -> None:
+    """The position lab: a middle-game position pasted as an XGID, and what every roll does there (the
+    set-up screen's Hint before the roll, worked out by its worker process)."""
+    from game.tavla.engine.xgid import read_xgid
+    from game.tavla.lab.setup_board import SetupBoard
+    from game.tavla.screens.table.setup_view import SetupView
+
+    pasted = read_xgid("XGID=---b--EBC--aAC---dbbbbA---:0:0:1:00:0:0:0:0:10")  # a middle game of expert
+    board = SetupBoard.from_setup(pasted, Rules.STANDARD)
+    view = SetupView(board, window.show_menu)
+    window.show_view(view)
+    save(window, "tavla-position-lab", out)
+    view.show_hint()
+    deadline = time.monotonic() + 120
+    while view.study.job is not None and not view.study.job.finished and time.monotonic() < deadline:
+        settle(window, FRAME)
+        time.sleep(0.05)
+    save(window, "tavla-temperature-map", out)
+    view.study.close()
 
 
 def own_picture_scenes(window: GameWindow, out: Path) -> None:

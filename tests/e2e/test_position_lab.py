@@ -15,7 +15,7 @@ from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
 from game.tavla.screens.table.setup_view import BUTTON_ROWS, COLUMNS
-from game.tavla.screens.table.study_card import BUTTON_Y, CARD_LEFT, CARD_WIDTH, INSET
+from game.tavla.screens.table.study_card import BUTTON_STEP, BUTTON_Y, CLOSE_X
 
 pytestmark = pytest.mark.e2e
 
@@ -23,8 +23,9 @@ XGID = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:0:0:0:0:10"  # the cube at 2 w
 PASTE = (COLUMNS[1], BUTTON_ROWS[1])
 COPY_IDS = (COLUMNS[0], BUTTON_ROWS[1])
 ROLL_OUT = (COLUMNS[1], BUTTON_ROWS[2])
-CARD_RIGHT = CARD_LEFT + CARD_WIDTH - INSET - 80  # the card's Close; Stop and Copy to its left
-STOP, COPY = (CARD_RIGHT - 170, BUTTON_Y), (CARD_RIGHT - 340, BUTTON_Y)
+STOP = (CLOSE_X - BUTTON_STEP, BUTTON_Y)  # the card's Stop while a rollout runs, left of Close
+COPY = (CLOSE_X - 2 * BUTTON_STEP, BUTTON_Y)  # and Copy left of it
+COPY_AFTER = (CLOSE_X - BUTTON_STEP, BUTTON_Y)  # once it has ended, Copy beside Close
 
 
 def point(place: int) -> tuple[float, float]:
@@ -74,7 +75,7 @@ def test_paste_an_xgid_change_it_with_the_mouse_copy_it_and_roll_it_out(launch, 
     game.screenshot(tmp_path / "rolling-out.png")
     game.click(*STOP)
     game.settle(0.5)
-    game.click(*COPY)
+    game.click(*COPY_AFTER)
     game.settle(0.5)
     text = game.clipboard()
     played = re.search(r"stopped after (\d+) of 1296 games", text)

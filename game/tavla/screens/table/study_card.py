@@ -39,6 +39,9 @@ INSET = 24
 BODY_TOP = CARD_TOP - 96
 BODY_HEIGHT = CARD_HEIGHT - 96 - 80
 BUTTON_Y = CARD_TOP - CARD_HEIGHT + 36
+BUTTON_WIDTH = 150
+BUTTON_STEP = BUTTON_WIDTH + 20
+CLOSE_X = CARD_LEFT + CARD_WIDTH - INSET - BUTTON_WIDTH / 2  # the buttons run leftwards from Close
 GRID_CELL = (CARD_WIDTH - 2 * INSET) / 6, (BODY_HEIGHT - 24) / 6
 CELL_CHARS = 16  # a play shortened to this many characters in a grid cell
 GOOD, BAD = (46, 122, 84), (150, 60, 56)  # a roll better / worse than the average
@@ -62,13 +65,15 @@ class StudyCard:
                           box_width=CARD_WIDTH - 2 * INSET, box_height=BODY_HEIGHT, anchor_y="top",
                           multiline=True)
         self.cells: list[tuple[XYWH, tuple[int, int, int], list[Label]]] = []
-        right = CARD_LEFT + CARD_WIDTH - INSET - 80
+        def button(label: str, action: Callable[[], None]) -> Button:
+            return Button(label, Rect(CLOSE_X, BUTTON_Y, BUTTON_WIDTH, 40), action)
+
         # Translators: button on the position lab's study card: end the rollout, keep what it has
-        self.stop_button = Button(_("Stop"), Rect(right - 170, BUTTON_Y, 150, 40), self.stop)
+        self.stop_button = button(_("Stop"), self.stop)
         # Translators: button on the position lab's study card: hide it (Esc)
-        self.close_button = Button(_("Close"), Rect(right, BUTTON_Y, 150, 40), self.close)
+        self.close_button = button(_("Close"), self.close)
         # Translators: button on the position lab's study card: its words to the clipboard, to paste
-        self.copy_button = Button(_("Copy"), Rect(right - 340, BUTTON_Y, 150, 40), self.copy)
+        self.copy_button = button(_("Copy"), self.copy)
 
     @property
     def toast_place(self) -> tuple[float, float]:
@@ -82,10 +87,13 @@ class StudyCard:
     @property
     def buttons(self) -> list[Button]:
         running = isinstance(self.job, RolloutJob) and not self.job.finished
-        return [self.copy_button, self.stop_button, self.close_button] if running else [
+        shown = [self.copy_button, self.stop_button, self.close_button] if running else [
             self.copy_button,
             self.close_button,
         ]
+        for place, button in enumerate(reversed(shown)):  # right to left from Close, no gap
+            button.move_to(CLOSE_X - BUTTON_STEP * place, BUTTON_Y)
+        return shown
 
     @property
     def labels(self) -> list[Label]:
