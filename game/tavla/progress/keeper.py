@@ -88,6 +88,24 @@ def start_worker(folder: Path, records_path: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, stdin=quiet, stdout=quiet, stderr=quiet, close_fds=True)
 
 
+def resume_pending(
+    folder: Path | None = None, records_path: Path | None = None
+) -> subprocess.Popen[bytes] | None:
+    """A worker for the jobs left waiting (the game closed before its worker was done, or a job failed),
+    if there are any: the Progress screen asks on opening. None when there are none."""
+    folder = folder or pending_dir()
+    try:
+        waiting = any(folder.glob(f"*{JOB_SUFFIX}"))
+    except OSError:
+        return None
+    if not waiting:
+        return None
+    try:
+        return start_worker(folder, records_path or data_dir() / DB_NAME)
+    except OSError:
+        return None
+
+
 class HistoryKeeper:
     """The table's side: each finished match handed over once (the table asks at every redraw of the end
     card), written and its worker started on a short thread; `last` is that thread, for tests."""

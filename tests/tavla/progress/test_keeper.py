@@ -11,7 +11,7 @@ from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.command import match_json
 from game.tavla.progress.history import History
-from game.tavla.progress.keeper import HistoryKeeper, work_through, write_job
+from game.tavla.progress.keeper import HistoryKeeper, resume_pending, work_through, write_job
 from game.tavla.record.mat import export_mat, parse_mat
 from game.tavla.record.save import player_names
 from tests.tavla.matches import advance
@@ -46,3 +46,13 @@ def test_a_job_that_fails_waits_for_the_next_worker(tmp_path):
     assert work_through(folder, Records(tmp_path / "records.sqlite3")) == []
     assert list(folder.iterdir()) == [job]
     assert json.loads(job.read_text())["mat"] == "not a match file"
+
+
+def test_a_job_left_waiting_is_taken_up_by_a_worker_started_later(tmp_path):
+    match = advance(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
+    folder, path = tmp_path / "pending", tmp_path / "records.sqlite3"
+    assert resume_pending(folder, path) is None, "no job, no worker"
+    write_job(folder, export_mat(match, NAMES), 0, Rules.STANDARD, True, time.time())
+    worker = resume_pending(folder, path)
+    assert worker is not None and worker.wait(60) == 0
+    assert len(History(Records(path)).matches()) == 1 and list(folder.iterdir()) == []

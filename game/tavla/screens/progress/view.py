@@ -17,6 +17,7 @@ from game.i18n import _
 from game.records import RecordsUnavailable
 from game.tavla.progress.command import date_text, read_progress
 from game.tavla.progress.history import History
+from game.tavla.progress.keeper import resume_pending
 from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck
 from game.tavla.progress.summary import TREND_WORDS, Progress
@@ -46,6 +47,7 @@ class ProgressView(SceneView):
     def __init__(self, rules: str = ALL, opponent: str = ALL) -> None:
         super().__init__()
         self.history = History()
+        self.worker = resume_pending()  # a match left waiting for its analysis is taken up now
         self.deck = Deck(self.history.records)
         self.toast = Toast(theme.DESIGN_WIDTH / 2, 120, 900)
         try:
