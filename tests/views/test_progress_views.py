@@ -3,6 +3,7 @@ match opened on the analysis screen, an empty history said so; a practice round'
 table, judged, rescheduled at once and the round left with nothing lost; the text fits in every language."""
 
 import json
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -183,3 +184,12 @@ def test_a_position_the_table_cannot_ask_is_skipped(window, kept):
     window.show_view(PracticeView(deck))
     view = window.current_view
     assert view.card is None and "cannot be practised" in view.toast.labels[0].text
+
+
+def test_the_menu_counts_the_cards_due(window, tmp_path, monkeypatch, analysis):
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / "due"))
+    keep_analysis(Records(), analysis, 1, ONE_POINT.read_text(), "test", time.time() - 10)
+    window.show_menu()
+    due = Deck().due_count()
+    assert due > 0 and window.current_view.progress_button.label == f"Progress ({due})"
+    assert_text_fits(window, "menu with cards due")
