@@ -4,11 +4,13 @@ with words and starts the table at the position, IDs pasted good and bad, E at t
 import arcade
 from arcade import key
 
+from game.tavla.engine.match_id import read_match_id
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase
 from game.tavla.lab.setup_board import BAR_PLACE, OFF_PLACE, SetupBoard
 from game.tavla.screens import layout
+from game.tavla.screens.table.captions import gnubg_ids
 from game.tavla.screens.table.setup_view import SetupView
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, to_screen
@@ -123,6 +125,17 @@ def test_e_at_the_table_sets_up_its_position_and_esc_returns(window):
     view = window.current_view
     assert isinstance(view, SetupView)
     assert view.board.state() == table.session.board() and view.board.on_roll == table.session.seat
+    # The table panel's IDs and the lab's say the same decision: the same Position ID (the player on
+    # roll's view), the same dice, cube and score from the side of the player on roll. They number the
+    # players differently: the table as its .mat export does (seat 0 is gnubg's player 0), the lab as
+    # gnubg draws its board (the bottom player is gnubg's X, player 1).
+    position, shown = gnubg_ids(table.session)
+    lab = view.board.to_setup()
+    table_moment, lab_moment = read_match_id(shown), lab.moment
+    assert lab.position_id == position and lab_moment.dice == table_moment.dice
+    assert lab_moment.cube == table_moment.cube and lab_moment.length == table_moment.length
+    on_roll = (lab_moment.score[lab_moment.on_roll], lab_moment.score[1 - lab_moment.on_roll])
+    assert on_roll == (table_moment.score[table_moment.on_roll], table_moment.score[1 - table_moment.on_roll])
     press_key(view, key.ESCAPE)
     assert window.current_view is table
     table.leave()
