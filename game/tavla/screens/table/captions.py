@@ -203,11 +203,20 @@ def opening_text(game: Game, players: Players) -> str | None:
     return f"{roll} {start}"
 
 
+def _rules_line(line: str, rules: Rules, number: int, note: str, compact: bool) -> str:
+    """The panel's rules line with its `note`; a small window's has room for the note alone."""
+    if compact and note:
+        return note.removeprefix(" · ")
+    return line.format(rules=_(rules.short_name), number=number) + note
+
+
 def panel_texts(
-    session: TableSession, shown: State, rules: Rules, players: Players, compact: bool = False
+    session: TableSession, shown: State, rules: Rules, players: Players, compact: bool = False, note: str = ""
 ) -> dict[str, str]:
     """The side panel's lines by label name, for the position `shown` (seat 0's side) under `rules`;
-    `compact`: the short lines of a small window."""
+    `compact`: the short lines of a small window; `note`: what the rules line adds (the Crawford game,
+    beavers), which leaves out its "Rules:" (on a small window, all but the note) to keep the line
+    within the panel at the readable size in every language."""
     scores = session.match.scores
     own, other = session.game.variant.pip_counts(shown)
     first, second = players.name(0), players.name(1)
@@ -215,14 +224,15 @@ def panel_texts(
     # Translators: a small window's short pip counts, the player's first as on the line "You vs
     # pubeval" above: "Pips 167 – 150"
     short_pips = _("Pips {mine} – {theirs}")
+    # Translators: a small window's short "Rules: tavla · game 3", at most 18 characters
+    short_rules = _("{rules} · game {number}")
     if compact:
-        # Translators: a small window's short "Rules: tavla · game 3", at most 18 characters
-        rules_line = _("{rules} · game {number}")
+        rules_line = short_rules
         pips = short_pips
     else:
         # Translators: {rules} is the rule set's name ("tavla" or "standard"); {number} counts the games
         # of the match so far
-        rules_line = _("Rules: {rules} · game {number}")
+        rules_line = short_rules if note else _("Rules: {rules} · game {number}")
         # Translators: the pip counts (the pips each side still has to move): "Pips: You 167 · pubeval 150"
         pips = _("Pips: {first} {mine} · {second} {theirs}")
         if runs_code(players.opponent):
@@ -233,7 +243,7 @@ def panel_texts(
         # Translators: the two players, e.g. "You vs pubeval" or "White vs Black"
         "players": _("{first} vs {second}").format(first=first, second=second),
         "score": score.format(mine=scores[0], theirs=scores[1], length=session.match.length),
-        "rules": rules_line.format(rules=_(rules.short_name), number=len(session.match.games)),
+        "rules": _rules_line(rules_line, rules, len(session.match.games), note, compact),
         "pips": pips.format(first=first, mine=own, second=second, theirs=other),
         "status": status_text(session, players, compact),
         **(id_texts(session) if rules.is_backgammon else {"position": "", "match": ""}),

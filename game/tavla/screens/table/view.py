@@ -596,13 +596,13 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         session = self.session
         self.panel.moves.set_rows(captions.move_rows(session.game))
         compact = self.compact
-        texts = captions.panel_texts(session, self._shown_board(), session.rules, self.players, compact)
+        note = cube_captions.rules_note(session, compact)
+        texts = captions.panel_texts(session, self._shown_board(), session.rules, self.players, compact, note)
         texts["status"] = (
             resign_status(session, self.players, compact)
             or cube_captions.status_text(session, self.players)
             or texts["status"]
         )
-        texts["rules"] += cube_captions.rules_note(session, compact)
         self.panel.set_texts(texts)
         human = session.phase is Phase.HUMAN
         turn = session.turn
