@@ -32,6 +32,7 @@ os.environ["FIFTEEN_TAVLA_DATA_DIR"] = str(DATA_DIR)
 os.environ["FIFTEEN_TAVLA_CONFIG_DIR"] = str(DATA_DIR / "config")
 os.environ["LANGUAGE"] = "en"
 os.environ.setdefault("FIFTEEN_TAVLA_CACHE_DIR", str(DATA_DIR / "cache"))
+os.environ.setdefault("FIFTEEN_TAVLA_QUICK_PDB", "1")  # no test (nor game it starts) builds the big table
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 

@@ -2,8 +2,9 @@
 
 Pure Python (no Arcade). Each answer is tied to the board it was asked for, so an answer that
 arrives after the player has moved on is dropped instead of shown for the wrong board. Building the
-solver's tables (seconds of numpy work, once per machine) happens in a child process, so it cannot
-take the interpreter lock from the frame loop; the game then loads the cached tables in a thread.
+solver's tables (seconds of numpy work for the quick ones, a minute or two more for the strong 4x4
+ones, once per machine) happens in a child process, so it cannot take the interpreter lock from the
+frame loop; the game loads the quick tables in a thread as soon as they are cached.
 After a solve, the scramble's shortest known solution is measured the same way, for the comparison.
 """
 
@@ -16,7 +17,16 @@ from typing import NamedTuple
 
 from game.errors import UserError
 from game.puzzle.board import Board
-from game.puzzle.solver import DEFAULT_BUDGET, Cancelled, SolverTimeout, hint, prepare, solve, tables_ready
+from game.puzzle.solver import (
+    Cancelled,
+    SolverTimeout,
+    best,
+    hint,
+    prepare,
+    solve,
+    tables_cached,
+    tables_ready,
+)
 from game.puzzle.solver.tables import optimal_supported
 
 WORKERS = 2
@@ -48,11 +58,17 @@ def _build_tables(width: int, height: int, progress, parent: int) -> None:
     """
 
     def report(done: int, total: int) -> None:
-        if os.getppid() != parent:
-            os._exit(0)
+        alive(done, total)
         progress.value = min(0.99, done / max(1, total))
 
+    def alive(_done: int, _total: int) -> None:
+        if os.getppid() != parent:
+            os._exit(0)
+
     prepare(width, height, report)
+    # The hints need only the quick tables: the game takes them as soon as they are cached, and the
+    # solver switches to the strong ones (4x4) once this puts them in the cache too.
+    prepare(width, height, alive, strong=True)
 
 
 class Shortest(NamedTuple):
@@ -65,9 +81,9 @@ class Shortest(NamedTuple):
 def shortest(
     board: Board, budget: float = SHORTEST_BUDGET, cancel: threading.Event | None = None
 ) -> Shortest | None:
-    """The fewest moves from ``board`` to the goal: optimal up to 4x4, beyond it the length the
-    near-optimal solver finds in its usual time (at most ``budget``). None when the optimal search runs
-    past ``budget`` seconds or ``cancel`` is set.
+    """The fewest moves from ``board`` to the goal: optimal up to 4x4, beyond it the solver's ``best``
+    (by node limits, not the clock: the figure ``python main.py solve`` prints for the same board).
+    None when the optimal search runs past ``budget`` seconds or ``cancel`` is set.
 
     Up to 4x4 it builds the solver's tables if they are missing (seconds, once per machine): call it off
     the frame loop, once they are ready (``Assistant.request_shortest`` waits for them).
@@ -76,7 +92,7 @@ def shortest(
     try:
         if optimal_supported(width, height):
             return Shortest(len(solve(board, optimal=True, budget=budget, cancel=cancel)), True)
-        return Shortest(len(solve(board, budget=min(budget, DEFAULT_BUDGET), cancel=cancel)), False)
+        return Shortest(len(best(board, cancel=cancel)), False)
     except (SolverTimeout, Cancelled):
         return None
 
@@ -101,7 +117,7 @@ class Assistant:
     def _prepare(self, width: int, height: int) -> None:
         if not self._ready:
             builder, self._building = _builder_for(width, height)
-            while builder.is_alive() and not self._cancel.wait(0.1):
+            while builder.is_alive() and not tables_cached(width, height) and not self._cancel.wait(0.1):
                 pass
             if self._cancel.is_set():
                 return

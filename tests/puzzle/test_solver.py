@@ -22,6 +22,7 @@ from game.puzzle.solver import (
     Cancelled,
     SolverTimeout,
     _walk_down,
+    best,
     hint,
     pdb,
     prepare,
@@ -312,3 +313,15 @@ def test_exact_tables_hold_every_reachable_board() -> None:
     for width, height in itertools.product((2, 3), repeat=2):
         table = tables.exact_table(width, height)
         assert len(table) == len(distances(width, height))
+
+
+@pytest.mark.usefixtures("tables_4x4")
+def test_the_solvers_best_is_one_figure_for_the_panel_and_the_command() -> None:
+    from game.puzzle.assistant import Shortest, shortest
+
+    board = Board.shuffled(5, 5, seed=7)
+    line = solve_command("5x5", " ".join(map(str, board.tiles)), optimal=False)
+    moves = [int(t) for t in line.split()]
+    assert replay(board, moves).is_solved()
+    assert best(board) == moves
+    assert shortest(board) == Shortest(len(moves), False)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.paths import CACHE_DIR_ENV
-from game.puzzle.solver import pdb
+from game.puzzle.solver import pdb, ranked, tables
 from game.puzzle.solver.pdb import Cancelled, Pattern
 
 SMALL_PATTERNS = [
@@ -57,7 +57,11 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.mark.parametrize("pattern", SMALL_PATTERNS, ids=lambda p: p.key)
-@pytest.mark.parametrize("method", [pdb._build_by_regions, pdb._build_by_cells], ids=["regions", "cells"])
+@pytest.mark.parametrize(
+    "method",
+    [pdb._build_by_regions, pdb._build_by_cells, lambda p, _progress, _cancel: ranked.build(p)],
+    ids=["regions", "cells", "ranked"],
+)
 def test_table_matches_plain_search(pattern: Pattern, method) -> None:
     table = method(pattern, None, None)
     expected = plain_table(pattern)
@@ -133,3 +137,59 @@ def test_unwritable_cache_still_gives_a_table(tmp_path: Path, monkeypatch: pytes
     pattern = Pattern(3, 2, (0, 1))
     assert pdb.load(pattern) == pdb.build(pattern)
     pdb.forget()
+
+
+def test_a_pattern_too_big_for_a_dense_array_is_built_ranked(monkeypatch: pytest.MonkeyPatch) -> None:
+    pattern = Pattern(4, 3, (0, 1, 4, 5))
+    dense = pdb.build(pattern)
+    monkeypatch.setattr(pdb, "DENSE_MAX_BITS", 8)
+    seen: list[tuple[int, int]] = []
+    assert pdb.build(pattern, lambda done, total: seen.append((done, total))) == dense
+    assert seen[-1][0] == seen[-1][1] == pdb.work(pattern)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        pdb.build(pattern, cancel=stop)
+
+
+def test_ranks_number_every_placement_once_in_order() -> None:
+    import itertools
+
+    import numpy as np
+
+    cells, k = 6, 3
+    every = list(itertools.permutations(range(cells), k))
+    packed = np.array([pdb.pack(p, 4) for p in every], dtype=np.int64)
+    assert ranked.ranks(packed, k, 4, cells).tolist() == list(range(len(every)))
+
+
+def test_a_big_table_is_stored_raw_and_verified(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    pattern = Pattern(3, 3, (0, 1, 3))
+    table = pdb.load(pattern)
+    data = pdb.cache_path(pattern).read_bytes()
+    assert data.endswith(table)
+    pdb.forget()
+    assert pdb.read(pattern) == table
+    broken = bytearray(data)
+    broken[-7] ^= 1
+    pdb.cache_path(pattern).write_bytes(bytes(broken))
+    assert pdb.read(pattern) is None
+    pdb.cache_path(pattern).write_bytes(data[:-1])
+    assert pdb.read(pattern) is None
+
+
+def test_the_strong_4x4_partition_covers_every_tile_once_and_mirrors_one_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(tables.QUICK_ENV, raising=False)
+    groups, built = tables._partition(4, 4, strong=True)
+    assert sorted(c for group in groups for c in group) == list(range(15))
+    assert [len(g) for g in groups] == [7, 7, 1]
+    mirror = [(c // 4) * 4 + 3 - c % 4 for c in range(16)]
+    assert [mirror[c] for c in tables.STRONG_LEFT] == tables.STRONG_RIGHT
+    assert [p.goals for p in tables.strong_patterns(4, 4)] == [tuple(g) for g in built]
+    assert tables.strong_patterns(3, 4) == []
+    monkeypatch.setenv(tables.QUICK_ENV, "1")
+    assert tables.strong_patterns(4, 4) == []
+    assert not tables.strong_ready(4, 4)

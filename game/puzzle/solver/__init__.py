@@ -12,12 +12,15 @@ event and a deadline every few thousand nodes, and table building works in bound
     tables (it uses them if they are in memory or in the cache folder; ``prepare`` builds them).
 - ``hint(board)``: the next tile to slide, within ``HINT_BUDGET``; consistent with earlier answers
   because the boards along every solution found are remembered.
+- ``best(board)``: the shortest solution found by node limits alone (no clock): the figure of the solved
+  panel and of ``python main.py solve`` for boards larger than 4x4.
 - ``solve_command(size, board, optimal)``: the line printed by ``python main.py solve``.
 - ``prepare(width, height, progress, cancel)``: load or build (and cache) the tables of a size.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -36,10 +39,12 @@ __all__ = [
     "HINT_BUDGET",
     "Cancelled",
     "SolverTimeout",
+    "best",
     "hint",
     "prepare",
     "solve",
     "solve_command",
+    "tables_cached",
     "tables_ready",
 ]
 
@@ -66,6 +71,13 @@ class SolverTimeout(TimeoutError):
     """An optimal search ran out of its time budget."""
 
 
+def tables_cached(width: int, height: int) -> bool:
+    """Whether the quick tables a size needs are in memory or in a verified cache file (read if so)."""
+    if not tables.optimal_supported(width, height):
+        width, height = 4, 4
+    return all(pdb.peek(p) is not None for p in tables.patterns(width, height))
+
+
 def tables_ready(width: int, height: int) -> bool:
     """Whether an optimal solve of this size can start without building or reading tables."""
     return tables.tables_ready(width, height)
@@ -76,34 +88,38 @@ def prepare(
     height: int,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
+    strong: bool = False,
 ) -> None:
     """Load or build (and cache) what the solver needs for a size: its own tables up to 4x4, the 4x4
-    tables for larger boards (they finish the last 4x4 of every big board). Raises Cancelled."""
+    tables for larger boards (they finish the last 4x4 of every big board); with ``strong`` the strong
+    4x4 tables too (a minute or two, once). Raises Cancelled."""
     if tables.optimal_supported(width, height):
-        tables.prepare(width, height, progress, cancel)
+        tables.prepare(width, height, progress, cancel, strong)
     else:
-        tables.prepare(4, 4, progress, cancel)
+        tables.prepare(4, 4, progress, cancel, strong)
 
 
-_HEURISTICS: dict[tuple[int, int], Heuristic] = {}
+_HEURISTICS: dict[tuple[int, int, bool], Heuristic] = {}
 _HEURISTIC_LOCK = threading.Lock()
 
 
 def _heuristic(
     width: int, height: int, build: bool, cancel: threading.Event | None = None
 ) -> Heuristic | None:
-    """The size's heuristic if its tables are in memory or on disk (or ``build``), else None."""
+    """The size's heuristic if its tables are in memory or on disk (or ``build``), else None: the strong
+    one as soon as its tables are on disk (a build in the background puts them there), else the quick."""
+    strong = tables.strong_ready(width, height)
     with _HEURISTIC_LOCK:
-        found = _HEURISTICS.get((width, height))
+        found = _HEURISTICS.get((width, height, strong))
     if found is not None:
         return found
-    if not build and not all(pdb.peek(p) is not None for p in tables.patterns(width, height)):
+    if not strong and not build and not all(pdb.peek(p) is not None for p in tables.patterns(width, height)):
         return None
-    if build:
+    if build and not strong:
         tables.prepare(width, height, cancel=cancel)
-    found = tables.heuristic(width, height)
+    found = tables.heuristic(width, height, strong)
     with _HEURISTIC_LOCK:
-        _HEURISTICS[width, height] = found
+        _HEURISTICS[width, height, strong] = found
     return found
 
 
@@ -192,16 +208,23 @@ def _fast(tiles: Sequence[int], width: int, height: int, cancel: threading.Event
 
 
 def _near_large(
-    tiles: Sequence[int], width: int, height: int, start: float, budget: float, cancel: threading.Event | None
+    tiles: Sequence[int],
+    width: int,
+    height: int,
+    start: float,
+    budget: float,
+    cancel: threading.Event | None,
+    timed: bool = True,
 ) -> list[int]:
     """Both line orders tried (the second is dropped if it runs out of time); the 4x4 left at the end
     solved as well as time allows.
 
     The line passes get ``LARGE_SHARE`` of the budget, so the quick method still fits if they fail; the
-    last 4x4 may use up to ``FINISH_SHARE`` since its own fallback takes milliseconds.
+    last 4x4 may use up to ``FINISH_SHARE`` since its own fallback takes milliseconds. Not ``timed``: no
+    clock at all, only the node limits, so the answer is the same however busy the machine is.
     """
-    deadline = start + budget * LARGE_SHARE
-    finish_deadline = start + budget * FINISH_SHARE
+    deadline = start + budget * LARGE_SHARE if timed else None
+    finish_deadline = start + budget * FINISH_SHARE if timed else math.inf
     best: list[int] | None = None
     for rows_first in (True, False):
 
@@ -284,10 +307,29 @@ def solve(
             moves = _near_small(tiles, width, height, start, limit, cancel)
         else:
             moves = _near_large(tiles, width, height, start, limit, cancel)
-    if not _replay(tiles, width, moves):
+    return _checked(board, moves)
+
+
+def _checked(board: Board, moves: list[int]) -> list[int]:
+    """``moves`` once replayed on the board (and remembered for the hints that follow them)."""
+    tiles = list(board.tiles)
+    if not _replay(tiles, board.width, moves):
         raise RuntimeError(f"internal error: the solution found for {board.game_id()} does not solve it")
-    _remember(tiles, width, moves)
+    _remember(tiles, board.width, moves)
     return moves
+
+
+def best(board: Board, cancel: threading.Event | None = None) -> list[int]:
+    """The shortest solution the solver finds for ``board`` by its node limits, never by the clock: so
+    the solved panel's "Solver's best" and ``python main.py solve`` say the same number for the same
+    board, however busy the machine. Up to 4x4 it is the optimum (building the tables if needed); beyond,
+    the better of both line orders with the last 4x4 searched as far as the node limits go. The strong
+    4x4 tables are used when they are on disk. Raises Cancelled."""
+    width, height = board.size
+    if tables.optimal_supported(width, height) or board.is_solved() or not board.is_solvable():
+        return solve(board, optimal=tables.optimal_supported(width, height), cancel=cancel)
+    moves = _near_large(list(board.tiles), width, height, time.perf_counter(), 0.0, cancel, timed=False)
+    return _checked(board, moves)
 
 
 _PATHS: OrderedDict[bytes, int] = OrderedDict()
@@ -325,19 +367,26 @@ def solve_command(size_text: str, board_text: str, optimal: bool) -> str:
     """The one line ``python main.py solve`` prints: tiles separated by spaces, empty when solved.
 
     The first run for a size builds its tables with a progress bar on stderr (then they are cached).
+    Boards larger than 4x4 get ``best``: the very figure the game's solved panel shows.
     """
     width, height = parse_size(size_text)
     board = parse_tiles(width, height, board_text)
     if optimal and not tables.optimal_supported(width, height):
         solve(board, optimal=True)
     _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)))
+    if not tables.optimal_supported(width, height):
+        return " ".join(map(str, best(board)))
     return " ".join(map(str, solve(board, optimal=optimal)))
 
 
 def _prepare_with_bar(width: int, height: int) -> None:
-    """Tables from the cache, or built under a rich progress bar on stderr when missing."""
-    if all(pdb.peek(p) is not None for p in tables.patterns(width, height)):
-        tables.prepare(width, height)
+    """Tables from the cache (the strong 4x4 ones too), or built under a rich progress bar on stderr."""
+    strong = tables.strong_patterns(width, height)
+    if strong and all(pdb.peek(p) is not None for p in strong):
+        return  # all the solver needs, read now (the quick tables would only cost time)
+    needed = tables.patterns(width, height) + strong
+    if all(pdb.peek(p) is not None for p in needed):
+        tables.prepare(width, height, strong=True)
         return
     from rich.console import Console
     from rich.progress import Progress as Bar
@@ -346,4 +395,6 @@ def _prepare_with_bar(width: int, height: int) -> None:
         # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
         description = _("building {size} pattern databases (once)").format(size=format_size(width, height))
         task = bar.add_task(description, total=None)
-        tables.prepare(width, height, lambda done, total: bar.update(task, completed=done, total=total))
+        tables.prepare(
+            width, height, lambda done, total: bar.update(task, completed=done, total=total), strong=True
+        )

@@ -21,6 +21,8 @@ import contextlib
 import hashlib
 import json
 import math
+import os
+import stat
 import struct
 import threading
 import zlib
@@ -32,7 +34,6 @@ import numpy as np
 
 from game.files import write_atomically
 from game.paths import cache_root
-from game.reading import read_regular
 
 CACHE_SUBDIR = "pdb"
 FORMAT_VERSION = 1
@@ -42,7 +43,9 @@ HEADER = struct.Struct("<5sHI32s")  # magic, format version, key length, sha256 
 UNREACHED = 255
 CHUNK = 1 << 21
 REGION_MAX_CELLS = 16
+DENSE_MAX_BITS = 28  # a dense array of 2 ** 28 states (256 MB) is the most a build may hold
 ZLIB_LEVEL = 6
+RAW_MIN_BYTES = 64 << 20
 
 Progress = Callable[[int, int], None]
 
@@ -107,7 +110,12 @@ def _check(cancel: threading.Event | None) -> None:
 
 
 def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> bytes:
-    """The table as bytes (255 where no placement exists), by the faster method the board allows."""
+    """The table as bytes (255 where no placement exists), by the faster method the board allows; a
+    pattern whose dense state array would pass ``DENSE_MAX_BITS`` by the ranked build (ranked.py)."""
+    if pattern.cells <= REGION_MAX_CELLS and pattern.bits * (len(pattern.goals) + 1) > DENSE_MAX_BITS:
+        from game.puzzle.solver import ranked  # it builds on this module's region tables
+
+        return ranked.build(pattern, progress, cancel)
     if pattern.cells <= REGION_MAX_CELLS:
         return _build_by_regions(pattern, progress, cancel)
     return _build_by_cells(pattern, progress, cancel)
@@ -316,11 +324,16 @@ def cache_path(pattern: Pattern) -> Path:
 
 
 def write(pattern: Pattern, table: bytes, path: Path | None = None) -> Path:
-    """Write atomically (temporary file, then rename) so a crash never leaves half a table behind."""
+    """Write atomically (temporary file, then rename) so a crash never leaves half a table behind.
+
+    Tables of more than ``RAW_MIN_BYTES`` are stored as they are: inflating the 268 MB of a 7-tile table
+    takes seconds, reading it plain a fraction of one (it costs disk: 268 MB instead of 30).
+    """
     path = path or cache_path(pattern)
-    key = json.dumps({"key": pattern.key, "size": len(table)}).encode()
+    raw = len(table) > RAW_MIN_BYTES
+    key = json.dumps({"key": pattern.key, "size": len(table), "raw": raw}).encode()
     header = HEADER.pack(MAGIC, FORMAT_VERSION, len(key), hashlib.sha256(table).digest())
-    write_atomically(path, header + key + zlib.compress(table, ZLIB_LEVEL))
+    write_atomically(path, header + key + (table if raw else zlib.compress(table, ZLIB_LEVEL)))
     return path
 
 
@@ -329,23 +342,62 @@ def read(pattern: Pattern, path: Path | None = None) -> bytes | None:
     path = path or cache_path(pattern)
     size = table_size(pattern)
     try:
-        # Only a regular file of at most what zlib can make of the table is read (not /dev/zero, not a
-        # FIFO, not a sparse giant), and it is never inflated beyond the table's own size.
-        data = read_regular(path, HEADER.size + MAX_KEY_BYTES + size + size // 1000 + 1024)
-        magic, version, key_size, digest = HEADER.unpack_from(data)
-        start = HEADER.size + key_size
-        key = json.loads(data[HEADER.size : start]) if key_size <= MAX_KEY_BYTES else None
+        head, key_text, body = _read_parts(path, HEADER.size + MAX_KEY_BYTES + size + size // 1000 + 1024)
+        magic, version, _key_size, digest = HEADER.unpack(head)
+        key = json.loads(key_text)
         if magic != MAGIC or version != FORMAT_VERSION or not isinstance(key, dict):
             return None
         if key.get("key") != pattern.key or key.get("size") != size:
             return None
-        inflate = zlib.decompressobj()
-        table = inflate.decompress(data[start:], size + 1)
+        if key.get("raw") is True:
+            table, complete = body, True
+        else:
+            # Never inflated beyond the table's own size.
+            inflate = zlib.decompressobj()
+            table, complete = inflate.decompress(body, size + 1), inflate.eof
     except (OSError, ValueError, struct.error, zlib.error, AttributeError, RecursionError):
         return None
-    if not inflate.eof or len(table) != size or hashlib.sha256(table).digest() != digest:
+    if not complete or len(table) != size or hashlib.sha256(table).digest() != digest:
         return None
     return table
+
+
+def _read_parts(path: Path, limit: int) -> tuple[bytes, bytes, bytes]:
+    """(header, key, the rest) of a cache file, the rest in one read: a raw 268 MB table is copied once.
+
+    As ``game.reading.read_regular``: only a regular file of at most ``limit`` bytes is read (not
+    /dev/zero, not a FIFO, not a sparse giant), opened without blocking, checked on the open descriptor,
+    and refused if it grows while it is read. Raises OSError or ValueError.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit or info.st_size < HEADER.size:
+            raise ValueError("not a table file")
+        head = _read_exactly(handle, HEADER.size)
+        key_size = HEADER.unpack(head)[2]
+        if key_size > MAX_KEY_BYTES or HEADER.size + key_size > info.st_size:
+            raise ValueError("not a table file")
+        key = _read_exactly(handle, key_size)
+        body = _read_exactly(handle, info.st_size - HEADER.size - key_size)
+        if os.read(handle, 1):
+            raise ValueError("the file grew while it was read")
+        return head, key, body
+    finally:
+        os.close(handle)
+
+
+def _read_exactly(handle: int, count: int) -> bytes:
+    data = os.read(handle, count)
+    if len(data) == count:
+        return data
+    chunks = [data]
+    while count > sum(map(len, chunks)):
+        chunk = os.read(handle, count - sum(map(len, chunks)))
+        if not chunk:
+            raise ValueError("the file is shorter than it says")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def table_size(pattern: Pattern) -> int:
