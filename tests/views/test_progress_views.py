@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from arcade import key
 
 from game.records import Records
 from game.tavla.analysis.match import analyse_match
@@ -20,7 +21,7 @@ from game.tavla.screens.analysis.view import AnalysisView
 from game.tavla.screens.progress.practice_view import PracticeView
 from game.tavla.screens.progress.view import ProgressView
 from game.tavla.screens.table.hints import take_play
-from tests.views.driver import draw_frame
+from tests.views.driver import draw_frame, press_key
 from tests.views.table import settle
 from tests.views.text import assert_text_fits
 
@@ -83,6 +84,19 @@ def test_a_practice_round_judges_the_play_and_keeps_the_schedule(window, kept):
     assert view.judgement is None and view.index == 1
     view.to_menu()  # stopped mid-round: the answer is kept, the rest still due
     assert Deck(kept, clock=lambda: START + 1).due_count() == len(due) - 1
+
+
+def test_a_practice_card_has_no_hint_export_or_resign(window, kept):
+    window.show_view(PracticeView(Deck(kept, clock=lambda: START + 1)))
+    view = window.current_view
+    settle(view, 0.5)
+    panel = view.panel
+    assert not panel.hint_button.enabled and not panel.export_button.enabled
+    assert panel.resign_button is None or not panel.resign_button.enabled
+    for symbol in (key.H, key.G, key.E):
+        press_key(view, symbol)
+    assert window.current_view is view and not view.hint_panel.shown and view.driver.hint_pending is False
+    assert view.overlays.top is None, "no resign dialog either"
 
 
 def test_a_cube_card_is_answered_with_the_tables_question(window, kept):

@@ -33,8 +33,10 @@ from game.tavla.progress.practice import (
     ranked_answers,
 )
 from game.tavla.screens import layout
-from game.tavla.screens.table.view import TableView
+from game.tavla.screens.table.resigning import KEY_RESIGN
+from game.tavla.screens.table.view import KEY_EDIT, KEY_HINT, TableView
 from game.ui import theme
+from game.ui.keys import matches
 from game.ui.text import Label, LabelSpec
 from game.ui.widgets import Button, Rect
 
@@ -262,7 +264,18 @@ class PracticeView(TableView):
             if symbol in KEY_NEXT:
                 self.next_card()
             return
+        if any(matches(keys, symbol, modifiers) for keys in (KEY_HINT, KEY_RESIGN, KEY_EDIT)):
+            return  # a hint would give the answer away; resigning and the lab are not the card's
         super().on_scene_key(symbol, modifiers)
+
+    def _update_hud(self) -> None:
+        """The table's panel, with Hint, Export and Resign off: a practice card is answered alone, and
+        it is no match to export or resign."""
+        super()._update_hud()
+        panel = self.panel
+        for button in (panel.hint_button, panel.export_button, panel.resign_button):
+            if button is not None:
+                button.enabled = False
 
     def _panel_buttons(self) -> list[Button]:
         return [self.next_button, self.stop_button] if self.judgement is not None or self.card is None else []
