@@ -232,16 +232,7 @@ class ExternalBot(ChildBot):
         limit = self.timeout + (self.startup if graced else 0.0)
         self._fresh = False
         self._check_quiet()
-        request = encode_request(line)
-        try:
-            written = os.write(process.stdin.fileno(), request)
-        except BlockingIOError:
-            written = 0
-        except OSError:
-            self._fail(Fault.CRASH, self._ended())
-        if written != len(request):
-            # Translators: said of a bot program, as the reason it was disqualified
-            self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
+        self._write(encode_request(line))
         deadline = time.monotonic() + limit
         event, data = output.line(deadline)
         if event == LINE and not self._answered and is_declaration(data):
@@ -267,6 +258,21 @@ class ExternalBot(ChildBot):
         self._check_settled()
         self._answered = True
         return answer
+
+    def _write(self, request: bytes) -> None:
+        """Send `request` without blocking: a program that does not read its input is disqualified
+        (the pipe is full), one that has ended has crashed."""
+        process = self._process
+        assert process is not None and process.stdin is not None
+        try:
+            written = os.write(process.stdin.fileno(), request)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._fail(Fault.CRASH, self._ended())
+        if written != len(request):
+            # Translators: said of a bot program, as the reason it was disqualified
+            self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
 
     def stderr_tail(self) -> str:
         """The last STDERR_TAIL_BYTES the program (its latest start) wrote to stderr."""

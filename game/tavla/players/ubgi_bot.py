@@ -199,18 +199,7 @@ class UbgiBot(ExternalBot):
             self._fail(Fault.GARBAGE, _("the answer is not ASCII text"), repr(data))
 
     def _send(self, lines: list[str]) -> None:
-        process = self._process
-        assert process is not None and process.stdin is not None
-        request = b"".join(encode_request(line) for line in lines)
-        try:
-            written = os.write(process.stdin.fileno(), request)
-        except BlockingIOError:
-            written = 0
-        except OSError:
-            self._fail(Fault.CRASH, self._ended())
-        if written != len(request):
-            # Translators: said of a bot program, as the reason it was disqualified
-            self._fail(Fault.TIMEOUT, _("does not read its input: the lines sent to it are piling up"))
+        self._write(b"".join(encode_request(line) for line in lines))
 
     def close(self, kill: bool = False) -> None:
         """`quit`, as the protocol ends a session, then what ends any program (its input closed, its
