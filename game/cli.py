@@ -212,6 +212,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--size", required=True, metavar="WxH", help=_("columns x rows, each 2-10"))
     solve.add_argument("--board", required=True, metavar='"t0 t1 ..."', help=_("tiles row by row, 0 = empty"))
     solve.add_argument("--optimal", action="store_true", help=_("fewest moves (boards up to 4x4)"))
+    solve.add_argument(
+        "--method",
+        choices=("solver", "human"),
+        default="solver",
+        # Translators: help of `solve --method`; keep the choices solver and human as they are.
+        help=_("solver (default) or human: the method the coach teaches, row by row"),
+    )
 
     stats = commands.add_parser("stats", help=_("print the statistics of your puzzle solves"))
     stats.add_argument("--size", metavar="WxH", help=_("only this board size, e.g. 4x4"))
@@ -508,7 +515,15 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
 def _run_solve(args: argparse.Namespace, config: "Config") -> int:
     from game.puzzle.solver import solve_command
 
-    tiles = solve_command(args.size, args.board, args.optimal)
+    if args.method == "human":
+        from game.puzzle import method
+
+        if args.optimal:
+            # Translators: --optimal and --method human are command-line options, keep them as they are.
+            raise UserError(_("--optimal is the solver's: leave it out with --method human"))
+        tiles = method.solve_command(args.size, args.board)
+    else:
+        tiles = solve_command(args.size, args.board, args.optimal)
     print(tiles)
     count = len(tiles.split())
     if args.optimal:
