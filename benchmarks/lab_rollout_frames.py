@@ -22,6 +22,8 @@ os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 os.environ.setdefault("FIFTEEN_TAVLA_DATA_DIR", tempfile.mkdtemp(prefix="fifteen-tavla-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tavla_history_frames import frame, summary  # benchmarks/: one frame timed, its max and p99
+
 from game.app import GameWindow
 from game.config_file import load_config
 from game.tavla.engine.rules import Rules
@@ -29,23 +31,8 @@ from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.lab.study_jobs import RolloutJob
 from game.tavla.screens.table.setup_view import SetupView
 
-FRAME = 1 / 60
 REFERENCE_FRAMES = 300
 WARM_UP = 60
-
-
-def frame(window: GameWindow, view: SetupView) -> float:
-    start = time.perf_counter()
-    view.on_update(FRAME)
-    view.on_draw()
-    window.ctx.finish()
-    return time.perf_counter() - start
-
-
-def summary(times: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(times)
-    p99 = ordered[int(0.99 * (len(ordered) - 1))]
-    return ordered[-1] * 1000, p99 * 1000, statistics.median(ordered) * 1000
 
 
 def main() -> None:
@@ -75,7 +62,8 @@ def main() -> None:
     job.stop()
     names = ("reference frames", "frames meanwhile")
     for name, times in zip(names, (reference, during), strict=True):
-        longest, p99, median = summary(times)
+        longest, p99 = summary(times)
+        median = statistics.median(times) * 1000
         print(f"{name}: max {longest:.1f} ms, p99 {p99:.1f} ms, median {median:.1f} ms over {len(times)}")
     over = sum(seconds_ > 0.05 for seconds_ in during)
     print(f"frames over 50 ms meanwhile: {over}")
