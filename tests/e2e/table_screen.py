@@ -1,14 +1,16 @@
 """What the end-to-end table tests read off the real window's screenshots: pixels of a colour in a box, the
-offer to resume a saved match, the end card; and waiting for one of them with the screen kept if it never
-comes."""
+offer to resume a saved match, the end card, the player's dice, a pin's ring; and waiting for one of them
+with the screen kept if it never comes."""
 
 import numpy as np
 
 from game.tavla.screens import layout
-from game.tavla.screens.table.overlays import OVERLAY_X
+from game.tavla.screens.table.checkers import PIN_RING
+from game.tavla.screens.table.overlays import CUBE_X, OVERLAY_X
 from game.ui.theme import ACCENT, DESIGN_HEIGHT
 
 RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)  # the offer's Resume button
+DIE_FACE = (250, 247, 240)
 
 
 def count(shot, box, colour, within: int = 40) -> int:
@@ -37,3 +39,17 @@ def card_shown(shot) -> bool:
     """The end card: its big orange title."""
     box = (OVERLAY_X - 120, layout.MIDDLE_Y + 45, OVERLAY_X + 20, layout.MIDDLE_Y + 75)
     return count(shot, box, ACCENT) >= 30
+
+
+def player_dice_shown(shot) -> bool:
+    """The player's dice in the middle of the right half: their faces' own colour, over an area no
+    message's letters cover."""
+    box = (CUBE_X - 110, layout.MIDDLE_Y - 20, CUBE_X + 110, layout.MIDDLE_Y + 20)
+    return count(shot, box, DIE_FACE, within=12) >= 600
+
+
+def ring_pixels(shot, point: int) -> int:
+    """The pin's ring around the checker at `point`'s base (seat 0's numbers)."""
+    x, y = layout.checker_position(1, point, 0, 2)
+    half = layout.CHECKER / 2 + 5
+    return count(shot, (x - half, y - half, x + half, y + half), PIN_RING, within=60)

@@ -15,24 +15,12 @@ from game.tavla.engine.session import Phase, TableSession
 from game.tavla.engine.variant import variant_of
 from game.tavla.record.save import save_table, saved_table
 from game.tavla.screens import layout
-from game.tavla.screens.table.checkers import PIN_RING
-from tests.e2e.table_screen import RESUME, card_shown, count, offer_to_resume_shown, wait_for_screen
+from tests.e2e.table_screen import RESUME, card_shown, offer_to_resume_shown, ring_pixels, wait_for_screen
 
 pytestmark = pytest.mark.e2e
 
 OPPONENT = "expert"
 PLAKOTO = variant_of(Rules.PLAKOTO)
-
-
-
-
-
-
-def ring_pixels(shot, point: int) -> int:
-    """The pin's ring around the checker at `point`'s base (seat 0's numbers)."""
-    x, y = layout.checker_position(1, point, 0, 2)
-    half = layout.CHECKER / 2 + 5
-    return count(shot, (x - half, y - half, x + half, y + half), PIN_RING, within=60)
 
 
 def played_until(session: TableSession, rng: random.Random, stop) -> TableSession:

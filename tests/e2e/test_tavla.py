@@ -12,6 +12,7 @@ from game.tavla.screens.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
 from game.ui.theme import DESIGN_HEIGHT
 from tests.e2e.cube_script import SCENES, Stop, keep_for_the_window, scene_events, scene_stops, timeline
 from tests.e2e.harness import ROOT, difference
+from tests.e2e.table_screen import player_dice_shown
 
 pytestmark = pytest.mark.e2e
 
@@ -83,7 +84,6 @@ def test_drag_a_checker_finish_the_turn_and_watch_the_computer(launch, tmp_path)
 # --- scenes of a 5-point match with the doubling cube, with the mouse alone ---
 
 ACCENT = (244, 162, 89)
-DIE_FACE = (250, 247, 240)
 
 
 def _count(shot, box, test) -> int:
@@ -116,13 +116,6 @@ def game_over_shown(shot) -> bool:
         _count(shot, (OVERLAY_X - 120, layout.MIDDLE_Y + 45, OVERLAY_X + 20, layout.MIDDLE_Y + 75), _accent)
         >= 30
     )
-
-
-def player_dice_shown(shot) -> bool:
-    """The player's dice in the middle of the right half: their faces' own colour, over an area no
-    message's letters cover."""
-    box = (CUBE_X - 110, layout.MIDDLE_Y - 20, CUBE_X + 110, layout.MIDDLE_Y + 20)
-    return _count(shot, box, lambda rgb: np.abs(rgb - np.array(DIE_FACE)).sum(axis=2) < 12) >= 600
 
 
 def _config(tmp_path) -> str:
