@@ -62,6 +62,10 @@ HALF_SELECTOR = 214
 HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
 CUBE = ("tavla", "cube")
 SELECTOR_HEIGHT = 44
+LEARN_SHIFT = 70
+LEARN_X = 160
+LEARN_WIDTH = 140
+"""Play Fifteen moves this much left of the card's middle to leave Learn its place beside it."""
 TOAST_Y = CARD_Y - 90
 TITLE_BASELINE = 732
 SUBTITLE_GAP = 8
@@ -245,10 +249,17 @@ class MainMenuView(SceneView):
         ]
         self.play_puzzle = Button(
             _("Play Fifteen"),
-            Rect(LEFT_X, cards.play, WIDE_SELECTOR - 120, cards.play_height),
+            Rect(LEFT_X - LEARN_SHIFT, cards.play, WIDE_SELECTOR - 160, cards.play_height),
             self.start_puzzle,
             primary=True,
             font_size=theme.HEADING_SIZE - 4,
+        )
+        self.learn_button = Button(
+            # Translators: button: play Fifteen with the coach, who teaches how to solve it step by step
+            _("Learn"),
+            Rect(LEFT_X + LEARN_X, cards.play, LEARN_WIDTH, cards.play_height),
+            self.start_learning,
+            font_size=theme.HEADING_SIZE - 6,
         )
         self.play_tavla = Button(
             _("Play Tavla"),
@@ -293,6 +304,7 @@ class MainMenuView(SceneView):
         )
         self.buttons = [
             self.play_puzzle,
+            self.learn_button,
             self.play_tavla,
             self.stats_button,
             self.matches_button,
@@ -318,6 +330,7 @@ class MainMenuView(SceneView):
             self.stats_button,
             self.settings_button,
             self.quit,
+            self.learn_button,
         ]
         self._texts = self._build_texts()
         self._place_subtitle()
@@ -456,6 +469,12 @@ class MainMenuView(SceneView):
 
     def start_puzzle(self) -> None:
         self.shell.show_view(PuzzleView(size=self.size_picker.value, image=self.image_selector.value))
+
+    def start_learning(self) -> None:
+        """Learn: the chosen board with the coach on from the first move."""
+        self.shell.show_view(
+            PuzzleView(size=self.size_picker.value, image=self.image_selector.value, coach=True)
+        )
 
     def _show_opponent(self, opponent: str) -> None:
         """What the chosen opponent is, so a player can pick a level knowingly; one that is not

@@ -4,7 +4,8 @@ The view only draws and turns input into calls on PuzzleGame. Input is applied t
 and the tiles' glides are queued behind the running one, so a burst of keys is never dropped and no
 tile ever jumps. Where things go is in layout.py, the words in captions.py, the textures in textures.py.
 The hint and the auto-solve are `HintFlow`'s (hints.py); the records and the solved panel
-`SolvedPanel`'s (solved_panel.py); the keys and the mouse `PuzzleInput`'s (screen_input.py).
+`SolvedPanel`'s (solved_panel.py); the coach `CoachFlow`'s (coach_view.py); the keys and the mouse
+`PuzzleInput`'s (screen_input.py).
 """
 
 import random
@@ -19,6 +20,8 @@ from game.puzzle import captions
 from game.puzzle.assistant import Assistant, Shortest
 from game.puzzle.autosolve import AutoSolve
 from game.puzzle.board import Cell, TileMove, format_size, parse_game_id, parse_size
+from game.puzzle.coach import Coach
+from game.puzzle.coach_view import SENTENCE, CoachFlow
 from game.puzzle.game import PuzzleGame
 from game.puzzle.hints import HintFlow
 from game.puzzle.layout import (
@@ -75,8 +78,8 @@ COMPACT_KEYS_BOTTOM = COMPACT_ID_Y + 18
 TOAST_PADDING = 8
 """A message takes the keys help's place, between the Menu button and the game ID: two lines fit there
 with this much room above and below them."""
-BUTTON_ROW_OF = (0, 0, 1, 1, 2, 2, 3)
-"""The row of each of the panel's buttons: New game, Restart, Undo, Redo, Hint, Solve, Menu."""
+BUTTON_ROW_OF = (0, 0, 1, 1, 2, 2, 3, 3)
+"""The row of each of the panel's buttons: New game, Restart, Undo, Redo, Hint, Solve, Menu, Coach."""
 GOAL_CAPTION_Y = THUMBNAIL_Y + THUMBNAIL_SIZE / 2 + 22
 HUD_LABELS = {
     "title": LabelSpec(PANEL_LEFT, 730, PANEL_WIDTH, theme.ACCENT, theme.HEADING_SIZE + 4, bold=True),
@@ -107,8 +110,9 @@ HUD_LABELS = {
 }
 
 
-class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
-    """One puzzle game; New game reshuffles with the same size and picture."""
+class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
+    """One puzzle game; New game reshuffles with the same size and picture. ``coach``: the coach is on
+    from the start (the menu's Learn)."""
 
     def __init__(
         self,
@@ -116,6 +120,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         image: str | None = None,
         seed: int | None = None,
         game_id: str | None = None,
+        coach: bool = False,
     ) -> None:
         super().__init__()
         config = self.shell.settings.puzzle
@@ -162,6 +167,8 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         self.layer = CachedLayer(self.window.ctx)
         self._build_widgets()
         self._build_sprites()
+        if coach:
+            self.toggle_coach()
 
     # --- set-up ---
 
@@ -226,6 +233,12 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
             Rect(PANEL_LEFT + half, row4, 2 * half, BUTTON_HEIGHT),
             self.to_menu,
         )
+        self.coach_button = Button(
+            self.coach_button_label(),
+            Rect(PANEL_LEFT + 3 * half + 10, row4, 2 * half, BUTTON_HEIGHT),
+            self.toggle_coach,
+        )
+        self.coach_text = SENTENCE.label()
         self.panel_button = Button(
             _("Play again"),
             Rect(PANEL_X - PANEL_BUTTON_OFFSET, PANEL_BUTTON_Y, PANEL_BUTTON_WIDTH, BUTTON_HEIGHT),
@@ -248,6 +261,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
             self.hint_button,
             self.solve_button,
             self.menu_button,
+            self.coach_button,
         ]
         self.panel_texts = [spec.label() for spec in solved_labels(self.compact)]
         self.panel_texts[0].text = captions.well_done()
@@ -334,6 +348,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         return [
             *self.texts.values(),
             *self.panel_texts,
+            self.coach_text,
             *self.toast.labels,
             *(label for b in buttons for label in b.labels),
         ]
@@ -358,6 +373,11 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         self.new_bests = ()
         self.shortest = None
         self.fade = None
+        if self.coach is not None:
+            self.coach = Coach(self.game.board)
+            self.game.mark_assisted()
+            self._verdict_said = False
+            self._show_coach()
         self._build_sprites()
         self._update_hud()
 
@@ -422,12 +442,13 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
             self.empty_sprite.alpha = round(self.fade.update(delta_time))
         self.toast.update(delta_time)
         self._poll_assistant(delta_time)
+        self._poll_coach()
         self._update_hud()
 
     def _update_hud(self) -> None:
         game = self.game
         self._set("moves", captions.move_counter(game.moves))
-        self._set("target", "" if self.panel_visible else captions.goal())
+        self._set("target", "" if self.panel_visible or self.coach else captions.goal())
         self._set("time", captions.timer(game.elapsed))
         self._set("best", captions.best(self.best))
         compact = self.compact
@@ -483,6 +504,7 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         with self.camera.activate():
             self.tile_sprites.draw(pixelated=False)
             self._draw_hint()
+            self._draw_coach()
             self.toast.draw()
 
     def _layer_key(self) -> tuple[object, ...]:
@@ -492,8 +514,9 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
             tuple(self.camera.viewport),
             self.panel_visible,
             id(thumbnail[0].texture) if thumbnail else None,
-            tuple(text.text for text in (*self.texts.values(), *self.panel_texts)),
+            tuple(text.text for text in (*self.texts.values(), *self.panel_texts, self.coach_text)),
             tuple((b.label, b.enabled, b.hovered, b.pressed) for b in (*self.buttons, self.panel_button)),
+            self.coach is not None,
         )
 
     def _draw_layer(self) -> None:
@@ -512,7 +535,9 @@ class PuzzleView(HintFlow, SolvedPanel, PuzzleInput, SceneView):
         panel = XYWH(PANEL_X, BOARD_Y, PANEL_WIDTH + 40, BOARD_AREA + 2 * BOARD_PADDING)
         arcade.draw_rect_filled(panel, theme.PANEL)
         thumbnail = self.textures.thumbnail
-        if thumbnail and not self.panel_visible:
+        if self.coach is not None and not self.panel_visible:
+            self.coach_text.draw()
+        elif thumbnail and not self.panel_visible:
             sprite = thumbnail[0]
             arcade.draw_rect_filled(
                 XYWH(sprite.center_x, sprite.center_y, sprite.width + 8, sprite.height + 8),
