@@ -27,7 +27,11 @@ from game.tavla.screens import layout
 OPPONENT = "greedy"
 LENGTH = 3  # a game scores at most 2: the match goes on after it, and the table keeps it when left
 MOST_PLAYS = 14  # the person's plays in the game, at most: a short game, ended by the mother's pin
-SEEDS = range(200)
+FIRST_SEED = 60
+"""Where the search for a seed starts: the first that fits when it ran from 0 (61 seeds, 3 s on a
+loaded machine, against 0.03 s from here). A change of the rules, the bot or the dice that makes that
+game unfit moves the search on to the seeds after it."""
+SEEDS = range(FIRST_SEED, FIRST_SEED + 200)
 PLAKOTO = variant_of(Rules.PLAKOTO)
 
 

@@ -2,7 +2,8 @@
 its opening roll to the end card (tests/e2e/plakoto_script.py): every checker of the person dragged,
 each turn ended by a click on the dice, a drag onto a lone opposing checker pinning it (its ring seen on
 screen), the end card seen, and the match the table keeps when it is left (Esc) holding the game
-finished with the plays the test made, the computer's between them.
+finished with the plays the test made, the computer's between them. A game this short (at most
+MOST_PLAYS rolls of the person) is one a pinned mother ends, the rule only Plakoto has.
 
 The table is opened as `tavla --rules plakoto --seed N` with a config file of the test's own (the greedy
 bot, a 3-point match, forced plays left to the person, no slides): the dice follow the seed and the bot
