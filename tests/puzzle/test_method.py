@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.puzzle import method
@@ -36,8 +36,12 @@ def slide_checked(board: Board, moves: list[int]) -> Board:
     return board
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(width=st.integers(3, 10), height=st.integers(3, 10), seed=st.integers(0, 2**31))
+@example(width=10, height=10, seed=1)
+@example(width=10, height=3, seed=2)
+@example(width=3, height=10, seed=3)
+@example(width=3, height=3, seed=4)
 def test_the_method_solves_every_board_and_never_breaks_a_finished_line(
     width: int, height: int, seed: int
 ) -> None:
@@ -118,7 +122,18 @@ def test_solve_method_human_prints_the_tiles_the_method_slides() -> None:
     assert slide_checked(board, moves).is_solved()
     assert f"{len(moves)} tiles to slide" in done.stderr
     refused = subprocess.run(
-        [sys.executable, "main.py", "solve", "--size", "4x4", "--board", text, "--method", "human", "--optimal"],
+        [
+            sys.executable,
+            "main.py",
+            "solve",
+            "--size",
+            "4x4",
+            "--board",
+            text,
+            "--method",
+            "human",
+            "--optimal",
+        ],
         cwd=root,
         capture_output=True,
         text=True,
