@@ -193,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     puzzle.add_argument(
         "--id", dest="game_id", metavar="GAME_ID", help=_("an exact board, WxH:t0,t1,... or WxH#seed")
     )
+    puzzle.add_argument(
+        "--coach", action="store_true", help=_("with the coach on, as the menu's Learn opens it")
+    )
 
     tavla = commands.add_parser("tavla", help=_("open straight into the backgammon table"))
     tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
@@ -491,7 +494,8 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     if args.command == "puzzle":
         from game.puzzle.view import PuzzleView
 
-        window.show_view(PuzzleView(size=args.size, image=args.image, seed=args.seed, game_id=args.game_id))
+        chosen = {"size": args.size, "image": args.image, "seed": args.seed, "game_id": args.game_id}
+        window.show_view(PuzzleView(**chosen, coach=args.coach))
     elif args.command == "tavla":
         from game.tavla.screens.table.view import TableView
 
