@@ -126,8 +126,13 @@ def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.
 def _mark(layer: np.ndarray, seen: np.ndarray, table: np.ndarray, depth: int, pattern: Pattern) -> None:
     """Record a sorted, distinct layer: its placements' first depth in the table, and for placements
     whose free cells form more than one region, which regions were reached."""
-    if not layer.size:
-        return
+    for start in range(0, layer.size, CHUNK):  # in chunks: a layer can hold millions of states
+        _mark_chunk(layer[start : start + CHUNK], seen, table, depth, pattern)
+
+
+def _mark_chunk(layer: np.ndarray, seen: np.ndarray, table: np.ndarray, depth: int, pattern: Pattern) -> None:
+    """``_mark`` for a sorted, distinct run of a layer (a placement split between two runs is marked by
+    both: the region bits are or-ed in)."""
     bits, k, cells = pattern.bits, len(pattern.goals), pattern.cells
     mask = (1 << bits) - 1
     placement = layer >> bits
