@@ -120,6 +120,7 @@ def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.
         _mark(layer, seen, table, depth, pattern)
     if progress is not None:
         progress(total, total)
+    del seen, layer  # before the table is copied out: the copy is the build's high-water mark
     return table.tobytes()
 
 
