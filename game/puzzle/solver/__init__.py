@@ -366,27 +366,30 @@ def hint(board: Board, budget: float = HINT_BUDGET) -> int:
 def solve_command(size_text: str, board_text: str, optimal: bool) -> str:
     """The one line ``python main.py solve`` prints: tiles separated by spaces, empty when solved.
 
-    The first run for a size builds its tables with a progress bar on stderr (then they are cached).
-    Boards larger than 4x4 get ``best``: the very figure the game's solved panel shows.
+    The first run for a size builds its tables with a progress bar on stderr (then they are cached); the
+    first optimal 4x4 solve the strong tables too. Boards larger than 4x4 get ``best``: the very figure the
+    game's solved panel shows (both use the strong tables when they are cached).
     """
     width, height = parse_size(size_text)
     board = parse_tiles(width, height, board_text)
     if optimal and not tables.optimal_supported(width, height):
         solve(board, optimal=True)
-    _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)))
+    _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)), strong=optimal)
     if not tables.optimal_supported(width, height):
         return " ".join(map(str, best(board)))
     return " ".join(map(str, solve(board, optimal=optimal)))
 
 
-def _prepare_with_bar(width: int, height: int) -> None:
-    """Tables from the cache (the strong 4x4 ones too), or built under a rich progress bar on stderr."""
-    strong = tables.strong_patterns(width, height)
-    if strong and all(pdb.peek(p) is not None for p in strong):
+def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
+    """Tables from the cache, or built under a rich progress bar on stderr: the strong 4x4 ones only
+    for ``strong`` (an optimal solve; the others use them when they are cached)."""
+    extra = tables.strong_patterns(width, height)
+    if extra and all(pdb.peek(p) is not None for p in extra):
         return  # all the solver needs, read now (the quick tables would only cost time)
-    needed = tables.patterns(width, height) + strong
+    extra = extra if strong else []
+    needed = tables.patterns(width, height) + extra
     if all(pdb.peek(p) is not None for p in needed):
-        tables.prepare(width, height, strong=True)
+        tables.prepare(width, height, strong=bool(extra))
         return
     from rich.console import Console
     from rich.progress import Progress as Bar
@@ -395,6 +398,8 @@ def _prepare_with_bar(width: int, height: int) -> None:
         # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
         description = _("building {size} pattern databases (once)").format(size=format_size(width, height))
         task = bar.add_task(description, total=None)
-        tables.prepare(
-            width, height, lambda done, total: bar.update(task, completed=done, total=total), strong=True
-        )
+
+        def report(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        tables.prepare(width, height, report, strong=bool(extra))
