@@ -325,3 +325,31 @@ def test_the_solvers_best_is_one_figure_for_the_panel_and_the_command() -> None:
     assert replay(board, moves).is_solved()
     assert best(board) == moves
     assert shortest(board) == Shortest(len(moves), False)
+
+
+def test_the_strong_4x4_tables_are_used_once_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong heuristic's plumbing (the mirrored block, the reflected view) on an easy board, with
+    a stand-in for the 7-tile table (no build in a test): 0 with the seven tiles home, else 1, which is
+    admissible and, as a real table, 0 only at home."""
+    import game.puzzle.solver as solver
+
+    monkeypatch.delenv(tables.QUICK_ENV, raising=False)
+    monkeypatch.setattr(solver, "_HEURISTICS", {})
+    right, alone = tables.strong_patterns(4, 4)
+    stand_in = bytearray(b"\1") * pdb.table_size(right)
+    stand_in[pdb.pack(right.goals, right.bits)] = 0
+    stand_in = bytes(stand_in)
+    monkeypatch.setitem(pdb._LOADED, right.key, stand_in)
+    monkeypatch.setitem(pdb._LOADED, alone.key, pdb.build(alone))
+    assert tables.strong_ready(4, 4)
+    heuristic = solver._heuristic(4, 4, build=False)
+    assert heuristic is not None and any(table is stand_in for table in heuristic.tables)
+    board = scramble(Board.goal(4, 4), 14, random.Random(4))
+    moves = solve(board, optimal=True)
+    assert replay(board, moves).is_solved()
+    manhattan = []
+    for tile in range(1, 16):
+        goal = tile - 1
+        table = bytes(abs(c % 4 - goal % 4) + abs(c // 4 - goal // 4) for c in range(16))
+        manhattan.append(Component(table, (tile,), 4))
+    assert len(moves) == len(ida_star(board.tiles, 4, 4, Heuristic(4, 4, [manhattan])).moves)
