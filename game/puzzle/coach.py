@@ -46,6 +46,7 @@ class Coach:
         self.strayed = False
         self.stepped_back = False
         self._done = method.lines_done(board)
+        self._arrows: list[Arrow] | None = None
 
     def follow(self, board: Board) -> None:
         """The player's board now (after a move, an undo, a restart): the plan follows it."""
@@ -58,6 +59,7 @@ class Coach:
         self.stepped_back = done < self._done
         self._done = done
         self.board = board
+        self._arrows = None
         if step is not None and 0 < played < len(step.moves):
             self.step = Step(step.kind, step.line, step.tiles, step.targets, step.placed, step.moves[played:])
         else:
@@ -69,15 +71,15 @@ class Coach:
 
     @property
     def arrows(self) -> list[Arrow]:
-        """The next moves of the step (at most ``ARROWS``), each from its tile's square into the gap."""
-        if self.step is None:
-            return []
-        board = self.board
-        found = []
-        for tile in self.step.moves[:ARROWS]:
-            found.append(Arrow(tile, board.cell_of(tile), board.empty_cell))
-            board = board.slide_tile(tile).board
-        return found
+        """The next moves of the step (at most ``ARROWS``), each from its tile's square into the gap
+        (worked out once a board: the screen asks every frame)."""
+        if self._arrows is None:
+            board = self.board
+            self._arrows = []
+            for tile in self.step.moves[:ARROWS] if self.step is not None else ():
+                self._arrows.append(Arrow(tile, board.cell_of(tile), board.empty_cell))
+                board = board.slide_tile(tile).board
+        return self._arrows
 
     @property
     def goals(self) -> list[Goal]:
