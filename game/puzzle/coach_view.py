@@ -1,10 +1,7 @@
-"""The coach on the Fifteen screen: the Coach button (or C) turns it on and off; while it is on, the
-picture of the goal gives way to the coach's sentence, the tile of the current goal is outlined in
-orange and its square in teal, and the next moves are arrows on the tiles, the first the brightest. At the end it says how the
-player's moves compare with the fewest (the solved panel's figure).
-
-A mixin of `PuzzleView` (game/puzzle/view.py), which holds the game, the geometry, the sprites and
-the toast this uses; the words and the plan are the `Coach`'s (game/puzzle/coach.py, no Arcade).
+"""The coach on the Fifteen screen: the Coach button turns it on and off; while it is on, the picture
+of the goal gives way to the coach's sentence, the tile of the current goal is outlined in orange and
+its square in teal, and the next moves are arrows on the tiles, the first the brightest. At the end it
+says how the player's moves compare with the fewest (the solved panel's figure).
 """
 
 import math
@@ -48,7 +45,7 @@ class CoachFlow:
         return _("Coach off")
 
     def toggle_coach(self) -> None:
-        """Coach (or C): on, from the board as it is (a coached solve counts as assisted), or off."""
+        """Coach: on, from the board as it is (a coached solve counts as assisted), or off."""
         if self.coach is not None:
             self.coach = None
         elif not self.game.solved:
