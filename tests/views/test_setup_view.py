@@ -139,3 +139,20 @@ def test_e_at_the_table_sets_up_its_position_and_esc_returns(window):
     press_key(view, key.ESCAPE)
     assert window.current_view is table
     table.leave()
+
+
+def test_ctrl_c_at_the_table_copies_its_ids_and_ctrl_v_opens_the_lab_on_a_pasted_xgid(window):
+    table = open_table(window)
+    settle(table, 0.5)
+    copied = []
+    window.set_clipboard_text = copied.append
+    press_key(table, key.C, key.MOD_CTRL)
+    gnubg, xgid = copied[0].splitlines()
+    assert gnubg == ":".join(gnubg_ids(table.session)) and xgid.startswith("XGID=")
+    window.get_clipboard_text = lambda: XGID
+    press_key(table, key.V, key.MOD_CTRL)
+    view = window.current_view
+    assert isinstance(view, SetupView) and view.board.dice == (5, 2), "the XGID's position, on the lab"
+    press_key(view, key.ESCAPE)
+    assert window.current_view is table
+    table.leave()

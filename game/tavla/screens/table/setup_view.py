@@ -598,11 +598,12 @@ class SetupView(SceneView):
         start_at(table, session)
 
 
-def copy_ids_of(shell: Shell, setup: Setup, toast: Toast) -> None:
-    """GNU Backgammon's Position ID:Match ID and the XGID of `setup`, one a line, on the clipboard;
-    said in `toast` (the set-up screen's and the analysis screen's Copy IDs)."""
+def copy_ids_of(shell: Shell, setup: Setup, toast: Toast, gnubg_id: str = "") -> None:
+    """GNU Backgammon's Position ID:Match ID (`gnubg_id` as a screen shows it, else the setup's) and
+    the XGID of `setup`, one a line, on the clipboard; said in `toast` (Copy IDs at the table, on the
+    set-up screen and on the analysis screen)."""
     try:
-        shell.set_clipboard_text(f"{setup.gnubg_id}\n{write_xgid(setup)}")
+        shell.set_clipboard_text(f"{gnubg_id or setup.gnubg_id}\n{write_xgid(setup)}")
     except Exception as error:  # noqa: BLE001 - a missing clipboard must not end the game
         # Translators: {error} is the system's reason, in English or the system's language
         toast.show(_("could not copy the IDs: {error}").format(error=error))

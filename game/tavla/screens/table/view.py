@@ -91,6 +91,8 @@ KEY_BEAVER = [key.B]
 KEY_LAST = [key.L]
 KEY_STOP = [key.S]  # the end card's Stop, after a game of a money session
 KEY_EDIT = [key.E]  # the position lab: set up (edit) the position on the table
+KEY_COPY_IDS = [(key.C, key.MOD_CTRL)]  # the decision's IDs to the clipboard
+KEY_PASTE_ID = [(key.V, key.MOD_CTRL)]  # an ID from the clipboard, opened in the position lab
 WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
 """The phases in which the table waits for a person."""
 
@@ -508,6 +510,33 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             from game.tavla.screens.table.setup_view import open_setup  # it opens this table again
 
             open_setup(self)
+        elif matches(KEY_COPY_IDS, symbol, modifiers):
+            self.copy_ids()
+        elif matches(KEY_PASTE_ID, symbol, modifiers) and not self.holding and self.drag is None:
+            self.paste_id()
+
+    def copy_ids(self) -> None:
+        """Ctrl+C: the Position ID:Match ID the panel shows and the XGID of the decision, one a line."""
+        from game.tavla.lab.setup_board import SetupBoard
+        from game.tavla.screens.table.setup_view import copy_ids_of
+
+        if not self.session.rules.is_backgammon:
+            return  # the other games have no IDs
+        try:
+            setup = SetupBoard.from_session(self.session).to_setup()
+        except UserError as error:
+            self.toast.show(str(error))
+            return
+        position, match = captions.gnubg_ids(self.session)
+        copy_ids_of(self.shell, setup, self.toast, f"{position}:{match}")
+
+    def paste_id(self) -> None:
+        """Ctrl+V: the ID on the clipboard set up in the position lab (Esc there comes back here)."""
+        from game.tavla.screens.table.setup_view import open_setup  # it opens this table again
+
+        lab = open_setup(self)
+        if lab is not None:
+            lab.paste_id()
 
     def roll_out_hint(self) -> None:
         """The hint's Roll out: the position and its dice in the position lab, its best plays rolled out
