@@ -65,8 +65,9 @@ def main() -> None:
         longest, p99 = summary(times)
         median = statistics.median(times) * 1000
         print(f"{name}: max {longest:.1f} ms, p99 {p99:.1f} ms, median {median:.1f} ms over {len(times)}")
-    over = sum(seconds_ > 0.05 for seconds_ in during)
-    print(f"frames over 50 ms meanwhile: {over}")
+    slow = [(index, round(seconds_ * 1000)) for index, seconds_ in enumerate(during) if seconds_ > 0.05]
+    over = len(slow)
+    print(f"frames over 50 ms meanwhile: {over} (frame, ms: {slow[:12]})")
     print(f"ratio (p99 meanwhile / p99 reference): {summary(during)[1] / summary(reference)[1]:.2f}")
     print(f"{job.games_done:,} of {args.games:,} games in {seconds:.1f} s, {job.workers} worker process(es) "
           "started in that time")

@@ -84,6 +84,8 @@ def test_leaving_the_screen_ends_the_workers(window):
     processes = list(job.pool._processes.values())
     view.leave()
     assert job.pool is None and not view.study.shown
+    for process in processes:  # ended without the window waiting for it: gone within moments
+        process.join(timeout=5)
     assert all(not process.is_alive() for process in processes)
 
 

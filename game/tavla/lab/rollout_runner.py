@@ -105,7 +105,7 @@ def _run_workers(
                 tick(parts[index][1])
     finally:
         with no_interrupts():
-            end_workers(pool, bool(pending))
+            _end_workers(pool, bool(pending))
 
 
 def _ignore_interrupts() -> None:
@@ -113,7 +113,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def end_workers(pool: ProcessPoolExecutor, busy: bool) -> None:
+def _end_workers(pool: ProcessPoolExecutor, busy: bool) -> None:
     """Shut the pool down; workers still `busy` with chunks nobody waits for any more are ended first
     (a stopped run does not wait for them)."""
     if busy:

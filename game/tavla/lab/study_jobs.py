@@ -9,6 +9,7 @@ game/tavla/screens/table/study_card.py shows it.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import secrets
@@ -25,10 +26,11 @@ from game.tavla.engine.setup import Setup
 from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
 from game.tavla.lab.rollout_command import Candidate, RolloutReport, candidates_of
-from game.tavla.lab.rollout_runner import Rolled, chunks, end_workers
+from game.tavla.lab.rollout_runner import Rolled, chunks
 
 WINDOW_GAMES = 1296  # a rollout from the window: the command's default
 WINDOW_PLAYS = 6  # with dice, the best plays at 0-ply that are rolled out
+WORKER_NICENESS = 19  # the lowest: the window first, as the history's worker
 
 
 def window_workers() -> int:
@@ -38,7 +40,23 @@ def window_workers() -> int:
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("spawn")  # no fork of a process that holds the window's threads
-    return ProcessPoolExecutor(workers, mp_context=context)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_behind_the_window)
+
+
+def _let_go(pool: ProcessPoolExecutor, busy: bool) -> None:
+    """End the workers without waiting for them to exit (a frame's worth and more): busy ones are
+    terminated, idle ones leave by themselves; the pool's own thread reaps them."""
+    if busy:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            if process.is_alive():
+                process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _behind_the_window() -> None:
+    """A worker yields the cores to the window (and its software renderer's threads) when both want them."""
+    with contextlib.suppress(OSError, AttributeError):  # os.nice: not on Windows
+        os.nice(WORKER_NICENESS)
 
 
 class RolloutJob:
@@ -123,7 +141,7 @@ class RolloutJob:
     def _shut(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            end_workers(pool, bool(self.pending))
+            _let_go(pool, bool(self.pending))
         self.pending.clear()
 
 
@@ -152,4 +170,4 @@ class AnswerJob:
     def stop(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            end_workers(pool, not self.future.done())
+            _let_go(pool, not self.future.done())

@@ -53,6 +53,8 @@ def test_a_stopped_rollout_keeps_the_games_finished_in_order_and_ends_its_worker
     processes = list(job.pool._processes.values())
     job.stop()
     assert job.finished and job.pool is None
+    for process in processes:  # ended without the window waiting for it: gone within moments
+        process.join(timeout=5)
     assert all(not process.is_alive() for process in processes)
     report = job.report()
     assert 0 < report.rolled.games < 1296 and not report.rolled.complete

@@ -375,7 +375,7 @@ class SetupView(SceneView):
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
-        self.study.update()
+        self.study.update(delta_time)
 
     def leave(self) -> None:
         """The study's workers end with the screen."""

@@ -44,6 +44,7 @@ BUTTON_STEP = BUTTON_WIDTH + 20
 CLOSE_X = CARD_LEFT + CARD_WIDTH - INSET - BUTTON_WIDTH / 2  # the buttons run leftwards from Close
 GRID_CELL = (CARD_WIDTH - 2 * INSET) / 6, (BODY_HEIGHT - 24) / 6
 CELL_CHARS = 16  # a play shortened to this many characters in a grid cell
+REFRESH = 0.5  # seconds between two writings of a rollout's table
 GOOD, BAD = (46, 122, 84), (150, 60, 56)  # a roll better / worse than the average
 
 
@@ -54,6 +55,8 @@ class StudyCard:
         self.on_change = on_change
         self.copy_text = copy
         self.job: RolloutJob | AnswerJob | None = None
+        self.unshown = False  # the work has news the card does not show yet
+        self.since_shown = 0.0
         self.kind = ""
         self.rules = Rules.TAVLA
         self.title = Label("", CARD_LEFT + INSET, CARD_TOP - 30, theme.TEAL, theme.HEADING_SIZE - 2,
@@ -124,27 +127,32 @@ class StudyCard:
     def _start(self, kind: str, rules: Rules, job: RolloutJob | AnswerJob) -> None:
         self.close()
         self.kind, self.rules, self.job = kind, rules, job
+        self.unshown, self.since_shown = False, REFRESH  # its first news is shown at once
         self.body.text = ""
         self.cells = []
         self.on_change()
 
     # --- time ---
 
-    def update(self) -> None:
-        """Take in what the work has finished (never waiting for it)."""
+    def update(self, delta_time: float) -> None:
+        """Take in what the work has finished (never waiting for it); a rollout's table is written
+        again at most every REFRESH seconds (laying its lines out is a frame's worth of work)."""
         job = self.job
-        if job is None or job.finished:
+        self.since_shown += delta_time
+        if job is None or (job.finished and not self.unshown):
             return
         try:
-            changed = job.poll()
+            self.unshown = job.poll() or self.unshown
         except Exception as error:  # noqa: BLE001 - a worker's failure is said, the window goes on
             job.stop()
             # Translators: the study card's work failed; {error} is the reason
             self.status.text = _("Could not work it out: {error}").format(error=error)
             self.on_change()
             return
-        if not changed:
+        early = isinstance(job, RolloutJob) and not job.finished and self.since_shown < REFRESH
+        if not self.unshown or early:
             return
+        self.unshown, self.since_shown = False, 0.0
         if isinstance(job, RolloutJob):
             self._show_rollout()
         elif self.kind == "map":
