@@ -100,11 +100,11 @@ class Button:
         arcade.draw_rect_filled(XYWH(r.x + 2, r.y - 3, r.width, r.height), theme.SHADOW)
         arcade.draw_rect_filled(XYWH(r.x, r.y, r.width, r.height), fill)
         arcade.draw_rect_outline(XYWH(r.x, r.y, r.width, r.height), theme.PANEL_BORDER, 1)
-        self._text.color = (
-            Color(24, 28, 38)
-            if self.primary and self.enabled
-            else (theme.TEXT if self.enabled else theme.MUTED)
-        )
+        colour = theme.TEXT if self.enabled else theme.MUTED
+        if self.primary and self.enabled:
+            colour = Color(24, 28, 38)
+        if tuple(self._text.color) != (*colour[:3], 255):  # setting it lays the text out: on change only
+            self._text.color = colour
         self._text.draw()
 
     def on_mouse_motion(self, x: float, y: float) -> None:
