@@ -123,6 +123,9 @@ def main() -> None:
     cube_scenes(window, out)
     analysis_scenes(window, out)
     lab_scenes(window, out)
+    window.show_view(PuzzleView(size="4x4", seed=12, coach=True))
+    settle(window, 1.0)
+    save(window, "puzzle-coach", out)
     small_window_scenes(window, out)
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:
