@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from arcade import key
 
+from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match_id import MatchMoment, match_id
@@ -156,7 +157,7 @@ def test_the_progress_screen_is_readable_on_a_small_window(window, kept, languag
     view = window.current_view
     with small_window(view):
         assert_readable(window, f"progress, small window, {language}")
-        assert view.best_label.text.startswith("Best match")
+        assert view.best_label.text.startswith(_("Best match")), "the best match is named"  # in each language
     assert_readable(window, f"progress {language}")
 
 
