@@ -108,7 +108,7 @@ def test_play_tavla_opens_a_money_session_on_the_chosen_terms(window):
     match = table.session.match
     assert (match.money, match.cube, match.jacoby, match.beavers) == (True, True, True, True)
     assert table.panel.texts["score"].text == "0 – 0   (money, Jacoby)"
-    assert table.panel.texts["rules"].text == "Rules: standard · game 1 · beavers"
+    assert table.panel.texts["rules"].text == "standard · game 1 · beavers"  # a note: no "Rules:"
     press_key(table, key.ESCAPE)
 
 
