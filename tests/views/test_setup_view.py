@@ -13,7 +13,7 @@ from game.tavla.screens import layout
 from game.tavla.screens.table.captions import gnubg_ids
 from game.tavla.screens.table.setup_view import SetupView
 from game.tavla.screens.table.view import TableView
-from tests.views.driver import click, press_key, to_screen
+from tests.views.driver import click, draw_frame, press_key, screenshot, to_screen
 from tests.views.table import centre, open_table, settle
 
 XGID = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:0:0:0:0:10"  # the cube at 2 with the top side, 5-2 to play
@@ -75,6 +75,43 @@ def test_a_drag_moves_a_checker_to_a_point_the_bar_and_the_tray(window):
     drag(view, point(13), (1120, 700))  # over the panel: off the board
     assert view.board.count(0, 13) == 4 and view.board.total(0) == 14
     assert view.checkers.held is None and not view.dragging
+
+
+def region(image, view, rect) -> bytes:
+    """The pixels of a logical rectangle in a screenshot (top-down)."""
+    left, bottom = to_screen(view, rect.x - rect.width / 2, rect.y - rect.height / 2)
+    right, top = to_screen(view, rect.x + rect.width / 2, rect.y + rect.height / 2)
+    height = image.height
+    return image.crop((int(left), int(height - top), int(right), int(height - bottom))).tobytes()
+
+
+def test_the_board_and_panel_are_painted_again_only_when_they_change(window):
+    """They come from a cached layer: frames at rest do not paint it; a checker added shows at once, a
+    selector stepped and a button lit paint it once each, and the screen shows what changed."""
+    view = open_setup(window)
+    first = screenshot(window)
+    painted = view.layer.paints
+    for _ in range(5):
+        draw_frame(window)
+    assert view.layer.paints == painted, "nothing changed"
+    click(view, *point(4))
+    added = screenshot(window)
+    x, y = to_screen(view, layout.point_x(4), layout.INNER_BOTTOM + 30)
+    spot = int(x), int(first.height - y)
+    assert first.getpixel(spot) != added.getpixel(spot), "the checker on point 4 is drawn"
+    painted = view.layer.paints
+    on_roll = view.on_roll.rect
+    before = region(added, view, on_roll)
+    click(view, *centre(view.on_roll.right))
+    stepped = screenshot(window)
+    assert view.layer.paints == painted + 1 and view.on_roll.value == "1"
+    assert region(stepped, view, on_roll) != before, "the new value is on the screen"
+    painted = view.layer.paints
+    x, y = to_screen(view, *centre(view.play_button))
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+    lit = screenshot(window)
+    assert view.layer.paints == painted + 1, "a hovered button is painted lit"
+    assert region(lit, view, view.play_button.rect) != region(stepped, view, view.play_button.rect)
 
 
 def test_play_is_refused_with_the_problems_in_words(window):

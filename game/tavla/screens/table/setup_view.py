@@ -39,7 +39,7 @@ from game.tavla.screens.table.study_card import StudyCard
 from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
-from game.ui.scene import SceneView
+from game.ui.scene import CachedLayer, SceneView
 from game.ui.shell import Shell
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast
@@ -111,6 +111,7 @@ class SetupView(SceneView):
         self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
         light_seat = 0 if settings.human_side == "white" else 1
         self.picture = BoardPicture()
+        self.layer = CachedLayer(self.window.ctx)
         self.checkers = SetupStacks(0.0, easing_by_name(settings.animation.easing), light_seat)
         self.dice = DiceSprites()
         self.toast = Toast(layout.BAR_X, layout.MIDDLE_Y, layout.HALF_WIDTH - 20)
@@ -243,8 +244,7 @@ class SetupView(SceneView):
         self.play_button = button(_("Play"), 1, 3, self.play, primary=True)
         # Translators: button on the set-up screen: back where it was opened from (Esc)
         self.back_button = button(_("Back"), 0, 3, self.back)
-        self.buttons = [
-            *(arrow for selector in self.selectors for arrow in selector.buttons),
+        self.actions = [
             self.clear_button,
             self.opening_button,
             self.copy_button,
@@ -254,6 +254,7 @@ class SetupView(SceneView):
             self.play_button,
             self.back_button,
         ]
+        self.buttons = [*(arrow for selector in self.selectors for arrow in selector.buttons), *self.actions]
         self.panel_buttons = self.buttons
         self.study = StudyCard(self._study_changed, self._copy_study)
 
@@ -397,24 +398,47 @@ class SetupView(SceneView):
         self.request_redraw()
 
     def on_draw(self) -> None:
+        """The board's picture and the panel come from the cached layer (painted again only when one of
+        them changes, so a rollout's card updating costs little); checkers, dice, the study card and
+        messages are drawn over it every frame."""
         self.picture.number_for(0, self.checkers.variant)
-        super().on_draw()
+        self.layer.draw(self._layer_key(), self._draw_layer)
+        with self.camera.activate():
+            self.draw_scene()
+            if self.study.shown:
+                for button in self.study.buttons:
+                    button.draw()
+
+    def _layer_key(self) -> tuple[object, ...]:
+        """Everything the cached layer shows that can change."""
+        texts = (self.title, self.status, self.counts, *self.id_lines)
+        return (
+            tuple(self.camera.viewport),
+            id(self.picture.sprites[0].texture) if self.picture.sprites else None,
+            tuple((text.text, text.font_size) for text in texts),
+            tuple((*(label.text for label in s.labels), s.enabled) for s in self.selectors),
+            tuple((b.label, b.enabled, b.hovered, b.pressed) for b in self.panel_buttons),
+            self.colour.value,
+        )
+
+    def _draw_layer(self) -> None:
+        with self.camera.activate():
+            self.picture.draw()
+            arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 20, 780), theme.PANEL)
+            for text in (self.title, self.status, self.counts, *self.id_lines):
+                text.draw()
+            for selector in self.selectors:
+                selector.draw()  # with its arrows
+            for button in self.actions:
+                button.draw()
+            self._draw_chosen_colour()
 
     def draw_scene(self) -> None:
-        self.picture.draw()
-        arcade.draw_rect_filled(XYWH(PANEL_X, 400, PANEL_WIDTH + 20, 780), theme.PANEL)
-        for text in (self.title, self.status, self.counts, *self.id_lines):
-            text.draw()
-        for selector in self.selectors:
-            selector.draw()
+        """What moves or lies over the cached layer: checkers, dice, the study card, messages."""
         self.checkers.draw(self.smallest_text)
         self.dice.draw()
-        self._draw_chosen_colour()
         self.checkers.draw_held()
         free = layout.LEFT_HALF if self.board.on_roll == 0 else layout.RIGHT_HALF  # not over the dice
-        if self.study.shown:  # the panel's buttons stay in view, the card's take the clicks
-            for button in self.panel_buttons:
-                button.draw()
         self.study.draw()
         place = self.study.toast_place if self.study.shown else ((free[0] + free[1]) / 2, layout.MIDDLE_Y)
         self.toast.move_to(*place)
