@@ -175,9 +175,10 @@ class SetupView(SceneView):
         ]
         rules = "tavla" if board.rules is Rules.TAVLA else "standard+cube" if board.has_cube else "standard"
         # Translators: a selector on the set-up screen: the rule set, and whether the cube is played
-        self.rules = selector(_("Rules"), list(RULE_CHOICES), rules, 0, 2, _rules_text, self._set_rules)
+        # Translators: a selector on the set-up screen: the rule set, and whether the cube is played
+        caption = _("Rules")
         self.rules = NarrowSelector(
-            self.rules.caption,
+            caption,
             list(RULE_CHOICES),
             rules,
             Rect(PANEL_X, ROWS[2], PANEL_WIDTH, SELECTOR_HEIGHT),
@@ -681,12 +682,14 @@ def _die_text(value: str) -> str:
 
 
 def _rules_text(value: str) -> str:
+    """The rule set's short name, lower case as the other values of the panel ("to roll", "money")."""
     if value == "tavla":
-        return _(Rules.TAVLA.display_name)
+        return _(Rules.TAVLA.short_name)
     if value == "standard":
-        return _(Rules.STANDARD.display_name)
-    # Translators: a choice on the set-up screen: standard backgammon played with the doubling cube
-    return _("Standard, cube")
+        return _(Rules.STANDARD.short_name)
+    # Translators: a choice on the set-up screen's Rules selector: standard backgammon played with the
+    # doubling cube (lower case as the panel's other values, "money", "to roll"; keep it short)
+    return _("standard, cube")
 
 
 def _length_text(value: str) -> str:
