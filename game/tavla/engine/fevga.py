@@ -42,14 +42,16 @@ def their_point(point: int) -> int:
     return (point + 11) % 24 + 1
 
 
+_THEIR_POINTS = tuple(their_point(point) for point in POINTS)  # flip's reading order, computed once
+
+
 class SameWayGame(NoHittingGame):
     """The board and moves Fevga and Gul bara share."""
 
     opening: State = (0, *[0] * 11, -CHECKERS, *[0] * 11, CHECKERS, 0, 0, 0)
 
     def flip(self, state: Sequence[int]) -> State:
-        points = [-state[their_point(point)] for point in POINTS]
-        return (state[OPP_OFF], *points, 0, 0, state[OFF])
+        return (state[OPP_OFF], *[-state[point] for point in _THEIR_POINTS], 0, 0, state[OFF])
 
     def their_point(self, point: int) -> int:
         return their_point(point)

@@ -83,23 +83,29 @@ class TablesMasterBot(TablesNeuralBot):
         afters = [self.game.apply_play(state, play) for play in plays]
         shallow = self.net.equities(afters)
         order = np.argsort(-shallow)[:MASTER_CANDIDATES]
-        deep = [self._one_roll_deeper(afters[index]) for index in order]
+        deep = self._one_roll_deeper([afters[index] for index in order], shallow[order])
         return plays[int(order[int(np.argmax(deep))])]
 
-    def _one_roll_deeper(self, after: State) -> float:
-        """Our expected points after the opponent's best reply to each of the 21 rolls (a game already
-        over is what it is)."""
-        outcome = final_outcome(self.game, after)
-        if outcome is not None:
-            return float(self.net.equities([after])[0])
-        theirs = self.game.flip(after)
-        total = 0.0
-        for die1, die2 in ROLLS:
-            replies = [
-                self.game.apply_play(theirs, play) for play in self.game.legal_plays(theirs, die1, die2)
-            ]
-            best = (
-                float(self.net.equities(replies).max()) if replies else -float(self.net.equities([after])[0])
-            )
-            total += (1 if die1 == die2 else 2) * -best
-        return total / 36
+    def _one_roll_deeper(self, afters: list[State], shallow: np.ndarray) -> np.ndarray:
+        """Our expected points in each of `afters` (rated `shallow` at 0-ply) after the opponent's best
+        reply to each of the 21 rolls: a game already over is what it is, a roll with no reply leaves
+        the position as it was. Every reply of every roll is rated in one batch."""
+        replies: list[State] = []
+        segments: list[tuple[int, int, int, int]] = []  # candidate, the roll's weight, its replies
+        deep = shallow.astype(np.float64).copy()
+        for candidate, after in enumerate(afters):
+            if final_outcome(self.game, after) is not None:
+                continue
+            deep[candidate] = 0.0
+            theirs = self.game.flip(after)
+            for die1, die2 in ROLLS:
+                start = len(replies)
+                replies += [
+                    self.game.apply_play(theirs, play) for play in self.game.legal_plays(theirs, die1, die2)
+                ]
+                segments.append((candidate, 1 if die1 == die2 else 2, start, len(replies)))
+        rated = self.net.equities(replies) if replies else np.empty(0)
+        for candidate, weight, start, end in segments:
+            ours = -float(rated[start:end].max()) if end > start else float(shallow[candidate])
+            deep[candidate] += weight * ours / 36
+        return deep

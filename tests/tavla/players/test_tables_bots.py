@@ -1,5 +1,5 @@
 """The bots of Plakoto, Fevga and Gul bara: the greedy one's rules of thumb on positions with one clear
-answer, and the network's inputs, outputs and weights file."""
+answer, the master's look one roll deeper, and the network's inputs, outputs and weights file."""
 
 import numpy as np
 import pytest
@@ -9,7 +9,7 @@ from game.tavla.engine.board_games import TABLES_GAMES
 from game.tavla.engine.notation import parse_play
 from game.tavla.eval.tables_net import INPUTS, TablesEvaluator, encode
 from game.tavla.players.tables_greedy import TablesGreedyBot
-from game.tavla.players.tables_neural import TablesNeuralBot
+from game.tavla.players.tables_neural import MASTER_CANDIDATES, TablesMasterBot, TablesNeuralBot
 from tests.tavla.engine.test_tavla_games import plakoto, random_positions
 
 PLAKOTO = TABLES_GAMES["plakoto"]
@@ -25,6 +25,42 @@ def test_greedy_does_not_leave_its_mother_alone_in_reach():
     state = plakoto({24: 2, 13: 13}, {20: 1, 1: 14})
     play = parse_play(TablesGreedyBot(PLAKOTO).play(state, 6, 5))
     assert sum(1 for start, _end in play if start == 24) != 1
+
+
+def one_roll_deeper(bot: TablesNeuralBot, after) -> float:
+    """The master's rating of a play, written out over the 36 rolls: our points after the opponent's
+    best reply to each (a finished game is what it is; no reply leaves the position standing)."""
+    game, net = bot.game, bot.net
+    if game.is_over(after) or game.is_drawn(after):
+        return float(net.equities([after])[0])
+    theirs = game.flip(after)
+    total = 0.0
+    for die1 in range(1, 7):
+        for die2 in range(1, 7):
+            replies = [game.apply_play(theirs, play) for play in game.legal_plays(theirs, die1, die2)]
+            total += -float(net.equities(replies).max()) if replies else float(net.equities([after])[0])
+    return total / 36
+
+
+@pytest.mark.parametrize("name", sorted(TABLES_GAMES))
+def test_the_master_plays_the_best_of_the_experts_few_one_roll_deeper(name):
+    game = TABLES_GAMES[name]
+    master = TablesMasterBot(game)
+    checked = 0
+    for state, die1, die2 in list(random_positions(game, 11, 60))[5::9]:
+        plays = game.legal_plays(state, die1, die2)
+        if len(plays) < 2:
+            continue
+        afters = [game.apply_play(state, play) for play in plays]
+        shallow = master.net.equities(afters)
+        few = np.argsort(-shallow)[:MASTER_CANDIDATES]
+        deep = {int(index): one_roll_deeper(master, afters[index]) for index in few}
+        rated = master._one_roll_deeper([afters[index] for index in few], shallow[few])
+        assert rated == pytest.approx([deep[int(index)] for index in few], abs=1e-5), "its ratings"
+        chosen = plays.index(master.choose(state, plays))
+        assert chosen in deep and deep[chosen] == pytest.approx(max(deep.values()), abs=1e-5)
+        checked += 1
+    assert checked >= 3
 
 
 @pytest.mark.parametrize("name", sorted(TABLES_GAMES))
