@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import mmap
+import os
 import threading
 from collections import deque
 from pathlib import Path
@@ -10,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.paths import CACHE_DIR_ENV
-from game.puzzle.solver import pdb, ranked, tables
+from game.puzzle.solver import mapping, pdb, ranked, tables
 from game.puzzle.solver.pdb import Cancelled, Pattern
 
 SMALL_PATTERNS = [
@@ -193,3 +196,61 @@ def test_the_strong_4x4_partition_covers_every_tile_once_and_mirrors_one_table(
     monkeypatch.setenv(tables.QUICK_ENV, "1")
     assert tables.strong_patterns(4, 4) == []
     assert not tables.strong_ready(4, 4)
+
+
+def test_a_big_table_is_mapped_from_its_file_and_checked_once(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    pattern = Pattern(3, 3, (0, 1, 3))
+    good = pdb.load(pattern)
+    path = pdb.cache_path(pattern)
+    assert path.stat().st_size == mapping.ALIGN + len(good)  # the table starts where it can be mapped
+    pdb.forget()
+    first = pdb.peek(pattern)
+    assert isinstance(first, mmap.mmap) and first[:] == good
+    stamp = mapping.stamp_path(path)
+    assert stamp.is_file()
+    checked: list[int] = []
+    real = hashlib.sha256
+    monkeypatch.setattr(mapping.hashlib, "sha256", lambda data: checked.append(1) or real(data))
+    pdb.forget()
+    assert pdb.load(pattern)[:] == good
+    assert checked == []  # the stamp says the file passed as it is: not hashed again
+
+
+def test_a_mapped_table_changed_after_its_check_is_checked_again(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    pattern = Pattern(3, 3, (0, 1, 3))
+    good = pdb.load(pattern)
+    path = pdb.cache_path(pattern)
+    pdb.forget()
+    assert pdb.peek(pattern) is not None and mapping.stamp_path(path).is_file()
+    pdb.forget()
+    data = bytearray(path.read_bytes())
+    data[-7] ^= 1
+    info = path.stat()
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 10**9))  # however coarse the file times
+    assert mapping.mapped(pattern, path) is None
+    assert pdb.peek(pattern) is None
+    assert pdb.load(pattern) == good
+
+
+def test_a_big_table_in_the_older_layout_is_read_then_rewritten_to_map(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    pattern = Pattern(3, 3, (0, 1, 3))
+    good = pdb.build(pattern)
+    key = json.dumps({"key": pattern.key, "size": len(good), "raw": True}).encode()
+    header = pdb.HEADER.pack(pdb.MAGIC, pdb.FORMAT_VERSION, len(key), hashlib.sha256(good).digest())
+    path = pdb.cache_path(pattern)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(header + key + good)  # unpadded: the table cannot be mapped where it stands
+    assert mapping.mapped(pattern, path) is None
+    assert pdb.load(pattern) == good
+    mapped = mapping.mapped(pattern, path)
+    assert mapped is not None and mapped[:] == good

@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import json
 import math
+import mmap
 import os
 import stat
 import struct
@@ -48,6 +49,8 @@ ZLIB_LEVEL = 6
 RAW_MIN_BYTES = 64 << 20
 
 Progress = Callable[[int, int], None]
+Table = bytes | mmap.mmap
+"""A table as the search reads it: bytes, or a big raw table mapped from its cache file (mapping.py)."""
 
 
 class Cancelled(Exception):
@@ -327,11 +330,16 @@ def write(pattern: Pattern, table: bytes, path: Path | None = None) -> Path:
     """Write atomically (temporary file, then rename) so a crash never leaves half a table behind.
 
     Tables of more than ``RAW_MIN_BYTES`` are stored as they are: inflating the 268 MB of a 7-tile table
-    takes seconds, reading it plain a fraction of one (it costs disk: 268 MB instead of 30).
+    takes seconds, reading it plain a fraction of one (it costs disk: 268 MB instead of 30), mapping it
+    nothing (the key is padded so the table starts where mapping.py can map it).
     """
     path = path or cache_path(pattern)
     raw = len(table) > RAW_MIN_BYTES
     key = json.dumps({"key": pattern.key, "size": len(table), "raw": raw}).encode()
+    if raw:
+        from game.puzzle.solver import mapping
+
+        key += b" " * mapping.padding(HEADER.size + len(key))
     header = HEADER.pack(MAGIC, FORMAT_VERSION, len(key), hashlib.sha256(table).digest())
     write_atomically(path, header + key + (table if raw else zlib.compress(table, ZLIB_LEVEL)))
     return path
@@ -406,15 +414,15 @@ def table_size(pattern: Pattern) -> int:
 
 
 _LOCK = threading.Lock()
-_LOADED: dict[str, bytes] = {}
+_LOADED: dict[str, Table] = {}
 
 
-def loaded(pattern: Pattern) -> bytes | None:
+def loaded(pattern: Pattern) -> Table | None:
     """The table if this process already has it in memory (never touches the disk)."""
     return _LOADED.get(pattern.key)
 
 
-def load(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> bytes:
+def load(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> Table:
     """The table from memory, else from the cache file, else built and cached.
 
     One lock: two threads asking for the same table build it once. A file that does not verify is
@@ -426,7 +434,7 @@ def load(pattern: Pattern, progress: Progress | None = None, cancel: threading.E
     with _LOCK:
         table = _LOADED.get(pattern.key)
         if table is None:
-            table = read(pattern)
+            table = _from_disk(pattern)
         if table is None:
             table = build(pattern, progress, cancel)
             with contextlib.suppress(OSError):
@@ -435,19 +443,36 @@ def load(pattern: Pattern, progress: Progress | None = None, cancel: threading.E
         return table
 
 
-def peek(pattern: Pattern) -> bytes | None:
+def peek(pattern: Pattern) -> Table | None:
     """The table from memory or a verified cache file, or None: never builds and never waits for a
     build running in another thread (for callers in a hurry, such as a hint)."""
     table = _LOADED.get(pattern.key)
     if table is not None or not _LOCK.acquire(blocking=False):
         return table
     try:
-        table = read(pattern)
+        table = _from_disk(pattern)
         if table is not None:
             _LOADED[pattern.key] = table
         return table
     finally:
         _LOCK.release()
+
+
+def _from_disk(pattern: Pattern) -> Table | None:
+    """The cached table, mapped if it is a big one (mapping.py), else read and verified; a big one in the
+    older unaligned layout is rewritten once, so the next process maps it."""
+    if table_size(pattern) <= RAW_MIN_BYTES:
+        return read(pattern)
+    from game.puzzle.solver import mapping
+
+    path = cache_path(pattern)
+    table: Table | None = mapping.mapped(pattern, path)
+    if table is None:
+        table = read(pattern, path)
+        if table is not None:
+            with contextlib.suppress(OSError):
+                write(pattern, table, path)
+    return table
 
 
 def forget() -> None:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.puzzle.solver.pdb import Cancelled, neighbours
+from game.puzzle.solver.pdb import Cancelled, Table, neighbours
 
 CHECK_EVERY = 1 << 12
 INFINITY = float("inf")
@@ -35,7 +35,7 @@ class Component:
     lets one table serve two patterns); None means the identity.
     """
 
-    table: bytes
+    table: Table
     tiles: tuple[int, ...]
     bits: int
     cells: tuple[int, ...] | None = None
@@ -57,7 +57,7 @@ class Heuristic:
             raise ValueError("a heuristic has one or two views")
         cells = width * height
         self.width, self.height, self.cells = width, height, cells
-        self.tables: list[bytes] = []
+        self.tables: list[Table] = []
         self.slots: list[list[int]] = []
         self.weights: list[list[list[int]]] = []
         for view in views:
