@@ -179,18 +179,9 @@ class PracticeView(TableView):
 
     def finish_turn(self) -> None:
         session, card = self.session, self.card
-        if card is None or self.judgement is not None or card.kind != "move":
+        if card is None or self.judgement is not None or card.kind != "move" or not self.turn_may_end():
             return
-        if (
-            session.phase is not Phase.HUMAN
-            or self.animating
-            or session.turn is None
-            or self.drag is not None
-        ):
-            return
-        if not session.turn.done:
-            self.toast.show(_("Use every die that can be used first."), 2.5)
-            return
+        assert session.turn is not None
         after = session.turn.state
         chosen = next(
             (play for play in self.ranked if play.after == after or flip(play.after) == after), None

@@ -195,8 +195,9 @@ class TurnFlow:
             self.shell.sounds.play("double")
             self._start_turn()
 
-    def finish_turn(self) -> None:
-        """Done / a click on the dice: the human's play is committed once every usable die is used."""
+    def turn_may_end(self) -> bool:
+        """Whether the person's turn can end now: theirs, nothing moving or held, and every usable die
+        used (else they are told so)."""
         session = self.session
         if (
             session.phase is not Phase.HUMAN
@@ -204,10 +205,18 @@ class TurnFlow:
             or session.turn is None
             or self.drag is not None
         ):
-            return
+            return False
         if not session.turn.done:
             self.toast.show(_("Use every die that can be used first."), 2.5)
+            return False
+        return True
+
+    def finish_turn(self) -> None:
+        """Done / a click on the dice: the human's play is committed once every usable die is used."""
+        if not self.turn_may_end():
             return
+        session = self.session
+        assert session.turn is not None
         stakes = stakes_at(session.match, session.seat)
         judged = session.game.variant.rules.is_backgammon  # the tutor's judge plays backgammon only
         if judged and not self.auto_commit and self.tutor.stops(session.turn, self.rules, stakes):
