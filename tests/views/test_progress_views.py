@@ -71,6 +71,7 @@ def test_a_practice_round_judges_the_play_and_keeps_the_schedule(window, kept):
     settle(view, 0.5)
     card = view.card
     assert card.kind == "move" and view.session.phase is Phase.HUMAN
+    settle(view, 1.5)  # the dice have landed
     view.finish_turn()  # Done before a checker moved: said, not judged
     assert view.judgement is None and view.toast.message == "Use every die that can be used first."
     best = view.ranked[0]
