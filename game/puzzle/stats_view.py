@@ -25,6 +25,7 @@ from game.puzzle.stats_report import format_time, unreadable_text
 from game.records import Records, RecordsUnavailable
 from game.ui import theme
 from game.ui.keys import matches
+from game.ui.plot import PlotArea
 from game.ui.scene import SceneView
 from game.ui.text import Label, LabelSpec
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
@@ -403,14 +404,11 @@ class StatsView(SceneView):
         top, bottom = max(values), min(values)
         if top == bottom:  # one solve, or equal times: an axis a second either side, the solve in the middle
             top, bottom = top + 1.0, max(0.0, bottom - 1.0)
-        span = (top - bottom) or 1.0
         high.text, low.text = format_time(top), format_time(bottom)
-        layout = self.layout
-        step = layout.plot_width / max(1, len(plot) - 1)
+        area = self.plot_area
 
         def at(index: int, seconds: float) -> tuple[float, float]:
-            x = layout.plot_left + (index * step if len(plot) > 1 else layout.plot_width / 2)
-            return x, layout.plot_bottom + (seconds - bottom) / span * layout.plot_height
+            return area.at(index, len(plot), seconds, bottom, top)
 
         self.plot_points = [at(i, p.seconds) for i, p in enumerate(plot)]
         self.plot_average = [at(i, p.average) for i, p in enumerate(plot) if p.average is not None]
@@ -541,14 +539,13 @@ class StatsView(SceneView):
         self._draw_list()
         self.toast.draw()
 
+    @property
+    def plot_area(self) -> PlotArea:
+        layout = self.layout
+        return PlotArea(layout.plot_left, layout.plot_bottom, layout.plot_width, layout.plot_height)
+
     def _draw_plot(self) -> None:
-        left, bottom = self.layout.plot_left, self.layout.plot_bottom
-        width, height = self.layout.plot_width, self.layout.plot_height
-        frame = XYWH(left + width / 2, bottom + height / 2, width + 20, height + 20)
-        arcade.draw_rect_filled(frame, theme.BACKGROUND)
-        for fraction in (0.0, 0.5, 1.0):
-            y = bottom + fraction * height
-            arcade.draw_line(left - 10, y, left + width + 10, y, theme.PANEL_BORDER, 1)
+        self.plot_area.draw_frame()
         if len(self.plot_average) > 1:
             arcade.draw_line_strip(self.plot_average, AVERAGE_COLOUR, 3)
         for x, y in self.plot_points:

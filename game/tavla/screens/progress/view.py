@@ -23,6 +23,7 @@ from game.tavla.progress.practice import Deck
 from game.tavla.progress.summary import TREND_WORDS, Progress
 from game.tavla.record.mat import parse_mat
 from game.ui import theme
+from game.ui.plot import GRID_FRACTIONS, PlotArea
 from game.ui.scene import SceneView
 from game.ui.text import Label, LabelSpec
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
@@ -34,6 +35,7 @@ CARD_Y, CARD_HEIGHT = 350, 560
 TITLE_Y = 760
 FILTER_Y = 680
 PLOT_LEFT, PLOT_BOTTOM, PLOT_WIDTH, PLOT_HEIGHT = 110, 170, 580, 400
+PLOT = PlotArea(PLOT_LEFT, PLOT_BOTTOM, PLOT_WIDTH, PLOT_HEIGHT)
 SHOWN = 60  # the last matches plotted
 RATE_COLOUR = theme.TEXT
 AVERAGE_COLOUR = theme.ACCENT
@@ -106,10 +108,8 @@ class ProgressView(SceneView):
             self._opponent,
         )
         self.axis = [
-            LabelSpec(
-                PLOT_LEFT - 60, PLOT_BOTTOM + fraction * PLOT_HEIGHT, 45, theme.MUTED, theme.SMALL_SIZE
-            ).label()
-            for fraction in (0.0, 0.5, 1.0)
+            LabelSpec(PLOT_LEFT - 60, PLOT.grid_y(fraction), 45, theme.MUTED, theme.SMALL_SIZE).label()
+            for fraction in GRID_FRACTIONS
         ]
         legend_y = PLOT_BOTTOM - 40
         words = (_("error rate"), _("average of 5"), _("checker play"), _("cube"))
@@ -197,13 +197,11 @@ class ProgressView(SceneView):
         rates = [e.error_rate for e in matches] + [e.checker_error_rate for e in matches]
         top = max([*rates, *(e.cube_error_rate for e in matches), 10.0]) * 1.1
         self.top = top
-        for label, fraction in zip(self.axis, (0.0, 0.5, 1.0), strict=True):
+        for label, fraction in zip(self.axis, GRID_FRACTIONS, strict=True):
             label.text = f"{top * fraction:.0f}"
 
         def at(index: int, value: float) -> tuple[float, float]:
-            step = PLOT_WIDTH / max(1, len(matches) - 1)
-            x = PLOT_LEFT + (index * step if len(matches) > 1 else PLOT_WIDTH / 2)
-            return x, PLOT_BOTTOM + min(value, top) / top * PLOT_HEIGHT
+            return PLOT.at(index, len(matches), value, 0.0, top)
 
         self.points = [at(i, e.error_rate) for i, e in enumerate(matches)]
         self.checker_points = [at(i, e.checker_error_rate) for i, e in enumerate(matches)]
@@ -293,13 +291,7 @@ class ProgressView(SceneView):
         self.toast.draw()
 
     def _draw_plot(self) -> None:
-        frame = XYWH(
-            PLOT_LEFT + PLOT_WIDTH / 2, PLOT_BOTTOM + PLOT_HEIGHT / 2, PLOT_WIDTH + 20, PLOT_HEIGHT + 20
-        )
-        arcade.draw_rect_filled(frame, theme.BACKGROUND)
-        for fraction in (0.0, 0.5, 1.0):
-            y = PLOT_BOTTOM + fraction * PLOT_HEIGHT
-            arcade.draw_line(PLOT_LEFT - 10, y, PLOT_LEFT + PLOT_WIDTH + 10, y, theme.PANEL_BORDER, 1)
+        PLOT.draw_frame()
         if len(self.average_line) > 1:
             arcade.draw_line_strip(self.average_line, AVERAGE_COLOUR, 3)
         for x, y in self.checker_points:
@@ -313,9 +305,11 @@ class ProgressView(SceneView):
         for label in self.axis:
             label.draw()
         y = PLOT_BOTTOM - 40
-        for index, colour in enumerate((RATE_COLOUR, AVERAGE_COLOUR, CHECKER_COLOUR, CUBE_COLOUR)):
-            x = PLOT_LEFT + 150 * index
-            arcade.draw_circle_filled(x + 6, y, 5, colour)
+        # each mark as the plot draws it: the rate's dot, the average's line, checker dot, cube square
+        arcade.draw_circle_filled(PLOT_LEFT + 6, y, 4.5, RATE_COLOUR)
+        arcade.draw_line(PLOT_LEFT + 150 - 2, y, PLOT_LEFT + 150 + 12, y, AVERAGE_COLOUR, 3)
+        arcade.draw_circle_filled(PLOT_LEFT + 300 + 6, y, 3, CHECKER_COLOUR)
+        arcade.draw_rect_filled(XYWH(PLOT_LEFT + 450 + 6, y, 6, 6), CUBE_COLOUR)
         for label in self.legend:
             label.draw()
 
