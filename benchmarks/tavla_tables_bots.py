@@ -10,7 +10,7 @@ game, level, pairing and seed) and plays only the rest, so a long run continues 
     python benchmarks/tavla_tables_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|gulbara]
         [--weights FOLDER]   # <game>.npz files of a training run instead of the shipped weights
         [--level expert|master]   # the network's level: 0-ply (default) or the master's one roll deeper
-        [--skip-random] [--workers N] [--record FILE [--resume]]
+        [--pairing network-greedy|greedy-random] [--workers N] [--record FILE [--resume]]
 """
 
 from __future__ import annotations
@@ -51,13 +51,15 @@ class Run:
     seed: int
 
     def key(self) -> dict[str, object]:
-        """What a recorded game must share with this run to count in it."""
+        """What a recorded game must share with this run to count in it (the network's level and weights
+        only where the network plays)."""
+        network = self.pairing == "network-greedy"
         return {
             "rules": str(self.rules),
-            "level": self.level,
+            "level": self.level if network else None,
             "pairing": self.pairing,
             "seed": self.seed,
-            "weights": str(self.weights) if self.weights else None,
+            "weights": str(self.weights) if self.weights and network else None,
         }
 
     def bots(self, index: int) -> tuple[BotPlay, BotPlay]:
@@ -151,7 +153,9 @@ def main() -> None:
     parser.add_argument("--game", type=Rules, choices=list(TABLES_GAMES), action="append")
     parser.add_argument("--weights", type=Path, help="a folder of <game>.npz weights (default: shipped)")
     parser.add_argument("--level", choices=("expert", "master"), default="expert", help="the network's level")
-    parser.add_argument("--skip-random", action="store_true", help="only the network against the greedy bot")
+    parser.add_argument(
+        "--pairing", choices=PAIRINGS, action="append", help="which bots meet (default: both pairings)"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     parser.add_argument("--record", type=Path, help="a JSON-lines file every finished game is appended to")
     parser.add_argument("--resume", action="store_true", help="count the games already in --record")
@@ -162,7 +166,7 @@ def main() -> None:
         parser.error("--resume needs --record FILE")
     if args.record is not None and args.record.exists() and not args.record.is_file():
         parser.error(f"--record {args.record} is not a regular file")
-    pairings = PAIRINGS[:1] if args.skip_random else PAIRINGS
+    pairings = args.pairing or PAIRINGS
     for rules in args.game or list(TABLES_GAMES):
         for pairing in pairings:
             run = Run(rules, args.level, args.weights, pairing, args.seed)
