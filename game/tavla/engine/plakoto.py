@@ -47,8 +47,8 @@ class Plakoto(NoHittingGame):
     opening: State = (0, -CHECKERS, *[0] * 22, CHECKERS, 0, 0, 0, *[0] * 24)
 
     def flip(self, state: Sequence[int]) -> State:
-        pins = [-pin(state, 25 - point) for point in POINTS]
-        return (*flip(state[:STATE_SIZE]), *pins)
+        pins = state[STATE_SIZE:PLAKOTO_STATE_SIZE][::-1]  # theirs on our point p is ours on their 25 - p
+        return (*flip(state[:STATE_SIZE]), *[-side for side in pins])
 
     def pins(self, state: Sequence[int]) -> dict[int, int]:
         return {point: pin(state, point) for point in POINTS if pin(state, point)}
