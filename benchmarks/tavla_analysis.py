@@ -59,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.tavla.analysis.decisions import Mark
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match import Match
+from game.tavla.engine.play import play_match
 from game.tavla.engine.rules import Rules
 from game.tavla.players.gnubg_adapter import analyse_mat, self_play_mat
 from game.tavla.players.levels import NeuralBot
@@ -147,14 +148,7 @@ def _statistics(lines: list[str]) -> dict[str, dict[str, float]]:
 
 def speed(length: int, seed: int, levels: list[str]) -> None:
     bot = NeuralBot(Rules.TAVLA)
-    match = Match(length, Rules.TAVLA, seed)
-    while match.winner is None:
-        game = match.next_game()
-        game.start()
-        while not game.over:
-            if game.dice is None:
-                game.roll()
-            game.play(bot.play(game.state, *game.dice))
+    match = play_match(Match(length, Rules.TAVLA, seed), (bot.play, bot.play))
     record = MatchRecord.from_match(match, ("expert", "expert"))
     turns = sum(len(game.turns) for game in record.games)
     analyse_match(MatchRecord(record.names, record.length, record.rules, record.games[:1]))  # warm up

@@ -27,6 +27,7 @@ from game.app import GameWindow
 from game.config_file import load_config
 from game.records import Records
 from game.tavla.engine.match import Match
+from game.tavla.engine.play import play_match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
 from game.tavla.players.random_bot import RandomBot
@@ -45,19 +46,8 @@ class NoHandOver(HistoryKeeper):
 
 
 def finished_match(seed: int) -> Match:
-    match = Match(5, Rules.STANDARD, seed, cube=True)
     bots = (RandomBot(seed, Rules.STANDARD), RandomBot(seed + 1, Rules.STANDARD))
-    while match.winner is None:
-        game = match.current
-        if game is None or game.over:
-            match.next_game()
-        elif game.turn is None:
-            game.start()
-        elif game.dice is None:
-            game.roll()
-        else:
-            game.play(bots[game.turn].play(list(game.state), *game.dice))
-    return match
+    return play_match(Match(5, Rules.STANDARD, seed, cube=True), (bots[0].play, bots[1].play))
 
 
 def frame(window: GameWindow, view: TableView) -> float:

@@ -1,4 +1,5 @@
-"""A whole game between two bots, driven through `Game`: the referee's, self-play's and benchmarks' loop.
+"""A whole game (or match) between two bots, driven through `Game`: the referee's, self-play's and
+benchmarks' loop.
 
 The bots are `play(state, die1, die2)` functions (docs/position.md, docs/notation.md). A bot that answers
 an illegal play, or raises, is disqualified for this game and the position, dice and answer are kept in
@@ -16,6 +17,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.cube import accepts_beaver, accepts_double, wants_beaver, wants_double
 from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult, Turn, shown_answer
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import check_move, parse_play
 from game.tavla.engine.position import flip
@@ -40,6 +42,16 @@ def play_bots(
     game = Game(rules, rng=rng if rng is not None else random.Random(seed), cube=cube)
     result = drive(game, (bot0, bot1), deciders if cube is not None else None)
     return result, list(game.record) if keep_record else []
+
+
+def play_match(
+    match: Match, bots: tuple[BotPlay, BotPlay], deciders: tuple[object, object] | None = None
+) -> Match:
+    """Every game left of `match` played by `bots` (seat 0's first) from its opening roll, with the cube
+    asked of `deciders` where the match has one; the match, finished."""
+    while match.winner is None:
+        drive(match.next_game(), bots, deciders if match.cube else None)
+    return match
 
 
 def drive(

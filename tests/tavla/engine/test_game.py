@@ -9,7 +9,7 @@ from game.tavla.engine.game import FORFEIT_POINTS, Game, score
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay, legal_plays
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.play import play_bots
+from game.tavla.engine.play import play_bots, play_match
 from game.tavla.engine.position import OPENING, flip, validate_state
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot
@@ -142,14 +142,7 @@ def test_state_for_each_seat():
 
 def test_a_match_ends_when_a_seat_reaches_the_length():
     match = Match(length=5, seed=4)
-    bots = [get_bot("pubeval"), get_bot("random", seed=1)]
-    while match.winner is None:
-        game = match.next_game()
-        game.start()
-        while not game.over:
-            if game.dice is None:
-                game.roll()
-            game.play(bots[game.turn].play(list(game.state), *game.dice))
+    play_match(match, (get_bot("pubeval").play, get_bot("random", seed=1).play))
     assert max(match.scores) >= 5
     assert sum(match.scores) == sum(g.result.points for g in match.games)
     assert match.scores[match.winner] == max(match.scores)

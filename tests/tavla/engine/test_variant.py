@@ -10,7 +10,7 @@ import random
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import apply_play, legal_plays
-from game.tavla.engine.play import play_bots
+from game.tavla.engine.play import play_bots, play_match
 from game.tavla.engine.position import BAR, OPENING, OPP_BAR, all_borne_off, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
@@ -59,17 +59,9 @@ def test_a_variant_with_other_starting_points_is_played_to_the_end_by_bots_and_i
     result, record = play_bots(first_play(nack), first_play(nack), nack, seed=4, keep_record=True)
     assert record[0].state in (NACK, flip(NACK)) and result.points in (1, 2, 3)
     assert sum(1 for _ in record) == result.turns
-    match = Match(3, nack)
-    while match.winner is None:
-        played = match.next_game()
-        assert played.state == NACK
-        played.start()
-        while not played.over:
-            if played.dice is None:
-                played.roll()
-            plays = played.legal_plays()
-            played.play(plays[0] if plays else ())
+    match = play_match(Match(3, nack), (first_play(nack), first_play(nack)))
     assert max(match.scores) >= 3
+    assert all(played.record[0].state in (NACK, flip(NACK)) for played in match.games), "each game from NACK"
 
 
 def test_a_variant_that_forbids_hitting_is_followed_by_the_game_the_driver_and_the_tables_turn():
