@@ -103,7 +103,7 @@ class Coach:
         said = _say(step)
         if self.stepped_back:
             # Translators: the coach, when the player's move broke a row or column that was done.
-            return _("That moved a finished line, so we go back to it. {step}").format(step=said)
+            return _("That broke a finished line: back to it. {step}").format(step=said)
         if self.strayed:
             # Translators: the coach, when the player made another move than the one it showed.
             return _("You went another way: fine, from here: {step}").format(step=said)
@@ -121,9 +121,27 @@ def _played(before: Board, after: Board, moves: tuple[int, ...]) -> int:
     return 0
 
 
+def tiles_text(tiles: tuple[int, ...]) -> str:
+    """Tile numbers as the coach says them: a run of three or more that follow each other as "12–18",
+    the rest one by one ("1–4, 9, 12"), so a long row stays short to read."""
+    parts: list[str] = []
+    index = 0
+    while index < len(tiles):
+        end = index
+        while end + 1 < len(tiles) and tiles[end + 1] == tiles[end] + 1:
+            end += 1
+        if end - index >= 2:
+            parts.append(f"{tiles[index]}–{tiles[end]}")
+            index = end + 1
+        else:
+            parts.append(str(tiles[index]))
+            index += 1
+    return ", ".join(parts)
+
+
 def _say(step: Step) -> str:
     """The sentence of one step of the method."""
-    placed = ", ".join(map(str, step.placed))
+    placed = tiles_text(step.placed)
     row = step.line is not None and step.line.is_row
     if step.kind is Kind.PLACE:
         if not placed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.puzzle import method
 from game.puzzle.board import Board
-from game.puzzle.coach import ARROWS, Arrow, Coach, Goal, verdict
+from game.puzzle.coach import ARROWS, Arrow, Coach, Goal, tiles_text, verdict
 from game.puzzle.method import Kind
 
 
@@ -119,7 +119,7 @@ def test_breaking_a_finished_line_goes_back_to_it() -> None:
     broken = board.slide_tile(2).board  # 2 leaves the finished top row
     coach.follow(broken)
     assert coach.stepped_back
-    assert coach.sentence().startswith("That moved a finished line, so we go back to it. Move 2")
+    assert coach.sentence().startswith("That broke a finished line: back to it. Move 2")
     assert coach.goals == [Goal(2, (1, 0))]
 
 
@@ -127,3 +127,11 @@ def test_the_verdict_compares_with_the_fewest_or_the_solvers_best() -> None:
     assert verdict(30, 22, True) == "You solved it in 30 moves. The fewest possible is 22 moves."
     assert verdict(150, 137, False) == "You solved it in 150 moves. The solver's best is 137 moves."
     assert verdict(1, None, False) == "You solved it in 1 move."
+
+
+def test_tiles_in_a_row_are_said_as_a_run() -> None:
+    assert tiles_text((1, 2)) == "1, 2"
+    assert tiles_text((12, 13, 14, 15, 16, 17, 18)) == "12–18"
+    assert tiles_text((1, 2, 3, 4, 9, 11, 12)) == "1–4, 9, 11, 12"
+    assert tiles_text((11, 21, 31)) == "11, 21, 31"
+    assert tiles_text(()) == ""

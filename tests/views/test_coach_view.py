@@ -1,12 +1,20 @@
 """The coach on the Fifteen screen, headless: Learn opens a coached game, the sentence takes the goal
 picture's place, the arrows are drawn on the board, Coach turns it off, and a coached solve ends with the
-verdict."""
+verdict; every sentence stays readable on a small window."""
+
+import random
+
+import pytest
 
 from game.menu.main_menu import MainMenuView
+from game.puzzle.board import Board
+from game.puzzle.coach import Coach
 from game.puzzle.view import PuzzleView
+from game.ui.scene import SMALLEST_PIXELS
 from tests.views.driver import click, screenshot
 from tests.views.menus import rect_centre
 from tests.views.puzzle import open_puzzle, wait_for
+from tests.views.text import small_window
 
 ARROW = (240, 170, 80)
 
@@ -65,3 +73,38 @@ def test_following_the_coach_solves_the_board_and_ends_with_the_verdict(window):
     wait_for(view, lambda: view.toast.remaining > 0 and "You solved it in" in view.toast.message, 30)
     assert f"You solved it in {view.game.moves} moves." in view.toast.message
     assert "The fewest possible is" in view.toast.message
+
+
+def coach_sentences(size: int, seed: int) -> set[str]:
+    """Every sentence the coach says on a shuffled `size`x`size` board while the player follows it but
+    now and then goes another way (which brings the longest ones: "You went another way", "That broke
+    a finished line")."""
+    rng = random.Random(seed)
+    board = Board.shuffled(size, size, seed)
+    coach = Coach(board)
+    said = set()
+    while coach.step is not None:
+        said.add(coach.sentence())
+        if rng.random() < 0.03:
+            board = board.slide_from(rng.choice(board.movable_cells())).board
+        else:
+            board = board.slide_tile(coach.arrows[0].tile).board
+        coach.follow(board)
+    return said
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "uk", "ko"], indirect=True)
+def test_the_coachs_sentences_are_readable_on_a_small_window(window, language):
+    sentences = coach_sentences(10, 1) | coach_sentences(5, 2)
+    assert any(sentence.count(",") >= 3 for sentence in sentences), "long lists of tiles were said"
+    view = open_puzzle(window, size="4x4", image="numbers", seed=1, coach=True)
+    with small_window(view):
+        assert view.coach_text in view.readable_labels()
+        small = []
+        for sentence in sentences:
+            view.coach_text.text = sentence
+            view.keep_text_readable()
+            pixels = view.coach_text.font_size * view.pixel_scale
+            if pixels < SMALLEST_PIXELS or not view.coach_text.fits():
+                small.append((round(pixels, 1), sentence))
+        assert not small, small
