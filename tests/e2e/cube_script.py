@@ -24,7 +24,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession, steps_of
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.save import dump_match, load_match, player_names, save_table, saved_table
-from game.tavla.screens import layout
+from tests.e2e.table_screen import drag_start, drop_place
 
 OPPONENT = "expert"
 LENGTH = 5
@@ -49,14 +49,11 @@ class Click:
 
     def position(self) -> tuple[float, float]:
         """Where a move starts: the top checker of the point (the bar for 25)."""
-        shown = layout.BAR_POINT if self.point == 25 else self.point
-        return layout.checker_position(0, shown, self.count - 1, self.count)
+        return drag_start(self.point, self.count)
 
     def drop(self) -> tuple[float, float]:
         """Where a move is dropped: the point's first checker place, or the tray."""
-        if self.target == 0:
-            return layout.TRAY_X, layout.MIDDLE_Y - 100
-        return layout.checker_position(0, self.target, 0, 1)
+        return drop_place(self.target)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from game.tavla.engine.session import Phase, TableSession, steps_of
 from game.tavla.engine.variant import variant_of
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.screens import layout
+from tests.e2e.table_screen import drag_start, drop_place
 
 OPPONENT = "greedy"
 LENGTH = 3  # a game scores at most 2: the match goes on after it, and the table keeps it when left
@@ -46,13 +47,11 @@ class Drag:
 
     def position(self) -> tuple[float, float]:
         """Where the drag starts: the top free checker of the point."""
-        return layout.checker_position(0, self.point, self.count - 1, self.count)
+        return drag_start(self.point, self.count)
 
     def drop(self) -> tuple[float, float]:
         """Where it is dropped: the point's first checker place, or the tray."""
-        if self.target == 0:
-            return layout.TRAY_X, layout.MIDDLE_Y - 100
-        return layout.checker_position(0, self.target, 0, 1)
+        return drop_place(self.target)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """What the end-to-end table tests read off the real window's screenshots: pixels of a colour in a box, the
-offer to resume a saved match, the end card, the player's dice, a pin's ring; and waiting for one of them
-with the screen kept if it never comes."""
+offer to resume a saved match, the end card, the player's dice, a pin's ring; waiting for one of them
+with the screen kept if it never comes; and where the person's drags of a checker start and end."""
 
 import numpy as np
 
@@ -11,6 +11,19 @@ from game.ui.theme import ACCENT, DESIGN_HEIGHT
 
 RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)  # the offer's Resume button
 DIE_FACE = (250, 247, 240)
+
+
+def drag_start(point: int, count: int) -> tuple[float, float]:
+    """Where a drag starts: the top of the `count` checkers on `point` (seat 0's numbering, 25 the bar)."""
+    shown = layout.BAR_POINT if point == 25 else point
+    return layout.checker_position(0, shown, count - 1, count)
+
+
+def drop_place(target: int) -> tuple[float, float]:
+    """Where a dragged checker is dropped: the first checker place of point `target`, or the tray (0)."""
+    if target == 0:
+        return layout.TRAY_X, layout.MIDDLE_Y - 100
+    return layout.checker_position(0, target, 0, 1)
 
 
 def count(shot, box, colour, within: int = 40) -> int:
