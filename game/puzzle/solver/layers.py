@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.puzzle.solver.pdb import Cancelled, neighbours
+from game.puzzle.solver.pdb import Cancelled, Table, neighbours
 
 NIBBLE = 4
 MAX_CELLS = 16  # a board packs into one uint64, four bits a cell
@@ -33,12 +33,27 @@ class Stopped(Exception):
 
 
 @dataclass(frozen=True)
+class View:
+    """One view of a heuristic as numpy arrays, for a move numbered tile * cells**2 + cell * cells + blank.
+
+    A tile whose component is the tile alone (or a table of one entry) changes the sum by a fixed amount
+    a move, in ``fixed``; the others read ``tables``: the biggest for every row at once (an index of any
+    component fits in it), masked by ``first`` (1 for its tiles), the rest for their tiles only.
+    """
+
+    slots: np.ndarray  # tile -> slot
+    deltas: np.ndarray  # move -> index change of the tile's slot
+    fixed: np.ndarray  # move -> change of the sum, for tiles alone in their component
+    first: np.ndarray  # tile -> 1 if it reads tables[0], else 0
+    tables: tuple[np.ndarray, ...]  # uint8, biggest first
+    others: tuple[np.ndarray, ...]  # per table after the first: tile -> whether it reads that table
+
+
+@dataclass(frozen=True)
 class Arrays:
     """A heuristic (search.Heuristic) as numpy arrays, built once per heuristic."""
 
-    slots: tuple[np.ndarray, np.ndarray]  # per view: tile -> slot
-    deltas: tuple[np.ndarray, np.ndarray]  # per view: tile * cells**2 + cell * cells + blank -> index change
-    groups: tuple[tuple[np.ndarray, np.ndarray], ...]  # (table as uint8, which slots read it)
+    views: tuple[View, View]
     kids: np.ndarray  # (empty cell * (cells + 1) + cell it came from) -> up to 4 cells, -1 for none
 
 
@@ -46,10 +61,12 @@ def arrays(
     width: int,
     height: int,
     slots: Sequence[Sequence[int]],
+    weights: Sequence[Sequence[Sequence[int]]],
     deltas: Sequence[Sequence[int]],
-    tables: Sequence[object],
+    tables: Sequence[Table],
 ) -> Arrays:
-    """The arrays of a heuristic: its per-view slot and delta lists, its tables (bytes-like)."""
+    """The arrays of a heuristic: per view its tile -> slot list, tile -> cell -> index weights and index
+    changes; its tables (bytes-like), one per slot."""
     cells = width * height
     near = neighbours(width, height)
     kids = np.full((cells * (cells + 1), 4), -1, dtype=np.int64)
@@ -57,16 +74,49 @@ def arrays(
         for previous in range(cells + 1):
             found = [c for c in sorted(near[blank]) if c != previous]
             kids[blank * (cells + 1) + previous, : len(found)] = found
-    by_table: dict[int, tuple[np.ndarray, list[int]]] = {}
-    for slot, table in enumerate(tables):
-        entry = by_table.setdefault(id(table), (np.frombuffer(table, dtype=np.uint8), []))
-        entry[1].append(slot)
-    groups = tuple((table, np.array(members, dtype=np.int64)) for table, members in by_table.values())
     return Arrays(
-        (np.array(slots[0], dtype=np.int64), np.array(slots[1], dtype=np.int64)),
-        (np.array(deltas[0], dtype=np.int64), np.array(deltas[1], dtype=np.int64)),
-        groups,
+        tuple(_view(cells, slots[v], weights[v], deltas[v], tables) for v in range(2)),  # type: ignore[arg-type]
         kids,
+    )
+
+
+def _view(
+    cells: int,
+    slots: Sequence[int],
+    weights: Sequence[Sequence[int]],
+    deltas: Sequence[int],
+    tables: Sequence[Table],
+) -> View:
+    members: dict[int, list[int]] = {}
+    for tile in range(1, cells):
+        members.setdefault(slots[tile], []).append(tile)
+    fixed = np.zeros(cells**3, dtype=np.int64)
+    reading: dict[int, list[int]] = {}  # id(table) -> tiles
+    by_id: dict[int, Table] = {}
+    for slot, tiles in members.items():
+        table = tables[slot]
+        if len(tiles) == 1 or len(table) == 1:
+            for tile in tiles:
+                for cell in range(cells):
+                    for blank in range(cells):
+                        after, before = table[weights[tile][blank]], table[weights[tile][cell]]
+                        fixed[tile * cells * cells + cell * cells + blank] = after - before
+        else:
+            reading.setdefault(id(table), []).extend(tiles)
+            by_id[id(table)] = table
+    order = sorted(reading, key=lambda key: -len(by_id[key]))
+    masks = []
+    for key in order:
+        mask = np.zeros(cells, dtype=np.int16)
+        mask[reading[key]] = 1
+        masks.append(mask)
+    return View(
+        np.array(slots, dtype=np.int64),
+        np.array(deltas, dtype=np.int64),
+        fixed,
+        masks[0] if masks else np.zeros(cells, dtype=np.int16),
+        tuple(np.frombuffer(by_id[key], dtype=np.uint8) for key in order) or (np.zeros(1, dtype=np.uint8),),
+        tuple(mask.astype(bool) for mask in masks[1:]),
     )
 
 
@@ -147,17 +197,17 @@ class _Search:
         index = here.index[:, parent]
         rows = np.arange(parent.size)
         values = []
-        for view in range(2):
-            slot = heuristic.slots[view][tile]
+        for number, view in enumerate(heuristic.views):
+            slot = view.slots[tile]
             old = index[slot, rows]
-            new = old + heuristic.deltas[view][move]
+            new = old + view.deltas[move]
             index[slot, rows] = new
-            change = np.zeros(parent.size, dtype=np.int64)
-            for table, members in heuristic.groups:
-                inside = np.isin(slot, members) if members.size > 1 else slot == members[0]
-                if inside.any():
-                    change[inside] = table[new[inside]].astype(np.int64) - table[old[inside]]
-            values.append(here.h[view][parent] + change)
+            big = view.tables[0]
+            change = view.fixed[move] + view.first[tile] * (big[new].astype(np.int16) - big[old])
+            for table, reads in zip(view.tables[1:], view.others, strict=True):
+                inside = reads[tile]
+                change[inside] += table[new[inside]].astype(np.int16) - table[old[inside]]
+            values.append(here.h[number][parent] + change)
         worst = np.maximum(values[0], values[1])
         keep = worst <= self.bound - depth
         if not keep.all():

@@ -116,7 +116,9 @@ class Heuristic:
     def layered(self) -> layers.Arrays:
         """The heuristic as numpy arrays for layers.py (built on first use)."""
         if self._arrays is None:
-            self._arrays = layers.arrays(self.width, self.height, self.slots, self.deltas, self.tables)
+            self._arrays = layers.arrays(
+                self.width, self.height, self.slots, self.weights, self.deltas, self.tables
+            )
         return self._arrays
 
     def value(self, tiles: Sequence[int]) -> int:
