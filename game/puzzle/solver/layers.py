@@ -69,7 +69,7 @@ def arrays(
     changes; its tables (bytes-like), one per slot."""
     cells = width * height
     near = neighbours(width, height)
-    kids = np.full((cells * (cells + 1), 4), -1, dtype=np.int64)
+    kids = np.full((cells * (cells + 1), 4), -1, dtype=np.int16)
     for blank in range(cells):
         for previous in range(cells + 1):
             found = [c for c in sorted(near[blank]) if c != previous]
@@ -78,6 +78,11 @@ def arrays(
         tuple(_view(cells, slots[v], weights[v], deltas[v], tables) for v in range(2)),  # type: ignore[arg-type]
         kids,
     )
+
+
+def _index_type(tables: Sequence[Table]) -> type[np.signedinteger]:
+    """Table indices as int32 where every table allows it: the states of a depth take half the memory."""
+    return np.int32 if max(len(table) for table in tables) < 1 << 31 else np.int64
 
 
 def _view(
@@ -90,7 +95,7 @@ def _view(
     members: dict[int, list[int]] = {}
     for tile in range(1, cells):
         members.setdefault(slots[tile], []).append(tile)
-    fixed = np.zeros(cells**3, dtype=np.int64)
+    fixed = np.zeros(cells**3, dtype=np.int16)
     reading: dict[int, list[int]] = {}  # id(table) -> tiles
     by_id: dict[int, Table] = {}
     for slot, tiles in members.items():
@@ -112,7 +117,7 @@ def _view(
         masks.append(mask)
     return View(
         np.array(slots, dtype=np.int64),
-        np.array(deltas, dtype=np.int64),
+        np.array(deltas, dtype=_index_type(tables)),
         fixed,
         masks[0] if masks else np.zeros(cells, dtype=np.int16),
         tuple(np.frombuffer(by_id[key], dtype=np.uint8) for key in order) or (np.zeros(1, dtype=np.uint8),),
@@ -219,8 +224,8 @@ class _Search:
             empty[kept],
             index[:, kept],
             (values[0][kept], values[1][kept]),
-            parent[kept],
-            tile[kept],
+            parent[kept].astype(np.int32),
+            tile[kept].astype(np.int8),
         )
         solved = np.flatnonzero(worst[kept] == 0)
         return kids, (int(solved[0]) if solved.size else None)
@@ -245,12 +250,12 @@ def iteration(
     search = _Search(cells, bound, heuristic, check)
     root = _Depth(
         np.array([sum(t << (NIBBLE * c) for c, t in enumerate(tiles))], dtype=np.uint64),
-        np.array([list(tiles).index(0)], dtype=np.int64),
-        np.array([cells], dtype=np.int64),
-        np.array(start, dtype=np.int64).reshape(-1, 1),
-        (np.array([values[0]], dtype=np.int64), np.array([values[1]], dtype=np.int64)),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
+        np.array([list(tiles).index(0)], dtype=np.int16),
+        np.array([cells], dtype=np.int16),
+        np.array(start, dtype=heuristic.views[0].deltas.dtype).reshape(-1, 1),
+        (np.array([values[0]], dtype=np.int16), np.array([values[1]], dtype=np.int16)),
+        np.zeros(1, dtype=np.int32),
+        np.zeros(1, dtype=np.int8),
     )
     found = search.descend(root, 0)
     return (None if found is None else found[1]), search.least, search.nodes
