@@ -33,13 +33,23 @@ LONG_TURNS = [captions.MoveRow(str(n), n % 2, "66: 24/18* 24/18* 13/7* 13/7*") f
 """Twelve turns of doubles that hit four times: the move list's longest rows."""
 
 
-def test_the_menu_and_settings_fit(window, language):
-    window.show_menu()
-    assert_text_fits(window, "menu")
-    for selector in window.current_view.selectors:
-        for _ in selector.choices:
-            selector.step(1)
-            assert_text_fits(window, f"menu, {selector.describe(selector.value)}")
+@pytest.fixture(autouse=True)
+def menu_choices_in_memory(monkeypatch) -> None:
+    """The menu keeps each choice in the window's settings as ever but writes no file: these tests step
+    every selector through every choice in every language, and a save (two loads of the config, two
+    atomic writes) was most of their time. That the menu's choices reach the file is
+    tests/views/test_menu.py's to check."""
+    monkeypatch.setattr("game.menu.main_menu.save_setting", lambda *_args, **_kwargs: None)
+
+
+def fitting_and_smallest(window, where: str) -> list[tuple[str, float]]:
+    """The screen's text fits its boxes (asserted); its labels drawn under READABLE pixels (returned)."""
+    assert_text_fits(window, where)
+    return smallest_text(window, where)
+
+
+def test_the_settings_fit_in_each_language_of_its_selector(window, language):
+    """(Every state of the menu is checked to fit in test_the_menu_and_settings_text_is_readable.)"""
     window.show_view(SettingsView(window.config_file))
     for _ in window.current_view.language_selector.choices:
         assert_text_fits(window, "settings")
@@ -60,15 +70,15 @@ def players_home(window, tmp_path, monkeypatch):
 
 
 def test_the_menu_and_settings_text_is_readable(window, language, players_home):
-    """At 1280x800 no text of the menu or Settings is under 12 px, in any state; on a 640x400 window (half
-    the logical canvas) none is under 10 px and all fits, in every state of the menu and every language
-    of Settings."""
+    """At 1280x800 all text of the menu fits and none of the menu or Settings is under 12 px, in any state;
+    on a 640x400 window (half the logical canvas) none is under 10 px and all fits, in every state of the
+    menu and every language of Settings."""
     window.show_menu()
-    small = smallest_text(window, "menu")
+    small = fitting_and_smallest(window, "menu")
     for selector in window.current_view.selectors:
         for _ in selector.choices:
             selector.step(1)
-            small += smallest_text(window, f"menu, {selector.describe(selector.value)}")
+            small += fitting_and_smallest(window, f"menu, {selector.describe(selector.value)}")
     window.show_view(SettingsView(window.config_file))
     small += smallest_text(window, "settings")
     assert small == []
