@@ -1,7 +1,9 @@
 """The Settings screen, headless: the language changes at once, is kept, and a bad file loses nothing."""
 
 import random
+from pathlib import Path
 
+import pytest
 from arcade import key
 
 from game import i18n
@@ -77,7 +79,33 @@ def test_a_switch_is_applied_and_kept_and_the_keys_walk_the_grid(window):
     assert load_config(window.config_file).tavla.auto_bear_off, "the earlier choice stays"
 
 
-def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(window):
+@pytest.fixture
+def yaml_read_once_per_text(monkeypatch) -> None:
+    """The config reader parses each text once: a save loads the config twice (the file as it was, the
+    edited one) and the next save loads that edited text again, so the fuzz below spent most of its
+    time parsing the same few kilobytes of YAML. The reader is a function of the bytes it reads (its
+    result names no path, and nobody changes it), so the file and screen checks see exactly what they
+    would; a text it refuses is not kept, so it is refused again."""
+    from game import config_file
+
+    read = config_file._read_yaml
+    parsed: dict[bytes, object] = {}
+
+    def read_once(path: Path):
+        try:
+            raw = path.read_bytes() if path.is_file() else None
+        except OSError:
+            raw = None
+        if raw is None:
+            return read(path)
+        if raw not in parsed:
+            parsed[raw] = read(path)
+        return parsed[raw]
+
+    monkeypatch.setattr(config_file, "_read_yaml", read_once)
+
+
+def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(window, yaml_read_once_per_text):
     """Whatever is clicked or pressed, the file on disk always loads and says what the game uses."""
     rng = random.Random(9)
     keys = [key.UP, key.DOWN, key.LEFT, key.RIGHT, key.A, key.D, key.W, key.S, key.SPACE, key.RETURN]
