@@ -55,6 +55,8 @@ def session_window():
 def window(session_window, tmp_path):
     """The session window at the main menu, with the default config and language restored; what the
     Settings screen saves goes to a file of this test's own."""
+    import arcade
+
     from game.config_file import load_config
 
     session_window.settings = load_config()
@@ -64,7 +66,9 @@ def window(session_window, tmp_path):
     yield session_window
     session_window.settings = load_config()
     session_window.apply_language()
-    session_window.show_menu()
+    # Leave the test's screen (it saves what it keeps and stops its workers) for a blank one, not for a
+    # menu that the next test would build again anyway (a menu is about a tenth of a second).
+    session_window.show_view(arcade.View())
 
 
 @pytest.fixture(params=list(i18n.LANGUAGES))
