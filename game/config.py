@@ -9,7 +9,6 @@ import warnings
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from PIL import Image
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -22,6 +21,7 @@ from pydantic import (
 
 from game.errors import UserError
 from game.i18n import N_, _
+from game.puzzle.picture_limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 from game.puzzle.pictures import Scan, pictures_dir, scan
 from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.sizes import parse_size
@@ -47,8 +47,6 @@ KEY_NAME = re.compile(
 """A key as the config names it (game/ui/keys.py turns it into Arcade's): ``W``, ``UP``, ``ctrl+Z``."""
 MONEY_SESSION = "money"  # tavla.match_length for a money session, as the config file writes it
 LONGEST_MATCH = 25  # points: tavla.match_length's limit, the longest match the table plays
-MAX_PICTURE_BYTES = 200_000_000  # as game/puzzle/tiles.py
-MAX_PICTURE_MEGAPIXELS = 80  # as game/puzzle/tiles.py
 
 
 def _hex_colour(colour: str) -> str:
@@ -116,6 +114,8 @@ class ImageConfig(_Strict):
     @field_validator("path")
     @classmethod
     def _readable_image(cls, path: Path) -> Path:
+        from PIL import Image  # here, not at the top: a config without pictures never loads Pillow
+
         shown = quoted(path, PATH_CHARS)
         if not path.exists():
             # Translators: {path} is the path of an image file named in the config file.
@@ -141,7 +141,8 @@ class ImageConfig(_Strict):
                 "picture {path} is too large: at most {limit} million pixels are allowed "
                 "(decompression bomb guard)"
             )
-            raise ValueError(message.format(path=repr(shown), limit=MAX_PICTURE_MEGAPIXELS)) from None
+            limit = MAX_PICTURE_PIXELS // 1_000_000
+            raise ValueError(message.format(path=repr(shown), limit=limit)) from None
         except ValueError:
             raise
         except Exception as error:  # noqa: BLE001 - a decoder may raise anything on a hostile file

@@ -7,6 +7,7 @@ can scan on every visit. A file the game cannot read is reported, never fatal.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import stat
@@ -15,19 +16,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image
-
 from game.files import write_atomically
 from game.paths import data_dir
-from game.puzzle.tiles import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
+from game.puzzle.picture_limits import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 from game.reading import read_regular
 
 FOLDER_NAME = "pictures"
 KEY_CHARS = 16  # hex digits of the content hash kept with each solve: 64 bits, no clash in a lifetime
-EXTENSIONS = frozenset(
-    extension for extension, kind in Image.registered_extensions().items() if kind in ALLOWED_FORMATS
-)
-"""File endings of the formats the puzzle can cut; other files in the folder are not pictures."""
+
+
+@functools.cache
+def picture_extensions() -> frozenset[str]:
+    """File endings of the formats the puzzle can cut; other files in the folder are not pictures
+    (Pillow's, asked the first time a folder is scanned)."""
+    from PIL import Image
+
+    return frozenset(
+        extension for extension, kind in Image.registered_extensions().items() if kind in ALLOWED_FORMATS
+    )
 
 _verdicts: dict[tuple[str, int, int], bool] = {}
 _keys: dict[tuple[str, int, int], str] = {}
@@ -64,7 +70,7 @@ def pictures_dir() -> Path:
 
 def is_picture_name(path: Path) -> bool:
     """Whether a file's name says it is a picture of a format the puzzle reads (``.png``, ``.jpg``...)."""
-    return path.suffix.lower() in EXTENSIONS and not path.name.startswith(".")
+    return path.suffix.lower() in picture_extensions() and not path.name.startswith(".")
 
 
 def readable(path: Path) -> bool:
@@ -83,6 +89,8 @@ def readable(path: Path) -> bool:
 
 
 def _decodes(path: Path, size: int) -> bool:
+    from PIL import Image
+
     if size > MAX_PICTURE_BYTES:
         return False
     try:

@@ -19,11 +19,9 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from game.errors import UserError
 from game.i18n import _
+from game.puzzle.picture_limits import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 from game.resources import asset_path
 
-MAX_PICTURE_PIXELS = 80_000_000
-MAX_PICTURE_BYTES = 200_000_000
-ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF")
 FONT_DIR = "fonts"
 PREFERRED_FONTS = ("FifteenTavlaSans-Bold.ttf", "FifteenTavlaSans-Regular.ttf")
 PICTURE_BACKGROUND = (40, 42, 54)
