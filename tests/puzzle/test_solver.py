@@ -236,15 +236,12 @@ def test_following_hints_solves_the_board(size: tuple[int, int]) -> None:
 
 
 @pytest.mark.usefixtures("tables_4x4")
-def test_hints_are_quick_on_4x4() -> None:
-    slowest = 0.0
+def test_a_4x4_hint_is_one_slide_of_a_tile_beside_the_gap() -> None:
+    # how quick a hint is, is measured in benchmarks/puzzle_solver.py, not here
     for seed in range(20):
         board = Board.shuffled(4, 4, seed=500 + seed)
-        start = time.perf_counter()
         tile = hint(board)
-        slowest = max(slowest, time.perf_counter() - start)
         assert len(board.slide_tile(tile).moves) == 1
-    assert slowest < 1.0  # the 0.2 s claim is measured in benchmarks/puzzle_solver.py
 
 
 @pytest.mark.usefixtures("tables_4x4")
