@@ -5,15 +5,26 @@ its workers, and leaving the screen ends them too."""
 
 import time
 
+import pytest
 from arcade import key
 
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
+from game.tavla.lab import study_jobs
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.lab.study_jobs import RolloutJob
+from tests.tavla.lab.workers import gone
 from tests.views.driver import click, draw_frame, press_key, screenshot
 from tests.views.table import centre
 from tests.views.test_setup_view import open_setup, point
+
+
+@pytest.fixture(autouse=True)
+def workers_beside_the_tests(monkeypatch):
+    """The lab's workers at the tests' own priority: at nice 19 they would wait for every other busy test
+    process (the default is tested in
+    tests/tavla/lab/test_study_jobs.py)."""
+    monkeypatch.setattr(study_jobs, "WORKER_NICENESS", 0)
 
 
 def until(view, condition, seconds: float = 60.0) -> None:
@@ -84,9 +95,7 @@ def test_leaving_the_screen_ends_the_workers(window):
     processes = list(job.pool._processes.values())
     view.leave()
     assert job.pool is None and not view.study.shown
-    for process in processes:  # ended without the window waiting for it: gone within moments
-        process.join(timeout=60)  # at nice 19 on a busy machine, its exit waits its turn
-    assert all(not process.is_alive() for process in processes)
+    gone(processes)  # ended without the window waiting for them
 
 
 def test_a_board_that_is_no_position_is_not_studied(window):

@@ -40,7 +40,9 @@ def window_workers() -> int:
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("spawn")  # no fork of a process that holds the window's threads
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_behind_the_window)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_behind_the_window, initargs=(WORKER_NICENESS,)
+    )
 
 
 def _let_go(pool: ProcessPoolExecutor, busy: bool) -> None:
@@ -53,10 +55,12 @@ def _let_go(pool: ProcessPoolExecutor, busy: bool) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _behind_the_window() -> None:
-    """A worker yields the cores to the window (and its software renderer's threads) when both want them."""
+def _behind_the_window(niceness: int) -> None:
+    """A worker yields the cores to the window (and its software renderer's threads) when both want them.
+    (The niceness is the parent's WORKER_NICENESS when the pool starts: tests that run beside other
+    busy test processes set it lower, or the workers would wait for all of them.)"""
     with contextlib.suppress(OSError, AttributeError):  # os.nice: not on Windows
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
 
 
 class RolloutJob:

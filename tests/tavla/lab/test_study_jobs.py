@@ -2,20 +2,31 @@
 line's figures for the same plan, a stopped one keeps the games finished in order and ends its workers,
 and the map is the one the `tempmap` command works out."""
 
+import os
 import time
 
 import numpy as np
+import pytest
 
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, money_moment
+from game.tavla.lab import study_jobs
 from game.tavla.lab.rollout_runner import run_rollout
 from game.tavla.lab.study_jobs import AnswerJob, RolloutJob
 from game.tavla.lab.tempmap import temperature_map
 from tests.tavla.builders import position
+from tests.tavla.lab.workers import gone
 
 RULES = Rules.STANDARD
 HOME_RACE = position({1: 2, 2: 2, 3: 1, 5: 1}, {24: 2, 23: 1, 22: 2, 19: 1})
+
+
+@pytest.fixture(autouse=True)
+def workers_beside_the_tests(monkeypatch):
+    """The lab's workers at the tests' own priority: at nice 19 they would wait for every other busy test
+    process (the default is tested in tests/tavla/lab/test_study_jobs.py)."""
+    monkeypatch.setattr(study_jobs, "WORKER_NICENESS", 0)
 
 
 def finished(job, seconds: float = 60.0):
@@ -25,6 +36,15 @@ def finished(job, seconds: float = 60.0):
         job.poll()
         time.sleep(0.02)
     return job
+
+
+def test_the_workers_run_behind_the_window(monkeypatch):
+    monkeypatch.setattr(study_jobs, "WORKER_NICENESS", study_jobs.WORKER_NICENESS)  # restored after
+    given = os.nice(0)
+    for wanted in (19, 7):
+        study_jobs.WORKER_NICENESS = wanted
+        job = finished(AnswerJob(os.nice, 0))
+        assert job.result == min(19, given + wanted), "the worker's niceness is the module's when it starts"
 
 
 def test_a_finished_rollout_has_the_command_lines_figures():
@@ -53,9 +73,7 @@ def test_a_stopped_rollout_keeps_the_games_finished_in_order_and_ends_its_worker
     processes = list(job.pool._processes.values())
     job.stop()
     assert job.finished and job.pool is None
-    for process in processes:  # ended without the window waiting for it: gone within moments
-        process.join(timeout=60)  # at nice 19 on a busy machine, its exit waits its turn
-    assert all(not process.is_alive() for process in processes)
+    gone(processes)
     report = job.report()
     assert 0 < report.rolled.games < 1296 and not report.rolled.complete
     assert report.rolled.games % 36 == 0
