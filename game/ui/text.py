@@ -25,9 +25,9 @@ MIN_SIZE = 9
 pyglet.font.base.Font.texture_min_filter = GL_LINEAR
 pyglet.font.base.Font.texture_mag_filter = GL_LINEAR
 
-UNIT_SPACE = re.compile(r"(?<=\d) (?=\d)")
-"""A space between two numbers (the dice left, ``2 1``; a score): a wrapped line never breaks there, the
-run of numbers being one thing to read."""
+UNIT_SPACE = re.compile(r"(?<=\d) (?=\d)| (?=±)|(?<=±) ")
+"""A space between two numbers (the dice left, ``2 1``; a score) or beside a ``±`` (a figure and its
+error, ``0.0% ± 0.3``): a wrapped line never breaks there, the run being one thing to read."""
 NO_BREAK_SPACE = "\u00a0"
 
 AnchorX = Literal["left", "center", "right"]

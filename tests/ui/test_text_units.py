@@ -1,6 +1,6 @@
 """A wrapped label never breaks a line inside a run of numbers, headless: the dice left, ``2 1``, stay on
-one line (in Korean the status broke them as ``2`` / ``1)``), and the label still says the text it was
-given."""
+one line (in Korean the status broke them as ``2`` / ``1)``), a figure stays with its ``± error``, and the
+label still says the text it was given."""
 
 from itertools import pairwise
 
@@ -34,6 +34,15 @@ def test_a_run_of_numbers_stays_on_one_line(window, width):
     assert label.text == text, "the label says the text it was given"
     lines = lines_of(label)
     assert len(lines) > 1 and broken_numbers(lines) == [], lines
+
+
+@pytest.mark.parametrize("width", range(150, 400, 10))
+def test_a_figure_stays_with_its_error(window, width):
+    text = "win 36.1% ± 15.9 (gammon 11.1% ± 10.4, backgammon 0.0% ± 0.0), lose gammon 19.4% ± 13.1"
+    label = Label(text, 0, 0, theme.TEXT, theme.SMALL_SIZE, box_width=width, box_height=400, multiline=True)
+    lines = lines_of(label)
+    split = [(up, low) for up, low in pairwise(lines) if up.endswith("±") or low.startswith("±")]
+    assert len(lines) > 1 and split == [], lines
 
 
 def test_the_table_status_keeps_the_dice_left_together(window, language):
