@@ -287,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     deeper.add_argument("--plies", type=int, default=2, choices=(1, 2), help="look-ahead of the new labels")
     deeper.add_argument("--resume", action="store_true", help="go on where the data file stops")
+    deeper.add_argument("--workers", type=int, default=1, help="processes that label (default 1)")
 
     judge = commands.add_parser("evaluate", help="points a game against a bot, duplicate dice")
     judge.add_argument("--weights", type=Path, help="the evaluator to measure (default: shipped)")
@@ -299,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         backgammon = list(Rules.backgammon())
         sub.add_argument("--rules", type=Rules, choices=backgammon, default=Rules.TAVLA, help="the rule set")
     args = parser.parse_args(argv)
-    for name in ("positions", "minutes", "epochs", "games"):
+    for name in ("positions", "minutes", "epochs", "games", "workers"):
         value = getattr(args, name, None)
         if value is not None and value <= 0:
             parser.error(f"--{name} must be positive")

@@ -5,12 +5,17 @@ of a data file (labelled by a 1-ply search) on which the evaluator's own 0-ply v
 the label are the ones its judgement is least sure of. They are taken in that order, labelled by the
 `--plies`-deep search of the evaluator, and written as a data file of their own; `learn train` then
 prefers the deeper label wherever a position has both. Races are left alone: their labels are how the
-self-play game ended or the exact bear-off database.
+self-play game ended or the exact bear-off database. `--workers N` labels N batches at a time in worker
+processes (each loads the evaluator once); the output is the same whatever N.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
 
 import numpy as np
 from rich.console import Console
@@ -31,6 +36,19 @@ from game.tavla.training.dataset import (
 
 BATCH = 32  # positions labelled per call: one batch through the networks at each ply
 
+_worker: tuple[Evaluator, Rules, int] | None = None  # a worker process's evaluator, rules and plies
+
+
+def _start_worker(weights: Path | None, rules: Rules, plies: int) -> None:
+    global _worker
+    _worker = (load_evaluator(weights, rules), rules, plies)
+
+
+def _label(positions: np.ndarray) -> np.ndarray:
+    assert _worker is not None, "the pool's initializer loads the evaluator"
+    net, rules, plies = _worker
+    return probabilities(net, positions, rules, plies)
+
 
 def disagreement_order(net: Evaluator, data: Dataset, rules: Rules) -> np.ndarray:
     """Rows of `data` with contact, most disagreeing first: |0-ply equity - the label's equity|."""
@@ -50,13 +68,42 @@ def relabel(args: argparse.Namespace, console: Console) -> None:
     done = len(out.positions)
     console.print(f"{len(order):,} positions with contact in {args.data}; {done:,} relabelled before")
     appender = Appender(out, args.out)
+    count = wanted if args.minutes is None else None  # with --minutes, the clock or the order ends it
+
+    def batches() -> Iterator[np.ndarray]:
+        start = done
+        while start < wanted and budget_left(count, args.minutes, start, appender.start):
+            yield source.positions[order[start : min(start + BATCH, wanted)]]
+            start += BATCH
+
     with progress_bar(console) as bar:
         task = bar.add_task(f"relabelling at {args.plies}-ply", total=wanted, completed=done)
-        count = wanted if args.minutes is None else None  # with --minutes, the clock or the order ends it
-        while done < wanted and budget_left(count, args.minutes, done, appender.start):
-            chosen = source.positions[order[done : min(done + BATCH, wanted)]]
-            appender.add(chosen, probabilities(net, chosen, args.rules, args.plies))
+        for chosen, labels in _labelled(batches(), args):
+            appender.add(chosen, labels)
             done += len(chosen)
             bar.update(task, completed=done)
     appender.save()
     console.print(f"{len(out.positions):,} positions relabelled at {args.plies}-ply in {args.out}")
+
+
+def _labelled(
+    batches: Iterator[np.ndarray], args: argparse.Namespace
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Each batch with its labels, in order: here with one worker, else from a pool kept two batches a
+    worker ahead (a batch is asked for only when there is room, so the clock is read as late as it can be)."""
+    if args.workers <= 1:
+        _start_worker(args.weights, args.rules, args.plies)
+        for chosen in batches:
+            yield chosen, _label(chosen)
+        return
+    setup = (args.weights, args.rules, args.plies)
+    with ProcessPoolExecutor(args.workers, initializer=_start_worker, initargs=setup) as pool:
+        pending: deque[tuple[np.ndarray, Future[np.ndarray]]] = deque()
+        for chosen in batches:
+            pending.append((chosen, pool.submit(_label, chosen)))
+            while len(pending) >= 2 * args.workers:
+                first, future = pending.popleft()
+                yield first, future.result()
+        while pending:
+            first, future = pending.popleft()
+            yield first, future.result()

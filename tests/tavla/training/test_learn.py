@@ -126,6 +126,11 @@ def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_pat
     assert main(["relabel", "--positions", "4", *common]) == 2  # the output exists: --resume
     assert main(["relabel", "--positions", "7", "--resume", *common]) == 0
     assert np.array_equal(Dataset.load(out).positions, source.positions[order[:7]])
+    pooled = tmp_path / "pooled.npz"
+    two = [*common[:2], "--out", str(pooled), *common[4:], "--workers", "2"]
+    assert main(["relabel", "--positions", "7", *two]) == 0
+    assert np.array_equal(Dataset.load(pooled).positions, source.positions[order[:7]])
+    assert Dataset.load(pooled).labels == pytest.approx(Dataset.load(out).labels, abs=1e-6), "as one worker"
 
 
 def test_a_deeper_label_replaces_the_shallower_ones_of_its_position():
