@@ -7,7 +7,7 @@ import hashlib
 import io
 import time
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +23,9 @@ from game.tavla.eval.neural import WEIGHTS_FILES, Evaluator, shipped_evaluator
 
 @dataclass
 class Dataset:
-    """Positions (after a move, seen by its mover) with their labels, and how they were made."""
+    """Positions (after a move, seen by its mover) with their labels, how each one's self-play game
+    ended (seen by the same mover; NaN where not known: relabelled positions, older files), and how
+    they were made."""
 
     positions: np.ndarray  # (N, 28) int8
     labels: np.ndarray  # (N, 5) float32
@@ -31,6 +33,7 @@ class Dataset:
     seconds: float
     plies: int
     weights_digest: str
+    outcomes: np.ndarray = field(default_factory=lambda: np.zeros((0, 5), np.float32))  # (N, 5)
 
     @classmethod
     def empty(cls, plies: int, weights_digest: str) -> Dataset:
@@ -42,6 +45,7 @@ class Dataset:
             buffer,
             positions=self.positions,
             labels=self.labels,
+            outcomes=self.outcomes,
             games=np.array(self.games),
             seconds=np.array(self.seconds),
             plies=np.array(self.plies),
@@ -61,11 +65,16 @@ class Dataset:
                     int(data["plies"]),
                     str(data["weights_digest"]),
                 )
+                if "outcomes" in data:
+                    found.outcomes = data["outcomes"].astype(np.float32)
+                else:
+                    found.outcomes = np.full(found.labels.shape, np.nan, np.float32)
         except FileNotFoundError:
             raise UserError(f"no labelled positions at {path}") from None
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
             raise UserError(f"{path} is not a file of labelled positions ({error})") from None
-        if found.positions.shape[1:] != (28,) or found.labels.shape != (len(found.positions), 5):
+        shape = (len(found.positions), 5)
+        if found.positions.shape[1:] != (28,) or found.labels.shape != shape or found.outcomes.shape != shape:
             raise UserError(f"{path} holds arrays of the wrong shape")
         return found
 
@@ -108,12 +117,15 @@ class Appender:
         self.data, self.path = data, path
         self.positions: list[np.ndarray] = []
         self.labels: list[np.ndarray] = []
+        self.outcomes: list[np.ndarray] = []
         self.seconds_before = data.seconds
         self.start = self.last_save = time.monotonic()
 
-    def add(self, positions: np.ndarray, labels: np.ndarray) -> None:
+    def add(self, positions: np.ndarray, labels: np.ndarray, outcomes: np.ndarray | None = None) -> None:
         self.positions.append(positions)
         self.labels.append(labels.astype(np.float32))
+        unknown = np.full(labels.shape, np.nan, np.float32)
+        self.outcomes.append(unknown if outcomes is None else outcomes.astype(np.float32))
         if time.monotonic() - self.last_save >= SAVE_SECONDS:
             self.save()
 
@@ -121,8 +133,10 @@ class Appender:
         data = self.data
         data.positions = np.concatenate([data.positions, *self.positions])
         data.labels = np.concatenate([data.labels, *self.labels])
+        data.outcomes = np.concatenate([data.outcomes, *self.outcomes])
         self.positions.clear()
         self.labels.clear()
+        self.outcomes.clear()
         data.seconds = self.seconds_before + time.monotonic() - self.start
         data.save(self.path)
         self.last_save = time.monotonic()

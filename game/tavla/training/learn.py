@@ -43,7 +43,7 @@ from rich.console import Console
 from game.errors import UserError
 from game.tavla.engine.position import is_race
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.features import INPUTS, encode
+from game.tavla.eval.features import INPUTS, encode, races
 from game.tavla.eval.neural import (
     HIDDEN,
     Evaluator,
@@ -99,7 +99,7 @@ def generate(args: argparse.Namespace, console: Console) -> None:
                     race = np.array([is_race(state) for state in chosen])
                     mixed = (1 - args.race_outcome) * labels[race] + args.race_outcome * outcomes[keep][race]
                     labels[race] = mixed
-                appender.add(chosen, labels)
+                appender.add(chosen, labels, outcomes[keep])
                 made += len(chosen)
             done = made if args.positions is not None else time.monotonic() - start
             progress.update(task, completed=min(done, total), description=f"labelling: {made:,} positions")
@@ -156,12 +156,17 @@ def train(args: argparse.Namespace, console: Console) -> None:
     sets = [Dataset.load(path) for path in args.data]
     states = np.concatenate([d.positions for d in sets])
     labels = np.concatenate([d.labels for d in sets])
-    states, labels = deepest_labels(
-        states, labels, np.concatenate([[d.plies] * len(d.positions) for d in sets])
-    )
+    outcomes = np.concatenate([d.outcomes for d in sets])
+    plies = np.concatenate([[d.plies] * len(d.positions) for d in sets])
+    states, labels, outcomes = deepest_labels(states, labels, outcomes, plies)
     keep = judged(states)
-    states, labels = states[keep], labels[keep]
+    states, labels, outcomes = states[keep], labels[keep], outcomes[keep]
     x = encode(states)
+    if args.contact_outcome:
+        # Bootstrapped labels never meet a backgammon in contact: the game's end grounds them.
+        mixed = (races(states) == 0) & ~np.isnan(outcomes).any(axis=1)
+        share = args.contact_outcome
+        labels[mixed] = (1 - share) * labels[mixed] + share * outcomes[mixed]
     rows_of = phase_rows(x)
     rng = np.random.default_rng(args.seed)
     held = rng.random(len(states)) < HOLD_OUT
@@ -212,8 +217,8 @@ def train(args: argparse.Namespace, console: Console) -> None:
 
 
 def deepest_labels(
-    states: np.ndarray, labels: np.ndarray, plies: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+    states: np.ndarray, labels: np.ndarray, outcomes: np.ndarray, plies: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The rows, less those whose position also comes with a deeper label: a 2-ply label replaces the
     1-ply one of the same position (a position met in several games keeps its copies of one depth)."""
     deepest: dict[bytes, int] = {}
@@ -221,7 +226,7 @@ def deepest_labels(
     for key, depth in zip(keys, plies, strict=True):
         deepest[key] = max(deepest.get(key, 0), int(depth))
     keep = np.array([deepest[key] == depth for key, depth in zip(keys, plies, strict=True)], dtype=bool)
-    return states[keep], labels[keep]
+    return states[keep], labels[keep], outcomes[keep]
 
 
 def evaluate(args: argparse.Namespace, console: Console) -> None:
@@ -274,6 +279,12 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--lr", type=float, default=LEARNING_RATE, help="Adam's learning rate")
     fit.add_argument("--hidden", type=int, help="first grow the networks to this many hidden units")
     fit.add_argument("--resume", action="store_true", help="continue from --out's weights")
+    fit.add_argument(
+        "--contact-outcome",
+        type=float,
+        default=0.0,
+        help="in contact, this share of the label is how the self-play game ended (where the file says)",
+    )
     fit.add_argument("--seed", type=int, default=1)
 
     deeper = commands.add_parser("relabel", help="label again, deeper, where 0-ply and the label disagree")
@@ -304,6 +315,10 @@ def main(argv: list[str] | None = None) -> int:
         value = getattr(args, name, None)
         if value is not None and value <= 0:
             parser.error(f"--{name} must be positive")
+    for name in ("race_outcome", "contact_outcome"):
+        value = getattr(args, name, None)
+        if value is not None and not 0.0 <= value <= 1.0:
+            parser.error(f"--{name.replace('_', '-')} must be a share between 0 and 1")
     if args.command == "train" and args.hidden is not None and not HIDDEN <= args.hidden <= MAX_HIDDEN:
         parser.error(f"--hidden must be between {HIDDEN} and {MAX_HIDDEN}")
     if args.command == "evaluate" and args.games % 2:

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.features import races
 from game.tavla.eval.neural import Evaluator, equities
 from game.tavla.eval.search import probabilities
 from game.tavla.training.learn import Dataset, deepest_labels, main
@@ -76,6 +77,42 @@ def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weigh
     assert grown.contact.w1.shape == (trained.contact.w1.shape[0], 160) and grown.race.b1.shape == (160,)
 
 
+def test_generate_keeps_how_each_game_ended_and_train_can_mix_it_into_contact_labels(tmp_path, weights):
+    data = tmp_path / "data.npz"
+    made = ["generate", "--positions", "60", "--out", str(data), "--weights", str(weights), "--sample", "0.3"]
+    assert main(made) == 0
+    d = Dataset.load(data)
+    assert d.outcomes.shape == d.labels.shape
+    win, win_gammon, win_bg, lose_gammon, lose_bg = d.outcomes.T
+    assert set(np.unique(d.outcomes)) <= {0.0, 1.0}, "a game ends one way"
+    assert ((win_gammon <= win) & (win_bg <= win_gammon) & (lose_bg <= lose_gammon)).all()
+    assert ((lose_gammon == 0) | (win == 0)).all()
+    contact = races(d.positions) == 0
+    assert contact.any()
+    nets = {}
+    for share in ("0", "1"):
+        out = tmp_path / f"net{share}.npz"
+        trained = ["train", "--epochs", "8", "--lr", "0.01", "--data", str(data), "--weights", str(weights)]
+        assert main([*trained, "--out", str(out), "--contact-outcome", share]) == 0
+        nets[share] = Evaluator.load(out).probabilities(d.positions[contact])
+    towards = {share: np.abs(p - d.outcomes[contact]).mean() for share, p in nets.items()}
+    assert towards["1"] < towards["0"], "with the whole share, contact positions learn how their games ended"
+    with pytest.raises(SystemExit):
+        main(
+            [
+                "train",
+                "--epochs",
+                "1",
+                "--data",
+                str(data),
+                "--out",
+                str(tmp_path / "x.npz"),
+                "--contact-outcome",
+                "2",
+            ]
+        )
+
+
 def test_evaluate_reports_points_a_game(tmp_path, weights, capsys):
     assert main(["evaluate", "--weights", str(weights), "--games", "4", "--opponent", "random"]) == 0
     assert "points a game over 4 games" in capsys.readouterr().out
@@ -137,6 +174,10 @@ def test_a_deeper_label_replaces_the_shallower_ones_of_its_position():
     a, b, c = (np.full(28, value, dtype=np.int8) for value in (1, 2, 3))
     states = np.array([a, b, a, c, a])
     labels = np.arange(25, dtype=np.float32).reshape(5, 5)
-    kept_states, kept_labels = deepest_labels(states, labels, np.array([1, 1, 1, 1, 2]))
+    outcomes = labels[::-1].copy()
+    kept_states, kept_labels, kept_outcomes = deepest_labels(
+        states, labels, outcomes, np.array([1, 1, 1, 1, 2])
+    )
+    assert np.array_equal(kept_outcomes, outcomes[[1, 3, 4]]), "each row keeps its own outcome"
     assert [row[0] for row in kept_states] == [2, 3, 1], "both 1-ply copies of a give way to its 2-ply one"
     assert kept_labels[:, 0].tolist() == [5, 15, 20]
