@@ -24,7 +24,7 @@ import io
 import itertools
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -228,8 +228,15 @@ def table() -> BearoffTable:
     if not _table:
         loaded = _load_cached()
         if loaded is None:
-            loaded = build()
-            _save_cached(loaded)
+            built = build()
+            _save_cached(built)
+            # As the cache keeps it, so that a process that built the table answers to the bit as
+            # one that read it (a rollout worker and the window must agree).
+            loaded = replace(
+                built,
+                all_off=built.all_off.astype(np.float32).astype(np.float64),
+                first_off=built.first_off.astype(np.float32).astype(np.float64),
+            )
         _table.append(loaded)
     return _table[0]
 
