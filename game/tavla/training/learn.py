@@ -162,11 +162,12 @@ def train(args: argparse.Namespace, console: Console) -> None:
     keep = judged(states)
     states, labels, outcomes = states[keep], labels[keep], outcomes[keep]
     x = encode(states)
-    if args.contact_outcome:
-        # Bootstrapped labels never meet a backgammon in contact: the game's end grounds them.
-        mixed = (races(states) == 0) & ~np.isnan(outcomes).any(axis=1)
-        share = args.contact_outcome
-        labels[mixed] = (1 - share) * labels[mixed] + share * outcomes[mixed]
+    if args.outcome_outputs:
+        # A label bootstrapped from the networks' own search never meets a backgammon in contact; how
+        # the game ended does (a rare event: little noise). Races have their own (--race-outcome).
+        grounded = np.flatnonzero((races(states) == 0) & ~np.isnan(outcomes).any(axis=1))
+        columns = [column for name in args.outcome_outputs for column in OUTCOME_OUTPUTS[name]]
+        labels[np.ix_(grounded, columns)] = outcomes[np.ix_(grounded, columns)]
     rows_of = phase_rows(x)
     rng = np.random.default_rng(args.seed)
     held = rng.random(len(states)) < HOLD_OUT
@@ -244,6 +245,18 @@ def evaluate(args: argparse.Namespace, console: Console) -> None:
     )
 
 
+# The outputs --outcome-outputs can ground, by name: their columns (both sides).
+OUTCOME_OUTPUTS = {"gammon": (1, 3), "backgammon": (2, 4)}
+
+
+def _outputs(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    unknown = [name for name in names if name not in OUTCOME_OUTPUTS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"say gammon, backgammon or both (comma-separated), not {text!r}")
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; exit 2 with a message on bad arguments or files."""
     parser = argparse.ArgumentParser(
@@ -280,10 +293,11 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--hidden", type=int, help="first grow the networks to this many hidden units")
     fit.add_argument("--resume", action="store_true", help="continue from --out's weights")
     fit.add_argument(
-        "--contact-outcome",
-        type=float,
-        default=0.0,
-        help="in contact, this share of the label is how the self-play game ended (where the file says)",
+        "--outcome-outputs",
+        type=_outputs,
+        default=(),
+        help="in contact, these outputs' labels are how the self-play game ended, where the file says: "
+        "gammon, backgammon or both (comma-separated)",
     )
     fit.add_argument("--seed", type=int, default=1)
 
@@ -315,10 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         value = getattr(args, name, None)
         if value is not None and value <= 0:
             parser.error(f"--{name} must be positive")
-    for name in ("race_outcome", "contact_outcome"):
-        value = getattr(args, name, None)
-        if value is not None and not 0.0 <= value <= 1.0:
-            parser.error(f"--{name.replace('_', '-')} must be a share between 0 and 1")
+    if args.command == "generate" and not 0.0 <= args.race_outcome <= 1.0:
+        parser.error("--race-outcome must be a share between 0 and 1")
     if args.command == "train" and args.hidden is not None and not HIDDEN <= args.hidden <= MAX_HIDDEN:
         parser.error(f"--hidden must be between {HIDDEN} and {MAX_HIDDEN}")
     if args.command == "evaluate" and args.games % 2:

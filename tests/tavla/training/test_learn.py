@@ -77,7 +77,7 @@ def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weigh
     assert grown.contact.w1.shape == (trained.contact.w1.shape[0], 160) and grown.race.b1.shape == (160,)
 
 
-def test_generate_keeps_how_each_game_ended_and_train_can_mix_it_into_contact_labels(tmp_path, weights):
+def test_generate_keeps_how_each_game_ended_and_train_can_ground_outputs_in_it(tmp_path, weights, capsys):
     data = tmp_path / "data.npz"
     made = ["generate", "--positions", "60", "--out", str(data), "--weights", str(weights), "--sample", "0.3"]
     assert main(made) == 0
@@ -89,28 +89,19 @@ def test_generate_keeps_how_each_game_ended_and_train_can_mix_it_into_contact_la
     assert ((lose_gammon == 0) | (win == 0)).all()
     contact = races(d.positions) == 0
     assert contact.any()
+    trained = ["train", "--epochs", "8", "--lr", "0.01", "--data", str(data), "--weights", str(weights)]
     nets = {}
-    for share in ("0", "1"):
-        out = tmp_path / f"net{share}.npz"
-        trained = ["train", "--epochs", "8", "--lr", "0.01", "--data", str(data), "--weights", str(weights)]
-        assert main([*trained, "--out", str(out), "--contact-outcome", share]) == 0
-        nets[share] = Evaluator.load(out).probabilities(d.positions[contact])
-    towards = {share: np.abs(p - d.outcomes[contact]).mean() for share, p in nets.items()}
-    assert towards["1"] < towards["0"], "with the whole share, contact positions learn how their games ended"
+    for outputs in (None, "gammon,backgammon"):
+        out = tmp_path / f"net{bool(outputs)}.npz"
+        grounded = ["--outcome-outputs", outputs] if outputs else []
+        assert main([*trained, "--out", str(out), *grounded]) == 0
+        nets[outputs] = Evaluator.load(out).probabilities(d.positions[contact])
+    columns = [1, 2, 3, 4]
+    towards = {key: np.abs(p[:, columns] - d.outcomes[contact][:, columns]).mean() for key, p in nets.items()}
+    assert towards["gammon,backgammon"] < towards[None], "grounded outputs learn how their games ended"
     with pytest.raises(SystemExit):
-        main(
-            [
-                "train",
-                "--epochs",
-                "1",
-                "--data",
-                str(data),
-                "--out",
-                str(tmp_path / "x.npz"),
-                "--contact-outcome",
-                "2",
-            ]
-        )
+        main([*trained, "--out", str(tmp_path / "x.npz"), "--outcome-outputs", "wins"])
+    assert "gammon, backgammon or both" in capsys.readouterr().err
 
 
 def test_evaluate_reports_points_a_game(tmp_path, weights, capsys):
