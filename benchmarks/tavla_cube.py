@@ -1,7 +1,8 @@
 """Benchmark: our cube decisions against GNU Backgammon's `hint` before the roll, money and match play.
 
-Positions before a roll come from games of the evaluator against itself under the standard rules (each
-side plays the 0-ply play the evaluator likes best, as `expert` does). Each sampled position is asked
+Positions before a roll come from games of the shipped evaluator against itself under the standard rules
+(each side plays the 0-ply play the evaluator likes best, as `expert` does), the same whatever
+`--weights` decides, so that two evaluators compare on the same positions. Each sampled position is asked
 with every cube setting below where the player on roll may double: money with a centred cube and with
 a cube of 2 the player owns (no Jacoby rule, no beavers), and a 7-point match at several scores with a
 centred cube, including post-Crawford (the Crawford game has no cube action and is left out).
@@ -17,7 +18,7 @@ where it differs, in gnubg's equities: the doubler's best of ND and min(DT, DP) 
 gets, the taker's |DT - DP| when we answer otherwise. "close" rows keep the positions where gnubg's
 doubling or taking decision is within 0.2 of the alternative, where the cube is a real question.
 
-    python benchmarks/tavla_cube.py [--positions 300] [--seed 1] [--plies 2] [--worst 8]
+    python benchmarks/tavla_cube.py [--positions 300] [--seed 1] [--plies 2] [--worst 8] [--weights W]
 
 --worst lists the costliest disagreements with their gnubg IDs (paste them into gnubg) to look into.
 
@@ -48,7 +49,7 @@ from game.tavla.engine.position import OPENING, State, all_borne_off, flip, posi
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import pre_roll_chances
-from game.tavla.eval.neural import rank_results, shipped_evaluator
+from game.tavla.eval.neural import Evaluator, rank_results, shipped_evaluator
 from game.tavla.players.gnubg_adapter import CubeHints, match_id
 
 RULES = Rules.STANDARD
@@ -149,6 +150,7 @@ class Tally:
 
     def row(self) -> list[str]:
         """The table cells: counts, agreement shares, mean losses where different, loss per decision."""
+
         def mean(total: float, count: int) -> str:
             return f"{total / count:.3f}" if count else "-"
 
@@ -169,15 +171,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=2, help="gnubg's plies for cube decisions")
     parser.add_argument("--worst", type=int, default=8, help="costliest disagreements to list")
+    parser.add_argument(
+        "--weights",
+        type=Path,
+        help="the evaluator that decides (default shipped; the positions stay the shipped one's)",
+    )
     args = parser.parse_args(argv)
     try:
         reference = CubeHints(args.plies)
     except UserError:
         print("the gnubg package is not installed (pip install gnubg)", file=sys.stderr)
         return 2
-    net = shipped_evaluator(RULES)
     started = time.perf_counter()
-    positions = sample_positions(args.positions, args.seed, net)
+    positions = sample_positions(args.positions, args.seed, shipped_evaluator(RULES))
+    net = Evaluator.load(args.weights, RULES) if args.weights else shipped_evaluator(RULES)
     settings = cube_settings()
     tallies: dict[tuple[str, str, str], Tally] = {}
     costly: list[tuple[float, str, str, str, CubeAction, CubeAction]] = []
@@ -198,10 +205,21 @@ def main(argv: list[str] | None = None) -> int:
                 for subset in subsets:
                     tallies.setdefault((kind, subset, level), Tally()).add(ours, hint)
     elapsed = time.perf_counter() - started
-    table = Table(title=f"Cube decisions against gnubg's {args.plies}-ply hint ({len(positions)} positions, "
-                        f"{elapsed:.0f} s)")
-    for column in ("play", "subset", "level", "asked", "doubler agrees", "loss if not",
-                   "answer agrees", "loss if not", "loss/decision"):
+    table = Table(
+        title=f"Cube decisions against gnubg's {args.plies}-ply hint ({len(positions)} positions, "
+        f"{elapsed:.0f} s)"
+    )
+    for column in (
+        "play",
+        "subset",
+        "level",
+        "asked",
+        "doubler agrees",
+        "loss if not",
+        "answer agrees",
+        "loss if not",
+        "loss/decision",
+    ):
         table.add_column(column, justify="left" if column in ("play", "subset", "level") else "right")
     for (kind, subset, level), tally in sorted(tallies.items()):
         table.add_row(kind, subset, level, *tally.row())
@@ -209,11 +227,15 @@ def main(argv: list[str] | None = None) -> int:
     console.print(table)
     for lost, kind, level, where, ours, theirs in sorted(costly, reverse=True)[: args.worst]:
         console.print(f"{lost:.3f} {kind} {level}: {where} ours {ours.value!r}, gnubg {theirs.value!r}")
-    console.print("money: centred cube and a cube of 2 owned by the player on roll; match: 7 points at "
-                  f"(mine, theirs) {', '.join(map(str, MATCH_SCORES))}; losses in gnubg's cubeful equity; "
-                  f"level {GNUBG_CHANCES}: our cube model on gnubg's cubeless chances")
-    console.print(f"python benchmarks/tavla_cube.py --positions {args.positions} --seed {args.seed} "
-                  f"--plies {args.plies} --worst {args.worst}")
+    console.print(
+        "money: centred cube and a cube of 2 owned by the player on roll; match: 7 points at "
+        f"(mine, theirs) {', '.join(map(str, MATCH_SCORES))}; losses in gnubg's cubeful equity; "
+        f"level {GNUBG_CHANCES}: our cube model on gnubg's cubeless chances"
+    )
+    console.print(
+        f"python benchmarks/tavla_cube.py --positions {args.positions} --seed {args.seed} "
+        f"--plies {args.plies} --worst {args.worst}" + (f" --weights {args.weights}" if args.weights else "")
+    )
     return 0
 
 

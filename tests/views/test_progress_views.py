@@ -43,12 +43,13 @@ def kept(tmp_path, monkeypatch, analysis) -> Records:
     return records
 
 
-def test_the_progress_screen_plots_the_match_and_opens_the_best(window, kept):
+def test_the_progress_screen_plots_the_match_and_opens_the_best(window, kept, analysis):
     window.show_view(ProgressView())
     view = window.current_view
     draw_frame(window)
     assert len(view.points) == 1 and view.empty_label.text == ""
-    assert view.best_label.text.endswith("87.5")  # root's error rate, as analyse reports it
+    root = analysis.players[1]  # the player kept (seat 1), as analyse reports it
+    assert view.best_label.text.endswith(f"{root.error_rate:.1f}")
     assert "Play a few more matches" in view.trend_label.text
     assert view.practice_button.label.startswith("Practice (")
     view.open_match(True)

@@ -11,9 +11,12 @@
 
 `generate` plays self-play games with the evaluator (a share of plays chosen at random, so positions
 off the main line are met too), keeps a sample of the positions the networks judge, and labels each
-with the five probabilities a `--plies`-deep search of the same evaluator gives (game/tavla/players/
+with the five probabilities a `--plies`-deep search of the same evaluator gives (game/tavla/eval/
 search.py). A label is what the evaluator believes after looking one roll further: training on it
-moves each network towards its own search, the way gnubg's networks were improved on rollouts.
+moves each network towards its own search, the way gnubg's networks were improved on rollouts. Each
+position also keeps how its game ended. A search only passes on what the networks already believe,
+so an output no label ever grounds drifts (the standard networks' contact backgammons did): `train
+--outcome-outputs backgammon` takes those outputs' labels from the games' ends instead.
 `train` fits both phase networks to the labels (minibatch Adam on the cross-entropy, 5% held out to
 report the error); where a position is in several files, the deepest label is used. `relabel` labels
 again, deeper, the positions of a file where the evaluator and the label disagree most (relabel.py).

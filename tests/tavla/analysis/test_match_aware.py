@@ -161,7 +161,9 @@ def test_a_checker_play_at_double_match_point_loses_twice_the_winning_chance_it_
     worst = ranked[-1]
     record = MatchRecord(("A", "B"), 1, STANDARD, (GameRecord((Turn(0, dice, worst.play, state),)),))
     (decision,) = [d for d in analyse_match(record).decisions if d.kind == "move"]
-    assert decision.loss == pytest.approx(2000.0 * (ranked[0].chances[0] - worst.chances[0]), abs=1e-6)
+    # The networks compute in float32: the analysis's batch of the same positions may round apart by
+    # 1e-7 of a chance, a ten-thousandth of a millipoint here.
+    assert decision.loss == pytest.approx(2000.0 * (ranked[0].chances[0] - worst.chances[0]), abs=1e-3)
     assert decision.best == ranked[0].text
 
 

@@ -4,6 +4,8 @@ file and starts it; a job that fails stays for the next worker."""
 import json
 import time
 
+import pytest
+
 from game.records import Records
 from game.tavla.analysis.command import analysis_json
 from game.tavla.analysis.match import analyse_match
@@ -36,7 +38,8 @@ def test_the_worker_process_keeps_the_match_with_the_figures_of_analyse(tmp_path
     figures = match_json(kept[0])
     mine = report["players"]["You"]
     for name in ("error_rate", "checker_error_rate", "cube_error_rate", "rating", "luck", "luck_rate"):
-        assert figures[name] == mine[name], name
+        # Both keep three decimals; another process's float32 sums may round the last one apart.
+        assert figures[name] == pytest.approx(mine[name], abs=0.0011), name
     assert (figures["opponent"], figures["length"], figures["source"]) == ("expert", 1, "table")
 
 
