@@ -124,8 +124,9 @@ class Appender:
     def add(self, positions: np.ndarray, labels: np.ndarray, outcomes: np.ndarray | None = None) -> None:
         self.positions.append(positions)
         self.labels.append(labels.astype(np.float32))
-        unknown = np.full(labels.shape, np.nan, np.float32)
-        self.outcomes.append(unknown if outcomes is None else outcomes.astype(np.float32))
+        if outcomes is None:
+            outcomes = np.full(labels.shape, np.nan)
+        self.outcomes.append(outcomes.astype(np.float32))
         if time.monotonic() - self.last_save >= SAVE_SECONDS:
             self.save()
 

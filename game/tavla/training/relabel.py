@@ -78,7 +78,7 @@ def relabel(args: argparse.Namespace, console: Console) -> None:
 
     with progress_bar(console) as bar:
         task = bar.add_task(f"relabelling at {args.plies}-ply", total=wanted, completed=done)
-        for chosen, labels in _labelled(batches(), args):
+        for chosen, labels in _labelled(batches(), net, args):
             appender.add(chosen, labels)
             done += len(chosen)
             bar.update(task, completed=done)
@@ -87,14 +87,14 @@ def relabel(args: argparse.Namespace, console: Console) -> None:
 
 
 def _labelled(
-    batches: Iterator[np.ndarray], args: argparse.Namespace
+    batches: Iterator[np.ndarray], net: Evaluator, args: argparse.Namespace
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Each batch with its labels, in order: here with one worker, else from a pool kept two batches a
-    worker ahead (a batch is asked for only when there is room, so the clock is read as late as it can be)."""
+    """Each batch with its labels, in order: here by `net` with one worker, else from a pool kept two
+    batches a worker ahead (a batch is asked for only when there is room, so the clock is read as late
+    as it can be)."""
     if args.workers <= 1:
-        _start_worker(args.weights, args.rules, args.plies)
         for chosen in batches:
-            yield chosen, _label(chosen)
+            yield chosen, probabilities(net, chosen, args.rules, args.plies)
         return
     setup = (args.weights, args.rules, args.plies)
     with ProcessPoolExecutor(args.workers, initializer=_start_worker, initargs=setup) as pool:
