@@ -67,7 +67,7 @@ from game.tavla.training.dataset import (
     output_dataset,
     progress_bar,
 )
-from game.tavla.training.relabel import relabel
+from game.tavla.training.relabel import ORDERS, relabel
 from game.tavla.training.td import self_play, versus
 
 EXPLORE = 0.1  # share of self-play decisions taken at random
@@ -306,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
 
     deeper = commands.add_parser("relabel", help="label again, deeper, where 0-ply and the label disagree")
     budget = deeper.add_mutually_exclusive_group(required=True)
-    budget.add_argument("--positions", type=int, help="relabel this many positions (most disagreeing first)")
+    budget.add_argument("--positions", type=int, help="relabel this many positions (in --order)")
     budget.add_argument("--minutes", type=float, help="relabel for this long")
     deeper.add_argument("--data", type=Path, required=True, help="the data file whose positions to relabel")
     deeper.add_argument("--out", type=Path, required=True, help="the data file (.npz) to write")
@@ -316,6 +316,13 @@ def main(argv: list[str] | None = None) -> int:
     deeper.add_argument("--plies", type=int, default=2, choices=(1, 2), help="look-ahead of the new labels")
     deeper.add_argument("--resume", action="store_true", help="go on where the data file stops")
     deeper.add_argument("--workers", type=int, default=1, help="processes that label (default 1)")
+    deeper.add_argument(
+        "--order",
+        choices=ORDERS,
+        default="disagreement",
+        help="most disagreeing first (default), or a sample of the file (random, by --seed)",
+    )
+    deeper.add_argument("--seed", type=int, default=1, help="the shuffle of --order random")
 
     judge = commands.add_parser("evaluate", help="points a game against a bot, duplicate dice")
     judge.add_argument("--weights", type=Path, help="the evaluator to measure (default: shipped)")

@@ -4,8 +4,11 @@ A 2-ply label costs some twenty times a 1-ply one, so it is spent where it teach
 of a data file (labelled by a 1-ply search) on which the evaluator's own 0-ply verdict is furthest from
 the label are the ones its judgement is least sure of. They are taken in that order, labelled by the
 `--plies`-deep search of the evaluator, and written as a data file of their own; `learn train` then
-prefers the deeper label wherever a position has both. Races are left alone: their labels are how the
-self-play game ended or the exact bear-off database. `--workers N` labels N batches at a time in worker
+prefers the deeper label wherever a position has both. `--order random` takes them in a shuffled order
+instead (seeded), so that a run stopped by the clock leaves a sample of the file, not its wildest
+positions: a network trained on labels all of one depth learns no bias between depths. Each relabelled
+position keeps how its game ended. Races are left alone: their labels are how the self-play game ended
+or the exact bear-off database. `--workers N` labels N batches at a time in worker
 processes (each loads the evaluator once); the output is the same whatever N.
 """
 
@@ -50,9 +53,17 @@ def _label(positions: np.ndarray) -> np.ndarray:
     return probabilities(net, positions, rules, plies)
 
 
+ORDERS = ("disagreement", "random")  # the orders `--order` takes the rows in
+
+
+def contact_rows(data: Dataset) -> np.ndarray:
+    """Rows of `data` whose positions have contact and are judged by the networks."""
+    return np.flatnonzero(judged(data.positions) & (races(data.positions) == 0))
+
+
 def disagreement_order(net: Evaluator, data: Dataset, rules: Rules) -> np.ndarray:
     """Rows of `data` with contact, most disagreeing first: |0-ply equity - the label's equity|."""
-    rows = np.flatnonzero(judged(data.positions) & (races(data.positions) == 0))
+    rows = contact_rows(data)
     now = equities(net.probabilities(data.positions[rows]), rules)
     labelled = equities(data.labels[rows].astype(np.float64), rules)
     return rows[np.argsort(-np.abs(now - labelled), kind="stable")]
@@ -63,7 +74,10 @@ def relabel(args: argparse.Namespace, console: Console) -> None:
     source = Dataset.load(args.data)
     net = load_evaluator(args.weights, args.rules)
     out = output_dataset(args.out, args.plies, digest(args.weights, args.rules), args.resume)
-    order = disagreement_order(net, source, args.rules)
+    if args.order == "random":
+        order = np.random.default_rng(args.seed).permutation(contact_rows(source))
+    else:
+        order = disagreement_order(net, source, args.rules)
     wanted = min(args.positions, len(order)) if args.positions is not None else len(order)
     done = len(out.positions)
     console.print(f"{len(order):,} positions with contact in {args.data}; {done:,} relabelled before")
@@ -73,34 +87,34 @@ def relabel(args: argparse.Namespace, console: Console) -> None:
     def batches() -> Iterator[np.ndarray]:
         start = done
         while start < wanted and budget_left(count, args.minutes, start, appender.start):
-            yield source.positions[order[start : min(start + BATCH, wanted)]]
+            yield order[start : min(start + BATCH, wanted)]
             start += BATCH
 
     with progress_bar(console) as bar:
         task = bar.add_task(f"relabelling at {args.plies}-ply", total=wanted, completed=done)
-        for chosen, labels in _labelled(batches(), net, args):
-            appender.add(chosen, labels)
-            done += len(chosen)
+        for rows, labels in _labelled(batches(), source, net, args):
+            appender.add(source.positions[rows], labels, source.outcomes[rows])
+            done += len(rows)
             bar.update(task, completed=done)
     appender.save()
     console.print(f"{len(out.positions):,} positions relabelled at {args.plies}-ply in {args.out}")
 
 
 def _labelled(
-    batches: Iterator[np.ndarray], net: Evaluator, args: argparse.Namespace
+    batches: Iterator[np.ndarray], source: Dataset, net: Evaluator, args: argparse.Namespace
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Each batch with its labels, in order: here by `net` with one worker, else from a pool kept two
-    batches a worker ahead (a batch is asked for only when there is room, so the clock is read as late
-    as it can be)."""
+    """Each batch of rows of `source` with its positions' labels, in order: here by `net` with one
+    worker, else from a pool kept two batches a worker ahead (a batch is asked for only when there is
+    room, so the clock is read as late as it can be)."""
     if args.workers <= 1:
-        for chosen in batches:
-            yield chosen, probabilities(net, chosen, args.rules, args.plies)
+        for rows in batches:
+            yield rows, probabilities(net, source.positions[rows], args.rules, args.plies)
         return
     setup = (args.weights, args.rules, args.plies)
     with ProcessPoolExecutor(args.workers, initializer=_start_worker, initargs=setup) as pool:
         pending: deque[tuple[np.ndarray, Future[np.ndarray]]] = deque()
-        for chosen in batches:
-            pending.append((chosen, pool.submit(_label, chosen)))
+        for rows in batches:
+            pending.append((rows, pool.submit(_label, source.positions[rows])))
             while len(pending) >= 2 * args.workers:
                 first, future = pending.popleft()
                 yield first, future.result()

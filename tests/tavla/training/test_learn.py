@@ -8,7 +8,7 @@ from game.tavla.eval.features import races
 from game.tavla.eval.neural import Evaluator, equities
 from game.tavla.eval.search import probabilities
 from game.tavla.training.learn import Dataset, deepest_labels, main
-from game.tavla.training.relabel import disagreement_order
+from game.tavla.training.relabel import contact_rows, disagreement_order
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +159,35 @@ def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_pat
     assert main(["relabel", "--positions", "7", *two]) == 0
     assert np.array_equal(Dataset.load(pooled).positions, source.positions[order[:7]])
     assert Dataset.load(pooled).labels == pytest.approx(Dataset.load(out).labels, abs=1e-6), "as one worker"
+
+
+def test_relabel_in_random_order_takes_a_seeded_sample_and_keeps_the_outcomes(tmp_path, weights):
+    data = tmp_path / "data.npz"
+    made = ["generate", "--positions", "30", "--out", str(data), "--weights", str(weights), "--sample", "0.1"]
+    assert main(made) == 0
+    source = Dataset.load(data)
+    contact = set(contact_rows(source).tolist())
+    runs = {}
+    for name, seed in (("a", "1"), ("b", "1"), ("c", "2")):
+        out = tmp_path / f"{name}.npz"
+        common = ["--data", str(data), "--out", str(out), "--weights", str(weights), "--plies", "1"]
+        assert main(["relabel", "--positions", "6", "--order", "random", "--seed", seed, *common]) == 0
+        runs[name] = Dataset.load(out)
+    rows = [
+        next(i for i in contact if np.array_equal(source.positions[i], position))
+        for position in runs["a"].positions
+    ]
+    assert len(set(rows)) == 6, "six different positions with contact"
+    assert np.array_equal(runs["a"].outcomes, source.outcomes[rows]), "each keeps how its game ended"
+    assert not np.isnan(runs["a"].outcomes).any()
+    assert np.array_equal(runs["a"].positions, runs["b"].positions), "the same seed, the same sample"
+    assert not np.array_equal(runs["a"].positions, runs["c"].positions), "another seed, another sample"
+    assert rows != sorted(rows, key=lambda i: disagreement_order_rank(source, weights)[i])
+
+
+def disagreement_order_rank(source: Dataset, weights) -> dict[int, int]:
+    order = disagreement_order(Evaluator.load(weights), source, Rules.TAVLA)
+    return {int(row): rank for rank, row in enumerate(order)}
 
 
 def test_a_deeper_label_replaces_the_shallower_ones_of_its_position():
