@@ -131,13 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     live[:, 0] = False
     error = np.abs(exact - approx)[live]
     print(
-        f"{n - 1} home boards of 1 to {args.checkers} checkers a side: {live.sum():,} pairs, built in {built:.1f} s"
+        f"{n - 1} home boards of 1 to {args.checkers} checkers a side: {live.sum():,} pairs, "
+        f"built in {built:.1f} s"
     )
     print(
         f"win chance of the side on roll, one-sided minus exact: mean |error| {error.mean() * 100:.3f}%, "
         f"largest {error.max() * 100:.2f}%"
     )
-    losses, wrong, decisions = [], 0, 0
     for choice_min in (1, 3):
         losses, wrong, decisions = [], 0, 0
         for a in range(1, n):
@@ -158,8 +158,9 @@ def main(argv: list[str] | None = None) -> int:
                 decisions += len(bs) * ROLLS[r][2]
         total_loss = np.concatenate(losses).sum() / decisions
         print(
-            f"checker plays with a choice, both sides {choice_min}+ checkers: {decisions:,.0f} decisions (by the rolls' chances); "
-            f"one-sided play not exact-best {wrong / decisions * 100:.2f}%, loss {total_loss * 2000:.3f} mp a decision"
+            f"checker plays with a choice, both sides {choice_min}+ checkers: {decisions:,.0f} decisions "
+            f"(by the rolls' chances); one-sided play not exact-best {wrong / decisions * 100:.2f}%, "
+            f"loss {total_loss * 2000:.3f} mp a decision"
         )
     return 0
 
