@@ -5,7 +5,8 @@ Run (the gnubg module is the optional extra `pip install -e '.[gnubg]'`):
   time to analyse a tavla match the expert bot played against itself (goal: a 5-point match under 5 s
   with `expert`'s evaluator). The CPU time is printed too: on a shared machine it is the steadier figure.
 - `python benchmarks/tavla_analysis.py agreement [--matches 10] [--length 5] [--seed 1]`: gnubg plays
-  matches against itself with some noise, analyses them (`analyse match` at 0-ply, `export match text`),
+  matches against itself with some noise, analyses them (`analyse match` at `--gnubg-plies`, 0 unless
+  given; `export match text`),
   and we analyse the same `.mat` files; prints the share of checker plays where our mark agrees with
   gnubg's, each player's checker-play error rate beside gnubg's (mean loss per unforced play), the
   share of cube decisions before a roll where we and gnubg agree on doubling or not and of answers where
@@ -94,10 +95,10 @@ class GnubgReport:
     figures: dict[str, dict[str, float]]
 
 
-def gnubg_report(path: Path, folder: Path) -> GnubgReport:
-    """Analyse `path` with gnubg (0-ply) and read its text export."""
+def gnubg_report(path: Path, folder: Path, plies: int = 0) -> GnubgReport:
+    """Analyse `path` with gnubg at `plies` and read its text export."""
     out = folder / f"{path.stem}.txt"
-    analyse_mat(path, out)
+    analyse_mat(path, out, plies)
     files = sorted(folder.glob(f"{path.stem}*.txt"), key=lambda p: (len(p.name), p.name))
     report = GnubgReport([], [], {})
     for file in files:
@@ -160,9 +161,9 @@ def speed(length: int, seed: int, levels: list[str]) -> None:
         print(f"{length}-point tavla match, {figures}")
 
 
-def agreement(matches: int, length: int, seed: int) -> None:
+def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> None:
     rng = random.Random(seed)
-    agree = total = harsher = 0
+    agree = total = harsher = best_very_bad = 0
     rates: dict[str, list[float]] = {}
     ours: dict[str, dict[str, float]] = {}
     theirs: dict[str, dict[str, float]] = {}
@@ -171,8 +172,8 @@ def agreement(matches: int, length: int, seed: int) -> None:
         folder = Path(temp)
         for number in range(matches):
             path = play_gnubg_match(length, rng.randrange(1, 10**6), folder / f"m{number}.mat")
-            report = gnubg_report(path, folder)
-            analysis = analyse_match(read_mat(path))
+            report = gnubg_report(path, folder, plies)
+            analysis = analyse_match(read_mat(path), level=level)
             names = analysis.record.names
             for game, marks, cubes in zip(analysis.games, report.moves, report.cubes, strict=False):
                 _compare_cube(game.decisions, cubes, names, cube, f"match {number} game {game.number}")
@@ -186,15 +187,17 @@ def agreement(matches: int, length: int, seed: int) -> None:
                     total += 1
                     agree += decision.mark is mark
                     harsher += _SEVERITY.index(decision.mark) > _SEVERITY.index(mark)
+                    best_very_bad += loss == 0.0 and decision.mark is Mark.VERY_BAD
                     name = names[decision.player]
                     ours_loss, theirs_loss, count = rates.setdefault(name, [0.0, 0.0, 0])
                     rates[name] = [ours_loss + decision.loss, theirs_loss + loss, count + 1]
             for seat, name in enumerate(names):
                 _add(ours.setdefault(name, {}), _our_figures(analysis.decisions, seat))
                 _add(theirs.setdefault(name, {}), _gnubg_figures(report.figures.get(name, {})))
-    print(f"{matches} {length}-point matches played and analysed by gnubg (0-ply, noise {NOISE})")
+    print(f"{matches} {length}-point matches (noise {NOISE}); gnubg judges at {plies}-ply, we at {level}")
     print(f"checker plays compared: {total}; same mark: {agree} ({100.0 * agree / max(total, 1):.1f}%)")
     print(f"ours harsher: {harsher}, milder: {total - agree - harsher}")
+    print(f"plays gnubg rates best that we mark very bad: {best_very_bad}")
     for name, (ours_loss, theirs_loss, count) in rates.items():
         ours_rate, theirs_rate = ours_loss / count, theirs_loss / count
         print(f"{name}: error rate ours {ours_rate:.1f}, gnubg {theirs_rate:.1f} ({count} plays)")
@@ -306,12 +309,17 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=5)
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", action="append", choices=("expert", "master"), help="speed: levels timed")
+    parser.add_argument(
+        "--level", action="append", choices=("expert", "master"),
+        help="speed: the levels timed; agreement: the level of our analysis (the first given, else expert)",
+    )
+    parser.add_argument("--gnubg-plies", type=int, choices=(0, 1, 2), default=0,
+                        help="agreement: gnubg's plies")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.length, args.seed, args.level or ["expert"])
     elif args.what == "agreement":
-        agreement(args.matches, args.length, args.seed)
+        agreement(args.matches, args.length, args.seed, args.gnubg_plies, (args.level or ["expert"])[0])
     else:
         fixtures(Path(args.folder))
 

@@ -98,7 +98,7 @@ class GameWindow(arcade.Window):
 
     def show_view(self, new_view: arcade.View) -> None:
         """Every change of screen lets the old one save its state and stop its workers."""
-        self._leave_current()
+        self.leave_current()
         super().show_view(new_view)
         self.redraw_needed = True
 
@@ -118,10 +118,11 @@ class GameWindow(arcade.Window):
 
     def on_close(self) -> None:
         """Quitting saves what the screen keeps (a match in progress) and stops its workers."""
-        self._leave_current()
+        self.leave_current()
         super().on_close()
 
-    def _leave_current(self) -> None:
+    def leave_current(self) -> None:
+        """The screen shown saves what it keeps and stops its workers (it is going away)."""
         leave = getattr(self.current_view, "leave", None)
         if leave is not None:
             leave()

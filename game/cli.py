@@ -512,7 +512,13 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
     else:
         window.show_menu()
     settle_startup_objects()
-    arcade.run()
+    try:
+        arcade.run()
+    except KeyboardInterrupt:
+        # Ctrl+C, SIGTERM or SIGHUP ended the loop: the screen keeps what it keeps on closing (a match in
+        # progress) and stops its workers, or the interpreter would wait for their threads at exit.
+        window.leave_current()
+        raise
     return 0
 
 

@@ -118,3 +118,20 @@ def test_a_board_solved_with_the_keyboard_is_in_the_statistics(launch, tmp_path)
     ).stdout
     assert "3x2 · Numbers: 1 solve" in shown
     assert f" {len(keys)} " in shown, "the moves of the solve"
+
+
+def test_a_stop_signal_ends_the_game_at_once_while_its_solver_tables_are_built(launch, tmp_path, monkeypatch):
+    """SIGTERM on a puzzle whose solver tables are still being built (an empty cache): the game ends in
+    a moment with 128 + 15 and no traceback. The loop's end used to leave the screen's solver threads
+    waiting for the build, and the interpreter waited for them at exit (10 s and more)."""
+    import signal
+    import time
+
+    monkeypatch.setenv("FIFTEEN_TAVLA_CACHE_DIR", str(tmp_path / "empty-cache"))
+    monkeypatch.delenv("FIFTEEN_TAVLA_QUICK_PDB", raising=False)  # the strong 4x4 tables: a minute
+    game = launch("puzzle", "--size", "4x4", "--image", "numbers", "--seed", str(SEED))
+    started = time.monotonic()
+    game.process.send_signal(signal.SIGTERM)
+    assert game.process.wait(timeout=30) == 128 + signal.SIGTERM
+    assert time.monotonic() - started < 5.0, "ended at once, not after the tables"
+    assert "Traceback" not in game.log.read_text(encoding="utf-8")

@@ -164,10 +164,10 @@ def self_play_mat(length: int, seed: int, path: Path, noise: float) -> Path:
     return path
 
 
-def analyse_mat(path: Path, text: Path) -> None:
-    """gnubg's analysis of a `.mat` file (0-ply chequer play and cube), exported as text to `text` (one
-    file per game, the later ones numbered); in a child process."""
-    _in_child("analyse", path, text)
+def analyse_mat(path: Path, text: Path, plies: int = 0) -> None:
+    """gnubg's analysis of a `.mat` file (chequer play and cube at `plies`), exported as text to `text`
+    (one file per game, the later ones numbered); in a child process."""
+    _in_child("analyse", path, text, plies)
 
 
 def _in_child(session: str, *arguments: object) -> None:
@@ -198,11 +198,11 @@ def _play(gnubg: ModuleType, length: str, seed: str, path: str, noise: str) -> N
     gnubg.command(f'export match mat "{path}"')
 
 
-def _analyse(gnubg: ModuleType, path: str, text: str) -> None:
+def _analyse(gnubg: ModuleType, path: str, text: str, plies: str) -> None:
     gnubg.command("set threads 1")
     gnubg.command(f'import mat "{path}"')
-    gnubg.command("set analysis chequerplay evaluation plies 0")
-    gnubg.command("set analysis cubedecision evaluation plies 0")
+    gnubg.command(f"set analysis chequerplay evaluation plies {int(plies)}")
+    gnubg.command(f"set analysis cubedecision evaluation plies {int(plies)}")
     gnubg.command("analyse match")
     gnubg.command(f'export match text "{text}"')
 
