@@ -41,6 +41,15 @@ Agreement, before (cubeless money points in every match, only the recorded cube 
 Our checker play stays harsher than gnubg's: it is judged cubeless (gnubg's 0-ply is cubeful), by
 another network.
 
+Against gnubg's 2-ply analysis, the shipped `sl4` weights (2026-12-03, `agreement --matches 10 --length
+5 --seed 1 --gnubg-plies 2`, our analysis at expert): same mark on 745 of 1071 (69.6%; ours harsher on
+105, milder on 221); checker error rates ours / gnubg's 50.9 / 53.9 and 58.8 / 58.9, overall 48.0 / 49.1
+and 53.9 / 52.2 (all within 6%); cube error rates 24.9 / 9.5 and 21.0 / 5.6 (we call 21 doubles gnubg
+does not, 14 and 6 missed doubles against its 5 and 1); answers agree on 27 of 32. Two plays gnubg 2-ply
+rates best are very bad by ours, both with the opponent on the bar against our home board: with five
+there, 12/7 5/1 (we rate it 200 mp below 21/16 12/8); with one against five points made, gnubg's 2-2
+that slots the 6-point (we would keep the checkers on the 10- and 12-points, 172 mp).
+
 gnubg is driven through the game's adapter (game/tavla/players/gnubg_adapter.py: self_play_mat,
 analyse_mat): it runs in a child process per match (its Python module prints boards on stdout and keeps
 one global match), with one thread and a fixed seed, so the files are the same on every run.
@@ -163,7 +172,8 @@ def speed(length: int, seed: int, levels: list[str]) -> None:
 
 def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> None:
     rng = random.Random(seed)
-    agree = total = harsher = best_very_bad = 0
+    agree = total = harsher = 0
+    best_very_bad: list[str] = []
     rates: dict[str, list[float]] = {}
     ours: dict[str, dict[str, float]] = {}
     theirs: dict[str, dict[str, float]] = {}
@@ -187,7 +197,12 @@ def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> N
                     total += 1
                     agree += decision.mark is mark
                     harsher += _SEVERITY.index(decision.mark) > _SEVERITY.index(mark)
-                    best_very_bad += loss == 0.0 and decision.mark is Mark.VERY_BAD
+                    if loss == 0.0 and decision.mark is Mark.VERY_BAD:
+                        best_very_bad.append(
+                            f"match {number} game {game.number} turn {decision.turn}: {decision.dice} "
+                            f"{decision.action} (ours {decision.best}, {decision.loss:.0f} mp; "
+                            f"{':'.join(decision.gnubg_ids)})"
+                        )
                     name = names[decision.player]
                     ours_loss, theirs_loss, count = rates.setdefault(name, [0.0, 0.0, 0])
                     rates[name] = [ours_loss + decision.loss, theirs_loss + loss, count + 1]
@@ -197,7 +212,9 @@ def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> N
     print(f"{matches} {length}-point matches (noise {NOISE}); gnubg judges at {plies}-ply, we at {level}")
     print(f"checker plays compared: {total}; same mark: {agree} ({100.0 * agree / max(total, 1):.1f}%)")
     print(f"ours harsher: {harsher}, milder: {total - agree - harsher}")
-    print(f"plays gnubg rates best that we mark very bad: {best_very_bad}")
+    print(f"plays gnubg rates best that we mark very bad: {len(best_very_bad)}")
+    for line in best_very_bad:
+        print(f"  {line}")
     for name, (ours_loss, theirs_loss, count) in rates.items():
         ours_rate, theirs_rate = ours_loss / count, theirs_loss / count
         print(f"{name}: error rate ours {ours_rate:.1f}, gnubg {theirs_rate:.1f} ({count} plays)")

@@ -236,3 +236,25 @@ def test_the_computers_play_is_seen_and_written_before_the_status_changes(launch
     assert all(written[first_final:]), "the play is written by the time the status changes"
     before = [i for i in range(first_final) if written[i] and difference(finished, shots[i], checkers) > 0.3]
     assert before, "a moment shows the computer's checkers moved and its play written, the status not yet"
+
+
+def test_a_stop_signal_keeps_the_match_in_progress_as_closing_the_window_does(launch, tmp_path):
+    """SIGTERM while the player is to move, after the computer's opening play: the game ends with
+    128 + 15 and the table's match is kept, so the next visit offers to resume it (the loop's end used
+    to skip the screen's leaving, and the match was lost)."""
+    import signal
+
+    from game.records import Records
+    from game.tavla.record.save import saved_table
+
+    seed = next(seed for seed in range(100) if human_starts(seed).phase is not Phase.HUMAN)
+    game = launch("tavla", "--opponent", "random", "--seed", str(seed))
+    game.wait_until(player_dice_shown)
+    game.settle(0.5)
+    game.process.send_signal(signal.SIGTERM)
+    assert game.process.wait(timeout=30) == 128 + signal.SIGTERM
+    kept = saved_table(Records(tmp_path / "records.sqlite3"))
+    assert kept is not None, "the match in progress was kept"
+    match, opponent = kept
+    assert opponent == "random" and match.scores == (0, 0) and not match.over
+    assert "Traceback" not in game.log.read_text(encoding="utf-8")

@@ -110,7 +110,7 @@ def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(window
     rng = random.Random(9)
     keys = [key.UP, key.DOWN, key.LEFT, key.RIGHT, key.A, key.D, key.W, key.S, key.SPACE, key.RETURN]
     open_settings(window)
-    for _ in range(300):
+    for _ in range(160):
         view = window.current_view
         if not isinstance(view, SettingsView):
             press_key(view, key.S)
