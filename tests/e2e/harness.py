@@ -88,7 +88,10 @@ class GameProcess:
 
     def __init__(self, screen: VirtualScreen, args: list[str], data_dir: Path) -> None:
         self.screen = screen
-        env = {key: value for key, value in os.environ.items() if key != "ARCADE_HEADLESS"}
+        # a real window, drawn as a player's is: not headless, and with the software renderer's threads
+        # (the tests' own headless windows draw in one, tests/conftest.py)
+        left_out = ("ARCADE_HEADLESS", "LP_NUM_THREADS")
+        env = {key: value for key, value in os.environ.items() if key not in left_out}
         env.update(
             DISPLAY=screen.display, FIFTEEN_TAVLA_DATA_DIR=str(data_dir), ARCADE_SOUND_BACKENDS="silent"
         )
