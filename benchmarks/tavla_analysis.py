@@ -333,10 +333,11 @@ def main() -> None:
     parser.add_argument("--gnubg-plies", type=int, choices=(0, 1, 2), default=0,
                         help="agreement: gnubg's plies")
     args = parser.parse_args()
+    levels = args.level or ["expert"]
     if args.what == "speed":
-        speed(args.length, args.seed, args.level or ["expert"])
+        speed(args.length, args.seed, levels)
     elif args.what == "agreement":
-        agreement(args.matches, args.length, args.seed, args.gnubg_plies, (args.level or ["expert"])[0])
+        agreement(args.matches, args.length, args.seed, args.gnubg_plies, levels[0])
     else:
         fixtures(Path(args.folder))
 

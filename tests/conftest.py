@@ -35,7 +35,7 @@ os.environ.setdefault("FIFTEEN_TAVLA_CACHE_DIR", str(DATA_DIR / "cache"))
 os.environ.setdefault("FIFTEEN_TAVLA_QUICK_PDB", "1")  # no test (nor game it starts) builds the big table
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 # Mesa's software renderer draws the workers' headless windows in one thread: its own threads, one per
-# core in every worker, only fought over the same cores (the screen tests ran 15% slower with them).
+# core in every worker, only fought over the same cores (the screen tests ran 7-16% slower with them).
 os.environ.setdefault("LP_NUM_THREADS", "0")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 

@@ -1,5 +1,8 @@
 """End to end: Fifteen in a real window, played with a real mouse."""
 
+import signal
+import time
+
 import pytest
 
 from game.puzzle.board import Board
@@ -124,9 +127,6 @@ def test_a_stop_signal_ends_the_game_at_once_while_its_solver_tables_are_built(l
     """SIGTERM on a puzzle whose solver tables are still being built (an empty cache): the game ends in
     a moment with 128 + 15 and no traceback. The loop's end used to leave the screen's solver threads
     waiting for the build, and the interpreter waited for them at exit (10 s and more)."""
-    import signal
-    import time
-
     monkeypatch.setenv("FIFTEEN_TAVLA_CACHE_DIR", str(tmp_path / "empty-cache"))
     monkeypatch.delenv("FIFTEEN_TAVLA_QUICK_PDB", raising=False)  # the strong 4x4 tables: a minute
     game = launch("puzzle", "--size", "4x4", "--image", "numbers", "--seed", str(SEED))

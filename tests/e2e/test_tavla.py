@@ -1,11 +1,14 @@
 """End to end: the table in a real window, a checker dragged with a real mouse, the computer answering."""
 
+import signal
 import time
 
 import numpy as np
 import pytest
 
+from game.records import Records
 from game.tavla.engine.session import Phase, TableSession
+from game.tavla.record.save import saved_table
 from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
 from game.tavla.screens.table.panel import MOVES_TOP, PANEL_WIDTH, PANEL_X
@@ -242,11 +245,6 @@ def test_a_stop_signal_keeps_the_match_in_progress_as_closing_the_window_does(la
     """SIGTERM while the player is to move, after the computer's opening play: the game ends with
     128 + 15 and the table's match is kept, so the next visit offers to resume it (the loop's end used
     to skip the screen's leaving, and the match was lost)."""
-    import signal
-
-    from game.records import Records
-    from game.tavla.record.save import saved_table
-
     seed = next(seed for seed in range(100) if human_starts(seed).phase is not Phase.HUMAN)
     game = launch("tavla", "--opponent", "random", "--seed", str(seed))
     game.wait_until(player_dice_shown)
