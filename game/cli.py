@@ -38,12 +38,14 @@ from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
+from game.tavla.eval.levels import JudgeLevel
 from game.terminal import WrappingHelpFormatter, print_lines
 
 if TYPE_CHECKING:
     from game.config import Config
 
 PROG = "fifteen-tavla"
+JUDGE_LEVELS = tuple(level.value for level in JudgeLevel)
 MESSAGE_CHARS = 1000  # the longest message line the command line prints (each quoted value is cut already)
 ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
@@ -288,7 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", dest="json_path", metavar="PATH", help=_("also write every decision as JSON")
     )
     analyse.add_argument(
-        "--level", default="expert", choices=("expert", "master"), help=_("how deep plays are judged")
+        "--level",
+        choices=JUDGE_LEVELS,
+        help=_("the judge's level (default: the config's tavla.judge, master unless changed in Settings)"),
     )
     analyse.add_argument(
         "--keep", action="store_true", help=_("also keep the match in the history of the player --player")
@@ -366,7 +370,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_position_source(tempmap)
     tempmap.add_argument(
-        "--level", default="expert", choices=("expert", "master"), help=_("how deep plays are judged")
+        "--level",
+        choices=JUDGE_LEVELS,
+        help=_("the judge's level (default: the config's tavla.judge, master unless changed in Settings)"),
     )
     tempmap.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
 
@@ -423,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ubgi = commands.add_parser("ubgi", help=_("our engine for other programs: UBGI v0.2 on stdin and stdout"))
     ubgi.add_argument("--rules", choices=("tavla", "standard"), default=None, help=_("rule set"))
-    ubgi.add_argument("--level", default="expert", choices=("expert", "master"), help=_("how deep it plays"))
+    ubgi.add_argument("--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays"))
     external = commands.add_parser(
         "external", help=_("GNU Backgammon's external player: gnubg plays ours through a local socket")
     )
@@ -431,7 +437,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", required=True, type=_whole(0, 65535), metavar="N", help=_("the TCP port on localhost")
     )
     external.add_argument(
-        "--level", default="expert", choices=("expert", "master"), help=_("how deep it plays")
+        "--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays")
     )
 
     for sub in commands.choices.values():
@@ -593,15 +599,16 @@ def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.analysis.command import analyse_command
 
     rules = None if args.rules is None else Rules.parse(args.rules)
+    level = args.level or config.tavla.judge
     if args.keep or args.player is not None:
         from game.records import Records
         from game.tavla.progress.command import keep_command
 
         if not (args.keep and args.player):
             raise UserError(_("--keep and --player NAME go together: whose history keeps the match"))
-        print_lines(keep_command(args.match_path, rules, args.json_path, args.level, args.player, Records()))
+        print_lines(keep_command(args.match_path, rules, args.json_path, level, args.player, Records()))
         return 0
-    print_lines(analyse_command(args.match_path, rules, args.json_path, args.level))
+    print_lines(analyse_command(args.match_path, rules, args.json_path, level))
     return 0
 
 
@@ -678,7 +685,8 @@ def _run_tempmap(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.lab.tempmap_command import tempmap_command
 
     rules = _rules(args, config)
-    return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, args.level, args.json_path)
+    level = args.level or config.tavla.judge
+    return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, level, args.json_path)
 
 
 def _run_ubgi(args: argparse.Namespace, config: "Config") -> int:

@@ -27,6 +27,7 @@ from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.sizes import parse_size
 from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.rules import MONEY
+from game.tavla.eval.levels import JudgeLevel
 from game.ui.easing import EASINGS
 
 NUMBERS = "numbers"
@@ -296,6 +297,7 @@ class TavlaConfig(_Strict):
     auto_forced_moves: bool
     auto_bear_off: bool
     tutor: bool  # warn before a play that loses more than the analysis's "bad" threshold
+    judge: JudgeLevel  # the one level every hint, verdict, analysis and practice card is judged at
     animation: AnimationConfig
     colours: TavlaColours
 

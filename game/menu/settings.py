@@ -14,6 +14,7 @@ from game.errors import UserError
 from game.i18n import N_, _
 from game.menu.folders import pictures_folder, shown_path
 from game.quoting import quoted
+from game.tavla.eval.levels import LEVEL_TITLES, JudgeLevel
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
@@ -101,6 +102,8 @@ ON, OFF = "on", "off"
 LANGUAGE = ("language",)
 FULLSCREEN = ("window", "fullscreen")
 VOLUME = ("sound", "volume")
+JUDGE = ("tavla", "judge")
+JUDGE_CHOICES = [level.value for level in JudgeLevel]
 VOLUME_STEPS = [str(percent) for percent in range(0, 101, 10)]
 
 KEY_LEFT = [key.LEFT, key.A]
@@ -118,12 +121,14 @@ class Setting:
 
     @property
     def is_switch(self) -> bool:
-        return self.key_path not in (LANGUAGE, VOLUME)
+        return self.key_path not in (LANGUAGE, VOLUME, JUDGE)
 
     @property
     def choices(self) -> list[str]:
         if self.key_path == VOLUME:
             return VOLUME_STEPS
+        if self.key_path == JUDGE:
+            return JUDGE_CHOICES
         return [ON, OFF] if self.is_switch else [i18n.AUTO, *i18n.LANGUAGES]
 
     def shown(self, window: Shell) -> str:
@@ -159,6 +164,8 @@ GROUPS: tuple[tuple[str, tuple[Setting, ...]], ...] = (
             Setting(("tavla", "auto_bear_off"), N_("Bear off by itself in a race")),
             # Translators: tutor mode: before a play that loses much equity is made, the table warns
             Setting(("tavla", "tutor"), N_("Tutor warns before a bad play")),
+            # Translators: the level every hint, tutor warning, analysis and practice card is judged at
+            Setting(JUDGE, N_("Judge of hints and analysis")),
         ),
     ),
     # Translators: a heading of the Settings screen: the sound effects and their volume
@@ -188,6 +195,8 @@ def describe_choice(choice: str) -> str:
     if choice == OFF:
         # Translators: a setting that is switched off
         return _("Off")
+    if choice in JUDGE_CHOICES:
+        return _(LEVEL_TITLES[JudgeLevel(choice)])
     if choice in VOLUME_STEPS:
         # Translators: a sound volume; {percent} is a whole number from 0 to 100
         return _("{percent}%").format(percent=choice)

@@ -109,7 +109,7 @@ def bot_command(
 
 
 NO_DOUBLE_POSSIBLE = "no double possible"  # the `cube` command's first line when the cube may not be offered
-CUBE_BOTS = {"expert": 1, "master": 2}  # bots that give cube equities, and the rolls they look ahead
+CUBE_BOTS = ("expert", "master", "grandmaster")  # the judge's levels, whose cube decisions these are
 
 
 def _no_double_reason(cube: Cube) -> str:
@@ -133,9 +133,7 @@ def cube_command(
     bot_name: str = "master",
 ) -> list[str]:
     """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
-    from game.tavla.eval.cube_decision import decide_position
-    from game.tavla.eval.doubling import pre_roll_chances
-    from game.tavla.eval.neural import shipped_evaluator
+    from game.tavla.eval.judge import judge_for
 
     rules.check_cube()
     if bot_name not in CUBE_BOTS:
@@ -152,9 +150,9 @@ def cube_command(
         match_score = MatchScore(match, mine, theirs, crawford)
     cube = Cube(cube_value, CubeOwner(owner), match_score, jacoby)
     state = parse_state(state_text)
-    net = shipped_evaluator(rules)
-    chances = pre_roll_chances(net, state, rules, CUBE_BOTS[bot_name])
-    decision = decide_position(chances, state, cube)
+    judge = judge_for(rules, bot_name)
+    chances = judge.pre_roll(state)
+    decision = judge.cube_decision(state, cube)
     if cube.may_double():
         action = decision.action.value
         equities = _("no double {nd:+.3f}, double/take {dt:+.3f}, double/pass {dp:+.3f}").format(

@@ -6,10 +6,10 @@ The player on roll could double (gnubg's eval.c `GetDPEq`) when the game is play
 is not the game's first roll, the cube is in the centre or the player's, below 64, and in a match
 when it is not the Crawford game, the cube's value does not already win the match for the player, and
 the player is not the leader after the Crawford game, one point away. Each such roll is a decision
-between no double and double (at the opponent's best answer), from game/tavla/eval/cube_decision.py's
-three equities before the roll (the evaluator looking one roll ahead, two for `master`), normalised to
-the cube before the double: points per cube in money play, EMG at the score in a match (the units of
-game/tavla/analysis/stakes.py, so checker plays and cube decisions add up).
+between no double and double (at the opponent's best answer), from the judge's three equities before
+the roll (game/tavla/eval/judge.py, at the analysis's level), normalised to the cube before the
+double: points per cube in money play, EMG at the score in a match (the units of
+game/tavla/eval/stakes.py, so checker plays and cube decisions add up).
 
 - A roll without a double loses what doubling was worth beyond no double: a missed double when that
   is more than nothing (gnubg counts every one).
@@ -25,23 +25,21 @@ game/tavla/analysis/stakes.py, so checker plays and cube decisions add up).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-
-import numpy as np
 
 from game.i18n import N_, _
 from game.tavla.analysis.decisions import MILLI, Decision, mark
-from game.tavla.analysis.stakes import Stakes, match_score
+from game.tavla.analysis.stakes import match_score
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner
 from game.tavla.engine.game import CubeTurn, cube_after
 from game.tavla.engine.match_id import MatchMoment, match_id
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, State, flip, position_id
-from game.tavla.engine.rules import Rules, crawford_game
-from game.tavla.eval.cube_decision import CubeDecision, decide_position
-from game.tavla.eval.doubling import network_decision
-from game.tavla.eval.neural import Evaluator
+from game.tavla.engine.rules import crawford_game
+from game.tavla.eval.cube_decision import CubeDecision
+from game.tavla.eval.judge import Judge
+from game.tavla.eval.stakes import Stakes
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
 # The actions as decisions (and the JSON) name them
@@ -54,23 +52,13 @@ SHOWN_ACTIONS = {  # as players read them, the button's word for a drop (transla
 }
 CLOSE = 0.16  # a no double within this of doubling (normalised equity) counts, as in gnubg
 
-PreRoll = Callable[[int], np.ndarray | None]  # a turn's cubeless chances before its roll, when known
-
-
 def cube_decisions(
-    game: GameRecord,
-    number: int,
-    record: MatchRecord,
-    rules: Rules,
-    net: Evaluator,
-    plies: int,
-    cube_play: bool | None = None,
-    pre_roll: PreRoll | None = None,
+    game: GameRecord, number: int, record: MatchRecord, judge: Judge, cube_play: bool | None = None
 ) -> list[Decision]:
     """A Decision for every roll of `game` (the `number`th of `record`) before which its player could
-    double, and for every double, take and drop it records. `cube_play` None: the game was played
-    with the cube when the rules have one. `pre_roll(turn)` may give the chances before a turn's roll
-    one roll ahead (the match's analysis has them at hand); else the evaluator is asked."""
+    double, and for every double, take and drop it records, as `judge` decides them. `cube_play` None:
+    the game was played with the cube when the rules have one."""
+    rules = judge.rules
     cube_play = rules.has_cube if cube_play is None else cube_play
     found: list[Decision] = []
     by_slot: dict[int, list[CubeTurn]] = {}
@@ -89,11 +77,7 @@ def cube_decisions(
         cube = Cube(value, _owner(owner, player), score, record.jacoby and score is None)
         doubled = bool(events) and events[0].event is CubeEvent.DOUBLE
         if doubled or (cube_play and slot > 0 and could_double(cube)):
-            known = pre_roll(slot) if pre_roll is not None and plies <= 0 else None
-            if known is not None:
-                decision = decide_position(known, state, cube)
-            else:
-                decision = network_decision(net, state, cube, rules, max(1, plies))
+            decision = judge.cube_decision(state, cube)
             stakes = [
                 Stakes(rules, match_score(record, number, seat), value) for seat in (player, 1 - player)
             ]

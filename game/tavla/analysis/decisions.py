@@ -9,17 +9,16 @@ cube's over the cube decisions that were close or acted on (game/tavla/analysis/
 overall rate over both together, whose rating word is: below 2 Supernatural, 5 World class, 8 Expert,
 12 Advanced, 18 Intermediate, 26 Casual player, 35 Beginner, else Awful!. A roll's luck is, as in gnubg,
 the equity after the best play of the roll rolled minus the mean of that over the 36 rolls, from the
-roller's side, at 0-ply; the opening roll is compared with the 30 rolls that can open. The
+roller's side, by the analysis's judge; the opening roll is compared with the 30 rolls that can open. The
 luck-adjusted result is the points won minus the points lost, less one's own luck and plus the
 opponent's (in points, as gnubg counts money play).
 
-Equities are those of game/tavla/analysis/stakes.py: in money play cubeless points of the rule set
-(Rules.equity_weights), in a match cubeless match-winning chances at the score and the cube's value,
-written as EMG (gnubg's "equivalent to money game", normalised to the cube), so that the plays are ranked
-by what they are worth at the score. `expert` ranks plays at 0-ply, `master` as the master bot searches
-(plays that survive its 0-ply and 1-ply filters judged 2-ply deep; inside the look-ahead the replies are
-chosen by their money equity, as game/tavla/eval/search.py does). The analysis of a whole match is
-game/tavla/analysis/match.py; cube decisions are judged by game/tavla/analysis/cube.py.
+Every play and cube decision is judged by the judge of the analysis's level (game/tavla/eval/judge.py:
+Open Sage 1-, 2- or 3-ply for expert, master and grandmaster, cubeful at the score under the standard
+rules; our networks where Open Sage is not installed), in the units of game/tavla/eval/stakes.py: points
+per cube in money play, EMG (gnubg's "equivalent to money game", normalised to the cube) in a match. The
+analysis of a whole match is game/tavla/analysis/match.py; cube decisions are judged by
+game/tavla/analysis/cube.py.
 """
 
 from __future__ import annotations
@@ -27,22 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-import numpy as np
-
-from game.errors import UserError
-from game.i18n import N_, _
-from game.tavla.analysis.stakes import Stakes, is_match
-from game.tavla.engine.moves import legal_results
-from game.tavla.engine.notation import Play, format_play
+from game.i18n import N_
+from game.tavla.analysis.stakes import is_match
 from game.tavla.engine.position import State
-from game.tavla.engine.rules import Rules
-from game.tavla.eval.neural import Evaluator
-from game.tavla.eval.search import probabilities
-from game.tavla.players.levels import MASTER_FILTER, MASTER_PLIES
+from game.tavla.eval.judge import Judge, JudgedPlay, level_title
+from game.tavla.eval.levels import JudgeLevel
+from game.tavla.eval.stakes import Stakes
 from game.tavla.record.match_record import MatchRecord
 
-LEVELS = {"expert": 0, "master": MASTER_PLIES}  # plies the ranking searches
-LEVEL_TITLES = {"expert": N_("Expert"), "master": N_("Master")}  # as the bots of the same depth are named
 TOP_PLAYS = 5
 MILLI = 1000.0
 # gnubg's thresholds (a loss above it), in millipoints
@@ -88,11 +79,8 @@ def rating(error_rate: float) -> str:
 
 
 def level_text(level: str) -> str:
-    """The level a ranking was judged at, in a player's words: "Expert, 0-ply" (the bot of that depth,
-    and the plies as GNU Backgammon counts them)."""
-    # Translators: the level an analysis or a hint judged at: {level} a bot's title (Expert, Master),
-    # {plies} how many rolls it looked ahead (0, 2), as GNU Backgammon writes it ("0-ply")
-    return _("{level}, {plies}-ply").format(level=_(LEVEL_TITLES[level]), plies=LEVELS[level])
+    """The judge an analysis level gives verdicts with, in a player's words: "Open Sage 2-ply"."""
+    return level_title(JudgeLevel.parse(level))
 
 
 def move_number(turn: int) -> int:
@@ -101,29 +89,9 @@ def move_number(turn: int) -> int:
     return turn // 2 + 1
 
 
-def check_level(level: str) -> int:
-    """The plies of an analysis level's ranking, or UserError naming the levels."""
-    if level not in LEVELS:
-        # Translators: {level} is what was asked for; {known} lists the levels (expert, master)
-        message = _("unknown analysis level {level}; use one of: {known}")
-        raise UserError(message.format(level=repr(level), known=", ".join(LEVELS)))
-    return LEVELS[level]
-
-
-@dataclass(frozen=True)
-class RankedPlay:
-    """A legal play with its equity for the mover, the five chances after it (win, win gammon, win
-    backgammon, lose gammon, lose backgammon) and the plies it was judged at."""
-
-    play: Play
-    after: State
-    equity: float
-    chances: tuple[float, ...]
-    plies: int
-
-    @property
-    def text(self) -> str:
-        return format_play(self.play)
+def check_level(level: str) -> JudgeLevel:
+    """The analysis level named `level`, or UserError naming the levels."""
+    return JudgeLevel.parse(level)
 
 
 @dataclass(frozen=True)
@@ -151,7 +119,7 @@ class Decision:
     mark: Mark
     luck: float | None
     forced: bool
-    ranked: tuple[RankedPlay, ...] = ()
+    ranked: tuple[JudgedPlay, ...] = ()
     close: bool = True
     cube_equities: tuple[float, float, float] | None = None
     stakes: Stakes | None = None
@@ -300,6 +268,8 @@ class MatchAnalysis:
     games: list[GameAnalysis]
     players: tuple[PlayerSummary, PlayerSummary]
     cube: bool = False
+    judged_by: str = ""
+    """Which judge gave the verdicts, in a player's words ("Open Sage 2-ply, cubeful at the score")."""
 
     @property
     def decisions(self) -> list[Decision]:
@@ -323,50 +293,11 @@ class MatchAnalysis:
 def ranked_plays(
     state: State,
     dice: tuple[int, int],
-    rules: Rules,
-    evaluator: Evaluator,
+    judge: Judge,
     n: int | None = TOP_PLAYS,
-    plies: int = 0,
     stakes: Stakes | None = None,
-) -> list[RankedPlay]:
-    """The `n` best legal plays (all of them for n None), best first; [] when the roll cannot be played.
-    Equities are in `stakes`' units for the mover (default: money points)."""
-    results = legal_results(state, dice[0], dice[1], rules)
-    if not results:
-        return []
-    chances = evaluator.probabilities([after for _, after in results])
-    ranked = rank_all(results, chances, rules, evaluator, plies, stakes)
+) -> list[JudgedPlay]:
+    """The `n` best legal plays (all of them for n None), best first, as `judge` ranks them at `stakes`
+    (default: money); [] when the roll cannot be played."""
+    ranked = judge.rank(state, dice, stakes)
     return ranked if n is None else ranked[:n]
-
-
-def rank_all(
-    results: list[tuple[Play, State]],
-    chances: np.ndarray,
-    rules: Rules,
-    evaluator: Evaluator,
-    plies: int,
-    stakes: Stakes | None = None,
-) -> list[RankedPlay]:
-    """All plays ranked by their equity at `stakes` (default: money points): judged at 0-ply, then those
-    that pass the master's filter searched deeper."""
-    stakes = stakes if stakes is not None else Stakes(rules)
-    value = stakes.equities(chances)
-    depth = np.zeros(len(results), dtype=int)
-    kept = list(range(len(results)))
-    chances = chances.copy()
-    for ply, most, margin in MASTER_FILTER:
-        if len(kept) == 1 or ply >= plies:
-            break
-        order = sorted(kept, key=lambda i: -value[i])[:most]
-        kept = [i for i in order if value[i] >= value[order[0]] - margin]
-        deeper = probabilities(evaluator, [results[i][1] for i in kept], rules, ply + 1)
-        chances[kept] = deeper
-        value[kept] = stakes.equities(deeper)
-        depth[kept] = ply + 1
-    order = sorted(range(len(results)), key=lambda i: (-depth[i], -value[i]))
-    return [
-        RankedPlay(
-            results[i][0], results[i][1], float(value[i]), tuple(map(float, chances[i])), int(depth[i])
-        )
-        for i in order
-    ]

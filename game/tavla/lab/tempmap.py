@@ -1,12 +1,10 @@
 """The temperature map: what each of the 21 rolls does for the player on roll, before the roll.
 
-Each roll's best play is the hint's and the analysis's (game/tavla/analysis/decisions.py `rank_all`,
-searched at the level's plies, LEVELS), its equity cubeless money points for the player on roll, and
-how much better or worse it is than the average roll (the 36 ordered rolls: a double once, any other
-roll twice). A roll with no legal play leaves the position as it is, judged from the opponent's side as
-the analysis judges a dance. The map compares rolls with one another, so every roll's best play is
-judged at the same depth: a forced play, or the one play the master's filter kept, is searched to the
-level's plies too (the hint leaves those at 0-ply: within one roll there is nothing to compare them with).
+Each roll's best play is the hint's and the analysis's (the judge of the level, game/tavla/eval/judge.py),
+its equity money points for the player on roll (cubeful with the cube in the centre where the judge
+counts the cube), and how much better or worse it is than the average roll (the 36 ordered rolls: a
+double once, any other roll twice). A roll with no legal play leaves the position as it is, judged from
+the opponent's side as the analysis judges a dance.
 
 Where both sides have every checker at home the bear-off database answers each play exactly, at any
 level: the map says so (`exact`) and is that answer (no search, which would only blur it). No drawing
@@ -21,16 +19,16 @@ import numpy as np
 
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.analysis.decisions import LEVELS, rank_all
-from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, display_dice, display_play
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.bearoff import both_home
-from game.tavla.eval.neural import Evaluator, shipped_evaluator
-from game.tavla.eval.search import probabilities
+from game.tavla.eval.judge import Judge, JudgedPlay, judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.network_judge import NetworkJudge
+from game.tavla.eval.stakes import Stakes
 
 ORDERED_ROLLS = 36  # two dice: a double is one of them, any other roll two
 
@@ -72,7 +70,7 @@ class TempMap:
     state: State
     rules: Rules
     level: str
-    plies: int
+    judged_by: str
     exact: bool
     rolls: tuple[RollFigure, ...]
     average: float
@@ -88,47 +86,30 @@ class TempMap:
         return next(roll for roll in self.rolls if roll.dice == dice)
 
 
-def temperature_map(
-    state: State, rules: Rules, level: str = "expert", evaluator: Evaluator | None = None
-) -> TempMap:
-    """The map of `state` (the player on roll's side, before the roll) at `level` (expert or master);
+def temperature_map(state: State, rules: Rules, level: str = DEFAULT_LEVEL) -> TempMap:
+    """The map of `state` (the player on roll's side, before the roll) at `level` (the judge's);
     UserError for an unknown level or a game that is over."""
-    if level not in LEVELS:
-        message = _("unknown level {level}; use one of: {known}")
-        raise UserError(message.format(level=repr(level), known=", ".join(LEVELS)))
+    judge = judge_for(rules, JudgeLevel.parse(level))
     if state[OFF] == CHECKERS or state[OPP_OFF] == CHECKERS:
         # Translators: a temperature map was asked of a position where one side has already won
         raise UserError(_("the game is over (a side has borne off all 15 checkers): there is no roll to map"))
-    net = evaluator if evaluator is not None else shipped_evaluator(rules)
     exact = bool(both_home(np.array([state]))[0])
-    plies = 0 if exact else LEVELS[level]
+    if exact:  # our bear-off database, exact at any level
+        judge = NetworkJudge(rules, JudgeLevel.EXPERT)
     stakes = Stakes(rules)
-    deep: dict[State, np.ndarray] = {}  # the dances all leave the same position: searched once
-    judged = [_best_play(state, (high, low), rules, net, plies, stakes, deep) for low, high, _weight in ROLLS]
+    judged = [_best_play(state, (high, low), judge, stakes) for low, high, _weight in ROLLS]
     average = sum(roll.equity * roll.weight for roll in judged) / ORDERED_ROLLS
     rolls = tuple(replace(roll, versus_average=roll.equity - average) for roll in judged)
-    return TempMap(state, rules, level, plies, exact, rolls, average)
+    return TempMap(state, rules, str(level), judge.title(), exact, rolls, average)
 
 
-def _best_play(
-    state: State,
-    dice: tuple[int, int],
-    rules: Rules,
-    net: Evaluator,
-    plies: int,
-    stakes: Stakes,
-    deep: dict[State, np.ndarray],
-) -> RollFigure:
-    """The roll's best play as the analysis ranks it, searched `plies` deep whatever the filter left
-    (`versus_average` still 0)."""
-    results = legal_results(state, dice[0], dice[1], rules) or [((), state)]
-    chances = net.probabilities([after for _play, after in results])
-    best = rank_all(results, chances, rules, net, plies, stakes)[0]
-    equity, found = best.equity, best.chances
-    if best.plies < plies:
-        if best.after not in deep:
-            deep[best.after] = probabilities(net, [best.after], rules, plies)[0]
-        found = tuple(map(float, deep[best.after]))
-        equity = float(stakes.equities(deep[best.after][None, :])[0])
+def _best_play(state: State, dice: tuple[int, int], judge: Judge, stakes: Stakes) -> RollFigure:
+    """The roll's best play as the judge ranks it (`versus_average` still 0)."""
+    results = legal_results(state, dice[0], dice[1], judge.rules) or [((), state)]
+    if results[0][0]:
+        best = judge.rank_results(state, dice, results, stakes)[0]
+    else:  # a dance: the position stays, the opponent on roll
+        chances = judge.chances_after([state])[0]
+        best = JudgedPlay((), state, float(stakes.equities(chances)), tuple(map(float, chances)), judge.plies)
     shown = display_play(state, best.play)
-    return RollFigure(dice, best.play, shown, best.after, equity, found, plies, 0.0)
+    return RollFigure(dice, best.play, shown, best.after, best.equity, best.chances, best.plies, 0.0)

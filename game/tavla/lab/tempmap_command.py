@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from game.files import writable_target
 from game.i18n import _
-from game.tavla.analysis.decisions import level_text
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
@@ -93,7 +92,7 @@ def print_tempmap(mapped: TempMap, setup: Setup | None = None, console: Console 
 def heading_lines(mapped: TempMap, setup: Setup | None = None) -> list[str]:
     """What the map is of and how it was judged, the average roll, and the dice of the ID left aside."""
     # Translators: how a temperature map's plays were judged: exactly, by the bear-off database
-    judged = _("the bear-off database, exact") if mapped.exact else level_text(mapped.level)
+    judged = _("the bear-off database, exact") if mapped.exact else mapped.judged_by
     # Translators: the heading of a temperature map: {judged} is how the plays were judged ("Expert,
     # 0-ply" or "the bear-off database, exact"), {rules} the rule set (tavla, standard)
     heading = _(
@@ -226,7 +225,7 @@ def tempmap_json(setup: Setup, mapped: TempMap, seconds: float) -> dict[str, Any
         "version": JSON_VERSION,
         "rules": str(mapped.rules),
         "level": mapped.level,
-        "plies": mapped.plies,
+        "judged_by": mapped.judged_by,
         "exact": mapped.exact,
         "state": list(setup.state),
         "id": before.gnubg_id,

@@ -107,7 +107,7 @@ _BUILT_INS = (
         N_("Pubeval"),
         N_("plays like a steady player who knows the basics; the classic practice opponent"),
         "game.tavla.players.pubeval:PubevalBot",
-        strength=4,
+        strength=5,
     ),
     BuiltIn(
         "beginner",
@@ -129,8 +129,8 @@ _BUILT_INS = (
         "expert",
         # Translators: a difficulty level (a bot's name in menus)
         N_("Expert"),
-        N_("plays like a strong club player"),
-        "game.tavla.players.levels:ExpertBot",
+        N_("plays like a strong expert, at once (the judge at its quickest)"),
+        "game.tavla.players.judge_bot:ExpertJudgeBot",
         strength=3,
         tables_factory="game.tavla.players.tables_neural:TablesNeuralBot",
     ),
@@ -138,8 +138,17 @@ _BUILT_INS = (
         "master",
         # Translators: a difficulty level (a bot's name in menus)
         N_("Master"),
-        N_("plays like a world-class player: thinks two rolls ahead, so it takes a moment"),
-        "game.tavla.players.levels:MasterBot",
+        N_("plays like a world-class player: thinks a roll ahead"),
+        "game.tavla.players.judge_bot:MasterJudgeBot",
+        strength=2,
+        tables_factory="game.tavla.players.tables_neural:TablesMasterBot",
+    ),
+    BuiltIn(
+        "grandmaster",
+        # Translators: a difficulty level (a bot's name in menus)
+        N_("Grandmaster"),
+        N_("plays better than the world's best players: thinks two rolls ahead, so it takes a moment"),
+        "game.tavla.players.judge_bot:GrandmasterJudgeBot",
         strength=1,
         tables_factory="game.tavla.players.tables_neural:TablesMasterBot",
     ),
@@ -149,7 +158,7 @@ _BUILT_INS = (
         N_("GNU Backgammon"),
         N_("the free program GNU Backgammon at its quick level: plays like a strong expert"),
         "game.tavla.players.gnubg_bot:GnubgBot",
-        strength=2,
+        strength=4,
     ),
 )
 _BY_NAME = {bot.name: bot for bot in _BUILT_INS}

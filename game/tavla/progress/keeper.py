@@ -28,6 +28,7 @@ from game.records import DB_NAME, Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.progress.history import TABLE_SOURCE, keep_analysis
 from game.tavla.record.archive import from_opening
 from game.tavla.record.mat import export_mat, parse_mat
@@ -35,7 +36,7 @@ from game.tavla.record.mat import export_mat, parse_mat
 PENDING_FOLDER = "pending-analyses"
 JOB_SUFFIX = ".json"
 CLAIMED_SUFFIX = ".claimed"
-LEVEL = "expert"  # the table's matches are judged as `analyse` judges by default
+LEVEL = DEFAULT_LEVEL  # the table's matches are judged as `analyse` judges by default
 NICE = 19  # the lowest priority: the window (and its drawing on the CPU, under Mesa) comes first
 
 

@@ -25,14 +25,15 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, shown_action
-from game.tavla.analysis.decisions import DOUBTFUL, MILLI, Decision, Mark, RankedPlay, ranked_plays
-from game.tavla.analysis.stakes import Stakes
+from game.tavla.analysis.decisions import DOUBTFUL, MILLI, Decision, Mark, ranked_plays
 from game.tavla.engine.cube import MatchScore
 from game.tavla.engine.notation import display_play, format_play, parse_play
 from game.tavla.engine.position import State, format_state, parse_state
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import read_gnubg_id
-from game.tavla.eval.neural import Evaluator, shipped_evaluator
+from game.tavla.eval.judge import JudgedPlay, judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.stakes import Stakes
 from game.tavla.progress.rows import typed_rows
 
 MARKED = (Mark.DOUBTFUL.value, Mark.BAD.value, Mark.VERY_BAD.value)
@@ -175,16 +176,16 @@ def rating_of(loss: float) -> Rating:
     return Rating.Hard if loss <= DOUBTFUL else Rating.Again
 
 
-def ranked_answers(card: PracticeCard, evaluator: Evaluator | None = None) -> list[RankedPlay]:
-    """Every legal play of a move card, best first, at the card's stakes (as the analysis ranks them)."""
+def ranked_answers(card: PracticeCard, level: JudgeLevel = DEFAULT_LEVEL) -> list[JudgedPlay]:
+    """Every legal play of a move card, best first, at the card's stakes, as the judge of `level` (the
+    Settings' one, which the analysis and the hint ask too) ranks them."""
     rules = Rules.parse(card.rules)
-    net = evaluator if evaluator is not None else shipped_evaluator(rules)
     dice = card.roll
     assert dice is not None
-    return ranked_plays(card.position, dice, rules, net, n=None, stakes=stakes_of(card))
+    return ranked_plays(card.position, dice, judge_for(rules, level), n=None, stakes=stakes_of(card))
 
 
-def judge_move(card: PracticeCard, play: str, ranked: Sequence[RankedPlay]) -> Judgement:
+def judge_move(card: PracticeCard, play: str, ranked: Sequence[JudgedPlay]) -> Judgement:
     """A play of a move card (in the notation, per die) judged against `ranked` (`ranked_answers`);
     UserError when it is not a legal play of the card."""
     wanted = format_play(parse_play(play))
@@ -261,7 +262,7 @@ class Deck:
         )
         return PracticeCard(*_row(card)[:12], due, schedule, card.reviews + 1)
 
-    def add_by_id(self, text: str, rules: Rules, evaluator: Evaluator | None = None) -> PracticeCard:
+    def add_by_id(self, text: str, rules: Rules, level: JudgeLevel = DEFAULT_LEVEL) -> PracticeCard:
         """A position given by its GNU Backgammon ID (POSITION_ID:MATCH_ID, with the dice rolled) as a
         card of its best play; UserError when the ID cannot be read or has no dice to play."""
         setup = read_gnubg_id(text)
@@ -275,8 +276,7 @@ class Deck:
             mine, theirs = moment.score[moment.on_roll], moment.score[1 - moment.on_roll]
             score = MatchScore(moment.length, mine, theirs, moment.crawford)
         stakes = Stakes(rules, score, moment.cube)
-        net = evaluator if evaluator is not None else shipped_evaluator(rules)
-        ranked = ranked_plays(setup.state, setup.dice, rules, net, n=1, stakes=stakes)
+        ranked = ranked_plays(setup.state, setup.dice, judge_for(rules, level), n=1, stakes=stakes)
         if not ranked:
             raise UserError(_("this roll cannot be played in this position: there is nothing to practise"))
         schedule, due = _new_schedule(now)

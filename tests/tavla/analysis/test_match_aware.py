@@ -13,7 +13,7 @@ from game.tavla.analysis.command import analysis_json, report
 from game.tavla.analysis.cube import CLOSE, could_double
 from game.tavla.analysis.decisions import BAD, LEVELS, ranked_plays
 from game.tavla.analysis.match import analyse_match
-from game.tavla.analysis.stakes import Stakes, stakes_at
+from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.game import CubeTurn, GameResult, Turn
 from game.tavla.engine.match import Match
@@ -25,6 +25,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.eval.doubling import network_decision, pre_roll_chances
 from game.tavla.eval.neural import equities, shipped_evaluator
+from game.tavla.eval.stakes import Stakes
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from game.tavla.screens.analysis import captions as words

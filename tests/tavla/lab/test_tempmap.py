@@ -12,10 +12,10 @@ from rich.console import Console
 from game import cli
 from game.errors import UserError
 from game.tavla.analysis.decisions import ranked_plays
-from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.tempmap import ORDERED_ROLLS, temperature_map
 from game.tavla.lab.tempmap_command import grid_cells, grid_layout, print_tempmap, shortened_play
 from tests.tavla.builders import position

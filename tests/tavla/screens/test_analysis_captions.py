@@ -5,10 +5,10 @@ in gnubg's form, moves numbered as the move list numbers them), the cube's equit
 import time
 
 from game.tavla.analysis.decisions import Decision, Mark, PlayerSummary
-from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.cube import MatchScore
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.stakes import Stakes
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from game.tavla.screens.analysis import captions as words
 

@@ -169,13 +169,13 @@ def test_the_table_writes_plays_and_rolls_as_players_read_them():
 
 
 def test_the_ranked_hint_and_the_tutor_write_plays_as_players_read_them():
-    from game.tavla.analysis.decisions import RankedPlay
+    from game.tavla.analysis.decisions import JudgedPlay
     from game.tavla.engine.moves import apply_play
     from game.tavla.screens.table.hint_captions import hint_rows
     from game.tavla.screens.table.tutor import judge
 
     doubles = ((13, 11), (13, 11), (6, 4), (6, 4))
-    ranked = (RankedPlay(doubles, apply_play(OPENING, doubles), 0.1, (0.5, 0.1, 0.0, 0.1, 0.0), 2),)
+    ranked = (JudgedPlay(doubles, apply_play(OPENING, doubles), 0.1, (0.5, 0.1, 0.0, 0.1, 0.0), 2),)
     assert hint_rows(OPENING, ranked, Rules.STANDARD)[0].play == "1. 13/11(2) 6/4(2)"
     turn = TurnInProgress(OPENING, 6, 5)
     for move in ((8, 3), (8, 2)):

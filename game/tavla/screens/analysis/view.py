@@ -66,7 +66,6 @@ from game.ui.widgets import Button, Rect, Toast, draw_card
 __all__ = ["BUTTON_Y", "COMPACT", "FULL", "GRAPH", "LEFT_X", "RIGHT_X", "AnalysisView"]
 
 CHOSEN = (70, 80, 106)
-LEVEL = "expert"
 
 DOT_RADIUS = 6
 DOT_ROOM = 22
@@ -168,7 +167,13 @@ class AnalysisView(SceneView):
         self.toast = Toast(RIGHT_X, CARD_Y, CARD_WIDTH - 40)
         self._place()
         self.future: concurrent.futures.Future | None = run_in_thread(
-            "tavla-analysis", analyse_match, record, None, LEVEL, None, self._progress
+            "tavla-analysis",
+            analyse_match,
+            record,
+            None,
+            self.shell.settings.tavla.judge,
+            None,
+            self._progress,
         )
         self._show()
 
@@ -366,7 +371,7 @@ class AnalysisView(SceneView):
 
     def _show_decision(self) -> None:
         analysis = self.analysis
-        level = analysis.level if analysis is not None else LEVEL
+        level = analysis.level if analysis is not None else self.shell.settings.tavla.judge
         emg = analysis.emg if analysis is not None else False
         self.panel.show(self.mistake, self.record, level, emg, self.pixel_scale)
         self.keep_text_readable()

@@ -19,7 +19,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.records import RecordsUnavailable
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, shown_action
-from game.tavla.analysis.decisions import MILLI, RankedPlay
+from game.tavla.analysis.decisions import MILLI, JudgedPlay
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
@@ -86,7 +86,7 @@ class PracticeView(TableView):
         self.index = 0
         self.answered = 0
         self.judgement: Judgement | None = None
-        self.ranked: list[RankedPlay] = []
+        self.ranked: list[JudgedPlay] = []
         first = self.cards[0] if self.cards else None
         super().__init__(opponent=HUMAN, rules=first.rules if first else None, seed=1, offer_resume=False)
         self._build_practice()

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from game.i18n import _, percent_text
 from game.tavla.analysis import figures
-from game.tavla.analysis.decisions import LEVEL_TITLES, RankedPlay
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.judge import JudgedPlay
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def _backgammons(rules: Rules) -> bool:
     return Outcome.BACKGAMMON in rules.result_kinds
 
 
-def hint_rows(start: State, ranked: tuple[RankedPlay, ...], rules: Rules) -> list[HintRow]:
+def hint_rows(start: State, ranked: tuple[JudgedPlay, ...], rules: Rules) -> list[HintRow]:
     """The ranked plays from `start` (the mover's side), best first, hits starred."""
     if not ranked:
         return []
@@ -109,15 +109,6 @@ def heading_text(emg: bool = False) -> str:
         return _("Best plays · EMG at the score")
     # Translators: the heading of the ranked hint: the best plays with their equity (expected points)
     return _("Best plays · equity")
-
-
-def depth_text(level: str, plies: int) -> str:
-    """The heading's second line: the equities are cubeless (the cube's value counted, not its use), and
-    the level and depth they were searched at."""
-    # Translators: under the ranked hint's heading: the equities leave the cube's later use out (cubeless,
-    # a backgammon term); {level} is the bot level whose search ranked the plays (Master), {plies} how
-    # many plies (half moves) deep it looked, as GNU Backgammon writes it (2-ply)
-    return _("cubeless · {level}, {plies}-ply").format(level=_(LEVEL_TITLES[level]), plies=plies)
 
 
 def make_label() -> str:

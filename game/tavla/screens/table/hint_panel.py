@@ -11,7 +11,7 @@ from collections.abc import Callable
 import arcade
 from arcade.types import XYWH
 
-from game.tavla.analysis.decisions import RankedPlay
+from game.tavla.analysis.decisions import JudgedPlay
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import BACKGAMMON, Variant
@@ -160,8 +160,8 @@ class HintPanel:
 
     def __init__(
         self,
-        make: Callable[[RankedPlay], None],
-        chosen: Callable[[RankedPlay], None],
+        make: Callable[[JudgedPlay], None],
+        chosen: Callable[[JudgedPlay], None],
         close: Callable[[], None],
         colours: tuple[Colour, Colour],
         roll_out: Callable[[], None],
@@ -249,7 +249,7 @@ class HintPanel:
         self.hint, self.seat, self.variant = hint, seat, variant
         rules = variant.rules
         self.heading.text = hint_captions.heading_text(hint.emg)
-        self.depth.text = hint_captions.depth_text(hint.level, hint.plies)
+        self.depth.text = hint.judged_by
         for label, text in zip(self.columns, (*hint_captions.column_headings(rules), ""), strict=False):
             label.text = text
         top = FIRST_ROW_TOP
@@ -268,7 +268,7 @@ class HintPanel:
         self._chosen(self.hint.ranked[index])
 
     @property
-    def play(self) -> RankedPlay | None:
+    def play(self) -> JudgedPlay | None:
         """The play chosen, while shown."""
         return self.hint.ranked[self.choice] if self.shown and self.hint is not None else None
 

@@ -1,42 +1,41 @@
 """The ranked hint's workings, window-free: the best plays ranked for a roll, the moves that make one of
 them on the table, and where its ghost checkers stand.
 
-The ranking is the analysis's (game/tavla/analysis/decisions.py `ranked_plays`, searched as the master bot
-does, at the match's score: game/tavla/analysis/stakes.py `stakes_at`), so a hint and the analysis of the
-same turn agree.
+The ranking is the judge's at the Settings' level (game/tavla/eval/judge.py, at the match's score:
+game/tavla/analysis/stakes.py `stakes_at`), the one the tutor and the analysis ask, so a hint and the
+analysis of the same turn agree.
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
-from game.tavla.analysis.decisions import LEVELS, TOP_PLAYS, RankedPlay, ranked_plays
-from game.tavla.analysis.stakes import Stakes
+from game.i18n import _
+from game.tavla.analysis.decisions import TOP_PLAYS, ranked_plays
 from game.tavla.engine.moves import Play
 from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import Step, TurnInProgress
-from game.tavla.eval.neural import Evaluator, shipped_evaluator
-from game.tavla.eval.search import probabilities
+from game.tavla.eval.judge import JudgedPlay, judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.stakes import Stakes
 from game.tavla.eval.tables_net import EQUITY_WEIGHTS
 from game.tavla.players.tables_neural import shipped_tables_evaluator
 
-HINT_LEVEL = "master"
 TABLES_HINT_LEVEL = "expert"  # the other games' hint: their network at 0-ply, as their expert plays
 
 
 @dataclass(frozen=True)
 class RankedHint:
-    """The bot's play (in notation, "" when the roll cannot be played) and the best plays ranked, their
-    equities cubeless in `stakes`' units (None: money points), searched as the bots of `level` search."""
+    """The hint's play (in notation, "" when the roll cannot be played) and the best plays ranked, their
+    equities in `stakes`' units (None: money points); `judged_by` names the judge that ranked them."""
 
     play: str
-    ranked: tuple[RankedPlay, ...]
+    ranked: tuple[JudgedPlay, ...]
     stakes: Stakes | None = None
-    level: str = HINT_LEVEL
+    judged_by: str = ""
 
     @property
     def plies(self) -> int:
@@ -54,20 +53,18 @@ class RankedHint:
 
 
 def rank_hint(
-    rules: Rules, state: State, dice: tuple[int, int], play: str, stakes: Stakes | None = None
+    rules: Rules,
+    state: State,
+    dice: tuple[int, int],
+    stakes: Stakes | None = None,
+    level: JudgeLevel = DEFAULT_LEVEL,
 ) -> RankedHint:
-    """`play` (the hint bot's) with the best five plays of `dice` from `state` ranked beside it, at
-    `stakes` (the match's score; None: money).
-
-    The ranking searches as the master does: every play at 0-ply, the best of them deeper as its filter
-    keeps them, so the five first can stand at different depths, the deeper ones first, and a shallower
-    play's equity can be above a deeper one's. A row's equity at one depth is not comparable to another's
-    at another: the five shown are each searched to the hint's depth and ranked by those equities.
-    """
-    net = shipped_evaluator(rules)
-    plies = LEVELS[HINT_LEVEL]
-    ranked = ranked_plays(state, dice, rules, net, n=TOP_PLAYS, plies=plies, stakes=stakes)
-    return RankedHint(play, tuple(level_plays(ranked, rules, net, plies, stakes)), stakes, HINT_LEVEL)
+    """The best five plays of `dice` from `state` as the judge of `level` ranks them at `stakes` (the
+    match's score; None: money), the first of them the hint's play: the ranking the tutor and the
+    analysis make at the same setting, so the hint's play is never called a mistake there."""
+    judge = judge_for(rules, level)
+    ranked = ranked_plays(state, dice, judge, n=TOP_PLAYS, stakes=stakes)
+    return RankedHint(ranked[0].text if ranked else "", tuple(ranked), stakes, judge.title())
 
 
 def rank_tables_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -> RankedHint:
@@ -77,34 +74,21 @@ def rank_tables_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -
     net = shipped_tables_evaluator(game)
     plays = game.legal_plays(state, *dice)
     if not plays:
-        return RankedHint("", (), None, TABLES_HINT_LEVEL)
+        return RankedHint("", (), None, _tables_title())
     afters = [game.apply_play(state, play) for play in plays]
     chances = net.probabilities(afters)
     equities = chances @ EQUITY_WEIGHTS - 1.0
     order = np.argsort(-equities, kind="stable")[:TOP_PLAYS]
     ranked = tuple(
-        RankedPlay(plays[i], afters[i], float(equities[i]), tuple(map(float, chances[i])), 0) for i in order
+        JudgedPlay(plays[i], afters[i], float(equities[i]), tuple(map(float, chances[i])), 0) for i in order
     )
-    return RankedHint(ranked[0].text, ranked, None, TABLES_HINT_LEVEL)
+    return RankedHint(ranked[0].text, ranked, None, _tables_title())
 
 
-def level_plays(
-    ranked: Sequence[RankedPlay], rules: Rules, net: Evaluator, plies: int, stakes: Stakes | None = None
-) -> list[RankedPlay]:
-    """`ranked` with each play judged at `plies` (the one play of a forced roll stays as it was: nothing to
-    compare it with), best first by those equities."""
-    if len(ranked) < 2:
-        return list(ranked)
-    shallow = [play for play in ranked if play.plies < plies]
-    if shallow:
-        deeper = probabilities(net, [play.after for play in shallow], rules, plies)
-        values = (stakes if stakes is not None else Stakes(rules)).equities(deeper)
-        searched = {
-            id(play): replace(play, equity=float(value), chances=tuple(map(float, chances)), plies=plies)
-            for play, value, chances in zip(shallow, values, deeper, strict=True)
-        }
-        ranked = [searched.get(id(play), play) for play in ranked]
-    return sorted(ranked, key=lambda play: -play.equity)
+def _tables_title() -> str:
+    # Translators: the judge of the other games of the board (Plakoto, Fevga, Gul bara): the game's own
+    # neural network, looking no roll ahead
+    return _("our network, 0-ply, cubeless")
 
 
 def steps_to(turn: TurnInProgress, after: State) -> list[Step] | None:

@@ -15,7 +15,6 @@ from typing import Any
 from game.errors import UserError
 from game.i18n import _
 from game.quoting import quoted
-from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.cube import (
     Cube,
     CubeEvent,
@@ -32,7 +31,10 @@ from game.tavla.engine.results import Fault, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import variant_of
 from game.tavla.eval.cube_decision import CubeDecision
-from game.tavla.players import bot_title, strongest_bot
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, LEVEL_TITLES, JudgeLevel
+from game.tavla.eval.stakes import Stakes
+from game.tavla.players import bot_title
 from game.tavla.players.isolated import close_bot
 from game.tavla.screens.table.captions import REASON_CHARS
 from game.tavla.screens.table.hints import TABLES_HINT_LEVEL, RankedHint, rank_hint, rank_tables_hint
@@ -98,33 +100,21 @@ def _take_or_beaver(bot: Any, state: State, cube: Cube, may_beaver: bool) -> boo
     return accepts_double(bot, state, cube)
 
 
-def _hint(rules: Rules, state: State, dice: Dice) -> tuple[str, str]:
-    """The strongest bot's title and play for `state` and `dice` (UserError when none can be built)."""
-    name, bot = strongest_bot(rules)
-    return bot_title(name), bot.play(list(state), *dice)
-
-
 def ranked_hint(
-    rules: Rules, state: State, dice: Dice, stakes: Stakes | None = None
+    rules: Rules, state: State, dice: Dice, stakes: Stakes | None = None, level: JudgeLevel = DEFAULT_LEVEL
 ) -> tuple[str, RankedHint]:
-    """The strongest bot's title and play with the best plays ranked beside it (the ranked hint), at
-    `stakes` (the match's score; None: money)."""
+    """The judge's level title and its best plays ranked (the ranked hint, its first row the hint's
+    play), at `stakes` (the match's score; None: money) and at `level`, the one setting every verdict
+    is given at. The other games of the board are judged by their own network."""
     game = variant_of(rules)
     if isinstance(game, NoHittingGame):
         return bot_title(TABLES_HINT_LEVEL), rank_tables_hint(game, state, dice)
-    title, play = _hint(rules, state, dice)
-    return title, rank_hint(rules, state, dice, play, stakes)
+    return _(LEVEL_TITLES[level]), rank_hint(rules, state, dice, stakes, level)
 
 
-def _cube_hint(rules: Rules, state: State, cube: Cube) -> tuple[str, CubeDecision]:
-    """The strongest bot's title and cube decision for the player on roll in `state`, before the roll;
-    UserError when no bot at hand weighs the cube."""
-    name, bot = strongest_bot(rules)
-    decide = getattr(bot, "cube_decision", None)
-    if not callable(decide):
-        # Translators: {bot} is the bot that gives the hints
-        raise UserError(_("{bot} gives no hint on the cube").format(bot=bot_title(name)))
-    return bot_title(name), decide(list(state), cube)
+def _cube_hint(rules: Rules, state: State, cube: Cube, level: JudgeLevel) -> tuple[str, CubeDecision]:
+    """The judge's level title and cube decision for the player on roll in `state`, before the roll."""
+    return _(LEVEL_TITLES[level]), judge_for(rules, level).cube_decision(state, cube)
 
 
 class OpponentDriver:
@@ -135,6 +125,7 @@ class OpponentDriver:
         self.rules = rules
         self.thinking: concurrent.futures.Future | None = None
         self._hint: tuple[object, concurrent.futures.Future] | None = None
+        self.judge_level = DEFAULT_LEVEL  # the Settings' judge, which the hints give their verdicts at
 
     def ask(self, state: State, dice: Dice, resign: OfferTerms | None = None) -> None:
         """Seat 1 starts thinking about its play of `dice` from `state` (its own side); with `resign`,
@@ -190,14 +181,18 @@ class OpponentDriver:
         """Look for the best play of `dice` from `state` for `turn` (any object naming the turn), with
         the best plays ranked (a RankedHint) at `stakes` (the match's score; None: money)."""
         if self._hint is None or self._hint[0] is not turn:
-            thread = run_in_thread("tavla-hint", ranked_hint, self.rules, state, dice, stakes)
+            thread = run_in_thread(
+                "tavla-hint", ranked_hint, self.rules, state, dice, stakes, self.judge_level
+            )
             self._hint = (turn, thread)
 
     def request_cube_hint(self, moment: object, state: State, cube: Cube) -> None:
         """Weigh the cube for the player on roll in `state` before the roll, for `moment` (an object
         naming the decision); the hint found is (bot title, CubeDecision)."""
         if self._hint is None or self._hint[0] is not moment:
-            self._hint = (moment, run_in_thread("tavla-hint", _cube_hint, self.rules, state, cube))
+            self._hint = (moment, run_in_thread(
+                "tavla-hint", _cube_hint, self.rules, state, cube, self.judge_level
+            ))
 
     @property
     def hint_pending(self) -> bool:

@@ -111,6 +111,7 @@ class SavedMatch:
         self.games = TAVLI if match.rotation == TAVLI.rotation else TableGames.parse(match.rules)
         self.length, self.money_terms = match.length, (match.jacoby, match.beavers)
         self.driver = OpponentDriver(bot, match.current_rules)
+        self.driver.judge_level = self.settings.judge
         self.start_session(self.session)
 
     def decline_saved(self) -> None:

@@ -15,15 +15,15 @@ import arcade
 from arcade.types import XYWH
 
 from game.i18n import _, ngettext
-from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
+from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob
 from game.tavla.lab.tempmap import TempMap, temperature_map
 from game.tavla.lab.tempmap_command import cell_lines, figure_text
 from game.tavla.screens import layout
-from game.tavla.screens.table.hint_captions import depth_text, heading_text, hint_rows
+from game.tavla.screens.table.hint_captions import heading_text, hint_rows
 from game.tavla.screens.table.hints import RankedHint
 from game.tavla.screens.table.opponent import ranked_hint
 from game.ui import theme
@@ -178,7 +178,7 @@ class StudyCard:
         self.body.text = "\n".join(lines if job.finished else lines[1:])  # the heading says "stopped"
 
     def _show_hint(self, _title: str, hint: RankedHint) -> None:
-        self.status.text = depth_text(hint.level, hint.plies)
+        self.status.text = hint.judged_by
         rows = hint_rows(self._start_state(), hint.ranked, self.rules)
         lines = (f"{row.play}   {row.equity}  {row.difference}\n      {row.chances}" for row in rows)
         self.body.text = "\n".join(lines)
@@ -191,7 +191,7 @@ class StudyCard:
     def _show_map(self, mapped: TempMap) -> None:
         # Translators: the temperature map came from the bear-off database, not a search
         exact = _("exact: the bear-off database")
-        depth = exact if mapped.exact else depth_text(mapped.level, mapped.plies)
+        depth = exact if mapped.exact else mapped.judged_by
         # Translators: the temperature map's line under its title; {average} is the average roll's equity
         self.status.text = _("{depth} · the average roll {average}; each cell: the roll, its best play, "
                              "and how much better or worse than the average").format(

@@ -13,11 +13,12 @@ from arcade import key
 
 from game.i18n import _
 from game.tavla.analysis.decisions import BAD, MILLI, Mark, mark, ranked_plays
-from game.tavla.analysis.stakes import Stakes
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
-from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.stakes import Stakes
 from game.tavla.screens.table.overlays import COMPACT_QUESTION_BAND, TUTOR_BAND
 from game.ui.overlay import Dialog
 
@@ -34,10 +35,13 @@ class TutorWarning:
     best: str
 
 
-def judge(turn: TurnInProgress, rules: Rules, stakes: Stakes | None = None) -> TutorWarning | None:
+def judge(
+    turn: TurnInProgress, rules: Rules, stakes: Stakes | None = None, level: JudgeLevel = DEFAULT_LEVEL
+) -> TutorWarning | None:
     """The warning for the play the turn has reached, if it loses more than the bad threshold at
-    `stakes` (the match's score, in EMG; None: money points)."""
-    ranked = ranked_plays(turn.start, turn.dice, rules, shipped_evaluator(rules), n=None, stakes=stakes)
+    `stakes` (the match's score, in EMG; None: money points), as the judge of `level` ranks the plays:
+    the Settings' one, which the hint and the analysis ask too."""
+    ranked = ranked_plays(turn.start, turn.dice, judge_for(rules, level), n=None, stakes=stakes)
     played = next((play for play in ranked if play.after == turn.state), None)
     if played is None or not ranked:
         return None
@@ -65,13 +69,14 @@ class Tutor:
         self.enabled = enabled
         self._commit, self._take_back = commit, take_back
         self.warning: TutorWarning | None = None
+        self.level = DEFAULT_LEVEL  # the Settings' judge
         self._allowed: tuple[object, object] | None = None  # the turn and position played anyway
         self.dialog = self.build_dialog(compact=False)
 
     def stops(self, turn: TurnInProgress, rules: Rules, stakes: Stakes | None = None) -> bool:
         if not self.enabled or self._allowed == (id(turn), turn.state):
             return False
-        self.warning = judge(turn, rules, stakes)
+        self.warning = judge(turn, rules, stakes, self.level)
         if self.warning is None:
             return False
         self._allowed = (id(turn), turn.state)

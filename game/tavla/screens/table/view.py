@@ -18,7 +18,7 @@ from game.config import rgb
 from game.errors import UserError
 from game.i18n import _
 from game.records import Records
-from game.tavla.analysis.decisions import RankedPlay
+from game.tavla.analysis.decisions import JudgedPlay
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.board_games import TableGames
 from game.tavla.engine.cube import CubeOwner
@@ -128,6 +128,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             if bot is not None:
                 close_bot(guarded_bot(self.opponent, rules=later))
         self.driver = OpponentDriver(bot, self.rules)
+        self.driver.judge_level = self.settings.judge
         self.players = Players(self.opponent, settings.human_side)
         colours = settings.colours
         self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
@@ -207,6 +208,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         if bot is not None:
             bot = guarded_bot(self.opponent, rules=rules, seed=self.seed)
         self.driver = OpponentDriver(bot, rules)
+        self.driver.judge_level = self.settings.judge
 
     def _announce_opening(self) -> None:
         """Say who won the opening roll, since it decides who plays first with which dice."""
@@ -231,6 +233,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.notice_box = notice_dialog(lambda: bool(self.notice), self.close_notice, notice_keys)
         self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
         self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
+        self.tutor.level = self.settings.judge
         self._build_questions()
 
     def _offer_dialog(self) -> Dialog:
@@ -417,7 +420,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.upper_buttons)
         self.panel.texts["hint"].text = captions.hint_text(title, display_play(start, self.hint))
 
-    def _point_hint(self, play: RankedPlay) -> None:
+    def _point_hint(self, play: JudgedPlay) -> None:
         """A row of the ranked hint is chosen: the arrows point out its moves (the panel draws its ghosts)."""
         if self.session.turn is not None:
             self.hint = list(play.play)
@@ -425,7 +428,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
                 self.session.seat, self.session.turn.start, self.hint, self.session.game.variant
             )
 
-    def make_hinted(self, play: RankedPlay) -> None:
+    def make_hinted(self, play: JudgedPlay) -> None:
         """The ranked hint's Make this play: the turn becomes that play and its checkers glide there."""
         turn = self.session.turn
         playing = self.session.phase is Phase.HUMAN and turn is not None and not self.animating

@@ -1,0 +1,39 @@
+"""The judge's levels, by name: what the Settings screen offers and the config keeps, with no engine
+loaded (game/tavla/eval/judge.py says what each level is)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from game.errors import UserError
+from game.i18n import N_, _
+
+
+class JudgeLevel(StrEnum):
+    """How hard the judge thinks: the computer levels of the same names play at it."""
+
+    EXPERT = "expert"
+    MASTER = "master"
+    GRANDMASTER = "grandmaster"
+
+    @classmethod
+    def parse(cls, text: str) -> JudgeLevel:
+        """The level named `text`, or UserError naming the levels."""
+        try:
+            return cls(text)
+        except ValueError:
+            # Translators: {level} is what was asked for; {known} lists the levels (expert, master, ...)
+            message = _("unknown judge level {level}; use one of: {known}")
+            raise UserError(message.format(level=repr(text), known=", ".join(cls))) from None
+
+
+LEVEL_TITLES = {
+    # Translators: the judge's levels, as the computer players of the same strength are named
+    JudgeLevel.EXPERT: N_("Expert"),
+    JudgeLevel.MASTER: N_("Master"),
+    JudgeLevel.GRANDMASTER: N_("Grandmaster"),
+}
+# The default: the strongest level whose hint stays under half a second on a two-core machine
+# (benchmarks/tavla_judge_latency.py: Open Sage 2-ply 17 ms median, 194 ms at worst; 3-ply 118 ms
+# median but over a second for one decision in ten).
+DEFAULT_LEVEL = JudgeLevel.MASTER

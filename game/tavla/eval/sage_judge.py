@@ -1,0 +1,188 @@
+"""The judge on Open Sage (`bgsage`, MPL-2.0, used as a library and never copied or changed here).
+
+Open Sage counts plies as eXtreme Gammon does: its 1-ply is the raw network (gnubg's 0-ply), each ply
+more looks one roll further. `expert` judges at 1-ply, `master` at 2-ply, `grandmaster` at 3-ply; deeper
+plies search only the plays Open Sage's filter keeps, the rest keep their 1-ply equity, as in gnubg's and
+XG's lists.
+
+The plays come from our rules engine: Open Sage ranks its own list of the roll's plays, and each of ours
+is matched to its row by the position it leaves; a play of ours that Open Sage does not list (tavla lets
+a player choose which die to play when only one can be, where backgammon forces the larger) is judged on
+its own at the same depth.
+
+Under the standard rules equities are Open Sage's cubeful ones at the score (money play: the Jacoby rule
+as the cube says, no beavers), normalised to the cube; under tavla and portes (no cube; tavla counts a
+backgammon as a mars) the plays are ranked by the rule set's cubeless equity of Open Sage's chances at
+the score (game/tavla/eval/stakes.py). The luck of a roll is measured one ply below the judge's depth
+(at 1-ply at least), as Open Sage measures it (bgsage.luck: an N-ply analysis gives (N-1)-ply luck): at
+the judge's own depth every roll of every turn would cost a 3-ply match analysis hours on two cores.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import numpy as np
+
+from game.tavla.engine.cube import Cube, CubeOwner
+from game.tavla.engine.moves import legal_results
+from game.tavla.engine.notation import Play
+from game.tavla.engine.position import BAR, OPP_BAR, State
+from game.tavla.engine.rules import Rules
+from game.tavla.eval.cube_decision import CubeDecision
+from game.tavla.eval.judge import Judge, JudgedPlay, roll_table
+from game.tavla.eval.levels import JudgeLevel
+from game.tavla.eval.stakes import Stakes
+
+LEVEL_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 3}
+_OWNERS = {CubeOwner.CENTRE: "centered", CubeOwner.ME: "player", CubeOwner.OPPONENT: "opponent"}
+ENGINE = "Open Sage"
+
+
+def board_of(state: Sequence[int]) -> list[int]:
+    """Open Sage's 26 numbers for our 28: the points as they are, the opponent's checkers on the bar at
+    0 and ours at 25 (both counted positive); the checkers borne off are what is missing."""
+    board = [int(count) for count in state[:25]]
+    board[0] = int(state[OPP_BAR])
+    board.append(int(state[BAR]))
+    return board
+
+
+def cube_terms(stakes: Stakes | Cube) -> dict[str, object]:
+    """Open Sage's keyword arguments for a cube: value, owner, the score (away), Crawford, Jacoby."""
+    value = stakes.cube if isinstance(stakes, Stakes) else stakes.value
+    terms: dict[str, object] = {"cube_value": value, "cube_owner": _OWNERS[stakes.owner]}
+    if stakes.score is not None:
+        score = stakes.score
+        terms.update(away1=score.away, away2=score.their_away, is_crawford=score.crawford)
+    else:
+        terms.update(jacoby=stakes.jacoby)
+    return terms
+
+
+def _plies(eval_level: str) -> int:
+    """1 from "1-ply" (and from anything else Open Sage writes there)."""
+    digits = eval_level.split("-")[0]
+    return int(digits) if digits.isdigit() else 1
+
+
+@functools.cache
+def analyzer(plies: int, cubeful: bool):  # -> bgsage.BgBotAnalyzer
+    """One Open Sage analyzer a depth, loaded once per process (its weights take a tenth of a second)."""
+    import bgsage
+
+    return bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", cubeful=cubeful)
+
+
+class SageJudge(Judge):
+    """Open Sage behind the judge's interface."""
+
+    def __init__(self, rules: Rules, level: JudgeLevel) -> None:
+        self.rules = rules
+        self.level = level
+        self.depth = LEVEL_PLIES[level]
+
+    @property
+    def engine(self) -> str:
+        return ENGINE
+
+    @property
+    def plies(self) -> int:
+        return self.depth
+
+    @property
+    def cubeful(self) -> bool:
+        return self.rules.has_cube
+
+    @property
+    def luck_plies(self) -> int:
+        """The depth the luck's rolls are judged at: one ply less than the plays, 1-ply at least."""
+        return max(1, self.depth - 1)
+
+    def _equity(self, move, stakes: Stakes) -> float:  # move: bgsage MoveAnalysis or PostMoveAnalysis
+        if self.cubeful:
+            return float(getattr(move, "equity", getattr(move, "cubeful_equity", 0.0)))
+        return float(stakes.equities(np.array(move.probs.to_list())))
+
+    def rank_results(
+        self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
+    ) -> list[JudgedPlay]:
+        sage = analyzer(self.depth, self.cubeful)
+        terms = cube_terms(stakes) if self.cubeful else {}
+        listed = sage.checker_play(board_of(state), dice[0], dice[1], **terms).moves
+        rows = {tuple(move.board): move for move in listed}
+        judged = []
+        for play, after in results:
+            move = rows.get(tuple(board_of(after)))
+            if move is None:  # a play backgammon's rules do not allow: judged on its own
+                move = sage.post_move_analytics(board_of(after), **terms)
+            chances = tuple(float(p) for p in move.probs.to_list())
+            equity = self._equity(move, stakes)
+            judged.append(JudgedPlay(play, after, equity, chances, _plies(move.eval_level)))
+        return sorted(judged, key=lambda row: (-row.plies, -row.equity))
+
+    def roll_equities(
+        self, states: Sequence[State], stakes: Sequence[Stakes], openings: Sequence[bool]
+    ) -> list[list[float]]:
+        import bgsage
+
+        asks = []
+        for state, worth, opening in zip(states, stakes, openings, strict=True):
+            terms = cube_terms(worth) if self.cubeful else {}
+            board = board_of(state)
+            for d1, d2 in roll_table(opening):
+                asks.append({"board": board, "die1": d1, "die2": d2, **terms})
+        answers = bgsage.batch_checker_play(asks, eval_level=f"{self.luck_plies}ply") if asks else []
+        out: list[list[float]] = []
+        answer = iter(answers)
+        for state, worth, opening in zip(states, stakes, openings, strict=True):
+            terms = cube_terms(worth) if self.cubeful else {}
+            best = []
+            for d1, d2 in roll_table(opening):
+                moves = next(answer).moves
+                if not moves:  # the roll cannot be played: the position stays, the opponent on roll
+                    luck_sage = analyzer(self.luck_plies, self.cubeful)
+                    moves = [luck_sage.post_move_analytics(board_of(state), **terms)]
+                deepest = max(_plies(move.eval_level) for move in moves)
+                values = [self._equity(m, worth) for m in moves if _plies(m.eval_level) == deepest]
+                best.append(max(values + self._missing(state, (d1, d2), moves, worth)))
+            out.append(best)
+        return out
+
+    def _missing(self, state: State, dice: tuple[int, int], moves: Sequence, stakes: Stakes) -> list[float]:
+        """The equities of our legal plays of `dice` that Open Sage did not list (tavla's choice of die)."""
+        if self.rules is Rules.STANDARD:
+            return []
+        listed = {tuple(move.board) for move in moves}
+        extra = [after for _, after in legal_results(state, *dice, self.rules)]
+        extra = [after for after in extra if tuple(board_of(after)) not in listed]
+        sage = analyzer(self.luck_plies, self.cubeful)
+        terms = cube_terms(stakes) if self.cubeful else {}
+        return [self._equity(sage.post_move_analytics(board_of(after), **terms), stakes) for after in extra]
+
+    def chances_after(self, afters: Sequence[State]) -> np.ndarray:
+        if not afters:
+            return np.empty((0, 5))
+        import bgsage
+
+        answers = bgsage.batch_post_move_evaluate(
+            [{"board": board_of(after)} for after in afters], eval_level=f"{self.depth}ply"
+        )
+        return np.array([answer.probs.to_list() for answer in answers], dtype=float)
+
+    def pre_roll(self, state: State) -> np.ndarray:
+        result = analyzer(self.depth, True).cube_action(board_of(state))
+        return np.array(result.probs.to_list(), dtype=float)
+
+    def cube_decision(self, state: State, cube: Cube) -> CubeDecision:
+        result = analyzer(self.depth, True).cube_action(board_of(state), **cube_terms(cube), beaver=False)
+        return CubeDecision(result.equity_nd, result.equity_dt, result.equity_dp, cube.may_double())
+
+    def game_plans(self, state: State) -> tuple[str, str]:
+        """Open Sage's game plan for the player on roll and for the opponent ("priming", "holding",
+        ...)."""
+        import bgsage
+
+        plans = bgsage.classify_game_plans(board_of(state))
+        return plans.player, plans.opponent
