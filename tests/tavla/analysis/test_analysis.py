@@ -17,6 +17,9 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import shipped_evaluator
 from game.tavla.players.levels import NeuralBot
 from game.tavla.record.mat import read_mat
@@ -56,7 +59,7 @@ def test_a_forced_play_loses_nothing_and_is_not_counted():
 
 
 def test_the_worst_opening_play_is_a_very_bad_blunder_and_the_best_loses_nothing():
-    ranked = ranked_plays(OPENING, (6, 4), Rules.TAVLA, shipped_evaluator(), n=None)
+    ranked = ranked_plays(OPENING, (6, 4), judge_for(Rules.TAVLA, DEFAULT_LEVEL), n=None)
     best, worst = ranked[0], ranked[-1]
     blunder = one_turn(OPENING, (6, 4), worst.play).decisions[0]
     assert blunder.mark is Mark.VERY_BAD and not blunder.forced
@@ -69,15 +72,15 @@ def test_the_worst_opening_play_is_a_very_bad_blunder_and_the_best_loses_nothing
 
 def test_ranked_plays_are_best_first_with_their_chances():
     net = shipped_evaluator()
-    plays = ranked_plays(OPENING, (3, 1), Rules.STANDARD, net)
+    plays = ranked_plays(OPENING, (3, 1), NetworkJudge(Rules.STANDARD, JudgeLevel.EXPERT, net))
     assert len(plays) == 5 and plays[0].text == "8/5 6/5"
     assert [p.equity for p in plays] == sorted((p.equity for p in plays), reverse=True)
     for play in plays:
         win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = play.chances
         assert 0.0 <= win_backgammon <= win_gammon <= win <= 1.0 and lose_backgammon <= lose_gammon
-    deep = ranked_plays(OPENING, (3, 1), Rules.STANDARD, net, n=3, plies=2)
+    deep = ranked_plays(OPENING, (3, 1), NetworkJudge(Rules.STANDARD, JudgeLevel.MASTER, net), n=3)
     assert deep[0].plies >= 1 and len(deep) == 3  # the filter may settle it before the second ply
-    assert ranked_plays(OPENING, (6, 6), Rules.TAVLA, net, n=1)[0].plies == 0
+    assert ranked_plays(OPENING, (6, 6), NetworkJudge(Rules.TAVLA, JudgeLevel.EXPERT, net), n=1)[0].plies == 0
 
 
 def test_the_luck_of_a_roll_averages_zero_over_the_36_rolls():

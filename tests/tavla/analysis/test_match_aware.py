@@ -11,7 +11,7 @@ import pytest
 from game import cli
 from game.tavla.analysis.command import analysis_json, report
 from game.tavla.analysis.cube import CLOSE, could_double
-from game.tavla.analysis.decisions import BAD, LEVELS, ranked_plays
+from game.tavla.analysis.decisions import BAD, ranked_plays
 from game.tavla.analysis.match import analyse_match
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
@@ -24,6 +24,9 @@ from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.eval.doubling import network_decision, pre_roll_chances
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import equities, shipped_evaluator
 from game.tavla.eval.stakes import Stakes
 from game.tavla.record.mat import read_mat
@@ -46,6 +49,11 @@ POINTS = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
 @pytest.fixture(scope="module")
+
+def ours(net):
+    """Our networks at 0-ply, as the judge these tests were measured with."""
+    return NetworkJudge(STANDARD, JudgeLevel.EXPERT, net)
+
 def net():
     return shipped_evaluator(STANDARD)
 
@@ -120,10 +128,10 @@ def test_at_double_match_point_plays_are_ranked_by_the_chance_of_winning_alone(n
     dmp = Stakes(STANDARD, MatchScore(1))
     differ = 0
     for state, dice in _plays(net):
-        ranked = ranked_plays(state, dice, STANDARD, net, n=None, stakes=dmp)
+        ranked = ranked_plays(state, dice, ours(net), n=None, stakes=dmp)
         wins = [play.chances[0] for play in ranked]
         assert all(better >= worse - 1e-9 for better, worse in itertools.pairwise(wins))
-        money = ranked_plays(state, dice, STANDARD, net, n=1)[0]
+        money = ranked_plays(state, dice, ours(net), n=1)[0]
         if money.play != ranked[0].play:
             differ += 1
             assert ranked[0].chances[0] >= money.chances[0]  # money played for the gammons
@@ -137,7 +145,7 @@ def test_in_the_crawford_game_the_trailer_plays_for_the_gammon_and_does_not_fear
     table = shipped_table()
     differ = 0
     for state, dice in _plays(net):
-        ranked = ranked_plays(state, dice, STANDARD, net, n=None, stakes=stakes)
+        ranked = ranked_plays(state, dice, ours(net), n=None, stakes=stakes)
 
         def mwc(chances):
             win, gammon, backgammon = chances[:3]
@@ -148,17 +156,17 @@ def test_in_the_crawford_game_the_trailer_plays_for_the_gammon_and_does_not_fear
 
         best = max(ranked, key=lambda play: mwc(play.chances))
         assert mwc(ranked[0].chances) == pytest.approx(mwc(best.chances))
-        money = ranked_plays(state, dice, STANDARD, net, n=1)[0]
+        money = ranked_plays(state, dice, ours(net), n=1)[0]
         differ += money.play != ranked[0].play
     assert differ
 
 
 def test_a_checker_play_at_double_match_point_loses_twice_the_winning_chance_it_gives_up(net):
     state, dice = next(
-        (s, d) for s, d in _plays(net) if len({p.chances[0] for p in ranked_plays(s, d, STANDARD, net)}) > 2
+        (s, d) for s, d in _plays(net) if len({p.chances[0] for p in ranked_plays(s, d, ours(net))}) > 2
     )
     dmp = Stakes(STANDARD, MatchScore(1))
-    ranked = ranked_plays(state, dice, STANDARD, net, n=None, stakes=dmp)
+    ranked = ranked_plays(state, dice, ours(net), n=None, stakes=dmp)
     worst = ranked[-1]
     record = MatchRecord(("A", "B"), 1, STANDARD, (GameRecord((Turn(0, dice, worst.play, state),)),))
     (decision,) = [d for d in analyse_match(record).decisions if d.kind == "move"]
@@ -340,18 +348,16 @@ def test_the_ranked_hint_and_the_tutor_judge_at_the_score(net):
     state, dice = next(
         (s, d)
         for s, d in _plays(net)
-        if ranked_plays(s, d, STANDARD, net, n=1)[0].play
-        != ranked_plays(s, d, STANDARD, net, n=1, stakes=Stakes(STANDARD, MatchScore(1)))[0].play
+        if ranked_plays(s, d, ours(net), n=1)[0].play
+        != ranked_plays(s, d, ours(net), n=1, stakes=Stakes(STANDARD, MatchScore(1)))[0].play
     )
     dmp = Stakes(STANDARD, MatchScore(1))
-    hint = hints.rank_hint(STANDARD, state, dice, "", dmp)
-    assert hint.emg and not hints.rank_hint(STANDARD, state, dice, "").emg
-    deep = ranked_plays(state, dice, STANDARD, net, plies=LEVELS[hints.HINT_LEVEL], stakes=dmp)
-    assert {play.play for play in hint.ranked} == {play.play for play in deep}, "the analysis's five best"
-    level = hints.level_plays(deep, STANDARD, net, LEVELS[hints.HINT_LEVEL], dmp)
-    assert [play.play for play in hint.ranked] == [play.play for play in level], "each as deep, in order"
+    hint = hints.rank_hint(STANDARD, state, dice, dmp)
+    assert hint.emg and not hints.rank_hint(STANDARD, state, dice).emg
+    judge = judge_for(STANDARD, DEFAULT_LEVEL)
+    ranked = ranked_plays(state, dice, judge, n=None, stakes=dmp)
+    assert [play.play for play in hint.ranked] == [play.play for play in ranked[:5]], "the analysis's five"
     assert "EMG" in hint_captions.heading_text(hint.emg) and "EMG" not in hint_captions.heading_text()
-    ranked = ranked_plays(state, dice, STANDARD, net, n=None, stakes=dmp)
     turn = TurnInProgress(state, *dice, STANDARD)
     assert hints.take_play(turn, ranked[-1].after)
     warning = tutor.judge(turn, STANDARD, dmp)

@@ -60,7 +60,8 @@ def test_open_sage_reads_our_positions_as_we_do() -> None:
 
     for state, dice in ((BAR_GAME, (4, 2)), (flip(BAR_GAME), (6, 1)), (OPENING, (6, 4))):
         ours = {tuple(board_of(after)) for _play, after in legal_results(state, *dice, Rules.STANDARD)}
-        theirs = {tuple(move.board) for move in bgsage.BgBotAnalyzer().checker_play(board_of(state), *dice).moves}
+        listed = bgsage.BgBotAnalyzer().checker_play(board_of(state), *dice).moves
+        theirs = {tuple(move.board) for move in listed}
         assert ours == theirs
 
 
@@ -92,7 +93,8 @@ def test_luck_averages_zero_over_the_rolls(rules: Rules) -> None:
         for opening, state in ((True, OPENING), (False, BAR_GAME)):
             equities = judge.roll_equities([state], [Stakes(rules)], [opening])[0]
             weights = roll_weights(opening)
-            total = sum(w * luck(equities, dice, opening) for w, dice in zip(weights, roll_table(opening)))
+            rolls = zip(weights, roll_table(opening), strict=True)
+            total = sum(weight * luck(equities, dice, opening) for weight, dice in rolls)
             assert total == pytest.approx(0.0, abs=1e-9)
             assert len(equities) == (15 if opening else 21)
 

@@ -14,6 +14,8 @@ from game.errors import UserError
 from game.tavla.analysis.decisions import ranked_plays
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.levels import JudgeLevel
+from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import shipped_evaluator
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.tempmap import ORDERED_ROLLS, temperature_map
@@ -56,7 +58,7 @@ def test_the_average_is_the_weighted_mean_and_the_differences_sum_to_nothing(ope
 def test_each_roll_has_the_analysis_best_play_and_equity(opening):
     net = shipped_evaluator(RULES)
     for roll in opening.rolls:
-        best = ranked_plays(OPENING, roll.dice, RULES, net, n=1)[0]
+        best = ranked_plays(OPENING, roll.dice, NetworkJudge(RULES, JudgeLevel.EXPERT, net), n=1)[0]
         assert roll.play == best.play and roll.equity == pytest.approx(best.equity, abs=1e-12)
     assert opening.roll(6, 5).shown == "24/13" and opening.roll(3, 1).shown == "8/5 6/5"
     assert opening.ranked()[0].dice == (6, 6) and not opening.exact
