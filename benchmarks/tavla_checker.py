@@ -1,6 +1,7 @@
 """Benchmark: checker plays judged by GNU Backgammon 2-ply on positions from its own self-play.
 
-    python benchmarks/tavla_checker.py [--positions 600] [--seed 1] [--rules standard] [--bots expert,master]
+    python benchmarks/tavla_checker.py [--positions 600] [--seed 1] [--rules standard]
+        [--bots expert,master,grandmaster,networks:expert,networks:master]
 
 The positions: games of the `gnubg` bot (gnubg's 0-ply) against itself under the rule set, seeded; every
 roll with a choice is a decision, and `--positions` of them are taken evenly over the games. The judge:
@@ -14,6 +15,10 @@ time is the steadier figure); gnubg's 0-ply is measured the same way. This
 judge favours gnubg's own 0-ply, whose errors its 2-ply partly shares: the games against it
 (benchmarks/tavla_levels.py) are the fairer measure. GNU Backgammon is a yardstick only: nothing here
 trains anything.
+
+A bot is a built-in name (`expert`, `master`, `grandmaster`: the judge's levels, Open Sage where it is
+installed) or `networks:LEVEL`, the same level judged by our own networks (NetworkJudge), to compare
+the two in one run.
 """
 
 from __future__ import annotations
@@ -33,11 +38,22 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import State, all_borne_off, flip, winner_gammon_level
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.judge import JudgeLevel
+from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.players import get_bot
 from game.tavla.players.gnubg_adapter import Chances, available
+from game.tavla.players.judge_bot import JudgeBot
 
 CANDIDATES = 8  # gnubg 0-ply's best plays judged at 2-ply beside the bots' own
 JUDGE_PLIES = 2
+NETWORKS = "networks:"  # a bot spec's prefix: the level judged by our own networks
+
+
+def build_bot(name: str, seed: int, rules: Rules):
+    """A built-in bot by name, or `networks:LEVEL`: the judge's level on our networks (NetworkJudge)."""
+    if name.startswith(NETWORKS):
+        return JudgeBot(rules, NetworkJudge(rules, JudgeLevel.parse(name.removeprefix(NETWORKS))))
+    return get_bot(name, seed=seed, rules=rules)
 
 
 def positions(count: int, seed: int, rules: Rules) -> list[tuple[State, int, int]]:
@@ -80,14 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", type=Rules, choices=list(Rules.backgammon()), default=Rules.STANDARD)
-    parser.add_argument("--bots", default="expert,master", help="comma-separated bot names")
+    parser.add_argument("--bots", default="expert,master", help="comma-separated bot names or networks:LEVEL")
     args = parser.parse_args(argv)
     if not available():
         print("GNU Backgammon's module is not installed: pip install gnubg")
         return 2
     rules = args.rules
     names = [name for name in args.bots.split(",") if name]
-    bots = {name: get_bot(name, seed=args.seed, rules=rules) for name in names}
+    bots = {name: build_bot(name, args.seed, rules) for name in names}
     start = time.perf_counter()
     decisions = positions(args.positions, args.seed, rules)
     judge = Judge(rules)
@@ -117,11 +133,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.seed}, judged by gnubg {JUDGE_PLIES}-ply (cubeless), {seconds:.0f} s"
     )
     reference = statistics.fmean(losses["gnubg 0-ply"])
+    width = max(map(len, losses))
     for name, values in losses.items():
         mean = statistics.fmean(values)
         half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
         line = (
-            f"  {name:<12} mean loss {mean:6.2f} mp (95% CI {mean - half:.2f} to {mean + half:.2f}), "
+            f"  {name:<{width}} mean loss {mean:6.2f} mp (95% CI {mean - half:.2f} to {mean + half:.2f}), "
             f"{mean / reference if reference else math.inf:.2f}x gnubg 0-ply, best play "
             f"{100 * best_found[name] / len(values):.0f}%"
         )

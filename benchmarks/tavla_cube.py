@@ -19,6 +19,11 @@ gets, the taker's |DT - DP| when we answer otherwise. "close" rows keep the posi
 doubling or taking decision is within 0.2 of the alternative, where the cube is a real question.
 
     python benchmarks/tavla_cube.py [--positions 300] [--seed 1] [--plies 2] [--worst 8] [--weights W]
+        [--judges expert,master]
+
+`--judges` measures the judge's cube instead of our networks' levels: each level named is
+`judge_for(Rules.STANDARD, level).cube_decision(state, cube)` (Open Sage's cubeful decision where it
+is installed, game/tavla/eval/judge.py), shown as `judge:LEVEL`; the `model` level stays beside them.
 
 --worst lists the costliest disagreements with their gnubg IDs (paste them into gnubg) to look into.
 
@@ -49,6 +54,7 @@ from game.tavla.engine.position import OPENING, State, all_borne_off, flip, posi
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import pre_roll_chances
+from game.tavla.eval.judge import JudgeLevel, judge_for
 from game.tavla.eval.neural import Evaluator, rank_results, shipped_evaluator
 from game.tavla.players.gnubg_adapter import CubeHints, match_id
 
@@ -176,7 +182,15 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="the evaluator that decides (default shipped; the positions stay the shipped one's)",
     )
+    parser.add_argument(
+        "--judges", default="", help="judge levels whose cube_decision is measured instead (expert,master)"
+    )
     args = parser.parse_args(argv)
+    judges = {
+        f"judge:{level}": judge_for(RULES, JudgeLevel.parse(level))
+        for level in filter(None, args.judges.split(","))
+    }
+    levels = {} if judges else LEVELS
     try:
         reference = CubeHints(args.plies)
     except UserError:
@@ -190,15 +204,22 @@ def main(argv: list[str] | None = None) -> int:
     costly: list[tuple[float, str, str, str, CubeAction, CubeAction]] = []
     for state in positions:
         efficiency = cube_efficiency(state, opponent_finishes_next(state))
-        chances = {level: pre_roll_chances(net, state, RULES, plies) for level, plies in LEVELS.items()}
+        chances = {level: pre_roll_chances(net, state, RULES, plies) for level, plies in levels.items()}
         for kind, cube in settings:
             answer = reference.hint(state, cube)
             hint = answer.decision
             where = f"{position_id(state)}:{match_id(cube)}"
             subsets = ("all", "close") if is_close(hint) else ("all",)
             chances[GNUBG_CHANCES] = answer.chances
-            for level in (*LEVELS, GNUBG_CHANCES):
+            for level in (*levels, GNUBG_CHANCES):
                 ours = decide(chances[level], cube, efficiency).action
+                lost = doubler_loss(ours, hint) + taker_loss(ours, hint)
+                if lost > 0:
+                    costly.append((lost, kind, level, where, ours, hint.action))
+                for subset in subsets:
+                    tallies.setdefault((kind, subset, level), Tally()).add(ours, hint)
+            for level, judge in judges.items():
+                ours = judge.cube_decision(state, cube).action
                 lost = doubler_loss(ours, hint) + taker_loss(ours, hint)
                 if lost > 0:
                     costly.append((lost, kind, level, where, ours, hint.action))
@@ -234,7 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     console.print(
         f"python benchmarks/tavla_cube.py --positions {args.positions} --seed {args.seed} "
-        f"--plies {args.plies} --worst {args.worst}" + (f" --weights {args.weights}" if args.weights else "")
+        f"--plies {args.plies} --worst {args.worst}"
+        + (f" --weights {args.weights}" if args.weights else "")
+        + (f" --judges {args.judges}" if args.judges else "")
     )
     return 0
 

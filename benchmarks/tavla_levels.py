@@ -11,7 +11,9 @@
    run. `--pairs ""` measures the latency alone.
 
     python benchmarks/tavla_levels.py [--pairs expert:pubeval=10000,...] [--games 2000]
-        [--master-games 400] [--seed 1] [--jobs 1] [--latency-positions 300]
+        [--master-games 400] [--seed 1] [--jobs 1] [--latency-positions 300] [--rules tavla]
+
+`--rules` picks the rule set (tavla, the default, or standard), for the games and the latency.
 
 `gnubg` pairs are skipped when the gnubg package is not installed.
 """
@@ -39,15 +41,15 @@ from game.tavla.tournament import run_tournament
 RULES = Rules.TAVLA
 DEFAULT_PAIRS = ("expert:pubeval=10000,expert:gnubg=5000,master:gnubg=1000,"
                  "intermediate:beginner,expert:intermediate,master:expert")
-SLOW = ("master",)                      # pairs with these bots play --master-games
+SLOW = ("master", "grandmaster")        # pairs with these bots play --master-games
 LATENCY_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg")
 SLOW_LATENCY_SHARE = 5                  # master is timed on 1/5 of the positions
 
 
-def strength(a: str, b: str, games: int, seed: int, jobs: int) -> None:
+def strength(a: str, b: str, games: int, seed: int, jobs: int, rules: Rules = RULES) -> None:
     """One pair's figures from `a`'s side."""
     start = time.perf_counter()
-    report = run_tournament([a, b], games, seed, jobs=jobs, rules=RULES)
+    report = run_tournament([a, b], games, seed, jobs=jobs, rules=rules)
     seconds = time.perf_counter() - start
     side, other = report.per_pair[(a, b)]
     low, high = side.ci95(report.widest)
@@ -57,14 +59,14 @@ def strength(a: str, b: str, games: int, seed: int, jobs: int) -> None:
           f"{seconds:.0f} s", flush=True)
 
 
-def positions(count: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
+def positions(count: int, seed: int, rules: Rules = RULES) -> list[tuple[tuple[int, ...], int, int]]:
     """(state, die1, die2) met in random games, with more than one legal play (real decisions)."""
     rng = random.Random(seed)
     found = []
     state = OPENING
     while len(found) < count:
         die1, die2 = rng.randint(1, 6), rng.randint(1, 6)
-        plays = legal_plays(state, die1, die2, RULES)
+        plays = legal_plays(state, die1, die2, rules)
         if len(plays) > 1:
             found.append((state, die1, die2))
         if plays:
@@ -76,10 +78,10 @@ def positions(count: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
     return found
 
 
-def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]]) -> float:
+def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]], rules: Rules = RULES) -> float:
     """Median and 95th percentile seconds per decision, and the median CPU time (the steadier figure on
     a shared machine); returns the median."""
-    bot = get_bot(name, seed=1, rules=RULES)
+    bot = get_bot(name, seed=1, rules=rules)
     bot.play(list(sample[0][0]), sample[0][1], sample[0][2])
     times, cpu = [], []
     for state, die1, die2 in sample:
@@ -102,9 +104,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated a:b pairs")
     parser.add_argument("--latency-positions", type=int, default=300)
+    parser.add_argument("--rules", type=Rules, choices=list(Rules.backgammon()), default=RULES)
     args = parser.parse_args()
     has_gnubg = available()
-    print(f"strength: {RULES} rules, seed {args.seed}, --jobs {args.jobs}, duplicate dice", flush=True)
+    print(f"strength: {args.rules} rules, seed {args.seed}, --jobs {args.jobs}, duplicate dice", flush=True)
     for pair in filter(None, args.pairs.split(",")):  # --pairs "" times the levels only
         names, _, count = pair.partition("=")
         a, b = names.split(":")
@@ -112,15 +115,16 @@ def main() -> None:
             print(f"  {a} vs {b}: skipped, gnubg is not installed (pip install gnubg)")
             continue
         games = int(count) if count else args.master_games if {a, b} & set(SLOW) else args.games
-        strength(a, b, games, args.seed, args.jobs)
+        strength(a, b, games, args.seed, args.jobs, args.rules)
     if args.latency_positions:
-        sample = positions(args.latency_positions, args.seed)
+        sample = positions(args.latency_positions, args.seed, args.rules)
         print("latency: seconds per decision, positions from random games with a choice to make", flush=True)
         medians = {}
         for name in LATENCY_BOTS:
             if name == "gnubg" and not has_gnubg:
                 continue
-            medians[name] = latency(name, sample[::SLOW_LATENCY_SHARE] if name in SLOW else sample)
+            share = sample[::SLOW_LATENCY_SHARE] if name in SLOW else sample
+            medians[name] = latency(name, share, args.rules)
         if "gnubg" in medians:
             ratios = [f"{name} {m / medians['gnubg']:.1f}x" for name, m in medians.items() if name != "gnubg"]
             print("  median against gnubg's 0-ply bot: " + ", ".join(ratios))
