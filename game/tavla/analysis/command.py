@@ -102,7 +102,9 @@ def report(analysis: MatchAnalysis) -> list[str]:
     worst = analysis.worst(WORST)
     if worst:
         lines.append(_("Worst decisions"))
-        lines.extend(f"  {_decision_line(decision, record.names, emg)}" for decision in worst)
+        for decision in worst:
+            lines.append(f"  {_decision_line(decision, record.names, emg)}")
+            lines.extend(f"    {why}" for why in decision.why)
     return lines
 
 
@@ -187,6 +189,7 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
         "rules": str(record.rules),
         "length": record.length,
         "level": analysis.level,
+        "judged_by": analysis.judged_by,
         "cube": analysis.cube,
         "scale": "emg" if analysis.emg else "points",
         "units": _units(analysis.emg),
@@ -291,6 +294,7 @@ def _decision_json(decision: Decision, names: tuple[str, str]) -> dict[str, Any]
         "shown_best": figures.best_text(decision),
         "mwc_loss": round(decision.mwc_loss, 6),
         "gnubg_id": ":".join(decision.gnubg_ids),
+        "why": list(decision.why),
     }
     if decision.cube_equities is not None:
         entry["cube_equities"] = dict(zip(_CUBE, (round(e, 5) for e in decision.cube_equities), strict=True))

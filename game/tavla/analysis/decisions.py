@@ -123,6 +123,8 @@ class Decision:
     close: bool = True
     cube_equities: tuple[float, float, float] | None = None
     stakes: Stakes | None = None
+    why: tuple[str, ...] = ()
+    """For a marked checker play, what it changed against the best play, in words (explain.py)."""
     gnubg_ids: tuple[str, str] = ("", "")
     """GNU Backgammon's Position ID and Match ID of the moment (for an answer to a double, the double
     waiting, seen from the doubler's side as gnubg shows it), to paste into gnubg."""

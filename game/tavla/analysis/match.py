@@ -29,6 +29,7 @@ from game.tavla.analysis.decisions import (
     check_level,
     mark,
 )
+from game.tavla.analysis.explain import explain
 from game.tavla.analysis.stakes import match_score
 from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import Turn
@@ -132,6 +133,7 @@ def _move_decision(
     best = ranked[0]
     loss = max(best.equity - played.equity, 0.0) * MILLI
     shown = ranked[:TOP_PLAYS] if played in ranked[:TOP_PLAYS] else [*ranked[:TOP_PLAYS], played]
+    why = tuple(explain(best, played, judge.rules, judge)) if mark(loss) is not Mark.NONE else ()
     return Decision(
         kind="move",
         game=number,
@@ -149,6 +151,7 @@ def _move_decision(
         forced=len(results) <= 1,
         ranked=tuple(shown),
         stakes=stakes,
+        why=why,
     )
 
 

@@ -127,6 +127,11 @@ class Judge(ABC):
     def cube_decision(self, state: State, cube: Cube) -> CubeDecision:
         """The decision of the player on roll before rolling, with the three equities."""
 
+    def game_plans(self, after: State) -> tuple[str, str] | None:
+        """The game plans after a play, of the player who moved and of the opponent ("priming",
+        "attacking", "anchoring", "racing", "purerace"), where the engine classifies them (None)."""
+        return None
+
 
 def level_title(level: JudgeLevel, rules: Rules = Rules.STANDARD) -> str:
     """The engine and depth a level judges at here, in a player's words: "Open Sage 2-ply"."""

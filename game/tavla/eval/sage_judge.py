@@ -179,10 +179,8 @@ class SageJudge(Judge):
         result = analyzer(self.depth, True).cube_action(board_of(state), **cube_terms(cube), beaver=False)
         return CubeDecision(result.equity_nd, result.equity_dt, result.equity_dp, cube.may_double())
 
-    def game_plans(self, state: State) -> tuple[str, str]:
-        """Open Sage's game plan for the player on roll and for the opponent ("priming", "holding",
-        ...)."""
+    def game_plans(self, after: State) -> tuple[str, str] | None:
         import bgsage
 
-        plans = bgsage.classify_game_plans(board_of(state))
+        plans = bgsage.classify_game_plans(board_of(after))
         return plans.player, plans.opponent

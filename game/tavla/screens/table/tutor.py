@@ -13,6 +13,7 @@ from arcade import key
 
 from game.i18n import _
 from game.tavla.analysis.decisions import BAD, MILLI, Mark, mark, ranked_plays
+from game.tavla.analysis.explain import explain
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
@@ -25,6 +26,7 @@ from game.ui.overlay import Dialog
 KEY_TAKE_BACK = [key.BACKSPACE, (key.Z, key.MOD_CTRL), key.U]
 KEY_PLAY_IT = [key.SPACE, key.ENTER, key.RETURN]
 
+WHY_LINES = 1  # the explanation's lines the dialog has room for (the first says most)
 
 @dataclass(frozen=True)
 class TutorWarning:
@@ -33,6 +35,8 @@ class TutorWarning:
     loss: float
     mark: Mark
     best: str
+    why: tuple[str, ...] = ()
+    """What the play changed against the best one, in words (game/tavla/analysis/explain.py)."""
 
 
 def judge(
@@ -41,14 +45,16 @@ def judge(
     """The warning for the play the turn has reached, if it loses more than the bad threshold at
     `stakes` (the match's score, in EMG; None: money points), as the judge of `level` ranks the plays:
     the Settings' one, which the hint and the analysis ask too."""
-    ranked = ranked_plays(turn.start, turn.dice, judge_for(rules, level), n=None, stakes=stakes)
+    judge = judge_for(rules, level)
+    ranked = ranked_plays(turn.start, turn.dice, judge, n=None, stakes=stakes)
     played = next((play for play in ranked if play.after == turn.state), None)
     if played is None or not ranked:
         return None
     loss = max(ranked[0].equity - played.equity, 0.0) * MILLI
     if loss <= BAD:
         return None
-    return TutorWarning(loss, mark(loss), display_play(turn.start, ranked[0].play))
+    why = tuple(explain(ranked[0], played, rules, judge)[:WHY_LINES])
+    return TutorWarning(loss, mark(loss), display_play(turn.start, ranked[0].play), why)
 
 
 def warning_texts(warning: TutorWarning) -> tuple[str, str]:
@@ -58,7 +64,8 @@ def warning_texts(warning: TutorWarning) -> tuple[str, str]:
         loss=f"{warning.loss / MILLI:.3f}", mark=_(warning.mark)
     )
     # Translators: tutor mode; {play} is the best play in notation
-    return title, _("Best: {play}. Take it back?").format(play=warning.best)
+    line = _("Best: {play}. Take it back?").format(play=warning.best)
+    return title, "\n".join([*warning.why, line])
 
 
 class Tutor:
