@@ -113,11 +113,12 @@ def _player_line(player: PlayerSummary, emg: bool) -> str:
     # Translators: one player's line of the analysis report; {rate} is e.g. "64.8 mEMG (1.093% MWC)", the
     # mean loss per decision; {luck} in the same units, per roll, e.g. "+11.6 mEMG (+0.216% MWC)"
     message = _(
-        "{name}: error rate {rate} per decision ({rating}), {decisions} decisions, doubtful {doubtful}, "
-        "bad {bad}, very bad {very_bad}; luck {luck} per roll"
+        "{name}: error rate {rate} per decision ({rating}), PR {pr:.1f}, {decisions} decisions, "
+        "doubtful {doubtful}, bad {bad}, very bad {very_bad}; luck {luck} per roll"
     )
     return message.format(
         name=player.name,
+        pr=player.performance_rating,
         rate=figures.error_rate(player, emg),
         rating=rating,
         decisions=player.decisions,
@@ -238,6 +239,7 @@ def _players_json(players: tuple[PlayerSummary, PlayerSummary], names: tuple[str
         names[seat]: {
             "decisions": player.decisions,
             "error_rate": round(player.error_rate, 3),
+            "performance_rating": round(player.performance_rating, 2),
             "total_loss": round(player.total_loss, 3),
             "rating": player.rating,
             "doubtful": player.doubtful,

@@ -236,6 +236,13 @@ class PlayerSummary:
         return self.total_loss / self.decisions if self.decisions else 0.0
 
     @property
+    def performance_rating(self) -> float:
+        """eXtreme Gammon's Performance Rating: 500 times the mean error in EMG per counted decision, so
+        half the error rate in millipoints (lower is better; world-class play is under 5). XG counts
+        its own "non-obvious" decisions; these are gnubg's counted ones, as the error rate's."""
+        return self.error_rate / 2.0
+
+    @property
     def checker_error_rate(self) -> float:
         """Millipoints per unforced checker play."""
         return self.checker_loss / self.checker_decisions if self.checker_decisions else 0.0

@@ -40,10 +40,13 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.eval.bearoff import both_home, race_outcomes
+from game.tavla.eval.judge import sage_plays
+from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import equities, other_side, rank_results, shipped_evaluator
 from game.tavla.lab.position_command import read_setup, write_json
 from game.tavla.lab.rollout import LEVELS, RolloutPlan, summary
 from game.tavla.lab.rollout_runner import Rolled, run_rollout
+from game.tavla.lab.sage_rollout import SagePlan, roll_out
 from game.tavla.tournament.report import progress_bar
 from game.tavla.tournament.stopping import EXIT_OK, EXIT_SIGNALLED
 from game.terminal import print_lines
@@ -95,23 +98,32 @@ def rollout_command(
     jobs = whole_number(jobs, 1, MAX_JOBS)
     seed = secrets.randbelow(2**32) if seed is None else seed_number(seed)
     setup = read_setup(state, gnubg_id, xgid)
-    if level not in LEVELS:
+    if level not in LEVELS and not (sage_plays(rules) and level in set(JudgeLevel)):
         message = _("unknown level {level}; use one of: {known}")
-        raise UserError(message.format(level=repr(level), known=", ".join(LEVELS)))
+        known = tuple(JudgeLevel) if sage_plays(rules) else LEVELS
+        raise UserError(message.format(level=repr(level), known=", ".join(known)))
     rolled_dice = parse_dice(dice) if dice is not None else setup.dice
     if json_path is not None:
         writable_target(json_path)  # a folder or a device is refused before any game
     candidates = None if rolled_dice is None else candidates_of(setup.state, rolled_dice, rules, plays)
     starts = (setup.state,) if candidates is None else tuple(flip(c.after) for c in candidates)
-    plan = RolloutPlan(starts, rules, games, seed, truncate, level, luck)
     with progress_bar(games, sys.stderr.isatty()) as tick:
 
         def advance(count: int) -> None:
             for _game in range(count):
                 tick()
 
-        rolled = run_rollout(plan, jobs, advance)
-    report = RolloutReport(setup.with_dice(rolled_dice), rolled, candidates)
+        if sage_plays(rules):
+            from game.tavla.lab.sage_rollout_report import SageRolloutReport
+
+            sage_plan = SagePlan(tuple(flip(start) for start in starts), rules, games, seed, truncate, level)
+            report: RolloutReport = SageRolloutReport(
+                setup.with_dice(rolled_dice), roll_out(sage_plan, advance), candidates
+            )
+        else:
+            plan = RolloutPlan(starts, rules, games, seed, truncate, level, luck)
+            report = RolloutReport(setup.with_dice(rolled_dice), run_rollout(plan, jobs, advance), candidates)
+    rolled = report.rolled
     if json_path is not None:
         write_json(json_path, report.to_json())
     with no_broken_terminal(rolled.stopped_by):
