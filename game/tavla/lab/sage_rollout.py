@@ -13,6 +13,7 @@ meet the same dice. game/tavla/lab/rollout_command.py reports the figures as it 
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.sage_judge import LEVEL_PLIES, board_of
 from game.tavla.tournament.stopping import stop_signals
 
-CHUNK = 144  # games a chunk: four sets of the 36 first rolls, which Open Sage stratifies
+CHUNK = 36  # games a chunk: the 36 first rolls, which Open Sage stratifies; a window sees them soon
 
 
 @dataclass(frozen=True)
@@ -77,49 +78,65 @@ def _analyzer(plan: SagePlan, trials: int, seed: int):  # -> bgsage.BgBotAnalyze
     )
 
 
+def chunk_size(plan: SagePlan, index: int) -> int:
+    """The games of chunk `index`."""
+    return min(CHUNK, plan.games - index * CHUNK)
+
+
+def chunks_of(plan: SagePlan) -> int:
+    return -(-plan.games // CHUNK)
+
+
+def play_chunk(plan: SagePlan, index: int) -> np.ndarray:
+    """Chunk `index` played: per position the five chances, the cubeless equity and its standard error,
+    the cubeful equity and its standard error, (positions, 9)."""
+    sage = _analyzer(plan, chunk_size(plan, index), plan.seed * 1_000_003 + index)
+    rows = []
+    for after in plan.afters:
+        answer = sage.post_move_analytics(board_of(after))
+        errors = (np.nan if se is None else se for se in (answer.cubeless_se, answer.cubeful_se))
+        cubeless_se, cubeful_se = errors
+        equities = [answer.cubeless_equity, cubeless_se, answer.cubeful_equity, cubeful_se]
+        rows.append([*answer.probs.to_list(), *equities])
+    return np.array(rows, dtype=float)
+
+
 def roll_out(plan: SagePlan, advance: Callable[[int], None] | None = None) -> SageRolled:
     """Play `plan`'s games chunk by chunk; `advance(n)` is told of each n games done."""
     tick = advance if advance is not None else (lambda count: None)
-    rows: list[list[tuple[int, object]]] = []  # per chunk: (games, analysis) per position
+    played: list[np.ndarray] = []
     start = time.perf_counter()
-    done = 0
     with stop_signals() as stop:
         try:
-            while done < plan.games:
-                trials = min(CHUNK, plan.games - done)
-                sage = _analyzer(plan, trials, plan.seed * 1_000_003 + len(rows))
-                rows.append([(trials, sage.post_move_analytics(board_of(after))) for after in plan.afters])
-                done += trials
-                tick(trials)
+            for index in range(chunks_of(plan)):
+                played.append(play_chunk(plan, index))
+                tick(chunk_size(plan, index))
                 stop.check()
         except KeyboardInterrupt:
             if not stop.name:
-                import signal
-
                 stop.signum = signal.SIGINT
-    return _combined(plan, rows, done, time.perf_counter() - start, stop.name)
+    return combined(plan, played, time.perf_counter() - start, stop.name)
 
 
-def _combined(plan: SagePlan, rows: Sequence[Sequence[tuple[int, object]]], games: int, seconds: float,
-              stopped_by: str) -> SageRolled:  # fmt: skip
+def combined(
+    plan: SagePlan, played: Sequence[np.ndarray], seconds: float, stopped_by: str = ""
+) -> SageRolled:
+    """The figures of the chunks played (in order, from the first): means weighted by the chunks' games."""
     count = len(plan.afters)
-    chances, chances_se = np.zeros((count, 5)), np.zeros((count, 5))
-    values = np.zeros((4, count))  # cubeless, its se, cubeful, its se
-    for index in range(count):
-        parts = [chunk[index] for chunk in rows]
-        weights = np.array([trials for trials, _ in parts], dtype=float)
-        if not weights.sum():
-            continue
-        share = weights / weights.sum()
-        found = [answer for _, answer in parts]
-        chances[index] = share @ np.array([a.probs.to_list() for a in found])
-        values[0, index] = share @ np.array([a.cubeless_equity for a in found])
-        values[2, index] = share @ np.array([a.cubeful_equity for a in found])
-        values[1, index] = _combined_se(share, [a.cubeless_se for a in found])
-        values[3, index] = _combined_se(share, [a.cubeful_se for a in found])
-        chances_se[index] = _spread_se(share, np.array([a.probs.to_list() for a in found]))
-    return SageRolled(plan, chances, chances_se, values[0], values[1], values[2], values[3], games, seconds,
-                      stopped_by)  # fmt: skip
+    games = sum(chunk_size(plan, index) for index in range(len(played)))
+    if not played:
+        empty = np.zeros((count, 5))
+        flat = np.zeros(count)
+        return SageRolled(plan, empty, empty, flat, flat, flat, flat, 0, seconds, stopped_by)
+    weights = np.array([chunk_size(plan, index) for index in range(len(played))], dtype=float)
+    share = weights / weights.sum()
+    stack = np.stack(played)  # (chunks, positions, 9)
+    mean = np.einsum("c,cpk->pk", share, stack)
+    chances_se = np.array([_spread_se(share, stack[:, p, :5]) for p in range(count)])
+    cubeless_se = np.sqrt(np.einsum("c,cp->p", share**2, stack[:, :, 6] ** 2))
+    cubeful_se = np.sqrt(np.einsum("c,cp->p", share**2, stack[:, :, 8] ** 2))
+    return SageRolled(plan, mean[:, :5], chances_se, mean[:, 5], cubeless_se, mean[:, 7], cubeful_se, games,
+                      seconds, stopped_by)  # fmt: skip
 
 
 def _spread_se(share: np.ndarray, means: np.ndarray) -> np.ndarray:
@@ -130,10 +147,3 @@ def _spread_se(share: np.ndarray, means: np.ndarray) -> np.ndarray:
     centre = share @ means
     variance = share @ (means - centre) ** 2 / (1.0 - np.sum(share**2))  # unbiased, unequal weights
     return np.sqrt(variance * np.sum(share**2))
-
-
-def _combined_se(share: np.ndarray, errors: Sequence[float | None]) -> float:
-    """The standard error of a weighted mean of independent estimates (NaN where one has none)."""
-    if any(error is None for error in errors):
-        return float("nan")
-    return float(np.sqrt(np.sum((share * np.array(errors, dtype=float)) ** 2)))

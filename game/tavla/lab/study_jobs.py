@@ -23,10 +23,13 @@ import numpy as np
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
+from game.tavla.eval.judge import sage_plays
+from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
 from game.tavla.lab.rollout_command import Candidate, RolloutReport, candidates_of
 from game.tavla.lab.rollout_runner import Rolled, chunks
+from game.tavla.lab.sage_rollout import SagePlan, chunk_size, chunks_of, combined, play_chunk
 
 WINDOW_GAMES = 1296  # a rollout from the window: the command's default
 WINDOW_PLAYS = 6  # with dice, the best plays at 0-ply that are rolled out
@@ -147,6 +150,74 @@ class RolloutJob:
         if pool is not None:
             _let_go(pool, bool(self.pending))
         self.pending.clear()
+
+
+class SageRolloutJob:
+    """A rollout of `setup` on Open Sage under way, chunk by chunk in one worker process (Open Sage
+    plays on every core by itself): the same figures as the `rollout` command's for the same seed."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        rules: Rules,
+        games: int = WINDOW_GAMES,
+        level: str = "expert",
+        seed: int | None = None,
+        plays: int = WINDOW_PLAYS,
+    ) -> None:
+        self.setup = setup
+        dice = setup.dice
+        self.candidates: list[Candidate] | None = (
+            None if dice is None else candidates_of(setup.state, dice, rules, plays)
+        )
+        afters = (flip(setup.state),) if self.candidates is None else tuple(c.after for c in self.candidates)
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        self.plan = SagePlan(afters, rules, games, seed, None, JudgeLevel(level))
+        self.workers = 1
+        self.done: list[np.ndarray] = []
+        self.started = time.perf_counter()
+        self.stopped = False
+        self.pool: ProcessPoolExecutor | None = _pool(1)
+        self.future: Future = self.pool.submit(play_chunk, self.plan, 0)
+
+    def poll(self) -> bool:
+        """Take in the chunk finished since the last look, without waiting; whether there was one."""
+        if self.pool is None or not self.future.done():
+            return False
+        self.done.append(self.future.result())
+        if len(self.done) < chunks_of(self.plan):
+            self.future = self.pool.submit(play_chunk, self.plan, len(self.done))
+        else:
+            self._shut()
+        return True
+
+    @property
+    def games_done(self) -> int:
+        return sum(chunk_size(self.plan, index) for index in range(len(self.done)))
+
+    @property
+    def finished(self) -> bool:
+        return self.stopped or len(self.done) == chunks_of(self.plan)
+
+    def report(self) -> RolloutReport:
+        from game.tavla.lab.sage_rollout_report import SageRolloutReport
+
+        rolled = combined(self.plan, self.done, time.perf_counter() - self.started)
+        return SageRolloutReport(self.setup, rolled, self.candidates)
+
+    def stop(self) -> None:
+        self.stopped = True
+        self._shut()
+
+    def _shut(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            _let_go(pool, not self.future.done())
+
+
+def rollout_job(setup: Setup, rules: Rules, games: int = WINDOW_GAMES) -> RolloutJob | SageRolloutJob:
+    """The window's rollout: on Open Sage where it plays the rule set, else on our networks."""
+    return SageRolloutJob(setup, rules, games) if sage_plays(rules) else RolloutJob(setup, rules, games)
 
 
 class AnswerJob:

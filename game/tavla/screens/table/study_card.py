@@ -19,7 +19,7 @@ from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.eval.stakes import Stakes
-from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob
+from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob, SageRolloutJob, rollout_job
 from game.tavla.lab.tempmap import TempMap, temperature_map
 from game.tavla.lab.tempmap_command import cell_lines, figure_text
 from game.tavla.screens import layout
@@ -47,6 +47,7 @@ CELL_CHARS = 16  # a play shortened to this many characters in a grid cell
 REFRESH = 0.5  # seconds between two writings of a rollout's table
 GOOD, BAD = (46, 122, 84), (150, 60, 56)  # a roll better / worse than the average
 
+ROLLOUTS = (RolloutJob, SageRolloutJob)  # a rollout under way, on our networks or on Open Sage
 
 class StudyCard:
     """One study over the board at a time; `close` (Esc) ends its work. `on_change` asks for a frame."""
@@ -54,7 +55,7 @@ class StudyCard:
     def __init__(self, on_change: Callable[[], None], copy: Callable[[str], None]) -> None:
         self.on_change = on_change
         self.copy_text = copy
-        self.job: RolloutJob | AnswerJob | None = None
+        self.job: RolloutJob | SageRolloutJob | AnswerJob | None = None
         self.unshown = False  # the work has news the card does not show yet
         self.since_shown = 0.0
         self.kind = ""
@@ -89,7 +90,7 @@ class StudyCard:
 
     @property
     def buttons(self) -> list[Button]:
-        running = isinstance(self.job, RolloutJob) and not self.job.finished
+        running = isinstance(self.job, ROLLOUTS) and not self.job.finished
         shown = [self.copy_button, self.stop_button, self.close_button] if running else [
             self.copy_button,
             self.close_button,
@@ -107,7 +108,7 @@ class StudyCard:
     # --- what it studies ---
 
     def rollout(self, setup: Setup, rules: Rules, games: int = WINDOW_GAMES) -> None:
-        self._start("rollout", rules, RolloutJob(setup, rules, games))
+        self._start("rollout", rules, rollout_job(setup, rules, games))
         # Translators: the title of the position lab's rollout card
         self.title.text = _("Rollout")
         self._show_rollout()
@@ -124,7 +125,7 @@ class StudyCard:
         # Translators: the study card while a worker process works the answer out
         self.status.text = _("Working it out…")
 
-    def _start(self, kind: str, rules: Rules, job: RolloutJob | AnswerJob) -> None:
+    def _start(self, kind: str, rules: Rules, job: RolloutJob | SageRolloutJob | AnswerJob) -> None:
         self.close()
         self.kind, self.rules, self.job = kind, rules, job
         self.unshown, self.since_shown = False, REFRESH  # its first news is shown at once
@@ -149,11 +150,11 @@ class StudyCard:
             self.status.text = _("Could not work it out: {error}").format(error=error)
             self.on_change()
             return
-        early = isinstance(job, RolloutJob) and not job.finished and self.since_shown < REFRESH
+        early = isinstance(job, ROLLOUTS) and not job.finished and self.since_shown < REFRESH
         if not self.unshown or early:
             return
         self.unshown, self.since_shown = False, 0.0
-        if isinstance(job, RolloutJob):
+        if isinstance(job, ROLLOUTS):
             self._show_rollout()
         elif self.kind == "map":
             self._show_map(job.result)
@@ -163,7 +164,7 @@ class StudyCard:
 
     def _show_rollout(self) -> None:
         job = self.job
-        assert isinstance(job, RolloutJob)
+        assert isinstance(job, ROLLOUTS)
         if job.finished:
             # Translators: a rollout on the study card ended (finished or stopped); {games} games were played
             state = _("{games} games played").format(games=f"{job.games_done:,}")
@@ -221,7 +222,7 @@ class StudyCard:
 
     def stop(self) -> None:
         """End the rollout; its figures so far stay on the card."""
-        if isinstance(self.job, RolloutJob):
+        if isinstance(self.job, ROLLOUTS):
             self.job.stop()
             self._show_rollout()
             self.on_change()
