@@ -38,14 +38,15 @@ from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.cube import MAX_CUBE
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
-from game.tavla.eval.levels import JudgeLevel
+from game.tavla.eval.levels import PLAYING_LEVELS, JudgeLevel
 from game.terminal import WrappingHelpFormatter, print_lines
 
 if TYPE_CHECKING:
     from game.config import Config
 
 PROG = "fifteen-tavla"
-JUDGE_LEVELS = tuple(level.value for level in JudgeLevel)
+JUDGE_LEVELS = tuple(level.value for level in PLAYING_LEVELS)
+ANALYSIS_LEVELS = tuple(level.value for level in JudgeLevel)  # and the roller, for `analyse` alone
 MESSAGE_CHARS = 1000  # the longest message line the command line prints (each quoted value is cut already)
 ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
@@ -291,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument(
         "--level",
-        choices=JUDGE_LEVELS,
+        choices=ANALYSIS_LEVELS,
         help=_("the judge's level (default: the config's tavla.judge, master unless changed in Settings)"),
     )
     analyse.add_argument(
@@ -344,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("end each game after this many rolls, judged by the evaluator"),
     )
     rollout.add_argument(
-        "--level", default="expert", choices=("expert", "master"), help=_("who plays the games")
+        "--level", default="expert", choices=JUDGE_LEVELS, help=_("who plays the games")
     )
     rollout.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
     rollout.add_argument(

@@ -297,7 +297,8 @@ class TavlaConfig(_Strict):
     auto_forced_moves: bool
     auto_bear_off: bool
     tutor: bool  # warn before a play that loses more than the analysis's "bad" threshold
-    judge: JudgeLevel  # the one level every hint, verdict, analysis and practice card is judged at
+    # the one level every hint, verdict, analysis and practice card is judged at
+    judge: Annotated[Literal["expert", "master", "grandmaster"], AfterValidator(JudgeLevel)]
     animation: AnimationConfig
     colours: TavlaColours
 

@@ -14,7 +14,7 @@ from game.errors import UserError
 from game.i18n import N_, _
 from game.menu.folders import pictures_folder, shown_path
 from game.quoting import quoted
-from game.tavla.eval.levels import LEVEL_TITLES, JudgeLevel
+from game.tavla.eval.levels import LEVEL_TITLES, PLAYING_LEVELS, JudgeLevel
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
@@ -103,7 +103,7 @@ LANGUAGE = ("language",)
 FULLSCREEN = ("window", "fullscreen")
 VOLUME = ("sound", "volume")
 JUDGE = ("tavla", "judge")
-JUDGE_CHOICES = [level.value for level in JudgeLevel]
+JUDGE_CHOICES = [level.value for level in PLAYING_LEVELS]
 VOLUME_STEPS = [str(percent) for percent in range(0, 101, 10)]
 
 KEY_LEFT = [key.LEFT, key.A]

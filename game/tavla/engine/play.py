@@ -65,8 +65,19 @@ def drive(
             if deciders is not None and game.may_double() and _cube_turn(game, deciders):
                 break
             game.roll()
+        if deciders is not None:
+            _tell_stakes(game, deciders)
         _bot_turn(game, bots)
     return game.result
+
+
+def _tell_stakes(game: Game, deciders: tuple[object, object]) -> None:
+    """The cube and score the mover plays at, for a bot that judges its plays by them (`play_at`)."""
+    mover = game.turn
+    tell = getattr(deciders[mover], "play_at", None) if mover is not None else None
+    view = game.cube_for(mover) if callable(tell) and mover is not None else None
+    if view is not None:
+        tell(view)
 
 
 def _bot_turn(game: Game, bots: tuple[BotPlay, BotPlay]) -> None:

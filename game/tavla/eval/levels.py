@@ -15,6 +15,7 @@ class JudgeLevel(StrEnum):
     EXPERT = "expert"
     MASTER = "master"
     GRANDMASTER = "grandmaster"
+    ROLLER = "roller"  # truncated rollouts of every close play, as XG Roller: for analysing, not playing
 
     @classmethod
     def parse(cls, text: str) -> JudgeLevel:
@@ -32,7 +33,11 @@ LEVEL_TITLES = {
     JudgeLevel.EXPERT: N_("Expert"),
     JudgeLevel.MASTER: N_("Master"),
     JudgeLevel.GRANDMASTER: N_("Grandmaster"),
+    # Translators: the analysis level that rolls the close plays out a few rolls deep, as XG Roller does
+    JudgeLevel.ROLLER: N_("Roller"),
 }
+# The levels that play and give hints (the Settings, the bots); `roller` takes seconds a decision.
+PLAYING_LEVELS = (JudgeLevel.EXPERT, JudgeLevel.MASTER, JudgeLevel.GRANDMASTER)
 # The default: the strongest level whose hint stays under half a second on a two-core machine
 # (benchmarks/tavla_judge_latency.py: Open Sage 2-ply 17 ms median, 194 ms at worst; 3-ply 118 ms
 # median but over a second for one decision in ten).

@@ -31,8 +31,8 @@ from game.tavla.eval.stakes import Stakes
 
 # The move filter: (plies searched, most plays kept for the next ply, and only within this margin).
 MOVE_FILTER = ((0, 8, 0.16), (1, 3, 0.08))
-LEVEL_PLIES = {JudgeLevel.EXPERT: 0, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 2}
-CUBE_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 2}
+LEVEL_PLIES = {JudgeLevel.EXPERT: 0, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 2, JudgeLevel.ROLLER: 2}
+CUBE_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 2, JudgeLevel.ROLLER: 2}
 
 
 class NetworkJudge(Judge):

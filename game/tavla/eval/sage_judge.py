@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from game.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play
@@ -35,7 +36,10 @@ from game.tavla.eval.judge import Judge, JudgedPlay, roll_table
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.stakes import Stakes
 
-LEVEL_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 3}
+LEVEL_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 3, JudgeLevel.ROLLER: 1}
+ROLLED_OUT = 9  # a rolled-out play ranks above every play judged by plies alone
+# Open Sage's levels: the roller is its "1T", XG Roller's kind (72 games a play, 5 rolls deep, 1-ply)
+_SAGE_LEVELS = {JudgeLevel.ROLLER: "truncated1"}
 _OWNERS = {CubeOwner.CENTRE: "centered", CubeOwner.ME: "player", CubeOwner.OPPONENT: "opponent"}
 ENGINE = "Open Sage"
 
@@ -62,17 +66,20 @@ def cube_terms(stakes: Stakes | Cube) -> dict[str, object]:
 
 
 def _plies(eval_level: str) -> int:
-    """1 from "1-ply" (and from anything else Open Sage writes there)."""
+    """1 from "1-ply"; ROLLED_OUT from "Rollout"."""
+    if eval_level.lower().startswith("rollout"):
+        return ROLLED_OUT
     digits = eval_level.split("-")[0]
     return int(digits) if digits.isdigit() else 1
 
 
 @functools.cache
-def analyzer(plies: int, cubeful: bool):  # -> bgsage.BgBotAnalyzer
-    """One Open Sage analyzer a depth, loaded once per process (its weights take a tenth of a second)."""
+def analyzer(plies: int, cubeful: bool, level: str = ""):  # -> bgsage.BgBotAnalyzer
+    """One Open Sage analyzer a depth (or a named level of its own), loaded once per process (its weights
+    take a tenth of a second)."""
     import bgsage
 
-    return bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", cubeful=cubeful)
+    return bgsage.BgBotAnalyzer(eval_level=level or f"{plies}ply", cubeful=cubeful)
 
 
 class SageJudge(Judge):
@@ -91,6 +98,15 @@ class SageJudge(Judge):
     def plies(self) -> int:
         return self.depth
 
+    def title(self) -> str:
+        if self.level is JudgeLevel.ROLLER:
+            # Translators: the judge of the roller analysis level: truncated rollouts as XG Roller makes them
+            return _("Open Sage truncated rollouts (XG Roller kind), cubeful at the score")
+        return super().title()
+
+    def _sage(self, cubeful: bool):  # -> bgsage.BgBotAnalyzer
+        return analyzer(self.depth, cubeful, _SAGE_LEVELS.get(self.level, ""))
+
     @property
     def cubeful(self) -> bool:
         return self.rules.has_cube
@@ -108,7 +124,7 @@ class SageJudge(Judge):
     def rank_results(
         self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
     ) -> list[JudgedPlay]:
-        sage = analyzer(self.depth, self.cubeful)
+        sage = self._sage(self.cubeful)
         terms = cube_terms(stakes) if self.cubeful else {}
         listed = sage.checker_play(board_of(state), dice[0], dice[1], **terms).moves
         rows = {tuple(move.board): move for move in listed}
@@ -172,11 +188,11 @@ class SageJudge(Judge):
         return np.array([answer.probs.to_list() for answer in answers], dtype=float)
 
     def pre_roll(self, state: State) -> np.ndarray:
-        result = analyzer(self.depth, True).cube_action(board_of(state))
+        result = self._sage(True).cube_action(board_of(state))
         return np.array(result.probs.to_list(), dtype=float)
 
     def cube_decision(self, state: State, cube: Cube) -> CubeDecision:
-        result = analyzer(self.depth, True).cube_action(board_of(state), **cube_terms(cube), beaver=False)
+        result = self._sage(True).cube_action(board_of(state), **cube_terms(cube), beaver=False)
         return CubeDecision(result.equity_nd, result.equity_dt, result.equity_dp, cube.may_double())
 
     def game_plans(self, after: State) -> tuple[str, str] | None:

@@ -54,8 +54,10 @@ class Stakes:
 
     @classmethod
     def of_cube(cls, rules: Rules, cube: Cube) -> Stakes:
-        """The stakes a cube before a roll sets, for the player on roll."""
-        return cls(rules, cube.score, cube.value, cube.owner, cube.jacoby)
+        """The stakes a cube before a roll sets, for the player on roll (a match longer than the table
+        is judged as money play, as the analysis judges it)."""
+        score = cube.score if cube.score is not None and cube.score.length <= shipped_table().length else None
+        return cls(rules, score, cube.value, cube.owner, cube.jacoby)
 
     @property
     def match(self) -> bool:

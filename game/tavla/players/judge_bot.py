@@ -32,6 +32,11 @@ class JudgeBot(DecisionCube, ChancesResign):
         self.name = self.level.value
         self.stakes = Stakes(rules)
 
+    def play_at(self, cube: Cube) -> None:
+        """The cube and score its next plays are judged at: the referee and the table say so before
+        each play where the game has a cube or a match score."""
+        self.stakes = Stakes.of_cube(self.rules, cube)
+
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """The judge's best play ("" when the roll cannot be played)."""
         start = tuple(state)

@@ -76,6 +76,9 @@ class TurnFlow:
         elif phase is Phase.COMPUTER:
             game = session.game
             assert game.dice is not None
+            tell = getattr(self.driver.bot, "play_at", None)
+            if callable(tell) and game.turn is not None:
+                tell(session.stakes(game.turn))  # the judge's bots play at the score
             self.driver.ask(game.state, game.dice, self.offer_terms())
         elif phase is Phase.COMPUTER_DOUBLE and session.cube is not None:
             self.driver.ask_double(session.game.state, session.cube, self.offer_terms())
