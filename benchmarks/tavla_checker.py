@@ -47,12 +47,17 @@ from game.tavla.players.judge_bot import JudgeBot
 CANDIDATES = 8  # gnubg 0-ply's best plays judged at 2-ply beside the bots' own
 JUDGE_PLIES = 2
 NETWORKS = "networks:"  # a bot spec's prefix: the level judged by our own networks
+CUBELESS = "cubeless:"  # ... and Open Sage's level ranking by cubeless equity
 
 
 def build_bot(name: str, seed: int, rules: Rules):
     """A built-in bot by name, or `networks:LEVEL`: the judge's level on our networks (NetworkJudge)."""
     if name.startswith(NETWORKS):
         return JudgeBot(rules, NetworkJudge(rules, JudgeLevel.parse(name.removeprefix(NETWORKS))))
+    if name.startswith(CUBELESS):
+        from game.tavla.eval.sage_judge import SageJudge
+
+        return JudgeBot(rules, SageJudge(rules, JudgeLevel.parse(name.removeprefix(CUBELESS)), cubeful=False))
     return get_bot(name, seed=seed, rules=rules)
 
 

@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         table.add_column(column, justify="left" if column in ("play", "subset", "level") else "right")
     for (kind, subset, level), tally in sorted(tallies.items()):
         table.add_row(kind, subset, level, *tally.row())
-    console = Console(width=max(Console().width, 110))
+    console = Console(width=max(Console().width, 120))
     console.print(table)
     for lost, kind, level, where, ours, theirs in sorted(costly, reverse=True)[: args.worst]:
         console.print(f"{lost:.3f} {kind} {level}: {where} ours {ours.value!r}, gnubg {theirs.value!r}")

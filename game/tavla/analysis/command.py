@@ -84,7 +84,7 @@ def report(analysis: MatchAnalysis) -> list[str]:
     """The units; per game and for the match each player's figures; then the worst decisions."""
     record = analysis.record
     emg = analysis.emg
-    lines = [figures.units_text(emg), figures.judged_text(analysis.level)]
+    lines = [figures.units_text(emg), figures.judged_text(analysis.judged_by)]
     for game in analysis.games:
         score = record.games[game.number - 1].score
         # Translators: {number} is the game's number; {first} and {second} the scores before it

@@ -8,7 +8,7 @@ decision and per move, the luck per roll in the same units, the plays and rolls 
 
 from game.i18n import _, percent_text
 from game.tavla.analysis.cube import shown_action
-from game.tavla.analysis.decisions import Decision, PlayerSummary, level_text
+from game.tavla.analysis.decisions import Decision, PlayerSummary
 from game.tavla.engine.notation import display_dice, display_play, parse_play
 
 MINUS = "-"  # the game's font has no true minus sign
@@ -105,7 +105,8 @@ def loss_amount(decision: Decision, emg: bool) -> str:
     return amount(decision.loss, decision.mwc_loss, emg)
 
 
-def judged_text(level: str) -> str:
-    """ "Judged at Expert, 0-ply": the level of the analysis, as the report and the screen name it."""
-    # Translators: {level} is the analysis level, e.g. "Expert, 0-ply"
-    return _("Judged at {level}").format(level=level_text(level))
+def judged_text(judged_by: str) -> str:
+    """ "Judged at Open Sage 2-ply, cubeful at the score": the analysis's judge, as the report and the
+    screen name it."""
+    # Translators: {level} is the judge of the analysis, e.g. "Open Sage 2-ply, cubeful at the score"
+    return _("Judged at {level}").format(level=judged_by)

@@ -1,21 +1,27 @@
 """The judge on Open Sage (`bgsage`, MPL-2.0, used as a library and never copied or changed here).
 
-Open Sage counts plies as eXtreme Gammon does: its 1-ply is the raw network (gnubg's 0-ply), each ply
-more looks one roll further. `expert` judges at 1-ply, `master` at 2-ply, `grandmaster` at 3-ply; deeper
-plies search only the plays Open Sage's filter keeps, the rest keep their 1-ply equity, as in gnubg's and
-XG's lists.
+Open Sage counts plies as eXtreme Gammon does: its 1-ply is the raw network (gnubg's 0-ply), each ply more
+looks one roll further. `expert` judges at 1-ply, `master` at 2-ply, `grandmaster` at 3-ply; deeper plies
+search only the plays Open Sage's filter keeps (by cubeless equity), the rest keep their 1-ply chances, as
+in gnubg's and XG's lists.
 
-The plays come from our rules engine: Open Sage ranks its own list of the roll's plays, and each of ours
-is matched to its row by the position it leaves; a play of ours that Open Sage does not list (tavla lets
-a player choose which die to play when only one can be, where backgammon forces the larger) is judged on
-its own at the same depth.
+The plays come from our rules engine: Open Sage ranks its own list of the roll's plays, and each of ours is
+matched to its row by the position it leaves; a play of ours that Open Sage does not list (tavla lets a
+player choose which die to play when only one can be, where backgammon forces the larger) is judged on its
+own at the same depth.
 
-Under the standard rules equities are Open Sage's cubeful ones at the score (money play: the Jacoby rule
-as the cube says, no beavers), normalised to the cube; under tavla and portes (no cube; tavla counts a
-backgammon as a mars) the plays are ranked by the rule set's cubeless equity of Open Sage's chances at
-the score (game/tavla/eval/stakes.py). The luck of a roll is measured one ply below the judge's depth
-(at 1-ply at least), as Open Sage measures it (bgsage.luck: an N-ply analysis gives (N-1)-ply luck): at
-the judge's own depth every roll of every turn would cost a 3-ply match analysis hours on two cores.
+Under the standard rules a play's equity is cubeful at the score: its cubeless chances, searched to the
+level's depth, turned into a cubeful equity by Janowski's model as Open Sage does it (money play: the Jacoby
+rule as the cube says), normalised to the cube. Open Sage's own cubeful search of every play to the full
+depth (its cubeful checker play) was measured first: judged by GNU Backgammon 2-ply on 150 positions it lost
+5.55 mp a decision at 2-ply against 2.13 for the cubeless search, and took many times longer
+(benchmarks/tavla_checker.py, the `cubeless:` bots). Under tavla and portes (no cube; tavla counts a
+backgammon as a mars) the plays are ranked by the rule set's cubeless equity of Open Sage's chances at the
+score (game/tavla/eval/stakes.py). Before the last roll of a race (the opponent bears off next whatever it
+rolls) the cube decision is made exactly from the chances, with a dead cube: Open Sage's 1-ply treats the
+cube as live there and misses the doubles. The luck of a roll is measured one ply below the judge's depth
+(at 1-ply at least), as Open Sage measures it (bgsage.luck: an N-ply analysis gives (N-1)-ply luck): at the
+judge's own depth every roll of every turn would cost a 3-ply match analysis hours on two cores.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play
 from game.tavla.engine.position import BAR, OPP_BAR, State
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.cube_decision import CubeDecision
+from game.tavla.eval.cube_decision import CubeDecision, decide_position, opponent_finishes_next
 from game.tavla.eval.judge import Judge, JudgedPlay, roll_table
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.stakes import Stakes
@@ -85,10 +91,11 @@ def analyzer(plies: int, cubeful: bool, level: str = ""):  # -> bgsage.BgBotAnal
 class SageJudge(Judge):
     """Open Sage behind the judge's interface."""
 
-    def __init__(self, rules: Rules, level: JudgeLevel) -> None:
+    def __init__(self, rules: Rules, level: JudgeLevel, cubeful: bool | None = None) -> None:
         self.rules = rules
         self.level = level
         self.depth = LEVEL_PLIES[level]
+        self._cubeful = rules.has_cube if cubeful is None else cubeful and rules.has_cube
 
     @property
     def engine(self) -> str:
@@ -109,7 +116,7 @@ class SageJudge(Judge):
 
     @property
     def cubeful(self) -> bool:
-        return self.rules.has_cube
+        return self._cubeful
 
     @property
     def luck_plies(self) -> int:
@@ -121,21 +128,40 @@ class SageJudge(Judge):
             return float(getattr(move, "equity", getattr(move, "cubeful_equity", 0.0)))
         return float(stakes.equities(np.array(move.probs.to_list())))
 
+    def _janowski(self, board: list[int], chances: list[float], stakes: Stakes) -> float:
+        """The mover's cubeful equity at `stakes` after a play, from its cubeless chances by Janowski's
+        model, as Open Sage makes it at 1-ply: normalised to the cube, EMG in a match."""
+        import bgbot_cpp
+        from bgsage.analyzer import resolve_owner
+
+        owner = resolve_owner(_OWNERS[stakes.owner])
+        pips = bgbot_cpp.pip_counts(board)
+        efficiency = bgbot_cpp.cube_efficiency(chances, bgbot_cpp.is_race(board), *pips)
+        if stakes.score is None:
+            jacoby = stakes.jacoby and stakes.owner is CubeOwner.CENTRE
+            return float(bgbot_cpp.cl2cf_money(chances, owner, efficiency, jacoby_active=jacoby))
+        score = stakes.score
+        return float(bgbot_cpp.cl2cf(chances, stakes.cube, owner, efficiency, score.away, score.their_away,
+                                     score.crawford, jacoby=False))  # fmt: skip
+
     def rank_results(
         self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
     ) -> list[JudgedPlay]:
-        sage = self._sage(self.cubeful)
-        terms = cube_terms(stakes) if self.cubeful else {}
-        listed = sage.checker_play(board_of(state), dice[0], dice[1], **terms).moves
+        sage = self._sage(False)
+        listed = sage.checker_play(board_of(state), dice[0], dice[1]).moves
         rows = {tuple(move.board): move for move in listed}
         judged = []
         for play, after in results:
-            move = rows.get(tuple(board_of(after)))
+            board = board_of(after)
+            move = rows.get(tuple(board))
             if move is None:  # a play backgammon's rules do not allow: judged on its own
-                move = sage.post_move_analytics(board_of(after), **terms)
-            chances = tuple(float(p) for p in move.probs.to_list())
-            equity = self._equity(move, stakes)
-            judged.append(JudgedPlay(play, after, equity, chances, _plies(move.eval_level)))
+                move = sage.post_move_analytics(board)
+            chances = [float(p) for p in move.probs.to_list()]
+            if self.cubeful:
+                equity = self._janowski(board, chances, stakes)
+            else:
+                equity = float(stakes.equities(np.array(chances)))
+            judged.append(JudgedPlay(play, after, equity, tuple(chances), _plies(move.eval_level)))
         return sorted(judged, key=lambda row: (-row.plies, -row.equity))
 
     def roll_equities(
@@ -192,6 +218,8 @@ class SageJudge(Judge):
         return np.array(result.probs.to_list(), dtype=float)
 
     def cube_decision(self, state: State, cube: Cube) -> CubeDecision:
+        if opponent_finishes_next(state):  # the last roll: no cube turn follows, the answer is exact
+            return decide_position(self.pre_roll(state), state, cube)
         result = self._sage(True).cube_action(board_of(state), **cube_terms(cube), beaver=False)
         return CubeDecision(result.equity_nd, result.equity_dt, result.equity_dp, cube.may_double())
 

@@ -21,7 +21,7 @@ from game.tavla.eval.judge import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import shipped_evaluator
-from game.tavla.players.levels import NeuralBot
+from game.tavla.players import get_bot
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
 from tests.tavla.builders import random_game_positions
@@ -100,14 +100,14 @@ def test_the_expert_bot_loses_nothing_at_expert_level_in_money_play():
     match = Match(1, Rules.TAVLA, seed=4)
     game = match.next_game()
     game.start()
-    bot = NeuralBot(Rules.TAVLA)
+    bot = get_bot("expert", rules=Rules.TAVLA)
     while not game.over:
         if game.dice is None:
             game.roll()
         game.play(bot.play(game.state, *game.dice))
     # the bot plays for money points: judged as a money game (a 1-point match ranks by the win alone)
     record = replace(MatchRecord.from_match(match, ("expert", "expert")), length=0)
-    analysis = analyse_match(record)
+    analysis = analyse_match(record, level="expert")
     assert all(decision.loss < 1e-9 for decision in analysis.decisions)
     assert [p.rating for p in analysis.players] == ["Supernatural", "Supernatural"]
     assert len(analysis.series) == len(game.record)

@@ -2,6 +2,7 @@
 match equity table, written as EMG; every roll a player could have doubled before is a cube decision,
 missed doubles counted; the figures in the `analyse` report and its JSON."""
 
+import functools
 import itertools
 import json
 from pathlib import Path
@@ -48,12 +49,18 @@ CERTAIN = {  # chances (win, win gammon, win backgammon, lose gammon, lose backg
 POINTS = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
-@pytest.fixture(scope="module")
+@functools.cache
+def ours_judge():
+    """The shipped networks at 0-ply: the analyses here are checked against them."""
+    return NetworkJudge(STANDARD, JudgeLevel.EXPERT)
+
 
 def ours(net):
     """Our networks at 0-ply, as the judge these tests were measured with."""
     return NetworkJudge(STANDARD, JudgeLevel.EXPERT, net)
 
+
+@pytest.fixture(scope="module")
 def net():
     return shipped_evaluator(STANDARD)
 
@@ -169,7 +176,7 @@ def test_a_checker_play_at_double_match_point_loses_twice_the_winning_chance_it_
     ranked = ranked_plays(state, dice, ours(net), n=None, stakes=dmp)
     worst = ranked[-1]
     record = MatchRecord(("A", "B"), 1, STANDARD, (GameRecord((Turn(0, dice, worst.play, state),)),))
-    (decision,) = [d for d in analyse_match(record).decisions if d.kind == "move"]
+    (decision,) = [d for d in analyse_match(record, judge=ours_judge()).decisions if d.kind == "move"]
     # The networks compute in float32: the analysis's batch of the same positions may round apart by
     # 1e-7 of a chance, a ten-thousandth of a millipoint here.
     assert decision.loss == pytest.approx(2000.0 * (ranked[0].chances[0] - worst.chances[0]), abs=1e-3)
@@ -197,7 +204,7 @@ def test_a_missed_double_in_a_recorded_match_is_found_and_counted(net):
     record = MatchRecord(("A", "B"), 5, STANDARD, (game,))
     right = network_decision(net, before, Cube(1, score=MatchScore(5)), STANDARD)
     assert min(right.double_take, right.double_pass) > right.no_double  # the position: double
-    analysis = analyse_match(record)
+    analysis = analyse_match(record, judge=ours_judge())
     cube = [d for d in analysis.decisions if d.kind == "cube"]
     assert [(d.turn, d.player) for d in cube] == [(1, 1)]  # no cube decision before the opening roll
     (missed,) = cube
@@ -211,11 +218,12 @@ def test_a_missed_double_in_a_recorded_match_is_found_and_counted(net):
     assert player.decisions == player.checker_decisions + player.cube_decisions
     assert player.total_loss == pytest.approx(player.checker_loss + player.cube_loss)
     assert analysis.players[0].cube_total == 0
-    assert not [d for d in analyse_match(record, cube=False).decisions if d.kind == "cube"]
+    cubeless = analyse_match(record, cube=False, judge=ours_judge())
+    assert not [d for d in cubeless.decisions if d.kind == "cube"]
 
     doubled = [CubeTurn(1, CubeEvent.DOUBLE, 2, 1), CubeTurn(0, CubeEvent.PASS, 1, 1)]
     game, _ = _race_game(seat1_lead=True, events=doubled, winner=1, points=1)
-    analysis = analyse_match(MatchRecord(("A", "B"), 5, STANDARD, (game,)))
+    analysis = analyse_match(MatchRecord(("A", "B"), 5, STANDARD, (game,)), judge=ours_judge())
     double, answer = (d for d in analysis.decisions if d.kind == "cube")
     assert (double.action, double.loss, answer.action, answer.loss) == ("double", 0.0, "drop", 0.0)
     assert analysis.players[1].missed_doubles == 0 and analysis.players[1].doubles == 1
@@ -226,7 +234,7 @@ def test_a_clear_no_double_is_judged_but_not_counted(net):
     game, before = _race_game(seat1_lead=False)
     record = MatchRecord(("A", "B"), 0, STANDARD, (game,))  # money: a 61% race is no double
     right = network_decision(net, before, Cube(1), STANDARD)
-    (decision,) = [d for d in analyse_match(record).decisions if d.kind == "cube"]
+    (decision,) = [d for d in analyse_match(record, judge=ours_judge()).decisions if d.kind == "cube"]
     assert decision.action == "no double" and decision.loss == 0.0
     assert decision.counted == (right.no_double - min(right.double_take, right.double_pass) < CLOSE)
 
@@ -254,14 +262,14 @@ def test_after_the_crawford_game_the_leader_drops_for_free_where_money_takes(net
     record, before = _post_crawford_answer(CubeEvent.PASS)
     taker = 1.0 - pre_roll_chances(net, before, STANDARD, 1)[0]
     assert 0.3 < taker < 0.5  # a money take; but a drop leaves 1-away against 1-away, an even match
-    drop = next(d for d in analyse_match(record).decisions if d.action == "drop")
+    drop = next(d for d in analyse_match(record, judge=ours_judge()).decisions if d.action == "drop")
     assert drop.loss == 0.0 and drop.best == "drop"
     record, _ = _post_crawford_answer(CubeEvent.TAKE)
-    analysis = analyse_match(record)
+    analysis = analyse_match(record, judge=ours_judge())
     take = next(d for d in analysis.decisions if d.action == "take")
     assert take.loss > 0.0 and take.best == "drop" and analysis.players[0].wrong_takes == 1
     money, _ = _post_crawford_answer(CubeEvent.TAKE, length=0)
-    take = next(d for d in analyse_match(money).decisions if d.action == "take")
+    take = next(d for d in analyse_match(money, judge=ours_judge()).decisions if d.action == "take")
     assert take.loss == 0.0 and take.best == "take"
 
 
@@ -287,7 +295,8 @@ def test_the_crawford_game_has_no_cube_decision():
     second, third = record.games[1:]
     turns = (*second.turns, *_race_game(seat1_lead=True)[0].turns)  # a longer Crawford game
     crawford = GameRecord(turns, (), second.score, 1, 1)
-    analysis = analyse_match(MatchRecord(record.names, 3, STANDARD, (record.games[0], crawford, third)))
+    three = MatchRecord(record.names, 3, STANDARD, (record.games[0], crawford, third))
+    analysis = analyse_match(three, judge=ours_judge())
     assert not [d for d in analysis.decisions if d.game == 2 and d.kind == "cube"]
     last = [d for d in analysis.decisions if d.game == 3 and d.kind == "cube"]
     assert [(d.player, d.action) for d in last] == [(1, "double"), (0, "drop")]
@@ -322,7 +331,7 @@ def test_the_report_and_the_json_carry_the_cube_figures_and_say_their_units(tmp_
 
 def test_a_money_session_is_reported_in_points():
     game, _ = _race_game(seat1_lead=False)
-    analysis = analyse_match(MatchRecord(("A", "B"), 0, STANDARD, (game,)))
+    analysis = analyse_match(MatchRecord(("A", "B"), 0, STANDARD, (game,)), judge=ours_judge())
     assert "Money" in report(analysis)[0] and "EMG" not in report(analysis)[0]
     data = analysis_json(analysis)
     assert data["scale"] == "points" and data["units"]["loss"] == "millipoints"
@@ -369,7 +378,7 @@ def test_the_ranked_hint_and_the_tutor_judge_at_the_score(net):
 
 
 def test_the_analysis_screen_names_the_unit_and_gives_the_cube_figures():
-    analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"))
+    analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"), judge=ours_judge())
     assert analysis.emg and analysis.cube
     summary = analysis.players[0]
     rows = {

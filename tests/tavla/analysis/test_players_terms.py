@@ -16,6 +16,8 @@ from game.tavla.analysis.decisions import MILLI, move_number
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.screens.table.captions import move_rows
@@ -32,7 +34,8 @@ def five():
 def test_the_figures_are_in_named_units_and_the_luck_in_the_errors_units(five):
     lines = report(five)
     assert "mEMG" in lines[0] and "MWC" in lines[0] and "per decision" in lines[0] and "per roll" in lines[0]
-    assert lines[1] == "Judged at Expert, 0-ply", "the level is named"
+    assert lines[1] == f"Judged at {five.judged_by}", "the judge is named"
+    assert five.judged_by == judge_for(five.record.rules, DEFAULT_LEVEL).title()
     first = five.players[0]
     match_line = lines[lines.index("Match to 5 points") + 1]
     assert f"error rate {first.error_rate:.1f} mEMG ({100 * first.mwc_error_rate:.3f}% MWC) per decision" in (
@@ -71,7 +74,7 @@ def test_moves_are_numbered_as_the_tables_move_list_numbers_its_lines():
     moves = [d for d in analysis.decisions if d.kind == "move"]
     assert [d.move for d in moves] == numbers[: len(moves)]
     assert [move_number(turn) for turn in range(5)] == [1, 1, 2, 2, 3]
-    worst = report(analysis)[-1]
+    worst = [line for line in report(analysis) if line.startswith("  game ")][-1]
     assert f"move {analysis.worst(5)[-1].move}," in worst
 
 

@@ -18,6 +18,7 @@ from game import cli
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.doubling import pre_roll_chances
+from game.tavla.eval.judge import NO_SAGE_VARIABLE, sage_available
 from game.tavla.eval.neural import shipped_evaluator
 from game.tavla.lab.rollout import GameDice, RolloutPlan, play_games
 from game.tavla.lab.rollout_command import exact_chances, figures
@@ -26,6 +27,7 @@ from tests.tavla.bots import gone
 from tests.tavla.builders import position
 
 ROOT = Path(__file__).resolve().parents[3]
+needs_sage = pytest.mark.skipif(not sage_available(), reason="Open Sage is not installed here")
 RULES = Rules.STANDARD
 # Two checkers on the 6 point against one the opponent bears off next: only 33, 44, 55 and 66 win.
 LAST_ROLL = position({6: 2}, {24: 1})
@@ -94,7 +96,13 @@ def test_master_plays_the_games_too():
     assert rolled_out(LAST_ROLL, 36, level="master").chances[0] == pytest.approx(4 / 36, abs=1e-12)
 
 
-def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys):
+@pytest.fixture
+def our_networks(monkeypatch):
+    """Our own rollouts, where Open Sage would roll out the backgammon rule sets."""
+    monkeypatch.setenv(NO_SAGE_VARIABLE, "1")
+
+
+def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys, our_networks):
     path = tmp_path / "rollout.json"
     argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
             "--games", "36", "--truncate", "2", "--plays", "3", "--seed", "5", "--json", str(path)]
@@ -112,7 +120,7 @@ def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys)
         assert f"{name}_se" in data
 
 
-def test_rollout_before_the_roll_prints_the_chances_and_the_exact_answer(capsys):
+def test_rollout_before_the_roll_prints_the_chances_and_the_exact_answer(capsys, our_networks):
     argv = ["rollout", "--state", format_state(HOME_RACE), "--games", "36", "--seed", "2"]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out.splitlines()
@@ -145,7 +153,7 @@ def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
     command = [sys.executable, str(ROOT / "main.py"), "rollout", "--state", format_state(OPENING), "--games",
                "1000000", "--truncate", "2", "--jobs", "2", "--seed", "1", "--json", str(path)]
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                             env={**os.environ, "PYTHONUNBUFFERED": "1", NO_SAGE_VARIABLE: "1"})
     try:
         # Ctrl+C once its two workers run (however long a busy machine takes to start them), and a
         # moment later, while they roll
@@ -165,6 +173,36 @@ def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
     while not all(gone(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(workers) >= 2 and all(gone(pid) for pid in workers), "no worker outlives the command"
+
+
+@needs_sage
+def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_path, capsys):
+    path = tmp_path / "sage.json"
+    argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
+            "--games", "72", "--truncate", "2", "--plays", "2", "--seed", "5", "--json", str(path)]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Rollout, dice 31: 72 games, Open Sage 1-ply, standard, seed 5")
+    assert out[1].startswith(" 1. 8/5 6/5: equity ") and out[2].startswith("    cubeful equity ")
+    data = json.loads(path.read_text())
+    assert data["engine"] == "Open Sage" and data["complete"] and data["games"] == 72
+    cubeful = [play["cubeful_equity"] for play in data["plays"]]
+    assert cubeful == sorted(cubeful, reverse=True) and data["plays"][0]["difference"] == 0.0
+    assert all(data[f"{name}_se"] is not None for name in ("win", "equity", "cubeful_equity"))
+    stopped = tmp_path / "stopped.json"
+    command = [sys.executable, str(ROOT / "main.py"), "rollout", "--state", format_state(OPENING), "--games",
+               "1000000", "--truncate", "2", "--seed", "1", "--json", str(stopped)]
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(3.0)  # the first chunks roll out; a stop keeps the chunks finished, whenever it comes
+        child.send_signal(signal.SIGINT)
+        out, _err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 130
+    data = json.loads(stopped.read_text())
+    assert not data["complete"] and data["stopped_by"] == "SIGINT" and data["games"] % 36 == 0
+    assert "stopped after" in out.splitlines()[0]
 
 
 def _children(pid: int) -> list[int]:

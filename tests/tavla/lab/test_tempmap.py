@@ -14,9 +14,8 @@ from game.errors import UserError
 from game.tavla.analysis.decisions import ranked_plays
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.levels import JudgeLevel
-from game.tavla.eval.network_judge import NetworkJudge
-from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.tempmap import ORDERED_ROLLS, temperature_map
 from game.tavla.lab.tempmap_command import grid_cells, grid_layout, print_tempmap, shortened_play
@@ -56,9 +55,9 @@ def test_the_average_is_the_weighted_mean_and_the_differences_sum_to_nothing(ope
 
 
 def test_each_roll_has_the_analysis_best_play_and_equity(opening):
-    net = shipped_evaluator(RULES)
+    judge = judge_for(RULES, DEFAULT_LEVEL)
     for roll in opening.rolls:
-        best = ranked_plays(OPENING, roll.dice, NetworkJudge(RULES, JudgeLevel.EXPERT, net), n=1)[0]
+        best = ranked_plays(OPENING, roll.dice, judge, n=1)[0]
         assert roll.play == best.play and roll.equity == pytest.approx(best.equity, abs=1e-12)
     assert opening.roll(6, 5).shown == "24/13" and opening.roll(3, 1).shown == "8/5 6/5"
     assert opening.ranked()[0].dice == (6, 6) and not opening.exact
@@ -75,7 +74,7 @@ def test_when_every_roll_wins_every_difference_is_nothing():
 @pytest.mark.parametrize("level", ["expert", "master"])
 def test_a_last_roll_is_worth_what_the_dice_say(level):
     mapped = temperature_map(LAST_ROLL, RULES, level)
-    assert mapped.exact and mapped.plies == 0, "the bear-off database answers at any level"
+    assert mapped.exact, "the bear-off database answers at any level"
     winners = {roll.dice for roll in mapped.rolls if roll.equity == pytest.approx(1.0)}
     assert winners == {(3, 3), (4, 4), (5, 5), (6, 6)}
     assert all(roll.equity == pytest.approx(-1.0) for roll in mapped.rolls if roll.dice not in winners)
@@ -88,7 +87,7 @@ def test_a_roll_that_cannot_enter_is_the_position_unchanged_from_the_other_side(
     mapped = temperature_map(ONLY_SIXES, RULES)
     dances = [roll for roll in mapped.rolls if 6 not in roll.dice]
     assert len(dances) == 15 and all(roll.play == () and roll.shown == "" for roll in dances)
-    unchanged = Stakes(RULES).equities(shipped_evaluator(RULES).probabilities([ONLY_SIXES]))[0]
+    unchanged = Stakes(RULES).equities(judge_for(RULES, DEFAULT_LEVEL).chances_after([ONLY_SIXES]))[0]
     assert all(roll.equity == pytest.approx(float(unchanged), abs=1e-12) for roll in dances)
     assert all(roll.after == ONLY_SIXES for roll in dances)
     sixes = [roll for roll in mapped.rolls if 6 in roll.dice]
@@ -96,20 +95,20 @@ def test_a_roll_that_cannot_enter_is_the_position_unchanged_from_the_other_side(
     assert min(roll.equity for roll in sixes) > max(roll.equity for roll in dances)
 
 
-def test_at_master_every_roll_is_judged_as_deep_forced_or_not():
+def test_the_map_is_judged_at_its_level_and_says_which():
     mapped = temperature_map(ONLY_SIXES, RULES, "master")
-    assert mapped.plies == 2 and {roll.plies for roll in mapped.rolls} == {2}
-    expert = temperature_map(ONLY_SIXES, RULES)
+    expert = temperature_map(ONLY_SIXES, RULES, "expert")
+    assert mapped.judged_by == judge_for(RULES, "master").title() != expert.judged_by
     dance = mapped.roll(1, 1).equity
-    assert dance != pytest.approx(expert.roll(1, 1).equity, abs=1e-6), "the dance searched 2 plies deep"
+    assert dance != pytest.approx(expert.roll(1, 1).equity, abs=1e-6), "the dance judged deeper"
     assert {roll.equity for roll in mapped.rolls if 6 not in roll.dice} == {dance}
 
 
 def test_a_game_that_is_over_and_an_unknown_level_are_refused():
     with pytest.raises(UserError, match="the game is over"):
         temperature_map(position({}, {24: 1}), RULES)
-    with pytest.raises(UserError, match="unknown level"):
-        temperature_map(OPENING, RULES, "grandmaster")
+    with pytest.raises(UserError, match="unknown judge level"):
+        temperature_map(OPENING, RULES, "godlike")
 
 
 def test_the_two_cells_of_a_roll_agree_and_a_double_has_one(opening):
@@ -147,7 +146,7 @@ def test_the_command_prints_the_grid_and_the_ranked_rolls_and_writes_the_json(tm
     )
     out = plain(capsys.readouterr().out)
     assert_fits(out, 100)
-    assert "no move" in out and "Expert, 0-ply" in out
+    assert "no move" in out and judge_for(RULES, DEFAULT_LEVEL).title() in out.replace("\n", " ")
     ranked = [line.split() for line in out.splitlines() if line.startswith("│  1 │")]
     assert ranked == [["│", "1", "│", "66", "│", "bar/13", "8/2(2)", "│", *ranked[0][8:]]]
     data = json.loads(path.read_text())
@@ -174,7 +173,7 @@ def test_the_exact_map_says_so(capsys):
         (["--id", "nonsense"], "Position ID"),
         (["--xgid", "XGID=junk"], "has 1 fields"),
         (["--state", format_state(position({}, {24: 1}))], "the game is over"),
-        (["--state", format_state(OPENING), "--level", "grandmaster"], "invalid choice"),
+        (["--state", format_state(OPENING), "--level", "godlike"], "invalid choice"),
         (["--state", format_state(OPENING), "--json", "/"], "is a folder"),
     ],
 )

@@ -20,7 +20,7 @@ from tests.tavla.builders import dice, position, states
 
 def test_registry_lists_the_built_ins_with_descriptions():
     assert bot_names() == ["random", "greedy", "pubeval", "beginner", "intermediate", "expert", "master",
-                           "gnubg"]
+                           "grandmaster", "gnubg"]
     for name in playable_names():
         assert isinstance(get_bot(name), Bot)
     for name in bot_names():
@@ -78,7 +78,7 @@ def test_every_built_in_bot_answers_a_legal_play(state, roll):
     for rules in Rules.backgammon():
         legal = legal_plays(state, *roll, rules)
         for name in playable_names():
-            if name == "master":  # 2-ply is slow for 150 examples; tests/tavla/players/test_levels.py has it
+            if name in ("master", "grandmaster"):  # slow for 150 examples; test_levels.py and test_judge.py
                 continue
             answer = get_bot(name, seed=1, rules=rules).play(list(state), *roll)
             assert check_play(state, *roll, answer, rules) in legal or (answer == "" and not legal)

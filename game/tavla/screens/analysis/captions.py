@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.i18n import N_, _, ngettext, percent_text
 from game.tavla.analysis import figures
 from game.tavla.analysis.cube import proper_action
-from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary, level_text
+from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary
 from game.tavla.engine.notation import display_dice
 from game.tavla.engine.rules import Rules
 from game.tavla.players import bot_title
@@ -342,22 +342,22 @@ def ranked_rows(decision: Decision, rules: Rules) -> list[RankedRow]:
     return rows
 
 
-def ranking_heading(level: str, emg: bool) -> str:
-    """Over the ranked plays: the level they were judged at and the unit of their equities."""
+def ranking_heading(judged_by: str, emg: bool) -> str:
+    """Over the ranked plays: the judge that ranked them and the unit of their equities."""
     if emg:
         # Translators: over the ranked plays; {level} e.g. "Expert, 0-ply"; EMG the equity at the score
-        return _("{level} · EMG at the score").format(level=level_text(level))
+        return _("{level} · EMG at the score").format(level=judged_by)
     # Translators: over the ranked plays; {level} e.g. "Expert, 0-ply"; the equity in points
-    return _("{level} · equity in points").format(level=level_text(level))
+    return _("{level} · equity in points").format(level=judged_by)
 
 
-def cube_heading(level: str, emg: bool) -> str:
-    """Over a cube decision's equities: the level (one roll ahead at Expert) and their unit."""
+def cube_heading(judged_by: str, emg: bool) -> str:
+    """Over a cube decision's equities: the judge that gave them and their unit."""
     # Translators: the unit of a cube decision's equities in money play
     unit = "EMG" if emg else _("points")
     # Translators: over a cube decision's three equities; {level} e.g. "Expert, 0-ply"; {unit} is EMG
     # or points
-    return _("Cube decision · {level} · {unit}").format(level=level_text(level), unit=unit)
+    return _("Cube decision · {level} · {unit}").format(level=judged_by, unit=unit)
 
 
 CUBE_OPTIONS = (

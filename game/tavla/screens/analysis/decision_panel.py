@@ -111,7 +111,7 @@ class DecisionPanel:
         ]
 
     def show(
-        self, decision: Decision | None, record: MatchRecord, level: str, emg: bool, pixel_scale: float
+        self, decision: Decision | None, record: MatchRecord, judged_by: str, emg: bool, pixel_scale: float
     ) -> None:
         """Fill the panel with `decision` (None: empty), its boards drawn at `pixel_scale`."""
         self.decision = decision
@@ -125,14 +125,14 @@ class DecisionPanel:
         compact = at.ranking_y is None
         self.where.text = words.chosen_text(decision, record, compact)
         ids = words.ids_text(decision, compact)
-        self.ids.text = f"{figures.judged_text(level)}\n{ids}" if compact else ids
+        self.ids.text = f"{figures.judged_text(judged_by)}\n{ids}" if compact else ids
         if decision.kind == "cube":
-            self._show_cube(decision, level, emg, compact, pixel_scale)
+            self._show_cube(decision, judged_by, emg, compact, pixel_scale)
         else:
-            self._show_move(decision, level, emg, compact, pixel_scale)
+            self._show_move(decision, judged_by, emg, compact, pixel_scale)
 
     def _show_move(
-        self, decision: Decision, level: str, emg: bool, compact: bool, pixel_scale: float
+        self, decision: Decision, judged_by: str, emg: bool, compact: bool, pixel_scale: float
     ) -> None:
         played = next((i for i, p in enumerate(decision.ranked) if p.text == decision.action), None)
         for label, dx in zip(self.board_labels, (-BOARD_DX, BOARD_DX), strict=True):
@@ -141,7 +141,7 @@ class DecisionPanel:
         self.board_labels[0].text = words.played_text(decision, compact, ranked=played is not None)
         self.board_labels[0].color = theme.ACCENT if compact else theme.TEXT  # as its ranked row
         self.board_labels[1].text = words.best_text(decision, compact)
-        self.heading.text = "" if compact else words.ranking_heading(level, emg)
+        self.heading.text = "" if compact else words.ranking_heading(judged_by, emg)
         made = apply_play(decision.state, parse_play(decision.action))
         best = decision.ranked[0].after if decision.ranked else made
         for dx, state in zip((-BOARD_DX, BOARD_DX), (made, best), strict=True):
@@ -157,7 +157,7 @@ class DecisionPanel:
             label.color = theme.ACCENT if index == played else theme.TEXT
 
     def _show_cube(
-        self, decision: Decision, level: str, emg: bool, compact: bool, pixel_scale: float
+        self, decision: Decision, judged_by: str, emg: bool, compact: bool, pixel_scale: float
     ) -> None:
         """One board (before the roll, from the doubler's side) and the three equities under it."""
         first, second = self.board_labels
@@ -166,7 +166,7 @@ class DecisionPanel:
         first.text = f"{words.cube_played_text(decision, emg, compact)}\n{words.proper_text(decision)}"
         first.color = theme.TEXT
         second.text = ""
-        self.heading.text = "" if compact else words.cube_heading(level, emg)
+        self.heading.text = "" if compact else words.cube_heading(judged_by, emg)
         answer = decision.action in ("take", "drop")
         doubler_state = flip(decision.state) if answer else decision.state
         doubler = 1 - decision.player if answer else decision.player

@@ -30,7 +30,7 @@ from arcade.types import XYWH
 from game.config import rgb
 from game.errors import UserError
 from game.i18n import _
-from game.tavla.analysis.decisions import Decision, MatchAnalysis
+from game.tavla.analysis.decisions import Decision, MatchAnalysis, level_text
 from game.tavla.analysis.match import analyse_match
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.screens.analysis import captions as words
@@ -371,9 +371,10 @@ class AnalysisView(SceneView):
 
     def _show_decision(self) -> None:
         analysis = self.analysis
-        level = analysis.level if analysis is not None else self.shell.settings.tavla.judge
+        judge = self.shell.settings.tavla.judge
+        judged_by = analysis.judged_by if analysis is not None else level_text(judge)
         emg = analysis.emg if analysis is not None else False
-        self.panel.show(self.mistake, self.record, level, emg, self.pixel_scale)
+        self.panel.show(self.mistake, self.record, judged_by, emg, self.pixel_scale)
         self.keep_text_readable()
 
     def on_compact_changed(self, compact: bool) -> None:
