@@ -29,7 +29,7 @@ class JudgeBot(DecisionCube, ChancesResign):
     def __init__(self, rules: Rules = Rules.TAVLA, judge: Judge | None = None) -> None:
         self.rules = self.resign_rules = rules
         self.judge = judge if judge is not None else judge_for(rules, self.level)
-        self.name = self.level.value
+        self.name = self.judge.level.value
         self.stakes = Stakes(rules)
 
     def play_at(self, cube: Cube) -> None:

@@ -10,8 +10,9 @@ detail is English words meant for a person reading a log, as the protocol's own 
 
 The position comes as GNU Backgammon's `POSITION_ID[:MATCH_ID]` or an XGID (engine/setup.py reads both,
 every field checked): the Match ID's cube, owner, score, Crawford game and Jacoby rule go into the cube
-decisions as the built-in bots take them (players/levels.py). `engine.ply` is root-inclusive (UBGI 1 =
-our expert's 0-ply, 3 = our master's 2-ply); `game.variant` is tavla or backgammon (our standard rules).
+decisions as the built-in bots take them (players/judge_bot.py). `engine.ply` is root-inclusive, as Open
+Sage and XG count (UBGI 1 = expert, the judge's 1-ply; 2 = master; 3 = grandmaster); `game.variant` is
+tavla or backgammon (our standard rules).
 
 `quit` ends the engine at once: a reader thread takes the input while a decision is being worked out,
 so a `quit` that arrives then ends the process without waiting for the answer.
@@ -34,6 +35,7 @@ from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
+from game.tavla.eval.judge import judge_for
 from game.tavla.players.ubgi_lines import (
     BAD_COMMAND,
     BAD_STATE,
@@ -54,7 +56,7 @@ from game.tavla.players.ubgi_lines import (
 
 ENGINE_NAME = "Fifteen & Tavla"
 AUTHOR = "Fifteen & Tavla developers"
-LEVEL_PLIES = {"expert": 1, "master": 3}  # UBGI's root-inclusive plies of our levels
+LEVEL_PLIES = {"expert": 1, "master": 2, "grandmaster": 3}  # UBGI's root-inclusive plies of our levels
 MOST_PLIES = 3
 PLY_KEY, VARIANT_KEY = "engine.ply", "game.variant"
 READ_CHUNK = 65536
@@ -79,12 +81,11 @@ class Settings:
 
 
 def build_bot(rules: Rules, plies: int) -> Any:
-    """Our bot for UBGI's `plies` (root-inclusive): 1 the expert, 2 the master one ply less, 3 the master."""
-    from game.tavla.players.levels import ExpertBot, MasterBot
+    """Our bot for UBGI's `plies` (root-inclusive): the judge's level of that depth."""
+    from game.tavla.players.judge_bot import JudgeBot
 
-    if plies == 1:
-        return ExpertBot(rules=rules)
-    return MasterBot(rules=rules, plies=plies - 1)
+    level = next(name for name, depth in LEVEL_PLIES.items() if depth == plies)
+    return JudgeBot(rules, judge_for(rules, level))
 
 
 class UbgiEngine:
