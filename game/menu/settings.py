@@ -76,26 +76,26 @@ class Grid:
 
 GRID = Grid(
     panel=(PANEL_WIDTH, PANEL_HEIGHT, PANEL_Y),
-    first_row=PANEL_Y + 240,
-    row_spacing=84,
-    group_gap=14,
+    first_row=PANEL_Y + 246,
+    row_spacing=76,
+    group_gap=8,
     heading_width=150,
     selector_width=315,
-    rule_above=62,
+    rule_above=57,
     note=(PANEL_Y - 200, 56),
     paths=(PANEL_Y - 250, 46),
     back_y=PANEL_Y - PANEL_HEIGHT / 2 + 44,
 )
 COMPACT_GRID = Grid(
     panel=(theme.DESIGN_WIDTH - 40, theme.DESIGN_HEIGHT - 20, theme.DESIGN_HEIGHT / 2),
-    first_row=668,
-    row_spacing=96,
+    first_row=682,
+    row_spacing=90,
     group_gap=0,
     heading_width=200,
     selector_width=470,
-    rule_above=65,
-    note=(222, 74),
-    paths=(140, 78),
+    rule_above=58,
+    note=(166, 44),
+    paths=(118, 46),
     back_y=60,
 )
 ON, OFF = "on", "off"

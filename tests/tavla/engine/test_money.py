@@ -35,7 +35,7 @@ HOME = {6: 2, 5: 3, 4: 3, 3: 3, 2: 2, 1: 2}  # 54 pips
 THEIRS = {19: 2, 20: 3, 21: 3, 22: 3, 23: 2, 24: 2}  # 54 pips
 PROPER_DOUBLE = _state(HOME, {18: 2, 20: 3, 21: 3, 22: 3, 23: 2, 24: 2})  # the doubler a roll ahead
 WRONG_DOUBLE = _state({7: 2, 5: 3, 4: 3, 3: 3, 2: 2, 1: 2}, THEIRS)  # the doubler 2 pips behind
-HOPELESS_DOUBLE = _state({8: 2, 6: 3, 4: 3, 3: 3, 2: 2, 1: 2}, THEIRS)  # 7 pips behind, all but lost
+HOPELESS_DOUBLE = _state({8: 3, 6: 2, 4: 3, 3: 3, 2: 2, 1: 2}, THEIRS)  # 8 pips behind, all but lost
 
 
 def _beaver_game(seed: int = 1, **terms) -> Game:

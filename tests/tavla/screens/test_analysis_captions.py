@@ -103,7 +103,8 @@ def test_the_headings_and_the_graph():
     assert words.progress_text(1, 3) == "Analysing… 1 of 3 games"
     assert words.graph_heading(emg=True) == "Match-winning chance" and words.game_label(1, None) == "Game 1"
     assert words.game_label(2, (2, 0)) == "Game 2 · 2–0" and words.game_label(2, (2, 0), short=True) == "2"
-    assert words.ranking_heading("expert", True) == "Expert, 0-ply · EMG at the score"
+    judged_by = "Open Sage 2-ply, cubeful at the score"
+    assert words.ranking_heading(judged_by, True) == f"{judged_by} · EMG at the score"
     ids = decision(gnubg_ids=("4HPwATDgc/ABMA", "cAmrAAAAAAAE"))
     assert words.ids_text(ids) == "Position ID 4HPwATDgc/ABMA · Match ID cAmrAAAAAAAE"
 
