@@ -12,7 +12,7 @@ from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.lab import study_jobs
 from game.tavla.lab.setup_board import SetupBoard
-from game.tavla.lab.study_jobs import RolloutJob
+from game.tavla.lab.study_jobs import RolloutJob, SageRolloutJob
 from tests.tavla.lab.workers import gone
 from tests.views.driver import click, draw_frame, press_key, screenshot
 from tests.views.table import centre
@@ -77,7 +77,7 @@ def test_roll_out_fills_in_and_stop_keeps_the_games(window, tmp_path):
     view = open_setup(window, SetupBoard.from_state(OPENING, Rules.STANDARD))
     click(view, *centre(view.rollout_button))
     job = view.study.job
-    assert isinstance(job, RolloutJob) and view.study.stop_button in view.buttons
+    assert isinstance(job, RolloutJob | SageRolloutJob) and view.study.stop_button in view.buttons
     until(view, lambda: job.games_done >= 36)
     assert "games · " in view.study.status.text and "equity" in view.study.body.text
     draw_frame(window)

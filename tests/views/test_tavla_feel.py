@@ -11,7 +11,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.screens import layout
-from game.tavla.screens.table import marks, opponent
+from game.tavla.screens.table import hints, marks, opponent
 from game.tavla.screens.table.captions import MoveRow
 from game.tavla.screens.table.move_list import ROWS
 from game.tavla.screens.table.view import TableView
@@ -174,7 +174,8 @@ def test_at_one_desk_the_point_numbers_turn_for_the_player_on_roll(window):
 
 
 def test_the_hint_stars_its_hits_and_its_arrows_start_at_the_moving_checkers(window, monkeypatch):
-    monkeypatch.setattr(opponent, "_hint", lambda rules, state, dice: ("Master", "6/4 8/4"))
+    hint = hints.RankedHint("6/4 8/4", (), None, "Master")
+    monkeypatch.setattr(opponent, "ranked_hint", lambda *_arguments: ("Master", hint))
     view = open_table(window)
     blot = list(OPENING)
     blot[4], blot[19] = -1, -4

@@ -10,12 +10,13 @@ from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
 from game.tavla.engine.turn import TurnInProgress
+from game.tavla.eval.judge import judge_for
+from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.screens.table import hints
 from game.tavla.screens.table.hint_captions import (
     chance_columns,
     chances_text,
     column_headings,
-    depth_text,
     hint_rows,
     signed,
 )
@@ -35,7 +36,7 @@ def test_signed_equities_and_the_chances_of_each_rule_set():
 def test_the_rows_star_hits_and_give_the_difference_to_the_best():
     blot = list(OPENING)
     blot[4], blot[19] = -1, -4
-    hint = hints.rank_hint(Rules.TAVLA, tuple(blot), (4, 2), "8/4 6/4")
+    hint = hints.rank_hint(Rules.TAVLA, tuple(blot), (4, 2))
     rows = hint_rows(tuple(blot), hint.ranked, Rules.TAVLA)
     assert len(rows) == 5 and rows[0].difference == ""
     assert rows[0].play == "1. 8/4* 6/4"
@@ -94,7 +95,7 @@ def test_close_hides_the_ranked_hint_and_the_move_list_comes_back(window):
 
 
 def test_roll_out_takes_the_hinted_position_and_dice_to_the_lab_and_back(window):
-    from game.tavla.lab.study_jobs import RolloutJob
+    from game.tavla.lab.study_jobs import RolloutJob, SageRolloutJob
     from game.tavla.screens.table.setup_view import SetupView
 
     view = open_table(window, opponent="random")
@@ -106,14 +107,15 @@ def test_roll_out_takes_the_hinted_position_and_dice_to_the_lab_and_back(window)
     lab = window.current_view
     assert isinstance(lab, SetupView) and lab.board.dice == THREE_ONE
     job = lab.study.job
-    assert isinstance(job, RolloutJob) and job.setup.dice == THREE_ONE and len(job.candidates) > 1
+    assert isinstance(job, RolloutJob | SageRolloutJob)
+    assert job.setup.dice == THREE_ONE and len(job.candidates) > 1
     lab.back()  # Esc twice: the card, then the screen; the workers end with it
     assert window.current_view is view and job.pool is None
 
 
 @pytest.mark.parametrize("rules", [Rules.STANDARD])
 def test_the_standard_rules_show_backgammons(rules):
-    hint = hints.rank_hint(rules, OPENING, THREE_ONE, "8/5 6/5")
+    hint = hints.rank_hint(rules, OPENING, THREE_ONE)
     assert "bg" in hint_rows(OPENING, hint.ranked, rules)[0].chances
 
 
@@ -124,7 +126,7 @@ MIXED_DEPTHS = (0, 0, 0, 3, 1, -1, 4, 0, 0, 0, 0, -1, -2, 3, 0, -1, 0, -5, 0, -5
 
 
 def test_the_ranked_hint_is_in_the_order_of_its_equities_all_at_one_depth():
-    hint = hints.rank_hint(Rules.STANDARD, MIXED_DEPTHS, (2, 4), "")
+    hint = hints.rank_hint(Rules.STANDARD, MIXED_DEPTHS, (2, 4))
     equities = [play.equity for play in hint.ranked]
     assert len(equities) == 5 and equities == sorted(equities, reverse=True), equities
     assert {play.plies for play in hint.ranked} == {2}, "every row judged at the master's depth"
@@ -139,8 +141,8 @@ def test_each_play_shows_the_chances_of_winning_and_of_losing_in_columns():
     )
     assert chance_columns(chances, Rules.TAVLA) == (("Win 55.4%", "13.6%"), ("Lose 44.6%", "9.3%"))
     assert column_headings(Rules.STANDARD) == ("gammon", "bg") and column_headings(Rules.TAVLA) == ("mars",)
-    hint = hints.rank_hint(Rules.STANDARD, OPENING, THREE_ONE, "8/5 6/5")
-    assert depth_text(hint.level, hint.plies) == "cubeless · Master, 2-ply"
+    hint = hints.rank_hint(Rules.STANDARD, OPENING, THREE_ONE)
+    assert hint.judged_by == judge_for(Rules.STANDARD, DEFAULT_LEVEL).title()
     row = hint_rows(OPENING, hint.ranked, Rules.STANDARD)[0]
     assert row.wins[0].startswith("Win ") and row.losses[0].startswith("Lose ") and len(row.losses) == 3
 
@@ -159,7 +161,7 @@ def test_long_plays_wrap_at_the_rows_size_and_the_rows_stand_above_the_buttons(w
     view.show_hint()
     wait_for_hint(view)
     panel = view.hint_panel
-    assert panel.shown and panel.depth.text == "cubeless · Master, 2-ply"
+    assert panel.shown and panel.depth.text == judge_for(Rules.STANDARD, DEFAULT_LEVEL).title()
     assert [label.text for label in panel.columns] == ["gammon", "bg"]
     plays = [row.play for row in panel.rows]
     assert all(label.font_size == TEXT_SIZE for row in panel.rows for label in row.texts), "no row shrinks"

@@ -13,9 +13,9 @@ from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
-from game.tavla.players import get_bot
+from game.tavla.eval.levels import JudgeLevel
 from game.tavla.screens import layout
-from game.tavla.screens.table import hints, opponent
+from game.tavla.screens.table import opponent
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import FRAME, press_key, step, to_screen
 from tests.views.table import (
@@ -165,12 +165,16 @@ def replay(record, rules=Rules.TAVLA):
 
 @pytest.mark.parametrize("seed", [11, 12])
 def test_fuzz_random_mouse_and_keys_never_break_the_table(window, seed, monkeypatch):
-    """Random clicks, drags, keys and frames. H asks for hints at random moments, found by the expert
-    at 0-ply here: master's search, in its thread, took nine tenths of the run from the frames, and the
+    """Random clicks, drags, keys and frames. H asks for hints at random moments, found by the
+    judge at expert here: master's search, in its thread, took nine tenths of the run from the frames, and the
     table treats a hint the same whoever found it (it comes later or sooner, for the turn it was asked
     for or dropped)."""
-    monkeypatch.setattr(hints, "HINT_LEVEL", "expert")
-    monkeypatch.setattr(opponent, "strongest_bot", lambda rules: ("expert", get_bot("expert", rules=rules)))
+    real_hint = opponent.ranked_hint
+    monkeypatch.setattr(
+        opponent,
+        "ranked_hint",
+        lambda rules, state, dice, stakes, _level: real_hint(rules, state, dice, stakes, JudgeLevel.EXPERT),
+    )
     view = open_table(window, opponent="random", seed=seed)
     rng = random.Random(seed)
     keys = [key.SPACE, key.Z, key.H, key.N, key.BACKSPACE, key.ENTER, key.A]
@@ -307,13 +311,13 @@ def test_the_hint_is_found_without_holding_up_the_table(window, monkeypatch):
     view = open_table(window, opponent="random")
     set_up(view, OPENING, THREE_ONE)
     release = threading.Event()
-    real_hint = opponent._hint
+    real_hint = opponent.ranked_hint
 
     def held_hint(*arguments):
         release.wait(10)
         return real_hint(*arguments)
 
-    monkeypatch.setattr(opponent, "_hint", held_hint)
+    monkeypatch.setattr(opponent, "ranked_hint", held_hint)
     view.show_hint()  # returns while the hint's search is still held
     assert view.driver.hint_pending and "thinking" in view.panel.texts["hint"].text
     view.on_update(1 / 60)

@@ -29,12 +29,11 @@ from enum import StrEnum
 from game.i18n import N_
 from game.tavla.analysis.stakes import is_match
 from game.tavla.engine.position import State
-from game.tavla.eval.judge import Judge, JudgedPlay, level_title
+from game.tavla.eval.judge import TOP_PLAYS, Judge, JudgedPlay, level_title
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.stakes import Stakes
 from game.tavla.record.match_record import MatchRecord
 
-TOP_PLAYS = 5
 MILLI = 1000.0
 # gnubg's thresholds (a loss above it), in millipoints
 DOUBTFUL, BAD, VERY_BAD = 40.0, 80.0, 160.0

@@ -125,7 +125,8 @@ def _move_decision(
             message.format(game=number, turn=index + 1, play=format_play(turn.play) or "-", rules=judge.rules)
         )
     if results[0][0]:
-        ranked = judge.rank_results(turn.state, turn.dice, results, stakes)
+        made = next(after for play, after in results if play == turn.play)
+        ranked = judge.rank_results(turn.state, turn.dice, results, stakes, keep=[made])
     else:  # the roll cannot be played: the position stays as it is
         chances = judge.chances_after([turn.state])[0]
         ranked = [JudgedPlay((), turn.state, float(stakes.equities(chances)), tuple(map(float, chances)), 0)]

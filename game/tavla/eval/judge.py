@@ -43,6 +43,7 @@ from game.tavla.eval.stakes import Stakes
 
 # Set to "1" to answer with our own networks even where Open Sage is installed (tests, comparisons).
 NO_SAGE_VARIABLE = "TAVLA_NO_OPEN_SAGE"
+TOP_PLAYS = 5  # the plays a hint and a verdict show side by side, each judged at the full depth
 OPENING_ROLLS = tuple((d1, d2) for d1, d2, _ in ROLLS if d1 != d2)  # the 15 rolls that can open a game
 
 
@@ -92,12 +93,40 @@ class Judge(ABC):
         text = _("{judge}, cubeful at the score") if self.cubeful else _("{judge}, cubeless")
         return text.format(judge=judge)
 
-    @abstractmethod
     def rank_results(
-        self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
+        self,
+        state: State,
+        dice: tuple[int, int],
+        results: Sequence[tuple[Play, State]],
+        stakes: Stakes,
+        keep: Sequence[State] = (),
     ) -> list[JudgedPlay]:
         """The legal `results` of `dice` from `state` (our engine's), each judged at `stakes`, best
-        first."""
+        first. The TOP_PLAYS first, and the plays leading to `keep` (the play a player made), are all
+        judged at the full depth, so the plays shown side by side compare at one depth; the rest may
+        stand at a shallower one, below them, as in gnubg's and XG's lists."""
+        ranked = self._ranked(state, dice, results, stakes)
+        deepest = max(play.plies for play in ranked)
+        wanted = {play.after for play in ranked[:TOP_PLAYS]} | set(keep)
+        shallow = [play for play in ranked if play.plies < deepest and play.after in wanted]
+        if not shallow:
+            return ranked
+        deeper = {play.after: play for play in self._deepened(state, dice, shallow, stakes)}
+        ranked = [deeper.get(play.after, play) for play in ranked]
+        return sorted(ranked, key=lambda play: (-play.plies, -play.equity))
+
+    @abstractmethod
+    def _ranked(
+        self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
+    ) -> list[JudgedPlay]:
+        """Every result judged, the deepest first and by equity within a depth (the engine's filter
+        decides which go deepest)."""
+
+    @abstractmethod
+    def _deepened(
+        self, state: State, dice: tuple[int, int], plays: Sequence[JudgedPlay], stakes: Stakes
+    ) -> list[JudgedPlay]:
+        """`plays` judged again at the full depth."""
 
     def rank(self, state: State, dice: tuple[int, int], stakes: Stakes | None = None) -> list[JudgedPlay]:
         """Every legal play of `dice` from `state`, best first at `stakes` (default: money, the cube in

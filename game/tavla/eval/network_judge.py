@@ -12,6 +12,7 @@ judged there: a deeper search for every roll of every turn would take minutes a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -57,7 +58,7 @@ class NetworkJudge(Judge):
     def cubeful(self) -> bool:
         return False
 
-    def rank_results(
+    def _ranked(
         self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
     ) -> list[JudgedPlay]:
         """All plays judged at 0-ply, then those that pass the filter searched deeper, every play shown
@@ -81,6 +82,16 @@ class NetworkJudge(Judge):
                 results[i][0], results[i][1], float(value[i]), tuple(map(float, chances[i])), int(depth[i])
             )
             for i in order
+        ]
+
+    def _deepened(
+        self, state: State, dice: tuple[int, int], plays: Sequence[JudgedPlay], stakes: Stakes
+    ) -> list[JudgedPlay]:
+        chances = probabilities(self.net, [play.after for play in plays], self.rules, self.depth)
+        values = stakes.equities(chances)
+        return [
+            replace(play, equity=float(value), chances=tuple(map(float, row)), plies=self.depth)
+            for play, value, row in zip(plays, values, chances, strict=True)
         ]
 
     def roll_equities(

@@ -144,11 +144,17 @@ class SageJudge(Judge):
         return float(bgbot_cpp.cl2cf(chances, stakes.cube, owner, efficiency, score.away, score.their_away,
                                      score.crawford, jacoby=False))  # fmt: skip
 
-    def rank_results(
-        self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
+    def _ranked(
+        self,
+        state: State,
+        dice: tuple[int, int],
+        results: Sequence[tuple[Play, State]],
+        stakes: Stakes,
+        forced: Sequence[State] = (),
     ) -> list[JudgedPlay]:
         sage = self._sage(False)
-        listed = sage.checker_play(board_of(state), dice[0], dice[1]).moves
+        force = [board_of(after) for after in forced] or None
+        listed = sage.checker_play(board_of(state), dice[0], dice[1], force_boards=force).moves
         rows = {tuple(move.board): move for move in listed}
         judged = []
         for play, after in results:
@@ -163,6 +169,14 @@ class SageJudge(Judge):
                 equity = float(stakes.equities(np.array(chances)))
             judged.append(JudgedPlay(play, after, equity, tuple(chances), _plies(move.eval_level)))
         return sorted(judged, key=lambda row: (-row.plies, -row.equity))
+
+    def _deepened(
+        self, state: State, dice: tuple[int, int], plays: Sequence[JudgedPlay], stakes: Stakes
+    ) -> list[JudgedPlay]:
+        """Open Sage's list again, these plays forced through its filter to the full depth."""
+        again = self._ranked(state, dice, [(play.play, play.after) for play in plays], stakes,
+                             [play.after for play in plays])  # fmt: skip
+        return [play for play in again if play.after in {wanted.after for wanted in plays}]
 
     def roll_equities(
         self, states: Sequence[State], stakes: Sequence[Stakes], openings: Sequence[bool]

@@ -26,6 +26,7 @@ from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.sage_judge import LEVEL_PLIES, board_of
 from game.tavla.tournament.stopping import stop_signals
 
+SEEDS = 2**31  # Open Sage takes a seed below this
 CHUNK = 36  # games a chunk: the 36 first rolls, which Open Sage stratifies; a window sees them soon
 
 
@@ -90,7 +91,7 @@ def chunks_of(plan: SagePlan) -> int:
 def play_chunk(plan: SagePlan, index: int) -> np.ndarray:
     """Chunk `index` played: per position the five chances, the cubeless equity and its standard error,
     the cubeful equity and its standard error, (positions, 9)."""
-    sage = _analyzer(plan, chunk_size(plan, index), plan.seed * 1_000_003 + index)
+    sage = _analyzer(plan, chunk_size(plan, index), (plan.seed * 1_000_003 + index) % SEEDS)
     rows = []
     for after in plan.afters:
         answer = sage.post_move_analytics(board_of(after))

@@ -12,7 +12,7 @@ from game.tavla.analysis.decisions import Mark, mark, ranked_plays, rating
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
-from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.moves import legal_plays, legal_results
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rolls import ROLLS
@@ -21,6 +21,7 @@ from game.tavla.eval.judge import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import shipped_evaluator
+from game.tavla.eval.stakes import Stakes
 from game.tavla.players import get_bot
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
@@ -59,8 +60,12 @@ def test_a_forced_play_loses_nothing_and_is_not_counted():
 
 
 def test_the_worst_opening_play_is_a_very_bad_blunder_and_the_best_loses_nothing():
-    ranked = ranked_plays(OPENING, (6, 4), judge_for(Rules.TAVLA, DEFAULT_LEVEL), n=None)
-    best, worst = ranked[0], ranked[-1]
+    judge = judge_for(Rules.TAVLA, DEFAULT_LEVEL)
+    worst = ranked_plays(OPENING, (6, 4), judge, n=None)[-1]
+    # as the analysis judges a play made: at the full depth, beside the best
+    results = legal_results(OPENING, 6, 4, Rules.TAVLA)
+    ranked = judge.rank_results(OPENING, (6, 4), results, Stakes(Rules.TAVLA), keep=[worst.after])
+    best, worst = ranked[0], next(play for play in ranked if play.after == worst.after)
     blunder = one_turn(OPENING, (6, 4), worst.play).decisions[0]
     assert blunder.mark is Mark.VERY_BAD and not blunder.forced
     assert blunder.loss == pytest.approx(1000.0 * (best.equity - worst.equity))

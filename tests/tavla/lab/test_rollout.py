@@ -179,10 +179,10 @@ def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
 def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_path, capsys):
     path = tmp_path / "sage.json"
     argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
-            "--games", "72", "--truncate", "2", "--plays", "2", "--seed", "5", "--json", str(path)]
-    assert cli.main(argv) == 0
+            "--games", "72", "--truncate", "2", "--plays", "2", "--seed", "4000000005", "--json", str(path)]
+    assert cli.main(argv) == 0  # a seed past Open Sage's own range (2**31) is taken too
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Rollout, dice 31: 72 games, Open Sage 1-ply, standard, seed 5")
+    assert out[0].startswith("Rollout, dice 31: 72 games, Open Sage 1-ply, standard, seed 4000000005")
     assert out[1].startswith(" 1. 8/5 6/5: equity ") and out[2].startswith("    cubeful equity ")
     data = json.loads(path.read_text())
     assert data["engine"] == "Open Sage" and data["complete"] and data["games"] == 72

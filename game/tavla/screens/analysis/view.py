@@ -371,8 +371,8 @@ class AnalysisView(SceneView):
 
     def _show_decision(self) -> None:
         analysis = self.analysis
-        judge = self.shell.settings.tavla.judge
-        judged_by = analysis.judged_by if analysis is not None else level_text(judge)
+        # the judge and its depth (the unit follows in the headings): short enough for a small window
+        judged_by = level_text(analysis.level if analysis is not None else self.shell.settings.tavla.judge)
         emg = analysis.emg if analysis is not None else False
         self.panel.show(self.mistake, self.record, judged_by, emg, self.pixel_scale)
         self.keep_text_readable()
