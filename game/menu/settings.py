@@ -88,14 +88,14 @@ GRID = Grid(
 )
 COMPACT_GRID = Grid(
     panel=(theme.DESIGN_WIDTH - 40, theme.DESIGN_HEIGHT - 20, theme.DESIGN_HEIGHT / 2),
-    first_row=682,
-    row_spacing=90,
+    first_row=686,
+    row_spacing=88,
     group_gap=0,
     heading_width=200,
     selector_width=470,
     rule_above=58,
-    note=(166, 44),
-    paths=(118, 46),
+    note=(192, 52),
+    paths=(124, 78),
     back_y=60,
 )
 ON, OFF = "on", "off"
