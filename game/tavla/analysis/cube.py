@@ -65,6 +65,7 @@ def cube_decisions(
     for event in game.cube:
         by_slot.setdefault(event.before_turn, []).append(event)
     value, owner = 1, None
+    asked = []  # (slot, player, state, cube, value, owner, events) of every decision, judged in one batch
     for slot in range(len(game.turns) + 1):
         events = by_slot.get(slot, [])
         if slot < len(game.turns):
@@ -77,17 +78,15 @@ def cube_decisions(
         cube = Cube(value, _owner(owner, player), score, record.jacoby and score is None)
         doubled = bool(events) and events[0].event is CubeEvent.DOUBLE
         if doubled or (cube_play and slot > 0 and could_double(cube)):
-            decision = judge.cube_decision(state, cube)
-            stakes = [
-                Stakes(rules, match_score(record, number, seat), value) for seat in (player, 1 - player)
-            ]
-            ids = [
-                gnubg_ids(record, number, state, player, (value, owner), None, offer)
-                for offer in (False, True)
-            ]
-            judged = _judged(decision, events if doubled else [], number, slot, player, state, stakes)
-            found.extend(replace(one, gnubg_ids=ids[index]) for index, one in enumerate(judged))
+            asked.append((slot, player, state, cube, value, owner, events if doubled else []))
         value, owner = cube_after(events, value, owner)
+    decisions = judge.cube_decisions([ask[2] for ask in asked], [ask[3] for ask in asked]) if asked else []
+    for (slot, player, state, _cube, value, owner, events), decision in zip(asked, decisions, strict=True):
+        stakes = [Stakes(rules, match_score(record, number, seat), value) for seat in (player, 1 - player)]
+        moment = (value, owner)
+        ids = [gnubg_ids(record, number, state, player, moment, None, offer) for offer in (False, True)]
+        judged = _judged(decision, events, number, slot, player, state, stakes)
+        found.extend(replace(one, gnubg_ids=ids[index]) for index, one in enumerate(judged))
     return found
 
 

@@ -156,6 +156,10 @@ class Judge(ABC):
     def cube_decision(self, state: State, cube: Cube) -> CubeDecision:
         """The decision of the player on roll before rolling, with the three equities."""
 
+    def cube_decisions(self, states: Sequence[State], cubes: Sequence[Cube]) -> list[CubeDecision]:
+        """`cube_decision` of each position (an engine may answer them in one batch)."""
+        return [self.cube_decision(state, cube) for state, cube in zip(states, cubes, strict=True)]
+
     def game_plans(self, after: State) -> tuple[str, str] | None:
         """The game plans after a play, of the player who moved and of the opponent ("priming",
         "attacking", "anchoring", "racing", "purerace"), where the engine classifies them (None)."""

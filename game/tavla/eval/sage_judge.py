@@ -37,12 +37,14 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play
 from game.tavla.engine.position import BAR, OPP_BAR, State
 from game.tavla.engine.rules import Rules
+from game.tavla.eval import sage_batch
 from game.tavla.eval.cube_decision import CubeDecision, decide_position, opponent_finishes_next
 from game.tavla.eval.judge import Judge, JudgedPlay, roll_table
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.stakes import Stakes
 
 LEVEL_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 3, JudgeLevel.ROLLER: 1}
+LUCK_CANDIDATES = 5  # the luck's roll: the best of Open Sage's first plays by our valuation
 ROLLED_OUT = 9  # a rolled-out play ranks above every play judged by plies alone
 # Open Sage's levels: the roller is its "1T", XG Roller's kind (72 games a play, 5 rolls deep, 1-ply)
 _SAGE_LEVELS = {JudgeLevel.ROLLER: "truncated1"}
@@ -123,11 +125,6 @@ class SageJudge(Judge):
         """The depth the luck's rolls are judged at: one ply less than the plays, 1-ply at least."""
         return max(1, self.depth - 1)
 
-    def _equity(self, move, stakes: Stakes) -> float:  # move: bgsage MoveAnalysis or PostMoveAnalysis
-        if self.cubeful:
-            return float(getattr(move, "equity", getattr(move, "cubeful_equity", 0.0)))
-        return float(stakes.equities(np.array(move.probs.to_list())))
-
     def _janowski(self, board: list[int], chances: list[float], stakes: Stakes) -> float:
         """The mover's cubeful equity at `stakes` after a play, from its cubeless chances by Janowski's
         model, as Open Sage makes it at 1-ply: normalised to the cube, EMG in a match."""
@@ -181,61 +178,79 @@ class SageJudge(Judge):
     def roll_equities(
         self, states: Sequence[State], stakes: Sequence[Stakes], openings: Sequence[bool]
     ) -> list[list[float]]:
-        import bgsage
-
         asks = []
         for state, worth, opening in zip(states, stakes, openings, strict=True):
             terms = cube_terms(worth) if self.cubeful else {}
             board = board_of(state)
             for d1, d2 in roll_table(opening):
                 asks.append({"board": board, "die1": d1, "die2": d2, **terms})
-        answers = bgsage.batch_checker_play(asks, eval_level=f"{self.luck_plies}ply") if asks else []
+        answers = iter(sage_batch.checker_play(asks, self.luck_plies) if asks else [])
+        stays = iter(self.chances_after([state for state in states]))
         out: list[list[float]] = []
-        answer = iter(answers)
         for state, worth, opening in zip(states, stakes, openings, strict=True):
-            terms = cube_terms(worth) if self.cubeful else {}
+            unchanged = next(stays)
             best = []
             for d1, d2 in roll_table(opening):
-                moves = next(answer).moves
+                moves = next(answers)
                 if not moves:  # the roll cannot be played: the position stays, the opponent on roll
-                    luck_sage = analyzer(self.luck_plies, self.cubeful)
-                    moves = [luck_sage.post_move_analytics(board_of(state), **terms)]
-                deepest = max(_plies(move.eval_level) for move in moves)
-                values = [self._equity(m, worth) for m in moves if _plies(m.eval_level) == deepest]
+                    best.append(self._value(board_of(state), list(unchanged), worth))
+                    continue
+                deepest = max(_plies(level) for level in {move["eval_level"] for move in moves})
+                top = [move for move in moves if _plies(move["eval_level"]) == deepest][:LUCK_CANDIDATES]
+                values = [self._value(list(move["board"]), list(move["probs"]), worth) for move in top]
                 best.append(max(values + self._missing(state, (d1, d2), moves, worth)))
             out.append(best)
         return out
 
-    def _missing(self, state: State, dice: tuple[int, int], moves: Sequence, stakes: Stakes) -> list[float]:
+    def _value(self, board: list[int], chances: list[float], stakes: Stakes) -> float:
+        """The mover's equity after a play, as `rank_results` values it."""
+        if self.cubeful:
+            return self._janowski(board, chances, stakes)
+        return float(stakes.equities(np.array(chances)))
+
+    def _missing(
+        self, state: State, dice: tuple[int, int], moves: Sequence[dict], stakes: Stakes
+    ) -> list[float]:
         """The equities of our legal plays of `dice` that Open Sage did not list (tavla's choice of die)."""
         if self.rules is Rules.STANDARD:
             return []
-        listed = {tuple(move.board) for move in moves}
-        extra = [after for _, after in legal_results(state, *dice, self.rules)]
-        extra = [after for after in extra if tuple(board_of(after)) not in listed]
-        sage = analyzer(self.luck_plies, self.cubeful)
-        terms = cube_terms(stakes) if self.cubeful else {}
-        return [self._equity(sage.post_move_analytics(board_of(after), **terms), stakes) for after in extra]
+        listed = {tuple(move["board"]) for move in moves}
+        extra = [board_of(after) for _, after in legal_results(state, *dice, self.rules)]
+        extra = [board for board in extra if tuple(board) not in listed]
+        found = sage_batch.post_move(extra, self.luck_plies) if extra else []
+        return [self._value(board, chances, stakes) for board, chances in zip(extra, found, strict=True)]
 
     def chances_after(self, afters: Sequence[State]) -> np.ndarray:
         if not afters:
             return np.empty((0, 5))
-        import bgsage
+        return np.array(sage_batch.post_move([board_of(after) for after in afters], self.depth), dtype=float)
 
-        answers = bgsage.batch_post_move_evaluate(
-            [{"board": board_of(after)} for after in afters], eval_level=f"{self.depth}ply"
-        )
-        return np.array([answer.probs.to_list() for answer in answers], dtype=float)
+    @property
+    def _cube_plies(self) -> int:
+        """The depth of cube decisions: the level's (the roller's: 2-ply, its rollouts are for plays)."""
+        return 2 if self.level is JudgeLevel.ROLLER else self.depth
 
     def pre_roll(self, state: State) -> np.ndarray:
-        result = self._sage(True).cube_action(board_of(state))
-        return np.array(result.probs.to_list(), dtype=float)
+        answer = sage_batch.pre_roll([board_of(state)], [{}], self._cube_plies)[0]
+        return np.array(answer["probs"], dtype=float)
 
     def cube_decision(self, state: State, cube: Cube) -> CubeDecision:
-        if opponent_finishes_next(state):  # the last roll: no cube turn follows, the answer is exact
-            return decide_position(self.pre_roll(state), state, cube)
-        result = self._sage(True).cube_action(board_of(state), **cube_terms(cube), beaver=False)
-        return CubeDecision(result.equity_nd, result.equity_dt, result.equity_dp, cube.may_double())
+        return self.cube_decisions([state], [cube])[0]
+
+    def cube_decisions(self, states: Sequence[State], cubes: Sequence[Cube]) -> list[CubeDecision]:
+        """Each position's decision, all in one batch; before the last roll of a race (no cube turn
+        follows) exactly, from the chances with a dead cube."""
+        found = sage_batch.pre_roll(
+            [board_of(state) for state in states], [cube_terms(cube) for cube in cubes], self._cube_plies
+        )
+        decisions = []
+        for state, cube, answer in zip(states, cubes, found, strict=True):
+            if opponent_finishes_next(state):
+                decisions.append(decide_position(np.array(answer["probs"], dtype=float), state, cube))
+            else:
+                equities = (answer["equity_nd"], answer["equity_dt"], answer["equity_dp"])
+                decisions.append(CubeDecision(*equities, cube.may_double()))
+        return decisions
 
     def game_plans(self, after: State) -> tuple[str, str] | None:
         import bgsage

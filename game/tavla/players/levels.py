@@ -1,6 +1,9 @@
-"""Difficulty levels built on the evaluator: `beginner` (noise), `expert` (0-ply) and `master` (2-ply).
+"""The bots on our own networks: `beginner` (noise), and the evaluator at 0-ply (`ExpertBot`) and searched
+2-ply (`MasterBot`), which training and the benchmarks measure. The levels `expert`, `master` and
+`grandmaster` a player meets are the judge's (game/tavla/players/judge_bot.py), on our networks only where
+Open Sage is not installed (game/tavla/eval/network_judge.py).
 
-`intermediate` is pubeval; the registry maps the names. `expert` is the evaluator's 0-ply play
+`intermediate` is pubeval; the registry maps the names. `ExpertBot` is the evaluator's 0-ply play
 (game/tavla/eval/neural.py). Each level also answers cube questions (game/tavla/eval/doubling.py) from
 the same evaluator: the beginner judging the position as it stands, the expert one roll ahead, the
 master two. The beginner draws its play from a softmax over the evaluator's expected points, so it
@@ -23,13 +26,12 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import State, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.doubling import NetworkCube
+from game.tavla.eval.network_judge import MOVE_FILTER
 from game.tavla.eval.neural import Evaluator, equities, rank_results, shipped_evaluator
 from game.tavla.eval.search import Memo, values
 from game.tavla.players.evaluator_bot import EvaluatorBot
 
 BEGINNER_TEMPERATURE = 0.1  # points of expected value; higher plays worse
-# The move filter: (plies searched, most plays kept for the next ply, and only within this margin).
-MASTER_FILTER = ((0, 8, 0.16), (1, 3, 0.08))
 MASTER_PLIES = 2
 RACE_PLIES = 1  # once the sides have passed, the race network and the bear-off database need less
 # Rolls looked ahead for cube decisions (game/tavla/eval/doubling.py).
@@ -113,7 +115,7 @@ class MasterBot(NetworkCube):
         """The index of the best position: filtered ply by ply, then searched `depth` plies deep."""
         kept = list(range(len(afters)))
         memo: Memo = {}  # the opponent's best replies, found once for the 1-ply filter and the 2-ply search
-        for plies, most, margin in MASTER_FILTER:
+        for plies, most, margin in MOVE_FILTER:
             if len(kept) == 1 or plies >= depth:
                 break
             value = values(self.net, [afters[i] for i in kept], self.rules, plies, memo)

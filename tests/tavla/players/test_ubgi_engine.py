@@ -54,7 +54,7 @@ def test_keys_get_and_set(engine):
     assert ask(engine, "get engine.ply", "get game.variant") == values
     assert ask(engine, "set engine.ply 2", "get engine.ply", "set engine.ply 1") == ["value engine.ply 2"]
     assert ask(UbgiEngine(Rules.TAVLA, "master"), "get engine.ply", "get game.variant") == [
-        "value engine.ply 3", "value game.variant tavla"]
+        "value engine.ply 2", "value game.variant tavla"]
 
 
 def test_bestmove_writes_bar_and_off_and_is_legal(engine):
