@@ -277,7 +277,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cube.add_argument("--crawford", action="store_true", help=_("this game is the Crawford game"))
     cube.add_argument("--jacoby", action="store_true", help=_("money play under the Jacoby rule"))
-    cube.add_argument("--bot", default="master", metavar="NAME", help=_("expert or master (default)"))
+    cube.add_argument(
+        "--bot", default="master", metavar="NAME", help=_("expert, master (default) or grandmaster")
+    )
 
     analyse = commands.add_parser("analyse", help=_("analyse a match file: errors, marks, luck, ratings"))
     analyse.add_argument("match_path", metavar="MATCH.mat", help=_("a match in the .mat format"))

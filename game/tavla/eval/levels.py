@@ -39,6 +39,6 @@ LEVEL_TITLES = {
 # The levels that play and give hints (the Settings, the bots); `roller` takes seconds a decision.
 PLAYING_LEVELS = (JudgeLevel.EXPERT, JudgeLevel.MASTER, JudgeLevel.GRANDMASTER)
 # The default: the strongest level whose hint stays under half a second on a two-core machine
-# (benchmarks/tavla_judge_latency.py: Open Sage 2-ply 17 ms median, 194 ms at worst; 3-ply 118 ms
-# median but over a second for one decision in ten).
+# (benchmarks/tavla_checker.py, 150 positions: Open Sage 2-ply 9 ms median, 0.3 s at worst; 3-ply 97 ms
+# median, 0.7 s at worst).
 DEFAULT_LEVEL = JudgeLevel.MASTER

@@ -40,9 +40,10 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.eval.bearoff import both_home, race_outcomes
-from game.tavla.eval.judge import sage_plays
+from game.tavla.eval.judge import judge_for, sage_plays
 from game.tavla.eval.levels import JudgeLevel
-from game.tavla.eval.neural import equities, other_side, rank_results, shipped_evaluator
+from game.tavla.eval.neural import equities, other_side, shipped_evaluator
+from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.position_command import read_setup, write_json
 from game.tavla.lab.rollout import LEVELS, RolloutPlan, summary
 from game.tavla.lab.rollout_runner import Rolled, run_rollout
@@ -148,13 +149,14 @@ def no_broken_terminal(stopped_by: str) -> Iterator[None]:
 
 
 def candidates_of(state: State, dice: tuple[int, int], rules: Rules, most: int | None) -> list[Candidate]:
-    """The plays of `dice` (one empty play when there is none), the evaluator's best first at 0-ply;
-    the `most` best when given."""
-    results = legal_results(state, dice[0], dice[1], rules) or [((), state)]
-    values = rank_results(shipped_evaluator(rules), results, rules)
-    order = sorted(range(len(results)), key=lambda i: -values[i])
-    kept = order if most is None else order[:most]
-    return [Candidate(results[i][0], results[i][1]) for i in kept]
+    """The plays of `dice` (one empty play when there is none), the judge's best first at its quickest
+    level (Open Sage's 1-ply, or our networks' 0-ply); the `most` best when given."""
+    results = legal_results(state, dice[0], dice[1], rules)
+    if not results:
+        return [Candidate((), state)]
+    ranked = judge_for(rules, JudgeLevel.EXPERT).rank_results(state, dice, results, Stakes(rules))
+    kept = ranked if most is None else ranked[:most]
+    return [Candidate(play.play, play.after) for play in kept]
 
 
 def figures(results: np.ndarray, rules: Rules) -> Figures:

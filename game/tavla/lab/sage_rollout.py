@@ -42,7 +42,7 @@ class SagePlan:
     truncate: int | None
     level: JudgeLevel
     luck: bool = True  # Open Sage's variance reduction is always on
-    stratified: bool = True  # ... and its first rolls stratified
+    stratified: int = 1  # ... and its first roll stratified (the rolls of one ply)
 
 @dataclass
 class SageRolled:

@@ -98,7 +98,7 @@ class SageRolloutReport(RolloutReport):
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
         data["engine"] = ENGINE
-        if self.figures:
+        if self.figures and self.rules.has_cube:
             data.update(self._cubeful_json(self.order[0]))
             for row, index in zip(data.get("plays", []), self.order, strict=False):
                 row.update(self._cubeful_json(index))

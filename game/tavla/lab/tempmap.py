@@ -100,7 +100,8 @@ def temperature_map(state: State, rules: Rules, level: str = DEFAULT_LEVEL) -> T
     judged = [_best_play(state, (high, low), judge, stakes) for low, high, _weight in ROLLS]
     average = sum(roll.equity * roll.weight for roll in judged) / ORDERED_ROLLS
     rolls = tuple(replace(roll, versus_average=roll.equity - average) for roll in judged)
-    return TempMap(state, rules, str(level), judge.title(), exact, rolls, average)
+    judged_by = _("the bear-off database, exact") if exact else judge.title()
+    return TempMap(state, rules, str(level), judged_by, exact, rolls, average)
 
 
 def _best_play(state: State, dice: tuple[int, int], judge: Judge, stakes: Stakes) -> RollFigure:

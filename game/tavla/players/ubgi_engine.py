@@ -196,6 +196,9 @@ class UbgiEngine:
         if self.dice is None:
             raise Refused(BAD_STATE, "missing dice")
         die1, die2 = self.dice
+        tell = getattr(self.bot, "play_at", None)
+        if callable(tell) and not setup.moment.beavered:
+            tell(cube_of(setup.moment))  # the judge's bots play at the Match ID's cube and score
         return payload(self.bot.play(list(setup.state), die1, die2))
 
     def _cube(self, setup: Setup) -> str:
