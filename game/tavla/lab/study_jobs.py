@@ -34,6 +34,9 @@ from game.tavla.lab.sage_rollout import SagePlan, chunk_size, chunks_of, combine
 WINDOW_GAMES = 1296  # a rollout from the window: the command's default
 WINDOW_PLAYS = 6  # with dice, the best plays at 0-ply that are rolled out
 WORKER_NICENESS = 19  # the lowest: the window first, as the history's worker
+# Open Sage's rollout needs a hundred times the work of ours for its games: at the lowest priority beside
+# a busy machine (another program, the software renderer) it got no time at all; still behind the window.
+SAGE_NICENESS = 10
 
 
 def window_workers() -> int:
@@ -41,11 +44,10 @@ def window_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _pool(workers: int, niceness: int | None = None) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("spawn")  # no fork of a process that holds the window's threads
-    return ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_behind_the_window, initargs=(WORKER_NICENESS,)
-    )
+    nice = WORKER_NICENESS if niceness is None else min(niceness, WORKER_NICENESS)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_behind_the_window, initargs=(nice,))
 
 
 def _let_go(pool: ProcessPoolExecutor, busy: bool) -> None:
@@ -177,7 +179,7 @@ class SageRolloutJob:
         self.done: list[np.ndarray] = []
         self.started = time.perf_counter()
         self.stopped = False
-        self.pool: ProcessPoolExecutor | None = _pool(1)
+        self.pool: ProcessPoolExecutor | None = _pool(1, SAGE_NICENESS)
         self.future: Future = self.pool.submit(play_chunk, self.plan, 0)
 
     def poll(self) -> bool:
