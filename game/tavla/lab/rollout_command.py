@@ -220,17 +220,12 @@ class RolloutReport:
 
     def _heading(self) -> str:
         rolled, plan = self.rolled, self.rolled.plan
-        if rolled.complete:
-            games = ngettext("{games} game", "{games} games", rolled.games).format(games=rolled.games)
-        else:
-            # Translators: a rollout stopped early (Ctrl+C); {games} of {asked} games were played
-            games = _("stopped after {games} of {asked} games").format(games=rolled.games, asked=plan.games)
+        games = games_text(rolled.games, plan.games)
         end = (_("played to the end") if plan.truncate is None
                # Translators: {plies} is a number of rolls after which each game of a rollout is judged
                else _("judged by the evaluator after {plies} rolls").format(plies=plan.truncate))
         luck = _("luck correction") if plan.luck else _("no luck correction")
-        dice = "" if self.setup.dice is None else ", " + _("dice {dice}").format(
-            dice=f"{self.setup.dice[0]}{self.setup.dice[1]}")
+        dice = dice_text(self.setup)
         # Translators: the heading of a rollout's report; {level} is expert or master, {rules} the rule set,
         # {percent} is "95%" as your language writes a percentage (the figures after ± are 95% intervals)
         heading = _("Rollout{dice}: {games}, {level}, {rules}, cubeless, seed {seed}, {end}, {luck}; "
@@ -280,6 +275,21 @@ class RolloutReport:
             "difference_se": gap_se,
             "exact": _exact_json(self.exact[index], self.rules),
         }
+
+
+def games_text(played: int, asked: int) -> str:
+    """The games of a rollout's heading: all played, or how many of those asked before a stop."""
+    if played == asked:
+        return ngettext("{games} game", "{games} games", played).format(games=played)
+    # Translators: a rollout stopped early (Ctrl+C); {games} of {asked} games were played
+    return _("stopped after {games} of {asked} games").format(games=played, asked=asked)
+
+
+def dice_text(setup: Setup) -> str:
+    """", dice 31" in a rollout's heading when the position has its dice, else nothing."""
+    if setup.dice is None:
+        return ""
+    return ", " + _("dice {dice}").format(dice=f"{setup.dice[0]}{setup.dice[1]}")
 
 
 def _exact_after(after: State, rules: Rules) -> np.ndarray | None:

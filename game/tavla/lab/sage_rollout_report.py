@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from game.i18n import _, ngettext, percent_text
+from game.i18n import _, percent_text
 from game.tavla.engine.setup import Setup
 from game.tavla.eval.neural import equities, other_side
 from game.tavla.eval.sage_judge import ENGINE, LEVEL_PLIES
@@ -19,7 +19,9 @@ from game.tavla.lab.rollout_command import (
     RolloutReport,
     _exact_after,
     _known,
+    dice_text,
     exact_chances,
+    games_text,
 )
 from game.tavla.lab.sage_rollout import SageRolled
 
@@ -78,15 +80,11 @@ class SageRolloutReport(RolloutReport):
 
     def _heading(self) -> str:
         rolled, plan = self.rolled, self.rolled.plan
-        if rolled.complete:
-            games = ngettext("{games} game", "{games} games", rolled.games).format(games=rolled.games)
-        else:
-            games = _("stopped after {games} of {asked} games").format(games=rolled.games, asked=plan.games)
+        games = games_text(rolled.games, plan.games)
         end = (_("played to the end") if plan.truncate is None
                # Translators: {plies} is a number of rolls after which each game of a rollout is judged
                else _("judged by Open Sage after {plies} rolls").format(plies=plan.truncate))
-        dice = "" if self.setup.dice is None else ", " + _("dice {dice}").format(
-            dice=f"{self.setup.dice[0]}{self.setup.dice[1]}")
+        dice = dice_text(self.setup)
         # Translators: the heading of a rollout on Open Sage; {plies} its depth while playing (1, 2, 3),
         # {rules} the rule set, {percent} "95%" (the figures after ± are 95% intervals)
         heading = _("Rollout{dice}: {games}, Open Sage {plies}-ply, {rules}, seed {seed}, {end}, "
