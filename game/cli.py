@@ -462,6 +462,34 @@ def _add_position_source(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set"))
 
 
+_XGID_BODY = re.compile(r"-[-A-Oa-o]*:")  # a board of an XGID's letters from an empty bar, then a colon
+
+
+def xgid_values_joined(argv: Sequence[str]) -> list[str]:
+    """`argv` with `--xgid -b----E-...` written as `--xgid=-b----E-...`: an XGID pasted without its
+    `XGID=` starts with '-' where the top player's bar is empty, and argparse would take it for an option.
+    Only a value that begins as an XGID's board does (an option has no colon) is joined, so the XGID's
+    reader names what is wrong with it, and `--xgid --rules ...` still says that --xgid needs a value."""
+    joined: list[str] = []
+    values = iter(argv)
+    for word in values:
+        if word == "--":
+            joined.append(word)
+            joined.extend(values)
+            break
+        if word == "--xgid":
+            value = next(values, None)
+            if value is not None and _XGID_BODY.match(value):
+                joined.append(f"{word}={value}")
+                continue
+            joined.append(word)
+            if value is not None:
+                joined.append(value)
+            continue
+        joined.append(word)
+    return joined
+
+
 def _rules(args: argparse.Namespace, config: "Config") -> Rules:
     """The rule set of a command: --rules if given, else the config's."""
     return config.tavla.rules.first if args.rules is None else Rules.parse(args.rules)
@@ -875,7 +903,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return _config_failed(f"{type(error).__name__}: {error}"[:300])
     i18n.set_language(config.language)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(xgid_values_joined(argv))
     except SystemExit as exit_:
         if exit_.code in (0, None):  # --help or --version was printed: it must have reached stdout
             _flush()

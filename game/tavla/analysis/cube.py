@@ -248,5 +248,6 @@ def gnubg_ids(
     length = record.length
     crawford = length > 0 and crawford_game(length, [g.score for g in record.games[:number]])
     value, owner = cube
-    moment = MatchMoment(length, game.score, on_roll, value, owner, crawford, dice, doubled)
+    high_first = None if dice is None else (max(dice), min(dice))  # as gnubg's export writes a roll
+    moment = MatchMoment(length, game.score, on_roll, value, owner, crawford, high_first, doubled)
     return position_id(state), match_id(moment)

@@ -7,9 +7,13 @@ or 3 for the centre), the player on roll (1), the Crawford game (1), the game's 
 played), the player to decide (1: the one on roll, or the one who must answer a double or an offer
 to resign), a double offered (1), a resignation offered (2: its level, 0 for none), the two dice (3
 each, 0 before the roll), the match length (15, 0 for money play), each player's score (15 each), and
-one more bit that gnubg 1.x sets unless the Jacoby rule is in force (so always in a match; checked
-against gnubg's own IDs). Player 0 is the first player of the record (the left column of a `.mat`
-file), as gnubg reads one.
+one more bit that gnubg 1.x sets unless the Jacoby rule is in force (so always in the IDs it writes of
+a match; checked against gnubg's own IDs). Player 0 is the first player of the record (the left column
+of a `.mat` file), as gnubg reads one.
+
+An ID read and written again is the text it was: the dice keep their order (gnubg writes them as
+rolled) and the Jacoby bit its value, even in a match where it means nothing (other programs leave it
+clear there: `...AAAA` is not rewritten as gnubg's `...AAAE`).
 """
 
 import base64
@@ -31,8 +35,10 @@ class MatchMoment:
     """What a Match ID holds, seats as the record numbers them: `dice` None before the roll, `owner`
     None for the cube in the centre, `doubled` while a double waits for its answer and `resigned` the
     level of an offer to resign that waits (0: none; then `deciding` is the player who answers);
-    `jacoby` the Jacoby rule of money play; `beavered` a beaver waits for the doubler's answer (the
-    cube, at twice its double, with the player who beavered: gnubg's state after its `redouble`)."""
+    `jacoby` the Jacoby rule of money play (in a match, only the ID's bit, kept so that the ID reads
+    back as it was written; nothing plays by it there); `beavered` a beaver waits for the doubler's
+    answer (the cube, at twice its double, with the player who beavered: gnubg's state after its
+    `redouble`)."""
 
     length: int
     score: tuple[int, int]
@@ -53,8 +59,9 @@ class MatchMoment:
 
 
 def match_id(moment: MatchMoment) -> str:
-    """The moment's Match ID, as gnubg writes it (the higher die first, as players write a roll)."""
-    high, low = (max(moment.dice), min(moment.dice)) if moment.dice else (0, 0)
+    """The moment's Match ID, as gnubg writes it: the dice in the moment's order, the Jacoby bit clear
+    only where the moment says so."""
+    first, second = moment.dice or (0, 0)
     fields = [  # (value, bits), from the lowest bit
         (moment.cube.bit_length() - 1, 4),
         (CENTRE if moment.owner is None else moment.owner, 2),
@@ -64,12 +71,12 @@ def match_id(moment: MatchMoment) -> str:
         (moment.deciding, 1),
         (int(moment.doubled), 1),
         (moment.resigned, 2),
-        (high, 3),
-        (low, 3),
+        (first, 3),
+        (second, 3),
         (moment.length, 15),
         (moment.score[0], 15),
         (moment.score[1], 15),
-        (int(not (moment.jacoby and moment.length == 0)), 1),
+        (int(not moment.jacoby), 1),
     ]
     bits = width = 0
     for value, size in fields:
@@ -81,7 +88,7 @@ def match_id(moment: MatchMoment) -> str:
 def match_moment(match: Match) -> MatchMoment:
     """The moment the match's current game stands at, as its Match ID holds it: the score before that
     game, the cube, the player on roll (the doubler while a double waits, the offerer while an offer to
-    resign waits) and the dice rolled, if any."""
+    resign waits) and the dice rolled, if any (the higher die first, as players write a roll)."""
     game = match.current
     if game is None:
         return MatchMoment(match.length, (0, 0), 0)
@@ -97,7 +104,7 @@ def match_moment(match: Match) -> MatchMoment:
         game.cube_value,
         game.cube_owner,
         terms is not None and terms.crawford,
-        game.dice,
+        None if game.dice is None else (max(game.dice), min(game.dice)),
         game.offered_by is not None,
         terms is not None and terms.jacoby,
         0 if offer is None else int(offer.level),
@@ -195,4 +202,4 @@ def _checked_moment(field: dict[str, int], shown: str) -> MatchMoment:
         message = _("player {seat} doubles but may not (the Crawford game, the opponent's cube, or at 64)")
         refuse(message, seat=on_roll)
     return MatchMoment(length, score, on_roll, cube, owner, crawford, dice if dice != (0, 0) else None,
-                       doubled, length == 0 and not field["no_jacoby"], resigned, beavered)
+                       doubled, not field["no_jacoby"], resigned, beavered)

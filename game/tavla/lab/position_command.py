@@ -130,7 +130,7 @@ def position_json(setup: Setup, rules: Rules) -> dict[str, Any]:
         "match_length": moment.length,
         "score": [moment.score[moment.on_roll], moment.score[1 - moment.on_roll]],
         "crawford": moment.crawford,
-        "jacoby": moment.jacoby,
+        "jacoby": moment.jacoby and not moment.length,
     }
 
 

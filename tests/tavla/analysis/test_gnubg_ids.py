@@ -56,8 +56,9 @@ def test_each_decision_has_gnubgs_position_and_match_id(analysis, game, turn, mo
 
 
 def test_the_match_id_holds_the_cube_the_dice_the_crawford_game_and_the_score():
-    opening = MatchMoment(5, (0, 0), on_roll=1, dice=(2, 6))
+    opening = MatchMoment(5, (0, 0), on_roll=1, dice=(6, 2))
     assert match_id(opening) == "cAmrAAAAAAAE", "as gnubg's, but a game in play (gnubg's first move: none)"
+    assert match_id(MatchMoment(5, (0, 0), on_roll=1, dice=(2, 6))) == "cAm5AAAAAAAE", "the dice as held"
     money = MatchMoment(0, (0, 0), on_roll=0, jacoby=True)
     assert match_id(money).endswith("A") and match_id(MatchMoment(0, (0, 0), on_roll=0)).endswith("E")
     crawford = MatchMoment(5, (4, 2), on_roll=0, crawford=True, dice=(3, 1))
