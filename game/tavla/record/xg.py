@@ -55,6 +55,8 @@ _UNICODE_VERSION = 24
 _NAME_BYTES = 256  # 128 UTF-16 characters
 _VARIATION = 96
 _POS_INIT = 21  # tsHeaderGame: the game's first position
+_AUTO_DOUBLES = 64  # tsHeaderGame NumberOfAutoDoubles, from version 26: the cube starts at 2 ** n
+_AUTO_DOUBLES_VERSION = 26
 _BEAVER_ANSWER = 24  # tsCube BeaverR: the doubler's answer to a beaver, 0 drop, 1 take, 2 raccoon
 _STEPS = 68  # tsMove Moves: 8 integers, (from, to) pairs, from -1 ends them
 _FOOTER = 24  # tsFooterGame: Winner (+1, -1), Pointswon, Termination
@@ -120,21 +122,33 @@ def _temp_xg(xg_file: ModuleType, path: str | Path) -> bytes:
     entry = next((entry for entry in archive.entries if entry.name == "temp.xg"), None)
     if entry is None:
         raise UserError(_("the archive holds no match (no temp.xg in it)"))
-    if not entry.compressed:
-        data = bytes(entry.blob)
-    else:
-        unpacker = zlib.decompressobj()
-        try:
-            data = unpacker.decompress(entry.blob, MAX_RECORDS_BYTES + 1)
-        except zlib.error:
-            raise UserError(damaged) from None
-        if len(data) <= MAX_RECORDS_BYTES and not unpacker.eof:
-            raise UserError(damaged)
+    data = bytes(entry.blob) if not entry.compressed else _unpacked(entry.blob, damaged)
     if len(data) > MAX_RECORDS_BYTES:
         # Translators: {limit} is a number of bytes
         message = _("the match data unpacks to more than {limit} bytes: it was not read")
         raise UserError(message.format(limit=f"{MAX_RECORDS_BYTES:,}"))
     return data
+
+
+def _unpacked(blob: bytes, damaged: str) -> bytes:
+    """`blob` inflated a megabyte at a time (a third of the time of one call that grows one buffer),
+    stopping past MAX_RECORDS_BYTES; UserError `damaged` when the stream is broken or cut short."""
+    unpacker = zlib.decompressobj()
+    parts: list[bytes] = []
+    size, rest = 0, blob
+    try:
+        while not unpacker.eof and size <= MAX_RECORDS_BYTES:
+            part = unpacker.decompress(rest, 1 << 20)
+            rest = unpacker.unconsumed_tail
+            if not part and not rest:
+                break
+            parts.append(part)
+            size += len(part)
+    except zlib.error:
+        raise UserError(damaged) from None
+    if size <= MAX_RECORDS_BYTES and not unpacker.eof:
+        raise UserError(damaged)
+    return b"".join(parts)
 
 
 def _integers(data: bytes, offset: int, count: int = 1) -> tuple[int, ...]:
@@ -197,6 +211,7 @@ class _Reader:
         self.games: list[GameRecord] = []
         self.game: _GameReader | None = None
         self.number = 0  # the game being read (0: none yet)
+        self.version = 0
 
     def place(self, error: UserError) -> str:
         """`error` with where it was found: the match header, or the game and its move."""
@@ -251,6 +266,7 @@ class _Reader:
         money = length == MONEY
         self.jacoby, self.beavers = money and header["jacoby"], money and header["beaver"]
         self.names = _names(data, offset, header["version"])
+        self.version = header["version"]
 
     def game_header(self, data: bytes, offset: int) -> None:
         if self.length is None:
@@ -264,6 +280,8 @@ class _Reader:
             message = _("a game at {first}–{second} in a match to {length}: the match was over")
             raise UserError(message.format(first=score[0], second=score[1], length=self.length))
         self.game = _GameReader(self.number, score, self._terms(score, header["crawford"]))
+        if self.version >= _AUTO_DOUBLES_VERSION and _integers(data, offset + _AUTO_DOUBLES)[0] > 0:
+            raise UserError(_("a game with automatic doubles (its cube starts above 1): not played here"))
         start = struct.unpack_from("<26b", data, offset + _POS_INIT)
         if any(start) and start != XG_OPENING:
             raise UserError(

@@ -4,6 +4,7 @@ refused with what is wrong and where."""
 
 import struct
 import sys
+import zlib
 
 import pytest
 
@@ -11,6 +12,7 @@ from game.errors import UserError
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
+from game.tavla.record import xg
 from game.tavla.record.mat import Stopped
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.xg import RECORD, XG_MONEY, parse_xg_records, read_xg
@@ -201,6 +203,12 @@ def test_a_game_set_up_from_a_position_is_no_match(tmp_path, records):
     refused(tmp_path, records, "game 1, move 1: the game starts from a position set up")
 
 
+def test_a_game_with_automatic_doubles_is_refused(tmp_path, records):
+    index = where(records, 2, 0, GAME)
+    records[index] = changed(records[index], 64, "<i", 1)
+    refused(tmp_path, records, "game 2, move 1: a game with automatic doubles")
+
+
 def test_a_match_of_another_variant_is_refused(tmp_path, records):
     records[0] = changed(records[0], 96, "<i", 1)
     refused(tmp_path, records, "the match header: a match of Nackgammon: only backgammon is read")
@@ -244,6 +252,23 @@ def test_a_damaged_byte_in_the_archive_is_refused(tmp_path):
     data[9000] ^= 0xFF
     path.write_bytes(bytes(data))
     with pytest.raises(UserError, match="cut short or damaged"):
+        read_xg(path)
+
+
+def test_a_stream_cut_inside_a_sound_archive_or_unpacking_too_large_is_refused(
+    tmp_path, records, monkeypatch
+):
+    from bgsage.xg_file import ArchiveEntry, XgArchive
+
+    data = b"".join(records)
+    packed = zlib.compress(data)
+    path = tmp_path / "match.xg"
+    XgArchive(xg_writer.rich_header(), [ArchiveEntry("temp.xg", len(data), 0, packed[:-50], True)]).save(path)
+    with pytest.raises(UserError, match="cut short or damaged"):
+        read_xg(path)
+    xg_writer.write_xg(path, records)
+    monkeypatch.setattr(xg, "MAX_RECORDS_BYTES", 10 * RECORD)
+    with pytest.raises(UserError, match="unpacks to more than 25,600 bytes"):
         read_xg(path)
 
 
