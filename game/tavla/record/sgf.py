@@ -83,11 +83,8 @@ def export_sgf(record: MatchRecord) -> str:
     move (`load match`); UserError for a game of the board other than backgammon."""
     if record.rules not in Rules.backgammon():
         # Translators: {rules} is a game of the board (plakoto...) that GNU Backgammon's files cannot hold
-        raise UserError(
-            _("a {rules} match cannot be written as .sgf: the format holds backgammon").format(
-                rules=record.rules.short_name
-            )
-        )
+        message = _("a {rules} match cannot be written as .sgf: the format holds backgammon")
+        raise UserError(message.format(rules=record.rules.short_name))
     return "".join(game_tree_text(record, index) for index in range(max(len(record.games), 1)))
 
 
@@ -185,10 +182,8 @@ def _rules(prop: Property | None) -> tuple[Rules, bool]:
         if word in VARIANTS:
             assert prop is not None
             # Translators: {variant} is a variant of backgammon (Nackgammon, Hypergammon1...) in a match file
-            raise _at(
-                prop,
-                _("a game of {variant}: only standard backgammon and tavla are read").format(variant=word),
-            )
+            message = _("a game of {variant}: only standard backgammon and tavla are read")
+            raise _at(prop, message.format(variant=word))
     return (Rules.TAVLA if TAVLA_RULE in words else Rules.STANDARD), "Jacoby" in words
 
 
@@ -372,6 +367,7 @@ class _GameReader:
         if game.beavered:
             raise UserError(_("a double of a beaver (a raccoon), which is not played here"))
         if game.cube_value * 4 > MAX_CUBE:
+            # Translators: {value} is the highest value of the doubling cube, 64
             raise UserError(_("the cube is at {value}, the highest it goes").format(value=MAX_CUBE))
         game.beaver()
 

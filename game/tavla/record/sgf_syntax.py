@@ -165,6 +165,7 @@ class _Scanner:
         while self.skip_blanks() and (ident := _IDENT.match(self.text, self.position)) is not None:
             name = "".join(letter for letter in ident.group() if letter.isupper())
             if not name:
+                # Translators: {name} is a property's name in a match file, written without capital letters
                 message = _("{name}: a property's name holds capital letters")
                 raise self.fail(message.format(name=in_quotes(ident.group())))
             start = self.position
@@ -186,6 +187,7 @@ class _Scanner:
             values.append(found.group(1))
             self.position = found.end()
         if not values:
+            # Translators: {name} is a property of a match file (W, MI...) written without a value
             raise self.fail(_("{name}: a property without a value in brackets").format(name=in_quotes(ident)))
         return values
 
