@@ -270,12 +270,10 @@ SCENES = {
     "bot-doubles-you-take": ({"bot doubles", "you take"}, lambda: around("you take")),
     # The person doubles; the computer passes: the card, Next game.
     "you-double-bot-passes": ({"you double", "bot passes"}, lambda: around("bot passes")),
-    # The person doubles and the computer takes; the computer redoubles and the person passes: the card,
-    # Next game.
-    "you-double-bot-takes-and-doubles-you-pass": (
-        {"you double", "bot takes", "bot doubles", "you pass"},
-        lambda: around("bot takes", "you pass"),
-    ),
+    # The person doubles and the computer takes.
+    "you-double-bot-takes": ({"you double", "bot takes"}, lambda: around("bot takes")),
+    # The computer redoubles and the person passes: the card, Next game.
+    "bot-redoubles-you-pass": ({"bot doubles", "you pass"}, lambda: around("you pass")),
     # The last turns of the Crawford game, no cube question on the table, to the card of the match's end.
     "crawford-game-to-the-match-end": ({"crawford"}, final_turns),
 }

@@ -19,7 +19,9 @@ from game.tavla.screens.table.study_card import BUTTON_STEP, BUTTON_Y, CLOSE_X
 
 pytestmark = pytest.mark.e2e
 
-XGID = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:0:0:0:0:10"  # the cube at 2 with the top side, 5-2 to play
+# A race (its games short, so a few come in soon on a busy machine), the cube at 2 with the top side, 5-2
+# to play.
+XGID = "XGID=----BBBCCC------cccbbb----:1:-1:1:52:0:0:0:0:10"
 PASTE = (COLUMNS[1], BUTTON_ROWS[1])
 COPY_IDS = (COLUMNS[0], BUTTON_ROWS[1])
 ROLL_OUT = (COLUMNS[1], BUTTON_ROWS[2])
