@@ -234,26 +234,41 @@ def lines_of(text: str) -> list[str]:
     [
         (HEADER + " A : 5                          B : 0\n  1) 31: 8/5 6/5\n", 4, "5–0"),
         (HEADER + " A : 0                          B : 7\n  1) 31: 8/5 6/5\n", 4, "0–7"),
-        (ONE_POINT.rstrip() + "\n\n Game 2\n", 31, "2–0"),
-        (ONE_POINT.rstrip() + "\n\n Game 2\n gnubg : 0                      root : 0\n", 31, "2–0"),
-        (THREE_POINTS.rstrip() + "\n\n Game 3\n gnubg : 4                      root : 0\n", 63, "4–0"),
     ],
-    ids=[
-        "first score reaches the length",
-        "second score above it",
-        "game after the win",
-        "game after the win, score line denies it",
-        "game after the 3-point match",
-    ],
+    ids=["first score reaches the length", "second score above it"],
 )
-def test_a_score_the_match_cannot_have_and_a_game_after_the_win_are_refused(text, line, fragment):
-    """Item 17: a score at or above the match length and a game after the match is won are refused,
-    naming the line."""
+def test_a_score_the_match_cannot_have_is_refused(text, line, fragment):
+    """Item 17: a first game at a score at or above the match length is refused, naming the line."""
     with pytest.raises(UserError) as caught:
         parse_mat(text)
     message = str(caught.value)
     assert message.startswith(f"line {line}:") and fragment in message, message
     assert lines_of(text)[line - 1].strip().startswith(("Game", "A :", "gnubg :"))
+
+
+@pytest.mark.parametrize(
+    ("text", "games", "after"),
+    [
+        (ONE_POINT.rstrip() + "\n\n Game 2\n", 1, "game 1"),
+        (ONE_POINT.rstrip() + "\n\n Game 2\n gnubg : 0                      root : 0\n", 1, "game 1"),
+        (THREE_POINTS.rstrip() + "\n\n Game 3\n gnubg : 4                      root : 0\n", 2, "game 2"),
+        (THREE_POINTS.replace(" gnubg : 2 ", " gnubg : 3 "), 1, "game 1"),
+    ],
+    ids=[
+        "game after the win",
+        "game after the win, score line denies it",
+        "game after the 3-point match",
+        "the file's own score ends the match",
+    ],
+)
+def test_games_after_the_win_are_not_read_and_a_warning_says_so(text, games, after):
+    """Issue 45: as GNU Backgammon's importer, the reader stops where the match is over (by the points
+    counted, or by a later game's score line), and one warning line says so."""
+    record = parse_mat(text)
+    assert len(record.games) == games
+    assert [warning for warning in record.warnings if "not read" in warning] == [
+        f"the match was over after {after}: the game after it is not read (nor does GNU Backgammon read it)"
+    ]
 
 
 def test_a_complete_gnubg_match_and_a_money_session_still_import():

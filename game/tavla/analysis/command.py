@@ -1,15 +1,16 @@
 """The `analyse` command's body: read a `.mat` file, analyse it, print the report, write the JSON.
 
-game/cli.py parses the arguments. The report says its units first (millipoints of EMG at the match
-score with the match-winning chance they stand for, or millipoints of money points) and the level it
-judged at, then gives per game and for the match each player's error rate, rating, marks and luck per
-roll in the same units, for the match also the checker play's and the cube's error rates apart with the
-cube's counts (missed doubles, wrong doubles, takes and passes), then the five worst decisions with the
-best play, in the words of the analysis screen (game/tavla/analysis/figures.py): plays in GNU
-Backgammon's form, moves numbered as the table's move list numbers them, a drop called a pass. `--json`
-writes every decision so other tools (and the analysis screen) can read them without running the
-evaluator again; its contract fields keep the per-die plays and the action names (`drop`), with the
-players' forms beside them (`shown_play`, `shown_best`, `shown_dice`).
+game/cli.py parses the arguments. The report gives the reader's warnings about the file first (points
+counted as GNU Backgammon counts them where the file writes others, games after the match not read), then
+says its units (millipoints of EMG at the match score with the match-winning chance they stand for, or
+millipoints of money points) and the level it judged at, then gives per game and for the match each
+player's error rate, rating, marks and luck per roll in the same units, for the match also the checker
+play's and the cube's error rates apart with the cube's counts (missed doubles, wrong doubles, takes and
+passes), then the five worst decisions with the best play, in the words of the analysis screen
+(game/tavla/analysis/figures.py): plays in GNU Backgammon's form, moves numbered as the table's move list
+numbers them, a drop called a pass. `--json` writes every decision so other tools (and the analysis
+screen) can read them without running the evaluator again; its contract fields keep the per-die plays and
+the action names (`drop`), with the players' forms beside them (`shown_play`, `shown_best`, `shown_dice`).
 """
 
 from __future__ import annotations
@@ -84,7 +85,10 @@ def report(analysis: MatchAnalysis) -> list[str]:
     """The units; per game and for the match each player's figures; then the worst decisions."""
     record = analysis.record
     emg = analysis.emg
-    lines = [figures.units_text(emg), figures.judged_text(analysis.judged_by)]
+    # Translators: a line before the analysis report; {warning} says what the match file's reader read
+    # past or counted otherwise than the file writes
+    lines = [_("warning: {warning}").format(warning=warning) for warning in record.warnings]
+    lines += [figures.units_text(emg), figures.judged_text(analysis.judged_by)]
     for game in analysis.games:
         score = record.games[game.number - 1].score
         # Translators: {number} is the game's number; {first} and {second} the scores before it
@@ -194,6 +198,7 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
         "cube": analysis.cube,
         "scale": "emg" if analysis.emg else "points",
         "units": _units(analysis.emg),
+        "warnings": list(record.warnings),
         "players": _players_json(analysis.players, names),
         "games": [
             {

@@ -16,8 +16,8 @@ not yet played is left out (`export_mat`). A resigned game ends, as gnubg writes
 `Wins N points` (the level's points times the cube) after the last play, and the dice alone before it
 when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"); the offer has no
 line of its own, nor has an offer declined. Read back, a game whose "Wins" comes before its end on the
-board and after no drop is a resignation at that many points over the cube's value. GNU Backgammon replays it
-with the standard rules; where tavla scores differently, see `_mat_game`.
+board and after no drop is a resignation (at the level below). GNU Backgammon replays it with the
+standard rules; where tavla scores differently, see `_mat_game`.
 
 A money session is a ` 0 point match`. Its options are written in the header as XG writes them and
 gnubg reads past them (`; [Jacoby "On"]`, `; [Beaver "Off"]`); a money file without them is read under
@@ -27,26 +27,43 @@ doubler's ` Takes` or ` Drops`; but a beaver taken and followed by the doubler's
 ` Beavers => 4` with the take left unwritten, so that the roll stays in the doubler's column (gnubg's
 own export puts it in the wrong one). gnubg reads both (import.c `ParseMatMove`), and so does
 `parse_mat`; gnubg reads no ` Beavers` before ` Drops` (it then loses the next game's first roll).
+
+Other programs' files are read as gnubg's importer reads them. Backgammon Galaxy writes the loser's
+`Losses N point` cell beside or before the winner's `Wins` (read past). Backgammon Studio writes moves
+combined (`22/13` for 22/18/13, `25/21` entering with 3 and 1, `13/5` with 22), in any order, and
+`Cannot Move` for a roll that cannot be played: a play that is not legal as written is the legal play
+that takes the same checkers from the same points to the same points, hitting the fewest blots on the
+way (gnubg's `ExpandMatMove` hits none on the first part of a combined move). A roll written without
+moves where exactly one play is possible is that play, as gnubg reads it. A game's points are counted
+as gnubg counts them, from its end and the cube: the final position's single, gammon or backgammon
+(the Jacoby rule in money play), the cube's value for a drop, and for a resignation the level its
+`Wins N` gives (a single game up to the cube's value, a gammon up to twice it, else a backgammon);
+where the file writes other points (Galaxy writes a gammon on a 2-cube that wins the match as
+`Wins 3 point and the match`) or another winner, one warning line says so (`MatchRecord.warnings`). A
+game with no moves is kept as the empty game it is, and games after the match is won (by the points
+counted, or by a later game's score line) are not read, as gnubg reads no further; a second warning line
+says so.
 """
 
 import io
 import itertools
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 from game.errors import UserError
 from game.files import write_atomically
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.quoting import in_quotes, quoted
 from game.reading import read_regular_text
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game, Turn
 from game.tavla.engine.match import Match
-from game.tavla.engine.moves import legal_plays
+from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
-from game.tavla.engine.position import BAR, OFF, winner_gammon_level
+from game.tavla.engine.position import BAR, OFF, OPP_BAR, winner_gammon_level
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.record.match_record import GameRecord, MatchRecord
@@ -80,12 +97,13 @@ _OURS = re.compile(r"^;\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules", re
 _TAG = re.compile(r";\s*+\[(Jacoby|Beaver)\s++\"(On|Off)\"\]\s*+", re.IGNORECASE)
 _MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)++(?:\(\d\))?"
 _ITEM = re.compile(
-    rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]++{_MOVE})*+)"
+    rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]++{_MOVE},?+)*+)(?:[ \t]++(?:Cannot\s++Move|\?{{3,4}}))?+"
     r"|Doubles\s*+=>\s*+(?P<double>\d{1,2})"
     r"|Beavers\s*+=>\s*+(?P<beaver>\d{1,2})"
     r"|(?P<take>Takes|Accepts)"
     r"|(?P<drop>Drops|Passes|Rejects|Refuses)"
-    r"|Wins\s++(?P<wins>\d{1,4})\s++points?(?:\s++and\s++the\s++match)?",
+    r"|Wins\s++(?P<wins>\d{1,4})\s++points?(?:\s++and\s++the\s++match)?"
+    r"|(?P<losses>Losses\s++\d{1,4}\s++points?(?:\s++and\s++the\s++match)?)",
     re.IGNORECASE,
 )
 
@@ -143,6 +161,9 @@ class _Reader:
         self.game: _GameReader | None = None
         self.scores = (0, 0)  # after the games read so far
         self.tags: dict[str, bool] = {}  # the header's Jacoby and Beaver tags
+        self.recounted: list[str] = []  # the games whose points differ from the file's, described
+        self.left: int | None = None  # games not read after the match was over (None: not over)
+        self.last_number = 0  # the number of the last game read, as the file writes it
 
     def line(self, line: str) -> None:
         stripped = line.strip()
@@ -150,6 +171,9 @@ class _Reader:
             self.tags[tag.group(1).lower()] = tag.group(2).lower() == "on"
             return
         if not stripped or stripped.startswith(";"):
+            return
+        if self.left is not None:  # the match is over: gnubg reads no further, nor do we
+            self.left += _GAME.fullmatch(line) is not None
             return
         if len(line) > MAX_LINE_CHARS:
             # Translators: {count} is the length of a line of a match file; {limit} the most it may have
@@ -165,15 +189,9 @@ class _Reader:
                 raise UserError(_("a game before the 'N point match' line"))
             self._close()
             if self.length and max(self.scores) >= self.length:
-                # Translators: {first}–{second} is the score of a match file after its last game; {length}
-                # the match length in points
-                message = _(
-                    "a game after the end of the match: the match to {length} was won {first}–{second}"
-                )
-                raise UserError(
-                    message.format(length=self.length, first=self.scores[0], second=self.scores[1])
-                )
-            self.game = _GameReader(self.rules, self.length == MONEY, self.jacoby)
+                self.left = 1
+                return
+            self.game = _GameReader(self.rules, self.length == MONEY, self.jacoby, int(found.group(1)))
             return
         if self.game is None:
             raise UserError(
@@ -181,6 +199,9 @@ class _Reader:
             )
         if not self.game.has_score and (score := _score_line(line)) is not None:
             first, first_points, second, second_points = score
+            if self.length and max(first_points, second_points) >= self.length and self.games:
+                self.game, self.left = None, 1  # the file's own score ends the match: gnubg stops here
+                return
             if self.length and max(first_points, second_points) >= self.length:
                 # Translators: {first}–{second} is the score a game of a match file starts at; {length}
                 # the match length in points
@@ -213,7 +234,55 @@ class _Reader:
                 scores[record.winner] += record.points
             self.scores = (scores[0], scores[1])
             self.games.append(record)
-            self.game = None
+            self.recount(self.game, record)
+            self.last_number, self.game = self.game.number, None
+
+    def recount(self, game: "_GameReader", record: GameRecord) -> None:
+        """Note a game whose `Wins` names another winner or other points than its end and cube give."""
+        if game.stated is None or record.winner is None or game.stated == (record.winner, record.points):
+            return
+        (seat, written), number = game.stated, game.number
+        if seat == record.winner:
+            # Translators: part of a warning about a match file; {number} is a game's number, {written}
+            # the points the file gives its winner, {counted} the points counted from its end and cube
+            text = _("game {number}: {written} written, {counted} counted")
+            self.recounted.append(text.format(number=number, written=written, counted=record.points))
+            return
+        names = self.names or MAT_DEFAULT_NAMES
+        # Translators: part of a warning about a match file; {number} is a game's number, then the winner
+        # and points the file writes, and the winner and points counted from the game's end and cube
+        text = _("game {number}: {written_name} {written} written, {counted_name} {counted} counted")
+        self.recounted.append(
+            text.format(
+                number=number,
+                written_name=names[seat],
+                written=written,
+                counted_name=names[record.winner],
+                counted=record.points,
+            )
+        )
+
+    def warnings(self) -> tuple[str, ...]:
+        """One line for the games counted otherwise than written, one for the games left unread."""
+        lines = []
+        if self.recounted:
+            # Translators: a warning about a match file; {games} lists games as "game 5: 3 written, 4 counted"
+            message = _(
+                "points counted as GNU Backgammon counts them, from each game's end and the cube, where "
+                "the file writes others: {games}"
+            )
+            lines.append(message.format(games="; ".join(self.recounted)))
+        if self.left:
+            # Translators: a warning about a match file; {number} is the game that won the match
+            message = ngettext(
+                "the match was over after game {number}: the game after it is not read (nor does GNU "
+                "Backgammon read it)",
+                "the match was over after game {number}: the {count} games after it are not read (nor "
+                "does GNU Backgammon read them)",
+                self.left,
+            )
+            lines.append(message.format(number=self.last_number, count=self.left))
+        return tuple(lines)
 
     def finish(self) -> MatchRecord:
         if self.length is None:
@@ -224,7 +293,9 @@ class _Reader:
         names = self.names or ("Player 1", "Player 2")
         beavered = any(action.event is CubeEvent.BEAVER for game in self.games for action in game.cube)
         beavers = self.length == MONEY and (self.tags.get("beaver", False) or beavered)
-        return MatchRecord(names, self.length, self.rules, tuple(self.games), self.jacoby, beavers)
+        return MatchRecord(
+            names, self.length, self.rules, tuple(self.games), self.jacoby, beavers, self.warnings()
+        )
 
 
 def _cells(line: str, start: int, numbered: bool) -> list[tuple[int, re.Match[str]]]:
@@ -274,11 +345,28 @@ def _score_line(line: str) -> tuple[str, int, str, int] | None:
     return None
 
 
+def _meant(game: Game, written: Play) -> Play | None:
+    """The legal play that `written` stands for when it is not legal as written: the one that takes the
+    same checkers from the same points to the same points (moves combined, `22/13` for 22/18/13, or
+    split another way), hitting the fewest blots on the way, as gnubg takes no hit on the first part of
+    a combined move; None when no legal play moves so."""
+    net = _net(written)
+    found = [(after[OPP_BAR], play) for play, after in game.legal_results() if _net(play) == net]
+    return min(found)[1] if found else None
+
+
+def _net(play: Play) -> tuple[list[int], list[int]]:
+    """The points a play takes checkers from and brings them to, each point a checker only passes
+    through left out."""
+    starts, ends = Counter(move[0] for move in play), Counter(move[1] for move in play)
+    return sorted((starts - ends).elements()), sorted((ends - starts).elements())
+
+
 def _play(moves: str) -> Play:
     """`24/18/13* 13/7(2)` as its single (from, to) moves in our notation's order, the bar 25 and off 0;
     more than a roll's four moves refused here, before any list of them grows with the line."""
     play: list[Move] = []
-    for token in moves.replace("*", "").lower().split():
+    for token in moves.replace("*", "").replace(",", " ").lower().split():
         token, _paren, repeat = token.partition("(")
         steps = [BAR if step == "bar" else OFF if step == "off" else int(step) for step in token.split("/")]
         play.extend(list(itertools.pairwise(steps)) * (int(repeat.rstrip(")")) if repeat else 1))
@@ -291,11 +379,11 @@ def _play(moves: str) -> Play:
 
 class _GameReader:
     """One game being replayed: turns through `Game`, the cube beside it (`money`: beavers may come;
-    `jacoby`: a game won with the cube unturned counts as a single game)."""
+    `jacoby`: a game won with the cube unturned counts as a single game); `number` as the file writes it."""
 
-    def __init__(self, rules: Rules, money: bool = False, jacoby: bool = False) -> None:
+    def __init__(self, rules: Rules, money: bool = False, jacoby: bool = False, number: int = 0) -> None:
         self.game = Game(rules)
-        self.money, self.jacoby = money, jacoby
+        self.money, self.jacoby, self.number = money, jacoby, number
         self.score = (0, 0)
         self.has_score = False
         self.cube: list[CubeEvent] = []
@@ -305,17 +393,20 @@ class _GameReader:
         self.winner: int | None = None
         self.points = 0
         self.pending = False  # a roll written without its play ended the record
-        self.ended = False  # the "Wins" line was read
+        self.stated: tuple[int, int] | None = None  # the file's "Wins N": (seat, N)
+        self.level: Resignation | None = None  # the level resigned, once the game is found resigned
 
     def cells(self, cells: list[tuple[int, re.Match[str]]]) -> None:
         for seat, item in cells:
             self.item(seat, item)
 
     def item(self, seat: int, item: re.Match[str]) -> None:
-        if self.ended or (self.winner is not None and item.group("wins") is None):
-            raise UserError(_("a move after the end of the game"))
+        if item.group("losses") is not None:
+            return  # Galaxy writes the loser's cell beside the winner's; gnubg reads past it
         if item.group("wins") is not None:
-            self.wins(seat, int(item.group("wins")))
+            self.stated = self.stated or (seat, int(item.group("wins")))
+        elif self.stated is not None or self.winner is not None:
+            raise UserError(_("a move after the end of the game"))
         elif self.pending:
             raise UserError(_("a roll without a play in the middle of a game"))
         elif item.group("roll") is not None:
@@ -338,10 +429,38 @@ class _GameReader:
             self.check_turn(seat)
             game.roll(dice)
         play = _play(moves)
-        if not play and game.dice is not None and legal_plays(game.state, *game.dice, game.rules):
-            self.pending = True
+        if play:
+            self.play(play)
             return
-        game.play(play)
+        legal = game.legal_plays()
+        if len(legal) > 1:
+            self.pending = True  # the dice alone: rolled, then resigned (or the record ends)
+            return
+        game.play(legal[0] if legal else ())  # a pass, or the one play possible (as gnubg reads it)
+
+    def play(self, written: Play) -> None:
+        """Play `written`, else the legal play it stands for (`_meant`). When it stands for none: the
+        play's first broken rule, or for a move written combined (as long as two or more dice), that no
+        legal play moves so."""
+        try:
+            self.game.play(written)
+        except IllegalPlay:
+            meant = _meant(self.game, written)
+            if meant is not None:
+                self.game.play(meant)
+                return
+            dice = self.game.dice or (0, 0)
+            sums = {dice[0] * count for count in (2, 3, 4)} if dice[0] == dice[1] else {sum(dice)}
+            if not any(end != OFF and start - end in sums for start, end in written):
+                raise  # no move written combined: the first rule the play breaks as written
+            starts, ends = (" ".join(map(str, points)) for points in _net(written))
+            # Translators: {play} is a play of a match file, e.g. 25/20; {dice} the roll, e.g. 31; {starts}
+            # and {ends} the points the play takes checkers from and to (25 the bar, 0 off)
+            message = _("{play}: no legal play of {dice} takes checkers from {starts} to {ends}")
+            play = " ".join(format_move(move) for move in written)
+            raise UserError(
+                message.format(play=play, dice=f"{dice[0]}{dice[1]}", starts=starts, ends=ends)
+            ) from None
 
     def check_turn(self, seat: int) -> None:
         if self.game.result is not None:
@@ -405,34 +524,27 @@ class _GameReader:
         self.offered = CubeTurn(seat, CubeEvent.BEAVER, value, turn)
         self.cube.append(self.offered)
 
-    def wins(self, seat: int, points: int) -> None:
-        result = self.game.result
-        dropped = self.winner
-        if (result is not None and result.winner != seat) or (dropped is not None and dropped != seat):
-            raise UserError(_("the winner named is not the player who won"))
-        if points < 1:
-            raise UserError(_("a game is won by at least 1 point"))
-        self.winner, self.points, self.ended = seat, points, True
-
     def finish(self) -> GameRecord:
+        """The game with its winner and points counted as gnubg counts them: from the final position
+        (the Jacoby rule in money play), the drop, or the level a `Wins` before the end resigns."""
         if self.offered is not None and self.winner is None:
             raise UserError(_("a double was neither taken nor dropped"))
         result = self.game.result
-        if self.winner is None and result is not None:
+        if result is not None:
             points = 1 if self.jacoby and self.value == 1 else result.points
             self.winner, self.points = result.winner, points * self.value
+        elif self.winner is None and self.stated is not None:
+            self.winner, self.level = self.stated[0], self.resigned(self.stated[1])
+            self.points = self.game.rules.points(self.level) * self.value
         record = tuple(self.game.record)
-        return GameRecord(record, tuple(self.cube), self.score, self.winner, self.points, self.resigned())
+        return GameRecord(record, tuple(self.cube), self.score, self.winner, self.points, self.level)
 
-    def resigned(self) -> Resignation | None:
-        """The level of a game won before its end on the board, not by a drop: its points over the cube's
-        value, when they are one of the levels the rules score (None otherwise)."""
-        dropped = bool(self.cube) and self.cube[-1].event is CubeEvent.PASS
-        if not self.ended or self.game.result is not None or dropped:
-            return None
-        level, rest = divmod(self.points, self.value)
-        levels = [resignation.value for resignation in self.game.rules.resignations]
-        return Resignation(level) if rest == 0 and level in levels else None
+    def resigned(self, written: int) -> Resignation:
+        """The level a game won for `written` points before its end, not by a drop, was resigned at, as
+        gnubg reads it: a single game up to the cube's value, a gammon up to twice it, else the highest
+        level the rules score."""
+        level = 1 if written <= self.value else 2 if written <= 2 * self.value else 3
+        return min(Resignation(level), max(self.game.rules.resignations))
 
 
 MAX_EXPORTS_PER_SECOND = 1000

@@ -95,7 +95,8 @@ class GameRecord:
 @dataclass(frozen=True)
 class MatchRecord:
     """A match to `length` points (0: money play) between `names` (seat 0, seat 1); a money session
-    says whether it was played under the Jacoby rule and with beavers."""
+    says whether it was played under the Jacoby rule and with beavers. `warnings` are what the reader of
+    a file read past or counted otherwise than the file says (one line each), for the user to see."""
 
     names: tuple[str, str]
     length: int
@@ -103,6 +104,7 @@ class MatchRecord:
     games: tuple[GameRecord, ...]
     jacoby: bool = False
     beavers: bool = False
+    warnings: tuple[str, ...] = ()
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
