@@ -15,7 +15,7 @@ anyone's match files in the repository.
 
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from game.tavla.engine.cube import CubeEvent
@@ -59,8 +59,8 @@ def played(length: int, seed: int, resign_in: int = 1) -> Match:
     return match
 
 
-def galaxy(record: MatchRecord) -> str:
-    """The match as Backgammon Galaxy exports one."""
+def galaxy(record: MatchRecord, turn_cell: Callable[[Turn, int], str] | None = None) -> str:
+    """The match as Backgammon Galaxy exports one (`turn_cell` writes a turn's cell otherwise)."""
     lines = [
         '; [Site "Backgammon Galaxy"]',
         '; [Variation "Backgammon"]',
@@ -69,7 +69,7 @@ def galaxy(record: MatchRecord) -> str:
     ]
     for number, game in enumerate(record.games, 1):
         lines += ["", f" Game {number}", _score_line(game.score)]
-        cells = list(_cells(game, _galaxy_turn))
+        cells = list(_cells(game, turn_cell or galaxy_turn))
         last = number == len(record.games)
         needed = record.length - game.score[game.winner]
         written = min(game.points, needed) if last else game.points
@@ -106,7 +106,7 @@ def _score_line(score: tuple[int, int]) -> str:
     return f" {f'{NAMES[0]} : {score[0]}':<31}{NAMES[1]} : {score[1]}"
 
 
-def _cells(game: GameRecord, turn_cell) -> Iterator[str]:
+def _cells(game: GameRecord, turn_cell: Callable[[Turn, int], str]) -> Iterator[str]:
     """Each player's cells in turn, the first one empty when the second player opens."""
     if game.turns[0].player == 1:
         yield ""
@@ -123,12 +123,13 @@ def _cube(actions: tuple[CubeTurn, ...], before: int) -> Iterator[str]:
 
 
 def _numbered(cells: list[str]) -> list[str]:
-    """The numbered lines, the left cell padded as gnubg pads it: gnubg's importer reads a line of 15
-    characters or fewer with no colon (`  3)  Drops`) with the right cell of the line before it again."""
+    """The numbered lines, the left cell padded as gnubg pads it, and two blanks at least before the
+    right one: gnubg's importer finds a right cell that is not a roll after two blanks, and reads a line
+    of 15 characters or fewer with no colon (`  3)  Drops`) with the right cell of the line before it."""
     lines = []
     for index in range(0, len(cells), 2):
-        pair = cells[index : index + 2]
-        lines.append(f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{LEFT}}', *pair[1:]))}")
+        left, *right = cells[index : index + 2]
+        lines.append(f"{index // 2 + 1:3d}) {left:<{max(LEFT, len(left) + 1)}} {' '.join(right)}")
     return lines
 
 
@@ -137,7 +138,8 @@ def _hits(turn: Turn) -> set[int]:
     return {end for _start, end in turn.play if 0 < end < BAR and turn.state[end] == -1}
 
 
-def _galaxy_turn(turn: Turn, _index: int) -> str:
+def galaxy_turn(turn: Turn, _index: int = 0) -> str:
+    """A turn's cell as Galaxy writes it: `64: bar/21 13/7*`, the dice alone for a pass."""
     hits = _hits(turn)
     moves = [f"{_point(start, 'bar')}/{_point(end, 'off')}{'*' * (end in hits)}" for start, end in turn.play]
     return f"{turn.dice[0]}{turn.dice[1]}: {' '.join(moves)}".rstrip()

@@ -13,10 +13,13 @@ import pytest
 from game import cli
 from game.errors import UserError
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.moves import apply_play
+from game.tavla.engine.game import Turn
+from game.tavla.engine.moves import apply_play, legal_plays
 from game.tavla.engine.position import position_id
+from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import parse_mat, read_mat
 from game.tavla.record.match_record import MatchRecord
+from tests.tavla.record.dialect_writer import NAMES, galaxy, galaxy_turn, played
 
 DIALECTS = Path(__file__).parents[1] / "data" / "dialects"
 FILES = sorted(DIALECTS.glob("*.mat"))
@@ -119,6 +122,32 @@ def test_analyse_prints_the_warnings_first_and_writes_them_in_the_json(tmp_path,
     assert json.loads(json_path.read_text())["warnings"] == list(parse_mat(GALAXY_ENDS).warnings)
 
 
+def forced_alone(turn: Turn, _index: int = 0) -> str:
+    """A turn's cell with the dice alone where only one play was possible."""
+    if turn.play and len(legal_plays(turn.state, *turn.dice, Rules.STANDARD)) == 1:
+        return f"{turn.dice[0]}{turn.dice[1]}:"
+    return galaxy_turn(turn)
+
+
+FORCED = galaxy(MatchRecord.from_match(played(3, 1), NAMES), forced_alone)
+
+
+def test_the_dice_alone_where_one_play_is_possible_are_that_play():
+    record = MatchRecord.from_match(played(3, 1), NAMES)
+    forced = [turn for game in record.games for turn in game.turns if forced_alone(turn).endswith(":")]
+    assert any(turn.play for turn in forced), "the match has a forced play to leave out"
+    assert [game.turns for game in parse_mat(FORCED).games] == [game.turns for game in record.games]
+
+
+# XG's `???` after a roll the loser resigned with (gnubg: "Rolled 52, resigns").
+ROLLED_AND_RESIGNED = COMBINED + "  4) 52: ???\n                                  Wins 2 point\n"
+
+
+def test_a_roll_left_unplayed_before_a_resignation_is_no_turn():
+    game = parse_mat(ROLLED_AND_RESIGNED).games[0]
+    assert len(game.turns) == 6 and (game.winner, game.points, game.resigned) == (1, 2, 2)
+
+
 # --- GNU Backgammon imports the same files --------------------------------------------------------------
 
 
@@ -171,7 +200,11 @@ def test_gnubg_imports_each_fixture_as_we_read_it(gnubg, path):
     assert_as_gnubg(gnubg_games(gnubg, path), read_mat(path))
 
 
-@pytest.mark.parametrize("text", [COMBINED, GALAXY_ENDS], ids=["combined", "galaxy ends"])
+@pytest.mark.parametrize(
+    "text",
+    [COMBINED, GALAXY_ENDS, FORCED, ROLLED_AND_RESIGNED],
+    ids=["combined", "galaxy ends", "forced", "???"],
+)
 def test_gnubg_reads_the_small_files_as_we_do(gnubg, tmp_path, text):
     path = tmp_path / "small.mat"
     path.write_text(text)
