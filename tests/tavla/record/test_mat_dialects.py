@@ -122,6 +122,23 @@ def test_analyse_prints_the_warnings_first_and_writes_them_in_the_json(tmp_path,
     assert json.loads(json_path.read_text())["warnings"] == list(parse_mat(GALAXY_ENDS).warnings)
 
 
+# A drop whose `Wins` stands in the dropper's column, with the points of the cube offered.
+WRONG_WINNER = HEADER + (
+    "  1) 64: 24/14                   36: 24/15\n"
+    "  2)  Doubles => 2                Drops\n"
+    "                                  Wins 2 point\n"
+)
+
+
+def test_a_winner_written_in_the_wrong_column_is_the_one_who_won_and_a_warning_says_so():
+    record = parse_mat(WRONG_WINNER)
+    assert (record.games[0].winner, record.games[0].points) == (0, 1)
+    assert record.warnings == (
+        "points counted as GNU Backgammon counts them, from each game's end and the cube, where the file "
+        "writes others: game 1: Deniz 2 written, Ayla 1 counted",
+    )
+
+
 def forced_alone(turn: Turn, _index: int = 0) -> str:
     """A turn's cell with the dice alone where only one play was possible."""
     if turn.play and len(legal_plays(turn.state, *turn.dice, Rules.STANDARD)) == 1:
@@ -202,8 +219,8 @@ def test_gnubg_imports_each_fixture_as_we_read_it(gnubg, path):
 
 @pytest.mark.parametrize(
     "text",
-    [COMBINED, GALAXY_ENDS, FORCED, ROLLED_AND_RESIGNED],
-    ids=["combined", "galaxy ends", "forced", "???"],
+    [COMBINED, GALAXY_ENDS, WRONG_WINNER, FORCED, ROLLED_AND_RESIGNED],
+    ids=["combined", "galaxy ends", "wrong winner", "forced", "???"],
 )
 def test_gnubg_reads_the_small_files_as_we_do(gnubg, tmp_path, text):
     path = tmp_path / "small.mat"
