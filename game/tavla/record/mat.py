@@ -8,15 +8,16 @@ lines of two cells (the left one is the first player's, and is blank when the se
 carry `*` for hits; `bar` and `off` are read as 25 and 0. Every play is replayed through `Game`, so a
 file that breaks the rules is refused with the number of the line and what is wrong with it.
 
-The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column,
-the left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
-written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of
-the player acting, and `Wins N point(s)` (the cube's value included) in the winner's column; a roll
-not yet played is left out (`export_mat`). A resigned game ends, as gnubg writes it, with the winner's
-`Wins N points` (the level's points times the cube) after the last play, and the dice alone before it
-when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"); the offer has no
-line of its own, nor has an offer declined. Read back, a game whose "Wins" comes before its end on the
-board and after no drop is a resignation (at the level below). GNU Backgammon replays it with the
+The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column, the
+left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
+written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of the
+player acting (a line of a cube action alone padded as gnubg pads it: its importer reads a short line with
+the right cell of the line before), and `Wins N point(s)` (the cube's value included) in the winner's
+column; a roll not yet played is left out (`export_mat`). A resigned game ends, as gnubg writes it, with
+the winner's `Wins N points` (the level's points times the cube) after the last play, and the dice alone
+before it when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"); the offer
+has no line of its own, nor has an offer declined. Read back, a game whose "Wins" comes before its end on
+the board and after no drop is a resignation (at the level below). GNU Backgammon replays it with the
 standard rules; where tavla scores differently, see `_mat_game`.
 
 A money session is a ` 0 point match`. Its options are written in the header as XG writes them and
@@ -616,6 +617,8 @@ def _mat_game(game: Game) -> list[str]:
     for index in range(0, len(cells), 2):
         pair = cells[index : index + 2]
         line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
+        if ":" not in line:  # a cube action alone (`  2)  Takes`), padded as gnubg pads it: its importer
+            line = f"{line:<{MAT_RIGHT_INDENT}}"  # reads a short line with the line before's right cell
         if any(pair):
             lines.append(line)
     if result is not None:

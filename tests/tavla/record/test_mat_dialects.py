@@ -14,10 +14,12 @@ from game import cli
 from game.errors import UserError
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import Turn
+from game.tavla.engine.match import Match
 from game.tavla.engine.moves import apply_play, legal_plays
 from game.tavla.engine.position import position_id
+from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import parse_mat, read_mat
+from game.tavla.record.mat import export_mat, parse_mat, read_mat
 from game.tavla.record.match_record import MatchRecord
 from tests.tavla.record.dialect_writer import NAMES, galaxy, galaxy_turn, played
 
@@ -210,6 +212,20 @@ def assert_as_gnubg(theirs: list[dict], ours: MatchRecord) -> None:
             ), (number, turn.text)
             played = tuple(tuple(step) for step in move["move"])
             assert apply_play(turn.state, played) == apply_play(turn.state, turn.play), (number, turn.text)
+
+
+def test_gnubg_imports_our_export_of_a_take_then_a_resignation_without_a_second_double(gnubg, tmp_path):
+    match = Match(3, Rules.STANDARD, 1, cube=True)
+    game = match.next_game()
+    game.start((3, 1))
+    game.play("8/5 6/5")
+    game.double()
+    game.take()
+    game.resign(Resignation.SINGLE)
+    game.accept_resignation()
+    path = tmp_path / "ours.mat"
+    path.write_text(export_mat(match, NAMES))
+    assert_as_gnubg(gnubg_games(gnubg, path), read_mat(path))
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
