@@ -91,13 +91,13 @@ def print_tempmap(mapped: TempMap, setup: Setup | None = None, console: Console 
 
 def heading_lines(mapped: TempMap, setup: Setup | None = None) -> list[str]:
     """What the map is of and how it was judged, the average roll, and the dice of the ID left aside."""
-    # Translators: how a temperature map's plays were judged: exactly, by the bear-off database
-    judged = _("the bear-off database, exact") if mapped.exact else mapped.judged_by
-    # Translators: the heading of a temperature map: {judged} is how the plays were judged ("Expert,
-    # 0-ply" or "the bear-off database, exact"), {rules} the rule set (tavla, standard)
-    heading = _(
-        "Temperature map of the player on roll, before the roll: {judged}, {rules} rules, cubeless equity"
-    )
+    # Translators: how a temperature map's plays were judged: exactly, by the bear-off database, without
+    # the cube
+    judged = _("the bear-off database, exact, cubeless") if mapped.exact else mapped.judged_by
+    # Translators: the heading of a temperature map: {judged} is how the plays were judged, with the
+    # equity's kind ("Open Sage 2-ply, cubeful at the score" or "the bear-off database, exact, cubeless"),
+    # {rules} the rule set (tavla, standard)
+    heading = _("Temperature map of the player on roll, before the roll: {judged}, {rules} rules")
     lines = [heading.format(judged=judged, rules=_(mapped.rules.short_name))]
     # Translators: a temperature map's average over the 36 rolls of the best play's equity
     lines.append(_("average roll: equity {equity:+.3f}").format(equity=mapped.average))
@@ -202,7 +202,7 @@ def ranked_columns(mapped: TempMap) -> list[Column]:
         Column(_("Roll"), [roll.text for roll in ranked], key=True),
         # Translators: heading of a temperature map's column of each roll's best play
         Column(_("Best play"), [play_text(roll) for roll in ranked], kind="name"),
-        # Translators: heading of a temperature map's column of each roll's cubeless equity
+        # Translators: heading of a temperature map's column of each roll's equity (as the heading says)
         Column(_("Equity"), [figure_text(roll.equity) for roll in ranked], _("Eq."), _("equity")),
         Column(
             # Translators: heading of a temperature map's column: a roll's equity minus the average roll's
