@@ -173,10 +173,11 @@ def speed(length: int, seed: int, levels: list[str]) -> None:
 def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> None:
     rng = random.Random(seed)
     agree = total = harsher = 0
-    best_very_bad: list[str] = []
+    best_marked: list[str] = []
     rates: dict[str, list[float]] = {}
     ours: dict[str, dict[str, float]] = {}
     theirs: dict[str, dict[str, float]] = {}
+    luck: list[tuple[str, float, float]] = []  # per match and player: ours, gnubg's luck per roll
     cube = {"doubler": [0, 0], "answer": [0, 0], "gnubg doubles alone": [0], "we double alone": [0]}
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
@@ -197,8 +198,8 @@ def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> N
                     total += 1
                     agree += decision.mark is mark
                     harsher += _SEVERITY.index(decision.mark) > _SEVERITY.index(mark)
-                    if loss == 0.0 and decision.mark is Mark.VERY_BAD:
-                        best_very_bad.append(
+                    if loss == 0.0 and decision.mark in (Mark.BAD, Mark.VERY_BAD):
+                        best_marked.append(
                             f"match {number} game {game.number} turn {decision.turn}: {decision.dice} "
                             f"{decision.action} (ours {decision.best}, {decision.loss:.0f} mp; "
                             f"{':'.join(decision.gnubg_ids)})"
@@ -207,13 +208,16 @@ def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> N
                     ours_loss, theirs_loss, count = rates.setdefault(name, [0.0, 0.0, 0])
                     rates[name] = [ours_loss + decision.loss, theirs_loss + loss, count + 1]
             for seat, name in enumerate(names):
+                theirs_luck = report.figures.get(name, {}).get("luck: Luck rate mEMG (MWC)")
+                if theirs_luck is not None:
+                    luck.append((f"match {number} {name}", analysis.players[seat].luck_rate, theirs_luck))
                 _add(ours.setdefault(name, {}), _our_figures(analysis.decisions, seat))
                 _add(theirs.setdefault(name, {}), _gnubg_figures(report.figures.get(name, {})))
     print(f"{matches} {length}-point matches (noise {NOISE}); gnubg judges at {plies}-ply, we at {level}")
     print(f"checker plays compared: {total}; same mark: {agree} ({100.0 * agree / max(total, 1):.1f}%)")
     print(f"ours harsher: {harsher}, milder: {total - agree - harsher}")
-    print(f"plays gnubg rates best that we mark very bad: {len(best_very_bad)}")
-    for line in best_very_bad:
+    print(f"plays gnubg rates best that we mark bad or very bad: {len(best_marked)}")
+    for line in best_marked:
         print(f"  {line}")
     for name, (ours_loss, theirs_loss, count) in rates.items():
         ours_rate, theirs_rate = ours_loss / count, theirs_loss / count
@@ -225,6 +229,11 @@ def agreement(matches: int, length: int, seed: int, plies: int, level: str) -> N
         f"{cube['gnubg doubles alone'][0]}, we double where gnubg does not: {cube['we double alone'][0]}"
     )
     print(f"answers compared: {answers}; same answer: {answered}")
+    if luck:
+        gaps = [abs(mine - gnubg) for _, mine, gnubg in luck]
+        print(f"luck per roll (mEMG), ours / gnubg's, per match and player; the largest gap {max(gaps):.1f}:")
+        for where, mine, gnubg in luck:
+            print(f"  {where}: {mine:+.1f} / {gnubg:+.1f}")
     print("per player, ours / gnubg's (match statistics; error rates in millipoints per decision):")
     for name in ours:
         mine, gnubg = _rates(ours[name]), _rates(theirs[name])

@@ -282,7 +282,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     analyse = commands.add_parser("analyse", help=_("analyse a match file: errors, marks, luck, ratings"))
-    analyse.add_argument("match_path", metavar="MATCH.mat", help=_("a match in the .mat format"))
+    analyse.add_argument(
+        "match_paths",
+        nargs="+",
+        metavar="MATCH",
+        help=_(
+            "a match file (.mat, .txt, .sgf, .xg); several files or a folder: each match kept in the "
+            "history of --player (default: the name every match has)"
+        ),
+    )
     analyse.add_argument(
         "--rules",
         choices=Rules.backgammon_names(),
@@ -631,15 +639,24 @@ def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
 
     rules = None if args.rules is None else Rules.parse(args.rules)
     level = args.level or config.tavla.judge
+    paths = args.match_paths
+    if len(paths) > 1 or Path(paths[0]).is_dir():
+        from game.records import Records
+        from game.tavla.progress.import_command import import_command
+
+        if args.json_path is not None:
+            raise UserError(_("--json writes the analysis of one match file; name one file, not several"))
+        print_lines(import_command(paths, rules, level, args.player, Records()))
+        return 0
     if args.keep or args.player is not None:
         from game.records import Records
         from game.tavla.progress.command import keep_command
 
         if not (args.keep and args.player):
             raise UserError(_("--keep and --player NAME go together: whose history keeps the match"))
-        print_lines(keep_command(args.match_path, rules, args.json_path, level, args.player, Records()))
+        print_lines(keep_command(paths[0], rules, args.json_path, level, args.player, Records()))
         return 0
-    print_lines(analyse_command(args.match_path, rules, args.json_path, level))
+    print_lines(analyse_command(paths[0], rules, args.json_path, level))
     return 0
 
 

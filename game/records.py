@@ -12,7 +12,8 @@ version 3 the content key of each solve's picture (``picture_key``), so that ano
 of a picture starts with no records (rows from before have none: they belong to the first content that
 is recorded under their name). Version 4 adds the Tavla history (``tavla_matches``, each analysed
 match's figures for the player, and ``tavla_decisions``, the player's decisions in it) and the practice
-deck (``practice_cards``), read and written by game/tavla/progress/history.py and practice.py.
+deck (``practice_cards``), read and written by game/tavla/progress/history.py and practice.py; version
+5 each kept match's content key (``content_key``), filled for older rows by history.py.
 """
 
 from __future__ import annotations
@@ -164,7 +165,13 @@ _VERSION_4 = (
     "CREATE INDEX practice_cards_due ON practice_cards (due)",
 )
 """Version 4: the Tavla history of analysed matches, their decisions, and the practice deck."""
-MIGRATIONS = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
+_VERSION_5 = (
+    "ALTER TABLE tavla_matches ADD COLUMN content_key TEXT",
+    "CREATE INDEX tavla_matches_content ON tavla_matches (content_key)",
+)
+"""Version 5: each kept match's content key, so that one match from two files (another format, the
+seats the other way round) is kept once (game/tavla/progress/history.py `content_key`)."""
+MIGRATIONS = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5)
 """The statements that take a file from version N to N + 1 (an empty file is version 0)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 _SOLVE_COLUMNS = (

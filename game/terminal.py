@@ -8,7 +8,8 @@ figure, for scripts to read. The tables are game/terminal_table.py.
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 HANGING = "    "  # a wrapped line's next lines, under its own indent, so they read as one line
@@ -84,3 +85,21 @@ class WrappingHelpFormatter(argparse.HelpFormatter):
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n".join(wrap(text, width, indent))
+
+
+@contextmanager
+def progress_bar(label: str, total: int, time_left: bool = False) -> Iterator[Callable[[int], None]]:
+    """A bar on stderr, when it is a terminal and there is more than one step: `advance(done)` moves it,
+    and `time_left` adds an estimate of the time left. Elsewhere `advance` does nothing."""
+    if total < 2 or not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn()]
+    if time_left:
+        columns.append(TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("", total=total)
+        yield lambda done: bar.update(task, completed=done)

@@ -213,7 +213,7 @@ def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
     assert [s.finished_at for s in kept] == [1.7e9 + i for i in range(5)]
     assert all(not s.practice and s.scramble == "" and s.times_ms == () for s in kept)
     with closing(sqlite3.connect(old_book)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == {"solves", "saved_games", "tavla_matches", "tavla_decisions", "practice_cards"}
         assert db.execute("SELECT tps FROM solves WHERE id = 4").fetchone()[0] == 2.0

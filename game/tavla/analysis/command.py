@@ -16,9 +16,6 @@ the action names (`drop`), with the players' forms beside them (`shown_play`, `s
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from game.errors import UserError
@@ -30,7 +27,8 @@ from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.notation import display_dice
 from game.tavla.engine.position import format_state, position_id
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import read_mat
+from game.tavla.record.formats import read_match
+from game.terminal import progress_bar
 
 JSON_FORMAT = "fifteen-tavla analysis"
 JSON_VERSION = 2  # 2: match play in EMG, every roll's cube decision, the checker and cube figures apart
@@ -48,9 +46,9 @@ def analyse_file(path: str, rules: Rules | None, level: str) -> MatchAnalysis:
     """The analysis of the match in `path` (a progress bar on a terminal); UserError when it cannot be
     read or analysed."""
     check_level(level)
-    record = read_mat(path, rules)
-    with _progress(len(record.games)) as advance:
-        return analyse_match(record, rules, level, progress=advance)
+    record = read_match(path, rules)
+    with progress_bar(_("analysing"), len(record.games)) as advance:
+        return analyse_match(record, rules, level, progress=lambda done, total: advance(done))
 
 
 def report_and_write(analysis: MatchAnalysis, json_path: str | None) -> list[str]:
@@ -64,21 +62,6 @@ def report_and_write(analysis: MatchAnalysis, json_path: str | None) -> list[str
             message = _("cannot write {path}: {error}")
             raise UserError(message.format(path=json_path, error=error.strerror or error)) from None
     return report(analysis)
-
-
-@contextmanager
-def _progress(total: int) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on stderr for a match of several games, when stderr is a terminal."""
-    if total < 2 or not sys.stderr.isatty():
-        yield lambda done, total: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    columns = (TextColumn(_("analysing")), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("", total=total)
-        yield lambda done, total: bar.update(task, completed=done)
 
 
 def report(analysis: MatchAnalysis) -> list[str]:

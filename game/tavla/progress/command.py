@@ -49,8 +49,10 @@ def keep_command(
     analysis = analyse_file(path, rules, level)
     seat = seat_of(analysis, player)
     lines = report_and_write(analysis, json_path)
+    from game.tavla.progress.archive_import import history_text
+
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        text = history_text(Path(path), analysis.record)
     except OSError as error:
         raise UserError(f"{path}: {error.strerror or error}") from None
     kept = keep_analysis(records, analysis, seat, text, str(Path(path).resolve()), played_at(path, text))

@@ -4,9 +4,11 @@
 The figures are the analysis's own (game/tavla/analysis/decisions.py `PlayerSummary`) taken from the
 same `MatchAnalysis` the `analyse` command reports, so the history and the report of one match agree;
 the match's `.mat` text is kept too, so the Progress screen can open it on the analysis screen. A match
-is kept once: its key is the `.mat` text and the player's seat (keeping it again says so, and changes
-nothing). Keeping a match also puts the player's doubtful, bad and very bad decisions in the practice
-deck (game/tavla/progress/practice.py), in the same transaction.
+is kept once: its key is what was played, seen from the player's seat (`content_key`: the same match read
+from another format, or with the seats the other way round, is the same), or for matches kept before
+that key, the `.mat` text and the seat; keeping it again says so, and changes nothing. Keeping a match
+also puts the player's doubtful, bad and very bad decisions in the practice deck
+(game/tavla/progress/practice.py), in the same transaction.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.engine.position import format_state
+from game.tavla.engine.rules import Rules
 from game.tavla.progress import practice
 from game.tavla.progress.phases import phase_of
 from game.tavla.progress.rows import typed_rows
+from game.tavla.record.match_record import MatchRecord
 
 TABLE_SOURCE = "table"  # the source of a match played at the table (else the path it was read from)
 
@@ -87,8 +91,40 @@ _DECISION_COLUMNS = ", ".join(field.name for field in fields(KeptDecision))
 
 
 def match_key(mat: str, seat: int) -> str:
-    """What makes a match one in the history: its file's text and whose it is."""
+    """What made a match one in the history before content keys: its file's text and whose it is."""
     return hashlib.sha256(f"{seat}\0{mat}".encode()).hexdigest()
+
+
+def content_key(record: MatchRecord, seat: int) -> str:
+    """What makes two files one match, whatever their format, names or seats: the rules, the length
+    and, game by game, each roll (the dice in either order), play and cube action, and the winner and
+    points, each as whether it was the player's at `seat`."""
+    digest = hashlib.sha256(f"{record.rules}\0{record.length}".encode())
+    for game in record.games:
+        items = [f"g{game.winner == seat if game.winner is not None else '-'}{game.points}"]
+        items += [f"t{turn.player == seat}{sorted(turn.dice)}{sorted(turn.play)}" for turn in game.turns]
+        items += [f"c{a.player == seat}{a.event.value}{a.value}{a.before_turn}" for a in game.cube]
+        digest.update("|".join(items).encode())
+    return digest.hexdigest()
+
+
+def fill_content_keys(records: Records) -> int:
+    """Give the matches kept before content keys theirs, from their `.mat` text (once: a match whose text
+    no longer reads is given its text key); how many were filled."""
+    from game.tavla.record.mat import parse_mat
+
+    query = "SELECT id, mat, rules, seat, match_key FROM tavla_matches WHERE content_key IS NULL"
+    rows = records.transaction(lambda db: db.execute(query).fetchall())
+    keys = []
+    for number, mat, rules, seat, old in rows:
+        try:
+            keys.append((content_key(parse_mat(mat, Rules.parse(rules)), seat), number))
+        except UserError:
+            keys.append((old, number))
+    if keys:
+        statement = "UPDATE tavla_matches SET content_key = ? WHERE id = ?"
+        records.transaction(lambda db: db.executemany(statement, keys), write=True)
+    return len(keys)
 
 
 def seat_of(analysis: MatchAnalysis, player: str) -> int:
@@ -162,16 +198,17 @@ def keep_analysis(
     entry = entry_of(analysis, seat, mat, source, played_at)
     mine = [decision for decision in analysis.decisions if decision.player == seat]
     cards = practice.cards_of(mine, analysis.record.rules, played_at)
-    key = match_key(mat, seat)
+    key, content = match_key(mat, seat), content_key(analysis.record, seat)
 
     def write(db: sqlite3.Connection) -> int | None:
-        if db.execute("SELECT 1 FROM tavla_matches WHERE match_key = ?", (key,)).fetchone():
+        found = "SELECT 1 FROM tavla_matches WHERE match_key = ? OR content_key = ?"
+        if db.execute(found, (key, content)).fetchone():
             return None
         values = astuple(entry)[:-1]
         names = _MATCH_COLUMNS.rsplit(", ", 1)[0]
-        marks = ", ".join("?" * (len(values) + 1))
-        statement = f"INSERT INTO tavla_matches (match_key, {names}) VALUES ({marks})"
-        cursor = db.execute(statement, (key, *values))
+        marks = ", ".join("?" * (len(values) + 2))
+        statement = f"INSERT INTO tavla_matches (match_key, content_key, {names}) VALUES ({marks})"
+        cursor = db.execute(statement, (key, content, *values))
         number = int(cursor.lastrowid or 0)
         rows = [astuple(kept_decision(decision))[1:] for decision in mine]
         columns = _DECISION_COLUMNS.split(", ", 1)[1]

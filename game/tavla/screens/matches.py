@@ -1,6 +1,11 @@
 """The menu's Matches: the saved unfinished match and the finished matches kept in the data folder,
 each a row that opens its analysis (game/tavla/screens/analysis/view.py); Back and Esc lead to the menu.
 
+Import folder… brings a player's archive into their history (game/tavla/progress/archive_import.py): the
+folders or files copied in a file manager (their paths on the clipboard), or dropped on the window; the
+player is the name every match has, or chosen on the rows when two are; the note shows how far it is and
+the time left, Stop (or leaving) keeps what is done.
+
 The files are read on a thread of their own (game/tavla/record/kept_loading.py): the screen shows at
 once, a row still being read says so and the note counts the files read, and leaving stops the reading.
 
@@ -11,14 +16,19 @@ a larger window's row)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from arcade import key
 
+from game.errors import UserError
 from game.i18n import _
 from game.quoting import quoted
 from game.records import Records
+from game.tavla.progress.archive_import import ArchiveImport, archive_names, common_player, player_names
 from game.tavla.record.archive import KeptMatch, archive_dir
+from game.tavla.record.formats import match_files, pasted_paths
 from game.tavla.record.kept_loading import KeptLoader, Listing
+from game.tavla.screens import import_captions as importing
 from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis.view import AnalysisView
 from game.ui import theme
@@ -110,7 +120,12 @@ class MatchesView(SceneView):
             anchor_y="center",
             bold=True,
         )
-        self.back_button = Button(words.back_label(), Rect(CENTRE, 48, 200, 44), self.back)
+        self.back_button = Button(words.back_label(), Rect(CENTRE + 120, 48, 200, 44), self.back)
+        at = Rect(CENTRE - 120, 48, 220, 44)
+        self.import_button = Button(importing.import_label(), at, self.import_or_stop)
+        self.job: ArchiveImport | None = None
+        self.choice: tuple[list[Path], list[str]] | None = None  # files, the names to choose from
+        self.told = ""  # the note after an import, or why one could not start
         self._place()
 
     def _place(self) -> None:
@@ -151,12 +166,21 @@ class MatchesView(SceneView):
         self._show()
 
     def _note_text(self) -> str:
+        if self.job is not None:
+            return importing.import_progress(self.job.player, self.job.tally)
+        if self.choice is not None:
+            return importing.import_whose()
+        if self.told:
+            return self.told
         if not self.listing.done:
             return reading_note(self.listing)
         return words.matches_note(str(archive_dir())) if self.kept else words.no_matches_text()
 
     def on_update(self, delta_time: float) -> None:
-        """What the reading thread has read since the last frame, shown: a look at a snapshot, no wait."""
+        """What the reading thread has read since the last frame, shown: a look at a snapshot, no wait;
+        and what an import has kept."""
+        if self.job is not None and self.job.poll():
+            self._import_moved()
         listing = self.loader.poll()
         if listing is None:
             return
@@ -166,12 +190,73 @@ class MatchesView(SceneView):
         self._show()
 
     def leave(self) -> None:
-        """The reading stops: the list is read again when the screen is shown again."""
+        """The reading stops (the list is read again when the screen is shown again), and an import with
+        it, keeping what is done."""
         self.loader.cancel()
+        if self.job is not None:
+            self.job.stop()
+
+    def import_or_stop(self) -> None:
+        """Import the folders or files on the clipboard; while an import runs, stop it."""
+        if self.job is not None:
+            self.job.stop()
+            self._import_moved()
+            return
+        try:
+            text = self.shell.get_clipboard_text() or ""
+        except Exception:  # noqa: BLE001 - a missing clipboard must not end the game
+            text = ""
+        self.take_paths(pasted_paths(text))
+
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> bool:
+        """Files and folders dropped on the screen are imported (not taken as pictures)."""
+        if self.job is None:
+            self.take_paths([Path(path) for path in paths])
+        return True
+
+    def take_paths(self, paths: list[Path]) -> None:
+        """Start importing the match files of `paths`, once the player is known."""
+        self.choice = None
+        if not paths:
+            self._tell(importing.import_how())
+            return
+        try:
+            files = match_files(paths)
+        except UserError as error:
+            self._tell(str(error))
+            return
+        names = archive_names(files)
+        common = common_player(names)
+        if common is not None:
+            self._begin(files, common)
+        elif len(names) > 1 and len(player_names(names)) <= len(self.rows):
+            self.choice = (files, player_names(names))
+            self._tell("")
+        else:
+            self._tell(importing.import_no_player())
+
+    def _begin(self, files: list[Path], player: str) -> None:
+        self.choice = None
+        self.job = ArchiveImport(files, player, Records(), self.shell.settings.tavla.judge)
+        self._import_moved()
+
+    def _import_moved(self) -> None:
+        job = self.job
+        if job is not None and job.finished:
+            self.job = None
+            self.told = importing.import_done(job.player, job.tally)
+        self.import_button.label = importing.stop_import_label() if self.job else importing.import_label()
+        self.note.text = self._note_text()
+        self._show()
+
+    def _tell(self, text: str) -> None:
+        self.told = text
+        self.note.text = self._note_text()
+        self._show()
 
     def readable_labels(self) -> list[Label]:
         """Every label the screen draws, kept at the least readable size on a small window."""
-        buttons = (*self.rows, self.up_button, self.down_button, self.back_button)
+        buttons = (*self.rows, self.up_button, self.down_button, self.import_button, self.back_button)
         return [self.title, self.note, *(label for button in buttons for label in button.labels)]
 
     def on_compact_changed(self, compact: bool) -> None:
@@ -180,6 +265,9 @@ class MatchesView(SceneView):
         self._place()
 
     def _show(self) -> None:
+        if self.choice is not None:
+            self._show_choice(self.choice[1])
+            return
         compact = self.layout is COMPACT
         shown = []
         for number, row in enumerate(self.rows):
@@ -199,10 +287,23 @@ class MatchesView(SceneView):
         self.up_button.enabled = self.first > 0
         self.down_button.enabled = self.first + count < len(self.kept)
         scroll = [self.up_button, self.down_button] if len(self.kept) > count else []
-        self.buttons = [*shown, *scroll, self.back_button]
+        self.buttons = [*shown, *scroll, self.import_button, self.back_button]
+        self.request_redraw()
+
+    def _show_choice(self, names: list[str]) -> None:
+        """The rows name the players to import the archive as."""
+        for row, name in zip(self.rows, [*names, *[""] * len(self.rows)], strict=False):
+            row.label = importing.import_as(name) if name else ""
+            row.enabled = bool(name)
+        self.buttons = [*self.rows[: len(names)], self.import_button, self.back_button]
         self.request_redraw()
 
     def open(self, row: int) -> None:
+        if self.choice is not None:
+            files, names = self.choice
+            if row < len(names):
+                self._begin(files, names[row])
+            return
         index = self.first + row
         kept = self.kept[index] if index < len(self.kept) else None
         if kept is not None and kept.record is not None:
