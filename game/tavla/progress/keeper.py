@@ -32,6 +32,7 @@ from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.progress.history import TABLE_SOURCE, keep_analysis
 from game.tavla.record.archive import from_opening
 from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.match_record import MatchRecord
 
 PENDING_FOLDER = "pending-analyses"
 JOB_SUFFIX = ".json"
@@ -123,7 +124,8 @@ class HistoryKeeper:
         if any(kept is match for kept in self._kept) or not from_opening(match):
             return  # done already, or set up in the position lab (a .mat starts at the opening)
         self._kept.append(match)
-        mat, rules, cube, now = export_mat(match, names), match.rules, match.cube, time.time()
+        mat = export_mat(MatchRecord.from_match(match, names))
+        rules, cube, now = match.rules, match.cube, time.time()
         self.last = threading.Thread(target=self._hand_over, args=(mat, seat, rules, cube, now), daemon=True)
         self.last.start()
 

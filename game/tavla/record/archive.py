@@ -38,7 +38,7 @@ class MatchArchive:
             return None
         self._kept.append(match)
         try:
-            new_export_path(self.folder or archive_dir(), export_mat(match, names))
+            new_export_path(self.folder or archive_dir(), export_mat(MatchRecord.from_match(match, names)))
         except OSError as error:
             # Translators: a finished match could not be kept for the analysis; {error} says why
             return _("could not keep the match for analysis: {error}").format(error=error)

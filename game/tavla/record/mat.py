@@ -1,5 +1,5 @@
 """Jellyfish `.mat` match files: read (ours, GNU Backgammon's, other programs') into a MatchRecord, and
-written from a match played here.
+written from one (a match played here, `MatchRecord.from_match`, or one read from any file).
 
 The format: ` 5 point match`, then per game ` Game 1`, the score line ` Name1 : 0   Name2 : 0`, numbered
 lines of two cells (the left one is the first player's, and is blank when the second player opens):
@@ -15,17 +15,20 @@ player acting (a line of a cube action alone padded as gnubg pads it: its import
 the right cell of the line before), and `Wins N point(s)` (the cube's value included) in the winner's
 column; a roll not yet played is left out (`export_mat`). A resigned game ends, as gnubg writes it, with
 the winner's `Wins N points` (the level's points times the cube) after the last play, and the dice alone
-before it when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"); the offer
-has no line of its own, nor has an offer declined. Read back, a game whose "Wins" comes before its end on
-the board and after no drop is a resignation (at the level below). GNU Backgammon replays it with the
-standard rules; where tavla scores differently, see `_mat_game`.
+before it when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"; the record's
+`resigned_roll`); the offer has no line of its own, nor has an offer declined. Read back, a game whose
+"Wins" comes before its end on the board and after no drop is a resignation (at the level below), and
+dice written alone before it the roll it was resigned with. GNU Backgammon replays it with the standard
+rules; where tavla scores differently, see `_mat_game`.
 
-A money session is a ` 0 point match`. Its options are written in the header as XG writes them and
-gnubg reads past them (`; [Jacoby "On"]`, `; [Beaver "Off"]`); a money file without them is read under
-the Jacoby rule, as gnubg imports one with its default settings. A beaver is written in the column of the
-player who beavered as gnubg's exporter writes it, ` Doubles => 4` (a double of a double), then the
-doubler's ` Takes` or ` Drops`; but a beaver taken and followed by the doubler's roll as XG writes it,
-` Beavers => 4` with the take left unwritten, so that the roll stays in the doubler's column (gnubg's
+A money session is a ` 0 point match`. Its options with the cube are written in the header as XG writes
+them and gnubg reads past them (`; [Jacoby "On"]`, `; [Beaver "Off"]`); a money file without them is read
+under the Jacoby rule, as gnubg imports one with its default settings, except our own export: it writes
+them whenever the cube was in play, so one without them was played without it (tavla, or standard rules
+with the cube off), where no Jacoby rule halves a gammon or a mars. A beaver is written in the column
+of the player who beavered as gnubg's exporter writes it, ` Doubles => 4` (a double of a double), then
+the doubler's ` Takes` or ` Drops`; but a beaver taken and followed by the doubler's roll as XG writes
+it, ` Beavers => 4` with the take left unwritten, so that the roll stays in the doubler's column (gnubg's
 own export puts it in the wrong one). gnubg reads both (import.c `ParseMatMove`), and so does
 `parse_mat`; gnubg reads no ` Beavers` before ` Drops` (it then loses the next game's first roll).
 
@@ -61,12 +64,12 @@ from game.quoting import in_quotes, quoted
 from game.reading import read_regular_text
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game, Turn
-from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, winner_gammon_level
-from game.tavla.engine.results import Outcome, Resignation
+from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
+from game.tavla.engine.variant import variant_of
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
 MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
@@ -131,11 +134,11 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     """The match written in `text`. `rules` None: the rules our own export names, else standard
     (GNU Backgammon's and Jellyfish's files are standard backgammon). `stop` as for `read_mat`."""
     lines = io.StringIO(text, newline=None)  # a line at a time: a list of them all took 0.1 s to free
+    header = text[: text.find(" Game ")]  # the export names its rules on its first line
+    named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
     if rules is None:
-        header = text[: text.find(" Game ")]  # the export names its rules on its first line
-        named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
-    reader = _Reader(rules)
+    reader = _Reader(rules, ours=named is not None)
     for number, line in enumerate(lines, 1):
         if stop is not None and stop():
             raise Stopped
@@ -152,10 +155,11 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
 
 
 class _Reader:
-    """The match read so far, one line at a time."""
+    """The match read so far, one line at a time (`ours`: a file of our own export)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, ours: bool = False) -> None:
         self.rules = rules
+        self.ours = ours
         self.length: int | None = None
         self.names: tuple[str, str] | None = None
         self.games: list[GameRecord] = []
@@ -221,9 +225,15 @@ class _Reader:
         self.game.cells(_cells(line, start, numbered is not None))
 
     @property
+    def cube(self) -> bool:
+        """Whether the cube was in play: where the rules have one, but not in a money session our own
+        export wrote without its cube options (it writes them whenever the cube was in play)."""
+        return self.rules.has_cube and not (self.ours and self.length == MONEY and not self.tags)
+
+    @property
     def jacoby(self) -> bool:
-        """A money session's Jacoby rule: as its tag says, else on (gnubg's default)."""
-        return self.length == MONEY and self.tags.get("jacoby", True)
+        """A money session's Jacoby rule, with the cube: as its tag says, else on (gnubg's default)."""
+        return self.length == MONEY and self.cube and self.tags.get("jacoby", True)
 
     def _close(self) -> None:
         """The game read so far kept, and the score after it: from the score line it starts at (the
@@ -295,7 +305,14 @@ class _Reader:
         beavered = any(action.event is CubeEvent.BEAVER for game in self.games for action in game.cube)
         beavers = self.length == MONEY and (self.tags.get("beaver", False) or beavered)
         return MatchRecord(
-            names, self.length, self.rules, tuple(self.games), self.jacoby, beavers, self.warnings()
+            names,
+            self.length,
+            self.rules,
+            tuple(self.games),
+            self.jacoby,
+            beavers,
+            self.warnings(),
+            self.cube,
         )
 
 
@@ -538,7 +555,8 @@ class _GameReader:
             self.winner, self.level = self.stated[0], self.resigned(self.stated[1])
             self.points = self.game.rules.points(self.level) * self.value
         record = tuple(self.game.record)
-        return GameRecord(record, tuple(self.cube), self.score, self.winner, self.points, self.level)
+        rolled = self.game.dice if self.level is not None and self.pending else None  # "52:" then resigned
+        return GameRecord(record, tuple(self.cube), self.score, self.winner, self.points, self.level, rolled)
 
     def resigned(self, written: int) -> Resignation:
         """The level a game won for `written` points before its end, not by a drop, was resigned at, as
@@ -565,54 +583,52 @@ def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
     raise FileExistsError(str(folder / f"{stem}.mat"))
 
 
-def export_mat(match: Match, names: tuple[str, str]) -> str:
-    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports.
+def export_mat(record: MatchRecord) -> str:
+    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports: one played
+    here (`MatchRecord.from_match`) or read from any file, so that every match can be kept as `.mat`.
 
     Seat 0 plays in the left column. A roll not yet played (a match exported in the middle of a turn)
-    is left out: the format records what was played, and the dice alone are how it writes a roll that
-    could not be played, so every program reading the file (gnubg too, when anything follows) would
-    take it for a pass. The file ends where the turn began, the player to roll, as gnubg shows it.
+    is left out, as the record holds only the turns played: the format records what was played, and the
+    dice alone are how it writes a roll that could not be played, so every program reading the file
+    (gnubg too, when anything follows) would take it for a pass. The file ends where the turn began, the
+    player to roll, as gnubg shows it.
     """
-    left, right = (_mat_name(name, default) for name, default in zip(names, MAT_DEFAULT_NAMES, strict=True))
-    lines = [f"; {PROGRAM}, {match.rules} rules"]
-    if match.money and match.cube:
-        options = {"jacoby": match.jacoby, "beavers": match.beavers}
+    left, right = (
+        _mat_name(name, default) for name, default in zip(record.names, MAT_DEFAULT_NAMES, strict=True)
+    )
+    lines = [f"; {PROGRAM}, {record.rules} rules"]
+    if record.length == MONEY and record.cube and record.rules.has_cube:
+        options = {"jacoby": record.jacoby, "beavers": record.beavers}
         lines += [f'; [{MAT_TAGS[name]} "{"On" if on else "Off"}"]' for name, on in options.items()]
-    lines += ["", f" {match.length} point match", ""]
-    points = [0, 0]
-    for number, game in enumerate(match.games, 1):
-        if game.turn is None:
-            continue
+    lines += ["", f" {record.length} point match", ""]
+    for number, game in enumerate(record.games, 1):
+        score = game.score
         lines.append(f" Game {number}")
-        lines.append(f" {f'{left} : {points[0]}':<{MAT_NAME_WIDTH}}{right} : {points[1]}")
-        lines.extend(_mat_game(game))
-        if game.result is not None:
-            points[game.result.winner] += game.result.points
+        lines.append(f" {f'{left} : {score[0]}':<{MAT_NAME_WIDTH}}{right} : {score[1]}")
+        lines.extend(_mat_game(record.rules, game))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _mat_game(game: Game) -> list[str]:
+def _mat_game(rules: Rules, game: GameRecord) -> list[str]:
     """The numbered move lines (two columns, the left one empty when seat 1 opens) and the result.
 
     A tavla game won with the loser still in the winner's home or on the bar is a mars (2 points),
     but GNU Backgammon would score that last bear-off as a backgammon (3) and end the match early;
     so that game stops before the winning roll, and `Wins 2 points` reads as the loser resigning a mars.
     """
-    result = game.result
-    turns = game.record[:-1] if _backgammon_scored_as_mars(game) else game.record
-    opener = game.record[0].player if game.record else game.turn
-    cells = [""] if opener == 1 else []
+    mars = _backgammon_scored_as_mars(rules, game)
+    turns = game.turns[:-1] if mars else game.turns
+    cells = [""] if _opener(game) == 1 else []
     actions = game.cube_actions_by_turn()
     for turn, before in zip(turns, actions, strict=False):
         cells.extend(_mat_cube(before, rolled=True))
         cells.append(_mat_turn(turn))
-    if len(turns) == len(game.record):
-        rolled = result is not None and result.resigned is not None and game.dice is not None
-        cells.extend(_mat_cube(actions[-1], rolled))
-        if rolled:
-            assert game.dice is not None
-            cells.append(f"{game.dice[0]}{game.dice[1]}:")  # gnubg: "Rolled 52, resigns gammon"
+    if not mars:
+        rolled = game.resigned_roll
+        cells.extend(_mat_cube(actions[-1], rolled is not None))
+        if rolled is not None:
+            cells.append(f"{rolled[0]}{rolled[1]}:")  # gnubg: "Rolled 52, resigns gammon"
     lines = []
     for index in range(0, len(cells), 2):
         pair = cells[index : index + 2]
@@ -621,14 +637,24 @@ def _mat_game(game: Game) -> list[str]:
             line = f"{line:<{MAT_RIGHT_INDENT}}"  # reads a short line with the line before's right cell
         if any(pair):
             lines.append(line)
-    if result is not None:
-        wins = f"Wins {result.points} point{'s' if result.points > 1 else ''}"
-        if result.winner == 1 and len(cells) % 2 == 1 and lines:
+    if game.winner is not None:
+        wins = f"Wins {game.points} point{'s' if game.points > 1 else ''}"
+        if game.winner == 1 and len(cells) % 2 == 1 and lines:
             lines[-1] = f"{lines[-1]:<{MAT_RIGHT_INDENT}}{wins}"  # beside a drop, as gnubg writes it
         else:
-            indent = MAT_LEFT_INDENT if result.winner == 0 else MAT_RIGHT_INDENT
+            indent = MAT_LEFT_INDENT if game.winner == 0 else MAT_RIGHT_INDENT
             lines.append(f"{'':<{indent}}{wins}")
     return lines
+
+
+def _opener(game: GameRecord) -> int:
+    """The seat that began the game: its first turn's; before any turn, the first cube action's (a game
+    set up in the position lab may begin with a double), else the loser's who resigned with the dice."""
+    if game.turns:
+        return game.turns[0].player
+    if game.cube:
+        return game.cube[0].player
+    return 1 - game.winner if game.winner is not None and game.resigned_roll is not None else 0
 
 
 def _mat_cube(actions: list[CubeTurn], rolled: bool) -> list[str]:
@@ -645,13 +671,19 @@ def _mat_cube(actions: list[CubeTurn], rolled: bool) -> list[str]:
     return cells
 
 
-def _backgammon_scored_as_mars(game: Game) -> bool:
-    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give."""
-    result = game.result
-    if result is None or result.kind in (Outcome.DISQUALIFICATION, Outcome.PASSED) or result.resigned:
+def _backgammon_scored_as_mars(rules: Rules, game: GameRecord) -> bool:
+    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give: the
+    game ended on the board (not by a drop, a resignation or a disqualification) at a level that `rules`
+    score lower."""
+    if game.winner is None or game.resigned is not None or not game.turns:
         return False
-    level = winner_gammon_level(game.state)
-    return game.rules.points(level) != level
+    last = game.turns[-1]
+    variant = variant_of(rules)
+    after = variant.apply_play(last.state, last.play) if last.play else last.state
+    if not variant.is_over(after):
+        return False
+    level = winner_gammon_level(after)
+    return variant.rules.points(level) != level
 
 
 def _mat_turn(turn: Turn) -> str:

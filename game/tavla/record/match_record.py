@@ -78,7 +78,9 @@ def _unpacked(entry: bytes) -> Turn:
 @dataclass(frozen=True)
 class GameRecord:
     """One game: its turns in order, cube actions, the score before it (seat 0, seat 1), who won how
-    many points (None: unfinished), and the level the loser resigned at (None: not resigned)."""
+    many points (None: unfinished), the level the loser resigned at (None: not resigned), and the dice
+    the loser had rolled and not played when resigning (None: resigned before the roll, or not at all),
+    which a `.mat` file writes alone before the result, as gnubg writes "Rolled 52, resigns gammon"."""
 
     turns: Turns
     cube: tuple[CubeTurn, ...] = ()
@@ -86,17 +88,28 @@ class GameRecord:
     winner: int | None = None
     points: int = 0
     resigned: Resignation | None = None
+    resigned_roll: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.turns, Turns):  # a sequence of Turn, as every maker passes
             object.__setattr__(self, "turns", Turns(self.turns))
+
+    def cube_actions_by_turn(self) -> list[list[CubeTurn]]:
+        """The cube actions by the turn they come before (the last entry: after every turn)."""
+        actions: list[list[CubeTurn]] = [[] for _ in range(len(self.turns) + 1)]
+        for action in self.cube:
+            actions[action.before_turn].append(action)
+        return actions
 
 
 @dataclass(frozen=True)
 class MatchRecord:
     """A match to `length` points (0: money play) between `names` (seat 0, seat 1); a money session
     says whether it was played under the Jacoby rule and with beavers. `warnings` are what the reader of
-    a file read past or counted otherwise than the file says (one line each), for the user to see."""
+    a file read past or counted otherwise than the file says (one line each), for the user to see.
+    `cube`: whether the doubling cube was in play, where the rules have one (a match played here may be
+    without it; a file is read as played with it unless it says otherwise): a money session's `.mat`
+    names its cube options (Jacoby, beavers) only when it had the cube."""
 
     names: tuple[str, str]
     length: int
@@ -105,6 +118,7 @@ class MatchRecord:
     jacoby: bool = False
     beavers: bool = False
     warnings: tuple[str, ...] = ()
+    cube: bool = True
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
@@ -119,8 +133,13 @@ class MatchRecord:
             points = 0 if result is None else result.points
             cube = tuple(game.cube_record)
             resigned = None if result is None else result.resigned
-            games.append(GameRecord(tuple(game.record), cube, (score[0], score[1]), winner, points, resigned))
+            rolled = game.dice if resigned is not None else None  # the dice left when the loser resigned
+            games.append(
+                GameRecord(tuple(game.record), cube, (score[0], score[1]), winner, points, resigned, rolled)
+            )
             if winner is not None:
                 score[winner] += points
         names = (names[0], names[1])
-        return cls(names, match.length, match.rules, tuple(games), match.jacoby, match.beavers)
+        return cls(
+            names, match.length, match.rules, tuple(games), match.jacoby, match.beavers, cube=match.cube
+        )

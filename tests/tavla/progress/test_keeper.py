@@ -15,6 +15,7 @@ from game.tavla.progress.command import match_json
 from game.tavla.progress.history import History
 from game.tavla.progress.keeper import HistoryKeeper, resume_pending, work_through, write_job
 from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
 from tests.tavla.matches import advance
 
@@ -33,7 +34,7 @@ def test_the_worker_process_keeps_the_match_with_the_figures_of_analyse(tmp_path
     assert list(folder.iterdir()) == []
     kept = History(Records(path)).matches()
     assert len(kept) == 1
-    text = export_mat(match, NAMES)
+    text = export_mat(MatchRecord.from_match(match, NAMES))
     report = analysis_json(analyse_match(parse_mat(text, Rules.STANDARD), Rules.STANDARD, cube=True))
     figures = match_json(kept[0])
     mine = report["players"]["You"]
@@ -55,7 +56,7 @@ def test_a_job_left_waiting_is_taken_up_by_a_worker_started_later(tmp_path):
     match = advance(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
     folder, path = tmp_path / "pending", tmp_path / "records.sqlite3"
     assert resume_pending(folder, path) is None, "no job, no worker"
-    write_job(folder, export_mat(match, NAMES), 0, Rules.STANDARD, True, time.time())
+    write_job(folder, export_mat(MatchRecord.from_match(match, NAMES)), 0, Rules.STANDARD, True, time.time())
     worker = resume_pending(folder, path)
     assert worker is not None and worker.wait(60) == 0
     assert len(History(Records(path)).matches()) == 1 and list(folder.iterdir()) == []

@@ -224,7 +224,7 @@ def test_gnubg_imports_our_export_of_a_take_then_a_resignation_without_a_second_
     game.resign(Resignation.SINGLE)
     game.accept_resignation()
     path = tmp_path / "ours.mat"
-    path.write_text(export_mat(match, NAMES))
+    path.write_text(export_mat(MatchRecord.from_match(match, NAMES)))
     assert_as_gnubg(gnubg_games(gnubg, path), read_mat(path))
 
 

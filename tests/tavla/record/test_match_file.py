@@ -14,6 +14,7 @@ from game.tavla.engine.position import position_id, winner_gammon_level
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import HUMAN
 from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import SAVE_VERSION, dump_match, load_match, player_names, save_table, saved_table
 from tests.tavla.matches import ContraryBot, advance, scripted_match
 
@@ -22,8 +23,11 @@ GNUBG_MISSING = "gnubg (GNU Backgammon's Python bindings, a test extra) is not i
 
 
 def assert_same(restored, original):
-    assert (restored.length, restored.rules, restored.seed) == (original.length, original.rules,
-                                                                original.seed)
+    assert (restored.length, restored.rules, restored.seed) == (
+        original.length,
+        original.rules,
+        original.seed,
+    )
     assert restored.scores == original.scores and restored.winner == original.winner
     assert len(restored.games) == len(original.games)
     for mine, theirs in zip(restored.games, original.games, strict=True):
@@ -37,8 +41,12 @@ def assert_same(restored, original):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), length=st.integers(3, 5), rules=st.sampled_from(list(Rules.backgammon())),
-       steps=st.integers(0, 900))
+@given(
+    seed=st.integers(0, 10_000),
+    length=st.integers(3, 5),
+    rules=st.sampled_from(list(Rules.backgammon())),
+    steps=st.integers(0, 900),
+)
 def test_a_restored_match_equals_the_original_and_goes_on_with_the_same_dice(seed, length, rules, steps):
     original = advance(Match(length, rules, seed), seed, steps)
     restored, names = load_match(dump_match(original, NAMES))
@@ -87,34 +95,44 @@ def edit(change):
 def set_play(game, turn, play):
     def change(data):
         data["games"][game]["turns"][turn]["play"] = play
+
     return change
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("{not json", "not valid JSON"),
-    ("[" * 100_000, "not valid JSON"),
-    ("x" * 3_000_000, "longer than"),
-    ('{"format": "something else"}', "not a saved tavla match"),
-    (edit(lambda d: d.update(version=SAVE_VERSION + 1)), "saved by a newer version of the game"),
-    (edit(lambda d: d.update(names=["You"])), "'names' must be two texts"),
-    (edit(lambda d: d.update(length=0)), "'length' must be a match of 1 to 25 points, not 0"),
-    (edit(lambda d: d.update(rules="chess")), "unknown rule set"),
-    (edit(lambda d: d.update(seed="abc")), "seed must be a whole number from 0 to"),
-    (edit(lambda d: d.update(rng=[3, [1, 2], None])), "dice generator"),
-    (edit(lambda d: d.update(games={})), "'games' must be a list"),
-    (edit(set_play(0, 6, "24/1")), "game 1 turn 7: "),
-    (edit(set_play(0, 2, 17)), "game 1 turn 3: the play must be text"),
-    (edit(lambda d: d["games"][0]["turns"][3].update(dice=[7, 1])), "game 1 turn 4 dice must be two dice"),
-    (edit(lambda d: d["games"][0]["turns"][0].update(dice=[6, 6])), "differ from the opening roll"),
-    (edit(lambda d: d["games"][0]["turns"][2].pop("play")), "game 1 turn 3 has no play but is not the last"),
-    (edit(lambda d: d["games"][0]["turns"].append({"dice": [1, 2]})), "after the end of the game"),
-    (edit(lambda d: d["games"][0].update(opening=[[2, 2]])), "cannot be a tie"),
-    (edit(lambda d: d["games"][0].update(opening=[[2, 1], [2, 1]])), "before the last must be a tie"),
-    (edit(lambda d: d["games"][0].update(opening=[])), "turns but no opening roll"),
-    (edit(lambda d: d["games"].__setitem__(1, 5)), "game 2 must be an object"),
-    (edit(lambda d: d["games"][0]["turns"].pop()), "game 2 follows game 1, which is unfinished"),
-    (edit(lambda d: d.update(length=1)), "game 2 follows the end of the match"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[" * 100_000, "not valid JSON"),
+        ("x" * 3_000_000, "longer than"),
+        ('{"format": "something else"}', "not a saved tavla match"),
+        (edit(lambda d: d.update(version=SAVE_VERSION + 1)), "saved by a newer version of the game"),
+        (edit(lambda d: d.update(names=["You"])), "'names' must be two texts"),
+        (edit(lambda d: d.update(length=0)), "'length' must be a match of 1 to 25 points, not 0"),
+        (edit(lambda d: d.update(rules="chess")), "unknown rule set"),
+        (edit(lambda d: d.update(seed="abc")), "seed must be a whole number from 0 to"),
+        (edit(lambda d: d.update(rng=[3, [1, 2], None])), "dice generator"),
+        (edit(lambda d: d.update(games={})), "'games' must be a list"),
+        (edit(set_play(0, 6, "24/1")), "game 1 turn 7: "),
+        (edit(set_play(0, 2, 17)), "game 1 turn 3: the play must be text"),
+        (
+            edit(lambda d: d["games"][0]["turns"][3].update(dice=[7, 1])),
+            "game 1 turn 4 dice must be two dice",
+        ),
+        (edit(lambda d: d["games"][0]["turns"][0].update(dice=[6, 6])), "differ from the opening roll"),
+        (
+            edit(lambda d: d["games"][0]["turns"][2].pop("play")),
+            "game 1 turn 3 has no play but is not the last",
+        ),
+        (edit(lambda d: d["games"][0]["turns"].append({"dice": [1, 2]})), "after the end of the game"),
+        (edit(lambda d: d["games"][0].update(opening=[[2, 2]])), "cannot be a tie"),
+        (edit(lambda d: d["games"][0].update(opening=[[2, 1], [2, 1]])), "before the last must be a tie"),
+        (edit(lambda d: d["games"][0].update(opening=[])), "turns but no opening roll"),
+        (edit(lambda d: d["games"].__setitem__(1, 5)), "game 2 must be an object"),
+        (edit(lambda d: d["games"][0]["turns"].pop()), "game 2 follows game 1, which is unfinished"),
+        (edit(lambda d: d.update(length=1)), "game 2 follows the end of the match"),
+    ],
+)
 def test_a_damaged_save_is_refused_with_what_is_wrong(text, message):
     with pytest.raises(UserError, match="cannot restore the saved match") as error:
         load_match(text)
@@ -134,12 +152,15 @@ def test_an_illegal_play_late_in_a_game_names_its_game_and_turn():
 
 
 @settings(max_examples=300, deadline=None)
-@given(position=st.integers(0, 10**9), replacement=st.sampled_from('0123456789[]{}",:-. aelnrstu'),
-       cut=st.booleans())
+@given(
+    position=st.integers(0, 10**9),
+    replacement=st.sampled_from('0123456789[]{}",:-. aelnrstu'),
+    cut=st.booleans(),
+)
 def test_a_randomly_damaged_save_is_refused_or_restored_whole(position, replacement, cut):
     text = dump_match(advance(Match(3, seed=2), 2, 120), NAMES)
     index = position % len(text)
-    damaged = text[:index] if cut else text[:index] + replacement + text[index + 1:]
+    damaged = text[:index] if cut else text[:index] + replacement + text[index + 1 :]
     try:
         match, names = load_match(damaged)
     except UserError:
@@ -151,7 +172,7 @@ def test_a_randomly_damaged_save_is_refused_or_restored_whole(position, replacem
 
 
 def test_the_mat_text_follows_the_jellyfish_layout():
-    assert export_mat(scripted_match(), ("You: me", "pub,eval")) == (
+    assert export_mat(MatchRecord.from_match(scripted_match(), ("You: me", "pub,eval"))) == (
         "; Fifteen & Tavla, tavla rules\n"
         "\n"
         " 3 point match\n"
@@ -174,7 +195,7 @@ def test_a_roll_not_yet_played_is_left_out_of_the_export_and_a_pass_kept():
     match = scripted_match()
     game = match.current
     assert game.dice == (3, 1) and len(legal_plays(game.state, 3, 1)) > 1, "a roll with plays to choose"
-    text = export_mat(match, NAMES)
+    text = export_mat(MatchRecord.from_match(match, NAMES))
     last = text.rstrip().splitlines()[-1]
     assert "31" not in last, "no cell for the roll in the middle of its turn"
     assert "66:" in text, "a roll that could not be played is still written as the dice alone (a pass)"
@@ -182,12 +203,13 @@ def test_a_roll_not_yet_played_is_left_out_of_the_export_and_a_pass_kept():
     assert imported.games[-1].turns == tuple(game.record), "read back: the turns played, nothing more"
     opening = Match(3, seed=4)
     opening.next_game().start()  # the opening roll made, not played yet
-    assert export_mat(opening, NAMES).rstrip().endswith("You : 0                        random : 0")
+    text = export_mat(MatchRecord.from_match(opening, NAMES))
+    assert text.rstrip().endswith("You : 0                        random : 0")
 
 
 def test_a_match_with_no_game_yet_is_just_its_header():
     header = "; Fifteen & Tavla, standard rules\n\n 7 point match\n"
-    assert export_mat(Match(7, Rules.STANDARD), ("", "")) == header
+    assert export_mat(MatchRecord.from_match(Match(7, Rules.STANDARD), ("", ""))) == header
 
 
 def gnubg_cases():
@@ -204,12 +226,20 @@ def gnubg_cases():
 
 def test_gnubg_imports_every_move_position_and_result(tmp_path):
     gnubg = pytest.importorskip("gnubg", reason=GNUBG_MISSING)
-    seen = {"pass": 0, "bar": 0, "hit": 0, "off": 0, "tavla only": 0, "seat 1 opens": 0, "resigned": 0,
-            "pending roll": 0}
+    seen = {
+        "pass": 0,
+        "bar": 0,
+        "hit": 0,
+        "off": 0,
+        "tavla only": 0,
+        "seat 1 opens": 0,
+        "resigned": 0,
+        "pending roll": 0,
+    }
     for index, match in enumerate(gnubg_cases()):
         names = ("You", f"random {index}")
         path = tmp_path / f"match{index}.mat"
-        path.write_text(export_mat(match, names))
+        path.write_text(export_mat(MatchRecord.from_match(match, names)))
         gnubg.command(f'import mat "{path}"')
         imported = gnubg.match()
         info = imported["match-info"]
@@ -235,8 +265,11 @@ def compare_game(theirs, ours, points, seen):
         seen["resigned"] += 1
     assert len(moves) == len(record)
     for entry, turn in zip(moves, record, strict=True):
-        assert (entry["player"], entry["dice"], entry["board"]) == ("XO"[turn.player], turn.dice,
-                                                                    position_id(turn.state))
+        assert (entry["player"], entry["dice"], entry["board"]) == (
+            "XO"[turn.player],
+            turn.dice,
+            position_id(turn.state),
+        )
         assert sorted(entry["move"], reverse=True) == sorted(turn.play, reverse=True)
         seen["pass"] += not turn.play
         seen["bar"] += any(start == 25 for start, _ in turn.play)

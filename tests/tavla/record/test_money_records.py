@@ -94,7 +94,7 @@ def test_a_damaged_money_save_is_refused_with_its_reason(change, message):
 
 def test_the_mat_export_writes_a_money_session_and_its_beavers_as_gnubg_and_xg_read_them():
     match = money_session(3)
-    text = export_mat(match, NAMES)
+    text = export_mat(MatchRecord.from_match(match, NAMES))
     header = text[: text.index(" Game 1")]
     assert " 0 point match" in header and '; [Jacoby "On"]' in header and '; [Beaver "On"]' in header
     game_text = [part for part in text.split(" Game ")[1:]]
@@ -106,7 +106,7 @@ def test_the_mat_export_writes_a_money_session_and_its_beavers_as_gnubg_and_xg_r
 @pytest.mark.parametrize("seed", [3, 5])
 def test_a_money_session_reads_back_from_its_export_as_played(seed):
     match = money_session(seed)
-    record = parse_mat(export_mat(match, NAMES))
+    record = parse_mat(export_mat(MatchRecord.from_match(match, NAMES)))
     ours = MatchRecord.from_match(match, NAMES)
     assert (record.length, record.jacoby, record.beavers) == (MONEY, True, True)
     assert record.games == ours.games
@@ -117,7 +117,7 @@ def test_a_money_session_reads_back_from_its_export_as_played(seed):
 def test_a_beaver_taken_last_and_one_waiting_read_back():
     match = _beaver_waiting()
     match.current.take()  # taken, the doubler's roll not yet made: the file says Takes
-    record = parse_mat(export_mat(match, NAMES))
+    record = parse_mat(export_mat(MatchRecord.from_match(match, NAMES)))
     assert record.games[-1].cube == tuple(match.current.cube_record)
 
 
@@ -155,7 +155,7 @@ def test_gnubg_imports_a_money_session_with_beavers_move_for_move(tmp_path):
     for seed in (3, 8):
         match = money_session(seed)
         path = tmp_path / f"money{seed}.mat"
-        path.write_text(export_mat(match, NAMES))
+        path.write_text(export_mat(MatchRecord.from_match(match, NAMES)))
         gnubg_money_rules(gnubg)
         gnubg.command(f'import mat "{path}"')
         imported = gnubg.match()
@@ -180,7 +180,7 @@ def test_gnubg_imports_a_money_session_with_beavers_move_for_move(tmp_path):
 
 def test_the_analysis_judges_a_money_session_in_points_with_the_cube_after_a_beaver():
     match = money_session(3, ("beaver-take",))
-    record = parse_mat(export_mat(match, NAMES))
+    record = parse_mat(export_mat(MatchRecord.from_match(match, NAMES)))
     game = match.games[0]
     doubled_at = game.cube_record[0].before_turn
     states = cube_states(record.games[0])
@@ -205,7 +205,7 @@ def test_the_match_id_of_a_beaver_waiting_reads_back_and_is_gnubgs(tmp_path):
     assert (moment.cube, moment.owner) == (match.current.cube_value, match.current.cube_owner)
     gnubg = pytest.importorskip("gnubg", reason=GNUBG_MISSING)
     path = tmp_path / "beaver.mat"
-    path.write_text(export_mat(match, NAMES))
+    path.write_text(export_mat(MatchRecord.from_match(match, NAMES)))
     gnubg_money_rules(gnubg)
     gnubg.command(f'import mat "{path}"')  # gnubg stands where the file ends: the beaver waits
     assert (gnubg.match_id(), gnubg.position_id()) == (ours, position_id(match.current.state))

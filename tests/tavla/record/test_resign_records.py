@@ -171,7 +171,7 @@ def test_the_mat_export_writes_a_resigned_game_as_gnubg_does_and_reads_it_back(r
     first = session.match.games[0].result
     assert (first.winner, first.points, first.resigned) == (1, 4 if cube else 2, Resignation.GAMMON)
     assert first.kind is (Outcome.GAMMON if rules is STANDARD else Outcome.MARS)
-    text = export_mat(session.match, NAMES)
+    text = export_mat(MatchRecord.from_match(session.match, NAMES))
     game_one = text.split(" Game 2")[0]
     last = game_one.rstrip().splitlines()[-1]
     assert last.endswith(f"Wins {first.points} points") and last.index("Wins") == 34  # expert's column
@@ -190,7 +190,7 @@ def test_the_mat_export_writes_a_resigned_game_as_gnubg_does_and_reads_it_back(r
 
 def test_the_analysis_reads_a_resigned_game():
     session = resigned_match(STANDARD, Resignation.BACKGAMMON, cube=True)
-    record = parse_mat(export_mat(session.match, NAMES))
+    record = parse_mat(export_mat(MatchRecord.from_match(session.match, NAMES)))
     analysis = analyse_match(record)
     assert [game.number for game in analysis.games] == [1, 2]
     assert (analysis.players[1].result, analysis.players[0].result) == (7, -7)  # a backgammon at 2, a single
@@ -201,7 +201,7 @@ def test_gnubg_reads_the_resigned_games_points(tmp_path, cube):
     gnubg = pytest.importorskip("gnubg", reason=GNUBG_MISSING)
     session = resigned_match(STANDARD, Resignation.GAMMON, cube=cube)
     path = tmp_path / "resigned.mat"
-    path.write_text(export_mat(session.match, NAMES))
+    path.write_text(export_mat(MatchRecord.from_match(session.match, NAMES)))
     gnubg.command(f'import mat "{path}"')
     games = gnubg.match()["games"]
     ours = [game.result for game in session.match.games]

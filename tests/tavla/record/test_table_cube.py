@@ -15,6 +15,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.players import get_bot
 from game.tavla.record.mat import export_mat
+from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import dump_match, load_match
 
 NAMES = ("You", "expert")
@@ -203,7 +204,7 @@ def test_the_mat_export_writes_cube_actions_as_gnubg_does():
     to_roll(session)
     session.double()
     session.computer_answer(True)
-    text = export_mat(session.match, NAMES)
+    text = export_mat(MatchRecord.from_match(session.match, NAMES))
     lines = text.splitlines()
     line = next(line for line in lines if "Doubles" in line)
     assert re.fullmatch(r" *\d+\)  Doubles => 2 +Takes", line), "You double on the left, expert takes"
@@ -216,7 +217,7 @@ def test_gnubg_reads_back_the_cube_actions_and_the_points(tmp_path):
     for seed in (1, 4):
         session = cube_match(seed)
         path = tmp_path / f"cube{seed}.mat"
-        path.write_text(export_mat(session.match, NAMES))
+        path.write_text(export_mat(MatchRecord.from_match(session.match, NAMES)))
         gnubg.command(f'import mat "{path}"')
         imported = gnubg.match()
         assert len(imported["games"]) == len(session.match.games)

@@ -19,6 +19,7 @@ from game.tavla.engine.board_games import TAVLI, TableGames
 from game.tavla.engine.session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.mat import export_mat, new_export_path
+from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import (
     UnrestorableSave,
     dump_match,
@@ -131,8 +132,9 @@ class SavedMatch:
 
     def export(self) -> None:
         names = player_names(self.opponent, self.settings.human_side)
+        text = export_mat(MatchRecord.from_match(self.session.match, names))
         try:
-            path = new_export_path(data_dir() / "exports", export_mat(self.session.match, names))
+            path = new_export_path(data_dir() / "exports", text)
         except OSError as error:
             self.toast.show(_("could not export the match: {error}").format(error=error))
             return
