@@ -61,11 +61,6 @@ def test_a_money_session_s_jacoby_and_beaver_tags_are_read(tmp_path):
     assert read == high_first(ours)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="XG joins a checker's steps (`63: 24/15*`) and writes `Cannot Move`: the .mat reader's part of "
-    "issue 45 (combined moves split into the dice as gnubg does, 'Cannot Move')",
-)
 @pytest.mark.parametrize("ours", _cases())
 def test_xg_s_joined_moves_and_cannot_move_read_as_the_same_match(ours):
     assert parse_mat(xg_text(ours)) == high_first(ours)
