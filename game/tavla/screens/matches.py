@@ -120,8 +120,8 @@ class MatchesView(SceneView):
             anchor_y="center",
             bold=True,
         )
-        self.back_button = Button(words.back_label(), Rect(CENTRE + 120, 48, 200, 44), self.back)
-        at = Rect(CENTRE - 120, 48, 220, 44)
+        self.back_button = Button(words.back_label(), Rect(CENTRE + 130, 48, 200, 44), self.back)
+        at = Rect(CENTRE - 150, 48, 260, 44)
         self.import_button = Button(importing.import_label(), at, self.import_or_stop)
         self.job: ArchiveImport | None = None
         self.choice: tuple[list[Path], list[str]] | None = None  # files, the names to choose from

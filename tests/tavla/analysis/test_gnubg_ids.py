@@ -35,7 +35,7 @@ GNUBG = [
 
 @pytest.fixture(scope="module")
 def analysis():
-    return analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"))
+    return analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"), level="expert")  # the IDs at any depth
 
 
 @pytest.mark.parametrize(("game", "turn", "moment", "position", "match"), GNUBG)
