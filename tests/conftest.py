@@ -82,3 +82,13 @@ def language(request, window):
     yield request.param
     window.settings = window.settings.model_copy(update={"language": "en"})
     window.apply_language()
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: three workers for two cores (and so on). The real-window and command-line tests spend
+    much of their time waiting for another process (a window, a bot, a worker), when a third worker
+    keeps the cores busy: tests/e2e took 138 s with three workers on two cores, 163 s with two.
+    PYTEST_XDIST_AUTO_NUM_WORKERS still sets the number."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return max(1, (os.cpu_count() or 1) * 3 // 2)

@@ -65,7 +65,7 @@ def old_rows_belong_to_the_first_content_recorded(path: Path, tmp_path: Path) ->
     assert [s.moves for s in book.solves("3x3", "sunset", first)] == [25, 40]
     assert book.best((4, 4), "numbers") == Best(100, 95.5)
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
 
 
 def test_a_first_record_book_is_migrated_to_content_keys(tmp_path):

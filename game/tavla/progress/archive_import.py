@@ -54,7 +54,7 @@ def analyse_file_for_history(path: Path, rules: Rules | None, level: str) -> Ana
         record = read_match(path, rules)
         analysis = analyse_match(record, rules, level)
         text = history_text(path, record)
-        return Analysed(path, analysis, text, played_at(str(path), text))
+        return Analysed(path, analysis, text, played_at(str(path), record))
     except UserError as error:
         return Analysed(path, None, error=str(error))
     except OSError as error:

@@ -7,7 +7,6 @@ units the history's (millipoints of EMG in a match, of a point for money).
 from __future__ import annotations
 
 import json
-import re
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,19 +22,14 @@ from game.tavla.progress.history import History, MatchEntry, keep_analysis, seat
 from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck, PracticeCard
 from game.tavla.progress.summary import TREND_WORDS, Progress, progress
+from game.tavla.record.match_record import MatchRecord
 
-_EVENT_DATE = re.compile(r'\[EventDate "(\d{4})\.(\d{2})\.(\d{2})"\]')
 
-
-def played_at(path: str, text: str) -> float:
-    """When a match file's match was played: its EventDate at noon UTC, else the file's time, else now."""
-    found = _EVENT_DATE.search(text)
-    if found is not None:
-        try:
-            year, month, day = (int(part) for part in found.groups())
-            return datetime(year, month, day, 12, tzinfo=UTC).timestamp()
-        except ValueError:
-            pass
+def played_at(path: str, record: MatchRecord) -> float:
+    """When a file's match was played: the date the file gives (at noon UTC), else the file's time, else
+    now."""
+    if record.played_at is not None:
+        return record.played_at
     try:
         return Path(path).stat().st_mtime
     except OSError:
@@ -55,7 +49,8 @@ def keep_command(
         text = history_text(Path(path), analysis.record)
     except OSError as error:
         raise UserError(f"{path}: {error.strerror or error}") from None
-    kept = keep_analysis(records, analysis, seat, text, str(Path(path).resolve()), played_at(path, text))
+    when = played_at(path, analysis.record)
+    kept = keep_analysis(records, analysis, seat, text, str(Path(path).resolve()), when)
     if kept is None:
         # Translators: after the analysis report; {name} is the player given with --player
         lines.append(_("This match is in {name}'s history already.").format(name=player))

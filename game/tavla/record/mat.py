@@ -70,7 +70,7 @@ from game.tavla.engine.position import BAR, OFF, OPP_BAR, winner_gammon_level
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.variant import variant_of
-from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.record.match_record import GameRecord, MatchRecord, date_text, day_at_noon
 
 MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
 MAT_NAME_FORBIDDEN = ":,;"  # the score line splits on ':'; ',' would start a GamesGrid rating
@@ -99,6 +99,7 @@ _SCORE_NUMBER = re.compile(r"\s*+(\d{1,4})")  # after a score line's colon
 _NUMBERED = re.compile(r"\s*+(\d{1,4})\)")
 _OURS = re.compile(r"^;\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules", re.MULTILINE)
 _TAG = re.compile(r";\s*+\[(Jacoby|Beaver)\s++\"(On|Off)\"\]\s*+", re.IGNORECASE)
+_EVENT_DATE = re.compile(r";\s*+\[EventDate\s++\"(\d{4})\.(\d{2})\.(\d{2})\"\]\s*+", re.IGNORECASE)
 _MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)++(?:\(\d\))?"
 _ITEM = re.compile(
     rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]++{_MOVE},?+)*+)(?:[ \t]++(?:Cannot\s++Move|\?{{3,4}}))?+"
@@ -166,6 +167,7 @@ class _Reader:
         self.game: _GameReader | None = None
         self.scores = (0, 0)  # after the games read so far
         self.tags: dict[str, bool] = {}  # the header's Jacoby and Beaver tags
+        self.played_at: float | None = None  # its EventDate tag
         self.recounted: list[str] = []  # the games whose points differ from the file's, described
         self.left: int | None = None  # games not read after the match was over (None: not over)
         self.last_number = 0  # the number of the last game read, as the file writes it
@@ -174,6 +176,9 @@ class _Reader:
         stripped = line.strip()
         if self.length is None and (tag := _TAG.fullmatch(stripped)) is not None:
             self.tags[tag.group(1).lower()] = tag.group(2).lower() == "on"
+            return
+        if self.length is None and (date := _EVENT_DATE.fullmatch(stripped)) is not None:
+            self.played_at = day_at_noon(*(int(part) for part in date.groups()))
             return
         if not stripped or stripped.startswith(";"):
             return
@@ -313,6 +318,7 @@ class _Reader:
             beavers,
             self.warnings(),
             self.cube,
+            self.played_at,
         )
 
 
@@ -597,6 +603,8 @@ def export_mat(record: MatchRecord) -> str:
         _mat_name(name, default) for name, default in zip(record.names, MAT_DEFAULT_NAMES, strict=True)
     )
     lines = [f"; {PROGRAM}, {record.rules} rules"]
+    if record.played_at is not None:
+        lines.append(f'; [EventDate "{date_text(record.played_at, ".")}"]')
     if record.length == MONEY and record.cube and record.rules.has_cube:
         options = {"jacoby": record.jacoby, "beavers": record.beavers}
         lines += [f'; [{MAT_TAGS[name]} "{"On" if on else "Off"}"]' for name, on in options.items()]

@@ -5,7 +5,8 @@ imported from a `.mat` file (game/tavla/record/mat.py); cube actions are the eng
 """
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import overload
 
 from game.tavla.engine.game import CubeTurn, Turn
@@ -119,6 +120,9 @@ class MatchRecord:
     beavers: bool = False
     warnings: tuple[str, ...] = ()
     cube: bool = True
+    played_at: float | None = field(default=None, compare=False)
+    """When the match was played (seconds since the epoch) where its file says (a `.mat` file's
+    EventDate, an `.sgf` file's DT, an `.xg` file's date); not part of what the match is."""
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
@@ -143,3 +147,17 @@ class MatchRecord:
         return cls(
             names, match.length, match.rules, tuple(games), match.jacoby, match.beavers, cube=match.cube
         )
+
+
+def day_at_noon(year: int, month: int, day: int) -> float | None:
+    """A file's date as seconds since the epoch, at noon UTC (so it is that day everywhere); None when it
+    is no date."""
+    try:
+        return datetime(year, month, day, 12, tzinfo=UTC).timestamp()
+    except ValueError:
+        return None
+
+
+def date_text(when: float, separator: str) -> str:
+    """`2026.12.07` (separator ".") or `2026-12-07`: the day `when` falls on, UTC."""
+    return datetime.fromtimestamp(when, UTC).strftime(f"%Y{separator}%m{separator}%d")

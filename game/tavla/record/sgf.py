@@ -45,14 +45,15 @@ from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.notation import Play
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.record.match_record import GameRecord, MatchRecord, day_at_noon
 from game.tavla.record.sgf_syntax import SEATS, GameTree, Property, game_trees, point_of
 from game.tavla.record.sgf_writing import DEFAULT_NAMES, TAVLA_RULE, game_tree_text
 
+_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 MAX_SGF_BYTES = 50_000_000  # an analysed match keeps a list of evaluated moves for every roll
 VARIANTS = ("Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3")
 CUBE_WORDS = ("double", "take", "drop")
-_KEPT = ("GM", "MI", "PW", "PB", "RU", "RE", "CV", "B", "W", "AE", "AB", "AW", "CP")
+_KEPT = ("GM", "MI", "PW", "PB", "RU", "RE", "CV", "B", "W", "AE", "AB", "AW", "CP", "DT")
 _MOVE = re.compile(r"([1-6])([1-6])((?:[a-z][a-z]){0,4})")
 _RESULT = re.compile(r"([BW])\+(\d{0,9})", re.IGNORECASE)
 _FIELD = re.compile(r"\s*+(length|game|ws|bs)\s*+:\s*+([0-9]{1,4})\s*+", re.IGNORECASE)
@@ -133,6 +134,7 @@ class _Header:
     rules: Rules
     jacoby: bool
     result: tuple[int, int] | None
+    played_at: float | None  # DT, the day the game was played
 
 
 def _header(tree: GameTree) -> _Header:
@@ -149,7 +151,13 @@ def _header(tree: GameTree) -> _Header:
     length, score = _match_info(root.get("MI"))
     rules, jacoby = _rules(root.get("RU"))
     names = (_name(root.get("PW")), _name(root.get("PB")))
-    return _Header(length, score, names, rules, jacoby, _result(root.get("RE")))
+    return _Header(length, score, names, rules, jacoby, _result(root.get("RE")), _date(root.get("DT")))
+
+
+def _date(prop: Property | None) -> float | None:
+    """DT's day (`2026-12-07`, gnubg's form; another form or no DT: None)."""
+    found = _DAY.match(prop.values[0].strip()) if prop is not None else None
+    return day_at_noon(*(int(part) for part in found.groups())) if found else None
 
 
 def _name(prop: Property | None) -> str | None:
@@ -207,6 +215,7 @@ class _MatchReader:
         self.jacoby = False
         self.games: list[GameRecord] = []
         self.scores = (0, 0)  # after the games read so far
+        self.played_at: float | None = None
 
     def tree(self, tree: GameTree) -> None:
         header = _header(tree)
@@ -214,6 +223,7 @@ class _MatchReader:
             self.length = header.length or MONEY
             self.rules, self.jacoby = header.rules, header.jacoby and not header.length
             self.names = (header.names[0] or DEFAULT_NAMES[0], header.names[1] or DEFAULT_NAMES[1])
+            self.played_at = header.played_at
         length = self.length or MONEY
         if (header.length or MONEY) != length or header.rules is not self.rules:
             # Translators: {length} is a match length in points (0: money play), {rules} a rule set
@@ -245,7 +255,13 @@ class _MatchReader:
         money = self.length == MONEY
         beavered = any(action.event is CubeEvent.BEAVER for game in self.games for action in game.cube)
         return MatchRecord(
-            self.names, self.length, self.rules, tuple(self.games), self.jacoby and money, money and beavered
+            self.names,
+            self.length,
+            self.rules,
+            tuple(self.games),
+            self.jacoby and money,
+            money and beavered,
+            played_at=self.played_at,
         )
 
 

@@ -9,7 +9,7 @@ from game.tavla.engine.game import CubeTurn, Turn
 from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.rules import MONEY, Rules, crawford_game
 from game.tavla.engine.variant import variant_of
-from game.tavla.record.match_record import GameRecord, MatchRecord, Turns
+from game.tavla.record.match_record import GameRecord, MatchRecord, Turns, date_text
 from game.tavla.record.sgf_syntax import SEATS, escaped, letter_of
 
 PROGRAM = "Fifteen & Tavla"
@@ -36,6 +36,8 @@ def game_tree_text(record: MatchRecord, index: int) -> str:
         f"MI[length:{record.length}][game:{index}][ws:{game.score[0]}][bs:{game.score[1]}]",
         f"PW[{escaped(names[0])}]PB[{escaped(names[1])}]",
     ]
+    if record.played_at is not None:
+        root.append(f"DT[{date_text(record.played_at, '-')}]")
     rules = _rule_words(record, index)
     if rules:
         root.append(f"RU[{':'.join(rules)}]")

@@ -54,6 +54,8 @@ _UNICODE_NAMES = (880, 1138)  # Player1, Player2: TShortUnicodeString, from vers
 _UNICODE_VERSION = 24
 _NAME_BYTES = 256  # 128 UTF-16 characters
 _VARIATION = 96
+_DATE = 128  # tsHeaderMatch Date: a Delphi TDateTime, days since 30 December 1899
+_DELPHI_EPOCH = -2209161600.0  # 1899-12-30 00:00 UTC, in seconds since the Unix epoch
 _POS_INIT = 21  # tsHeaderGame: the game's first position
 _AUTO_DOUBLES = 64  # tsHeaderGame NumberOfAutoDoubles, from version 26: the cube starts at 2 ** n
 _AUTO_DOUBLES_VERSION = 26
@@ -208,6 +210,7 @@ class _Reader:
         self.length: int | None = None
         self.names = DEFAULT_NAMES
         self.jacoby = self.beavers = False
+        self.played_at: float | None = None
         self.games: list[GameRecord] = []
         self.game: _GameReader | None = None
         self.number = 0  # the game being read (0: none yet)
@@ -266,6 +269,7 @@ class _Reader:
         money = length == MONEY
         self.jacoby, self.beavers = money and header["jacoby"], money and header["beaver"]
         self.names = _names(data, offset, header["version"])
+        self.played_at = _played_at(data, offset)
         self.version = header["version"]
 
     def game_header(self, data: bytes, offset: int) -> None:
@@ -315,7 +319,13 @@ class _Reader:
         if not self.games:
             raise UserError(_("no game"))
         return MatchRecord(
-            self.names, self.length, Rules.STANDARD, tuple(self.games), self.jacoby, self.beavers
+            self.names,
+            self.length,
+            Rules.STANDARD,
+            tuple(self.games),
+            self.jacoby,
+            self.beavers,
+            played_at=self.played_at,
         )
 
 
@@ -450,3 +460,9 @@ def _moved(state: tuple[int, ...], steps: Play) -> tuple[int, ...] | None:
             return None
         board = list(apply_play(board, ((start, end),)))
     return tuple(board)
+
+
+def _played_at(data: bytes, offset: int) -> float | None:
+    """The match header's date (None where XG wrote none or a date out of reach)."""
+    (days,) = struct.unpack_from("<d", data, offset + _DATE)
+    return _DELPHI_EPOCH + days * 86400.0 if 1.0 < days < 200_000.0 else None

@@ -5,6 +5,7 @@ the player found as the name every match has, a stop keeping what is done."""
 import shutil
 import sqlite3
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,8 @@ from game.tavla.progress.archive_import import ArchiveImport, archive_player, co
 from game.tavla.progress.history import History, content_key
 from game.tavla.record.formats import MATCH_SUFFIXES, match_files, read_match
 from game.tavla.record.mat import export_mat, parse_mat
-from game.tavla.record.match_record import MatchRecord
-from game.tavla.record.sgf import export_sgf
+from game.tavla.record.match_record import MatchRecord, date_text, day_at_noon
+from game.tavla.record.sgf import export_sgf, parse_sgf
 from tests.tavla.matches import advance
 
 DATA = Path(__file__).parents[1] / "data"
@@ -145,3 +146,21 @@ def test_matches_kept_before_content_keys_get_theirs_and_are_not_kept_again(arch
         db.execute("UPDATE tavla_matches SET content_key = NULL")  # as a file of schema 4 has it
     tally = ArchiveImport([archive / "2025" / "a-again.sgf"], "Ayla", records, "expert", workers=1).run()
     assert (tally.kept, tally.again) == (0, 1)
+
+
+def test_each_file_s_date_is_the_match_s_and_the_history_keeps_it(tmp_path):
+    day = day_at_noon(2019, 4, 23)
+    record = replace(played(3), played_at=day)
+    mat, sgf = export_mat(record), export_sgf(record)
+    assert '; [EventDate "2019.04.23"]' in mat and "DT[2019-04-23]" in sgf
+    assert parse_mat(mat).played_at == parse_sgf(sgf).played_at == day
+    assert parse_mat(export_mat(played(3))).played_at is None, "no date written, none read"
+    folder = tmp_path / "years"
+    folder.mkdir()
+    (folder / "old.sgf").write_text(sgf)
+    newer = replace(played(4, "Kerem"), played_at=day_at_noon(2026, 1, 2))
+    (folder / "new.mat").write_text(export_mat(newer))
+    records = Records(tmp_path / "records.sqlite3")
+    ArchiveImport(match_files([folder]), "Ayla", records, "expert", workers=1).run()
+    kept = History(records).matches()
+    assert [date_text(entry.played_at, "-") for entry in kept] == ["2019-04-23", "2026-01-02"], "oldest first"

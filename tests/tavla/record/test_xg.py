@@ -5,6 +5,7 @@ refused with what is wrong and where."""
 import struct
 import sys
 import zlib
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,7 @@ from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.record import xg
 from game.tavla.record.mat import Stopped
-from game.tavla.record.match_record import MatchRecord
+from game.tavla.record.match_record import MatchRecord, day_at_noon
 from game.tavla.record.xg import RECORD, XG_MONEY, parse_xg_records, read_xg
 from tests.tavla.money import money_session
 from tests.tavla.record.cube_matches import cube_match
@@ -76,6 +77,13 @@ def test_a_match_with_the_cube_reads_back_move_for_move(tmp_path, seed):
         assert list(mine.turns) == list(theirs.turns), number
         assert mine == theirs, number
     assert read == ours
+
+
+def test_the_match_s_date_is_read(tmp_path):
+    day = day_at_noon(2021, 3, 14)
+    ours = replace(MatchRecord.from_match(cube_match(1), NAMES), played_at=day)
+    assert read_xg(written(tmp_path, ours)).played_at == pytest.approx(day, abs=1)
+    assert read_xg(written(tmp_path, replace(ours, played_at=None))).played_at is None
 
 
 def test_the_resigned_game_and_the_dropped_double_keep_their_ends(tmp_path):

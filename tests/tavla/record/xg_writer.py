@@ -53,6 +53,8 @@ def match_header(record: MatchRecord, version: int = VERSION, crawford: bool = T
     length = XG_MONEY if record.length == MONEY else record.length
     struct.pack_into("<ii", header, 92, length, 0)  # MatchLength, Variation: backgammon
     header[100:103] = bytes([crawford, record.jacoby, record.beavers])
+    if record.played_at is not None:  # Date: a Delphi TDateTime, days since 30 December 1899
+        struct.pack_into("<d", header, 128, (record.played_at + 2_209_161_600) / 86_400)
     struct.pack_into("<ii", header, 552, version, xg_file.MAGIC_DMLI)
     return bytes(header)
 
