@@ -287,7 +287,7 @@ def write_log(report: Report, path: Path) -> Path | None:
     replay = _("Replay a decision: {command} lists the legal plays.")
     lines = [
         heading.format(rules=report.rules, count=report.games, seed=report.seed),
-        replay.format(command='python main.py moves --state "STATE" --dice D1 D2'),
+        replay.format(command=f'python main.py moves --rules {report.rules} --state "STATE" --dice D1 D2'),
         "",
     ]
     labels = {
