@@ -31,6 +31,7 @@ from game.limits import (
     MAX_ROLLOUT_PLIES,
     OutOfRange,
     answer_seconds,
+    idle_seconds,
     seed_number,
     whole_number,
 )
@@ -166,6 +167,7 @@ def _whole(low: int, high: int) -> Callable[[str], object]:
 
 _seed = _number(seed_number, "seed")
 _timeout = _number(answer_seconds, "seconds")
+_idle = _number(idle_seconds, "seconds")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -449,6 +451,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     external.add_argument(
         "--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays")
+    )
+    external.add_argument(
+        "--idle",
+        type=_idle,
+        default=None,
+        metavar="SECONDS",
+        help=_("a connection that sends no line this long gives way to the next client (default 60)"),
     )
 
     for sub in commands.choices.values():
@@ -744,9 +753,9 @@ def _run_ubgi(args: argparse.Namespace, config: "Config") -> int:
 
 
 def _run_external(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.players.gnubg_external import external_command
+    from game.tavla.players.gnubg_external import IDLE_SECONDS, external_command
 
-    return external_command(args.port, args.level)
+    return external_command(args.port, args.level, IDLE_SECONDS if args.idle is None else args.idle)
 
 
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {

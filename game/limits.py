@@ -91,3 +91,14 @@ def _problem(problem: str, allowed: str) -> str:
     # Translators: {problem} says what is wrong with a number ("'abc' is not a whole number"); {allowed}
     # says what is allowed ("give a whole number from 1 to 256")
     return _("{problem}; {allowed}").format(problem=problem, allowed=allowed)
+
+
+def idle_seconds(value: object) -> float:
+    """An idle limit in seconds (a socket's quiet time), above 0 and at most MAX_TIMEOUT; OutOfRange
+    otherwise."""
+    try:
+        return answer_seconds(value)
+    except OutOfRange:
+        # Translators: {most} is a number of seconds (3600); {seconds} is what was given, quoted
+        message = _("the idle limit must be a positive number of seconds, at most {most}, not {seconds}")
+        raise OutOfRange(message.format(most=f"{MAX_TIMEOUT:g}", seconds=_shown(value))) from None

@@ -11,13 +11,24 @@ external.c `ExtFIBSBoard`): the side to decide becomes gnubg's player 1, whateve
 match; the cube's owner comes from the two may-double fields, the Crawford game from the score and the
 non-Crawford and post-Crawford fields. The socket listens on the loopback address only: nothing else
 on the network can reach it. One connection at a time; when gnubg closes it the next is awaited.
+
+gnubg holds its connection open and silent between its player's decisions (while the other player
+thinks, before `new match`), so a quiet connection is never cut while it is the only one; once it has
+sent no whole line for the idle limit (`--idle`, IDLE_SECONDS by default) and another client is waiting,
+it is closed with a line saying why and the next is served, so a process that connects and sends
+nothing cannot keep gnubg out. A line begun and not finished within the limit closes its connection at
+once: gnubg writes whole lines.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
+import select
 import socket
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +44,10 @@ FIELDS = 53  # board: names, match and score, 26 board fields, turn, dice, cube 
 UNLIMITED = 9999  # FIBS's match length of an unlimited match (money play)
 LOOPBACK = "127.0.0.1"
 MAX_LINE_BYTES = 4096
+IDLE_SECONDS = 60.0  # --idle: a connection silent this long gives way to the next client (module docstring)
+LEFTOVERS = b"\0 \t\r"  # what gnubg leaves after a line (its NUL): no line begun
+ACCEPT_RETRY_SECONDS = 1.0
+GONE_BEFORE_ACCEPTED = {errno.ECONNABORTED, errno.EINTR, getattr(errno, "EPROTO", errno.ECONNABORTED)}
 
 
 class BadBoard(ValueError):
@@ -90,8 +105,12 @@ def read_fibs_board(line: str) -> FibsBoard:
     crawford = bool(length) and 1 in away and not (non_crawford or post_crawford)
     try:
         state = from_gnubg_board((sides[0], sides[1]))
-        return FibsBoard(state, _dice(dice), _cube(cube, may, other_may, length, score, their_score,
-                                                   crawford, bool(doubled)), bool(doubled))
+        return FibsBoard(
+            state,
+            _dice(dice),
+            _cube(cube, may, other_may, length, score, their_score, crawford, bool(doubled)),
+            bool(doubled),
+        )
     except UserError as error:
         raise BadBoard(str(error)) from None
 
@@ -104,8 +123,16 @@ def _dice(dice: tuple[int, ...]) -> tuple[int, int] | None:
     return dice[0], dice[1]
 
 
-def _cube(value: int, may: int, other_may: int, length: int, score: int, their_score: int,
-          crawford: bool, doubled: bool) -> Cube:
+def _cube(
+    value: int,
+    may: int,
+    other_may: int,
+    length: int,
+    score: int,
+    their_score: int,
+    crawford: bool,
+    doubled: bool,
+) -> Cube:
     """The cube as the side to decide sees it: gnubg's player 1 owns it when only player 1 may double.
     A taker's score is gnubg's first (external.c's take decision keeps the doubler as player 1)."""
     owner = CubeOwner.CENTRE
@@ -143,28 +170,66 @@ def reply(bot: Any, line: str, rules: Rules) -> str | None:
         return f"Error: badly formed board ({error})"
 
 
-def serve(bot: Any, rules: Rules, listener: socket.socket, said: Callable[[str], None]) -> int:
-    """Answer gnubg's connections one after the other, until stopped (Ctrl+C) or the listener closes."""
+def serve(
+    bot: Any, rules: Rules, listener: socket.socket, said: Callable[[str], None], idle: float = IDLE_SECONDS
+) -> int:
+    """Answer gnubg's connections one after the other, until stopped (Ctrl+C) or the listener closes.
+    A connection that has sent no whole line for `idle` seconds gives way to the next client waiting,
+    and a line begun and not finished within `idle` seconds closes its connection (module docstring)."""
     while True:
         try:
             connection, _peer = listener.accept()
-        except OSError:
-            return 0
+        except OSError as error:
+            if listener.fileno() == -1:  # closed by its owner: the end of the service
+                return 0
+            if error.errno not in GONE_BEFORE_ACCEPTED:  # out of descriptors or memory: say it, go on
+                # Translators: {error} is the system's reason, e.g. "Too many open files"
+                said(_("cannot accept a connection: {error}").format(error=error.strerror or error))
+                time.sleep(ACCEPT_RETRY_SECONDS)
+            continue
         # Translators: said when GNU Backgammon connects to the external player
         said(_("GNU Backgammon connected"))
         with connection, contextlib.suppress(OSError):
-            _converse(bot, rules, connection)
+            _converse(bot, rules, connection, listener, idle, said)
 
 
-def _converse(bot: Any, rules: Rules, connection: socket.socket) -> None:
+def _converse(
+    bot: Any,
+    rules: Rules,
+    connection: socket.socket,
+    listener: socket.socket,
+    idle: float,
+    said: Callable[[str], None],
+) -> None:
     buffer = b""
+    last_line = begun = time.monotonic()  # the last whole line; the first byte of the line in `buffer`
     while True:
+        now = time.monotonic()
+        partial = bool(buffer.strip(LEFTOVERS))
+        if partial and now - begun >= idle:
+            _close_idle(connection, idle, said, waiting=False)
+            return
+        quiet = now - last_line >= idle
+        deadlines = [begun + idle] if partial else []
+        if not quiet:
+            deadlines.append(last_line + idle)
+        timeout = max(0.0, min(deadlines) - now) if deadlines else None
+        watched = [connection, listener] if quiet else [connection]
+        readable = select.select(watched, [], [], timeout)[0]
+        if connection not in readable:
+            if listener in readable:  # quiet for `idle` seconds, and another client waits
+                _close_idle(connection, idle, said, waiting=True)
+                return
+            continue
         chunk = connection.recv(65536)
         if not chunk:
             return
+        if not partial:
+            begun = time.monotonic()
         buffer += chunk
         while b"\n" in buffer:
             raw, buffer = buffer.split(b"\n", 1)
+            last_line = begun = time.monotonic()
             response = reply(bot, raw.decode("utf-8", "replace"), rules)
             if response is None:
                 return
@@ -172,6 +237,22 @@ def _converse(bot: Any, rules: Rules, connection: socket.socket) -> None:
         if len(buffer) > MAX_LINE_BYTES:
             connection.sendall(b"Error: line too long\n")
             buffer = b""
+
+
+def _close_idle(connection: socket.socket, idle: float, said: Callable[[str], None], waiting: bool) -> None:
+    """Close a connection that kept the only slot idle: one protocol line to it saying why (English, as
+    the protocol's other lines), one notice on stderr."""
+    if waiting:
+        line = f"Error: no line for {idle:g} seconds and another client is waiting: closing the connection"
+        # Translators: {seconds} is the idle limit (--idle), a number of seconds
+        notice = _("closed a connection that sent no line for {seconds} s: another client is waiting")
+    else:
+        line = f"Error: a line unfinished for {idle:g} seconds: closing the connection"
+        # Translators: {seconds} is the idle limit (--idle), a number of seconds
+        notice = _("closed a connection that left a line unfinished for {seconds} s")
+    with contextlib.suppress(OSError):
+        connection.sendall(line.encode("ascii") + b"\n")
+    said(notice.format(seconds=f"{idle:g}"))
 
 
 def listen(port: int) -> socket.socket:
@@ -189,21 +270,34 @@ def listen(port: int) -> socket.socket:
     return listener
 
 
-def external_command(port: int, level: str) -> int:
+def external_command(port: int, level: str, idle: float = IDLE_SECONDS) -> int:
     """`python main.py external --port N`: gnubg's external player (standard rules, as gnubg plays),
-    until Ctrl+C."""
+    until Ctrl+C. The notices go to stderr while it takes them: a stderr nobody reads any more (`2>&1 |
+    head -1`) ends the notices, never the service."""
     from game.tavla.players.ubgi_engine import LEVEL_PLIES, build_bot
 
     rules = Rules.STANDARD
     bot = build_bot(rules, LEVEL_PLIES[level])
     listener = listen(port)
+    silenced = False
 
     def said(line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
+        nonlocal silenced
+        if silenced or sys.stderr is None:
+            return
+        try:
+            print(line, file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            silenced = True
+            with contextlib.suppress(OSError, ValueError):  # what is left in its buffer goes nowhere
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
 
     with listener:
         address = f"localhost:{listener.getsockname()[1]}"
         # Translators: {address} is host:port; {command} the gnubg command that makes a player ours
         message = _("listening on {address}: in GNU Backgammon, {command}")
         said(message.format(address=address, command=f"set player 1 external {address}"))
-        return serve(bot, rules, listener, said)
+        status = serve(bot, rules, listener, said, idle)
+    # Translators: said when the external player stops serving because its socket was closed
+    said(_("the listening socket was closed: the external player stops"))
+    return status
