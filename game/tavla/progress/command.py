@@ -6,7 +6,9 @@ units the history's (millipoints of EMG in a match, of a point for money).
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,7 +16,7 @@ from typing import Any
 
 from game.errors import UserError
 from game.files import write_atomically
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.records import Records
 from game.tavla.analysis.command import analyse_file, report_and_write
 from game.tavla.engine.rules import Rules
@@ -74,7 +76,34 @@ def read_progress(records: Records, rules: str | None = None, opponent: str | No
     """The player's progress, of one rule set and/or opponent when given."""
     history = History(records)
     matches = history.matches(rules, opponent)
-    return progress(matches, history.decisions([entry.id for entry in matches if entry.id is not None]))
+    decisions = history.decisions([entry.id for entry in matches if entry.id is not None])
+    shown = progress(matches, decisions)
+    return dataclasses.replace(shown, skipped=matches.skipped + decisions.skipped)
+
+
+def history_left_out_text(count: int) -> str:
+    """Rows of the history left out because a value in them is not one the game writes (a file edited
+    by hand, or damaged): said, so a missing match is not a mystery."""
+    # Translators: {count} matches or decisions kept in the records file could not be read
+    message = ngettext(
+        "{count} kept match or decision could not be read (a value in the records file is damaged) "
+        "and is left out.",
+        "{count} kept matches or decisions could not be read (a value in the records file is damaged) "
+        "and are left out.",
+        count,
+    )
+    return message.format(count=count)
+
+
+def deck_left_out_text(count: int) -> str:
+    """Cards of the practice deck left out because a value in them is not one the game writes."""
+    # Translators: {count} practice cards kept in the records file could not be read
+    message = ngettext(
+        "{count} practice card could not be read (a value in the records file is damaged) and is left out.",
+        "{count} practice cards could not be read (a value in the records file is damaged) and are left out.",
+        count,
+    )
+    return message.format(count=count)
 
 
 def progress_command(
@@ -84,6 +113,8 @@ def progress_command(
     shown = read_progress(records, rules, opponent)
     if json_path is not None:
         write_json(json_path, progress_json(shown))
+    if shown.skipped:
+        print(history_left_out_text(shown.skipped), file=sys.stderr)
     if not shown.matches:
         return [_("no matches yet")]
     lines = []
@@ -171,6 +202,7 @@ def progress_json(shown: Progress) -> dict[str, Any]:
         "best": shown.best,
         "worst": shown.worst,
         "trend": shown.trend,
+        "unreadable_rows": shown.skipped,
     }
 
 
@@ -194,7 +226,10 @@ def practice_list_command(deck: Deck, json_path: str | None) -> list[str]:
     """The lines of `practice --list` (the soonest due first); writes the JSON when asked."""
     cards = deck.cards()
     if json_path is not None:
-        write_json(json_path, {"positions": [card_json(card) for card in cards]})
+        positions = [card_json(card) for card in cards]
+        write_json(json_path, {"positions": positions, "unreadable_cards": cards.skipped})
+    if cards.skipped:
+        print(deck_left_out_text(cards.skipped), file=sys.stderr)
     if not cards:
         return [_("the practice deck is empty: your doubtful, bad and very bad plays come here")]
     now = deck.clock()
@@ -221,7 +256,11 @@ def practice_list_command(deck: Deck, json_path: str | None) -> list[str]:
 
 
 def practice_add_command(deck: Deck, gnubg_id: str, rules: Rules) -> list[str]:
-    card = deck.add_by_id(gnubg_id, rules)
+    card, added = deck.add_new_by_id(gnubg_id, rules)
+    if not added:
+        # Translators: {id} the position's GNU Backgammon ID, {best} its best play as the deck keeps it
+        message = _("{id} is already in the practice deck (best {best}): nothing was changed")
+        return [message.format(id=card.gnubg_id, best=card.shown(card.best_play))]
     # Translators: {id} the position's GNU Backgammon ID, {best} its best play
     return [
         _("added {id} to the practice deck (best {best})").format(

@@ -26,7 +26,7 @@ from game.tavla.engine.position import format_state
 from game.tavla.engine.rules import Rules
 from game.tavla.progress import practice
 from game.tavla.progress.phases import phase_of
-from game.tavla.progress.rows import typed_rows
+from game.tavla.progress.rows import DATE, KeptRows, typed_rows
 from game.tavla.record.match_record import MatchRecord
 
 TABLE_SOURCE = "table"  # the source of a match played at the table (else the path it was read from)
@@ -88,6 +88,15 @@ class KeptDecision:
 
 
 _DECISION_COLUMNS = ", ".join(field.name for field in fields(KeptDecision))
+_MATCH_RANGES = {
+    "played_at": DATE,
+    "seat": (0, 1),
+    "length": (0, 2**31),
+    "result": (-(2**31), 2**31),
+    "decisions": (0, 2**31),
+}
+_DECISION_RANGES = {"game": (0, 2**31), "turn": (0, 2**31), "counted": (0, 1)}
+"""What the game writes in the history's rows beyond their types (game/tavla/progress/rows.py)."""
 
 
 def match_key(mat: str, seat: int) -> str:
@@ -228,9 +237,10 @@ class History:
     def __init__(self, records: Records | None = None) -> None:
         self.records = records if records is not None else Records()
 
-    def matches(self, rules: str | None = None, opponent: str | None = None) -> list[MatchEntry]:
+    def matches(self, rules: str | None = None, opponent: str | None = None) -> KeptRows[MatchEntry]:
         """Every kept match, oldest first, of one rule set and/or opponent when given (without the
-        `.mat` text: `mat_text` reads it)."""
+        `.mat` text: `mat_text` reads it); a damaged row (a value the game never writes, a date out of
+        range) is left out and counted (`skipped`)."""
         columns = _MATCH_COLUMNS.replace("mat, ", "'' AS mat, ")
         query = (
             f"SELECT {columns} FROM tavla_matches WHERE (:rules IS NULL OR rules = :rules)"
@@ -238,7 +248,7 @@ class History:
         )
         values = {"rules": rules, "opponent": opponent}
         rows = self.records.transaction(lambda db: db.execute(query, values).fetchall())
-        return typed_rows(MatchEntry, rows)
+        return typed_rows(MatchEntry, rows, _MATCH_RANGES)
 
     def opponents(self) -> list[str]:
         """The opponents met, in alphabetical order (for the screen's filter)."""
@@ -255,12 +265,12 @@ class History:
         row = self.records.transaction(lambda db: db.execute(query, (match,)).fetchone())
         return None if row is None else str(row[0])
 
-    def decisions(self, matches: list[int] | None = None) -> list[KeptDecision]:
-        """The player's kept decisions, of the matches numbered (all when None), in order."""
+    def decisions(self, matches: list[int] | None = None) -> KeptRows[KeptDecision]:
+        """The player's kept decisions, of the matches numbered (all when None), in order; a damaged
+        row is left out and counted (`skipped`)."""
         query = f"SELECT {_DECISION_COLUMNS} FROM tavla_decisions ORDER BY match, game, turn, id"
         rows = self.records.transaction(lambda db: db.execute(query).fetchall())
-        kept = typed_rows(KeptDecision, rows)
-        if matches is None:
-            return kept
-        wanted = set(matches)
-        return [decision for decision in kept if decision.match in wanted]
+        if matches is not None:
+            wanted = set(matches)
+            rows = [row for row in rows if row[0] in wanted]
+        return typed_rows(KeptDecision, rows, _DECISION_RANGES)

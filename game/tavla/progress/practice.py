@@ -35,7 +35,7 @@ from game.tavla.engine.setup import read_gnubg_id
 from game.tavla.eval.judge import JudgedPlay, judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.stakes import Stakes
-from game.tavla.progress.rows import typed_rows
+from game.tavla.progress.rows import DATE, KeptRows, typed_rows
 
 MARKED = (Mark.DOUBTFUL.value, Mark.BAD.value, Mark.VERY_BAD.value)
 _COLUMNS = (
@@ -86,6 +86,26 @@ class PracticeCard:
         if self.kind == "cube":
             return shown_action(play) if play else ""
         return display_play(self.position, parse_play(play)) if play else ""
+
+
+_RANGES = {"added_at": DATE, "due": DATE, "reviews": (0, 2**31), "loss": (0.0, 1e9)}
+"""What the game writes in a card's row beyond its types (game/tavla/progress/rows.py)."""
+
+
+def _check_card(card: PracticeCard) -> None:
+    """Refuse a card whose rules, position, roll, stakes or schedule does not read (ValueError or
+    UserError): shown or answered it would fail."""
+    Rules.parse(card.rules)
+    card.position  # noqa: B018 - parsed for the check
+    if card.kind not in ("move", "cube") or (card.kind == "move") != bool(card.dice):
+        raise ValueError(f"kind {card.kind!r:.40}")
+    roll = card.roll
+    if roll is not None and (len(card.dice) != 2 or not all(1 <= die <= 6 for die in roll)):
+        raise ValueError(f"dice {card.dice!r:.40}")
+    if card.kind == "cube":
+        cube_choices(card)
+    stakes_of(card)
+    Card.from_dict(json.loads(card.schedule))
 
 
 def _stakes_text(stakes: Stakes | None) -> str:
@@ -232,21 +252,22 @@ class Deck:
         self.records = records if records is not None else Records()
         self.clock = clock
 
-    def cards(self) -> list[PracticeCard]:
-        """Every card, the soonest due first."""
+    def cards(self) -> KeptRows[PracticeCard]:
+        """Every card, the soonest due first; a damaged card (a value the game never writes, a date out
+        of range, a position, roll or schedule that does not read) is left out and counted (`skipped`)."""
         query = f"SELECT {_COLUMNS} FROM practice_cards ORDER BY due, added_at, gnubg_id"
         rows = self.records.transaction(lambda db: db.execute(query).fetchall())
-        return typed_rows(PracticeCard, rows)
+        return typed_rows(PracticeCard, rows, _RANGES, _check_card)
 
-    def due(self) -> list[PracticeCard]:
-        """The cards due now, the longest waiting first."""
+    def due(self) -> KeptRows[PracticeCard]:
+        """The cards due now, the longest waiting first (`skipped` counts the damaged ones of the deck)."""
         now = self.clock()
-        return [card for card in self.cards() if card.due <= now]
+        cards = self.cards()
+        return KeptRows([card for card in cards if card.due <= now], cards.skipped)
 
     def due_count(self) -> int:
-        now = self.clock()
-        query = "SELECT COUNT(*) FROM practice_cards WHERE due <= ?"
-        return int(self.records.transaction(lambda db: db.execute(query, (now,)).fetchone()[0]))
+        """How many cards `due` gives (the damaged ones not counted)."""
+        return len(self.due())
 
     def answer(self, card: PracticeCard, judgement: Judgement) -> PracticeCard:
         """Reschedule `card` by how `judgement` went, written at once; the card as it is now."""
@@ -269,10 +290,26 @@ class Deck:
     def add_by_id(self, text: str, rules: Rules, level: JudgeLevel = DEFAULT_LEVEL) -> PracticeCard:
         """A position given by its GNU Backgammon ID (POSITION_ID:MATCH_ID, with the dice rolled) as a
         card of its best play; UserError when the ID cannot be read or has no dice to play."""
+        return self.add_new_by_id(text, rules, level)[0]
+
+    def add_new_by_id(
+        self, text: str, rules: Rules, level: JudgeLevel = DEFAULT_LEVEL
+    ) -> tuple[PracticeCard, bool]:
+        """`add_by_id`, and whether the card is new: a position already in the deck is left as it is
+        (its card, as kept, and False)."""
         setup = read_gnubg_id(text)
         if setup.dice is None:
             # Translators: a position added to the practice deck must have its roll (the Match ID holds it)
             raise UserError(_("this ID has no dice: practice needs a position with the roll to play"))
+        key = (str(rules), setup.gnubg_id, "move")
+        rows = self.records.transaction(
+            lambda db: db.execute(
+                f"SELECT {_COLUMNS} FROM practice_cards WHERE rules = ? AND gnubg_id = ? AND kind = ?", key
+            ).fetchall()
+        )
+        kept = typed_rows(PracticeCard, rows, _RANGES, _check_card)
+        if kept:
+            return kept[0], False
         now = self.clock()
         moment = setup.moment
         score = None
@@ -290,7 +327,7 @@ class Deck:
             "", "", _stakes_text(stakes), now, due, schedule,
         )  # fmt: skip
         self.records.transaction(lambda db: put_cards(db, [card]), write=True)
-        return card
+        return card, not rows  # a damaged card of this position stays as it was: not added
 
     def add(self, cards: Sequence[PracticeCard]) -> None:
         """Cards made elsewhere (a mistake chosen on the analysis screen) into the deck."""

@@ -45,7 +45,8 @@ class PhaseRates:
 @dataclass(frozen=True)
 class Progress:
     """The history's matches (oldest first) with their moving average, the rates by phase, the best and
-    worst matches (indices into `matches`, None with no match of decisions) and the trend."""
+    worst matches (indices into `matches`, None with no match of decisions) and the trend; `skipped` the
+    damaged rows of the history left out (game/tavla/progress/rows.py)."""
 
     matches: list[MatchEntry]
     moving_average: list[float]
@@ -53,6 +54,7 @@ class Progress:
     best: int | None
     worst: int | None
     trend: str
+    skipped: int = 0
 
 
 def moving_average(values: Sequence[float], window: int = AVERAGE_OF) -> list[float]:

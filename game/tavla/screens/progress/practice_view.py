@@ -24,6 +24,7 @@ from game.tavla.engine.position import flip
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.progress.command import deck_left_out_text
 from game.tavla.progress.practice import (
     Deck,
     Judgement,
@@ -82,7 +83,8 @@ class PracticeView(TableView):
         except RecordsUnavailable as error:
             self.cards, self.error = [], str(error)
         else:
-            self.error = ""
+            skipped = getattr(self.cards, "skipped", 0)  # a deck's KeptRows (a list of cards has none)
+            self.error = deck_left_out_text(skipped) if skipped else ""
         self.index = 0
         self.answered = 0
         self.judgement: Judgement | None = None
@@ -91,6 +93,8 @@ class PracticeView(TableView):
         super().__init__(opponent=HUMAN, rules=first.rules if first else None, seed=1, offer_resume=False)
         self._build_practice()
         self._show_card()
+        if self.cards and self.error:  # damaged cards left out: said at once (with none, at the end)
+            self.toast.show(self.error, 6.0)
 
     @property
     def card(self) -> PracticeCard | None:

@@ -15,7 +15,7 @@ from arcade.types import XYWH
 from game.errors import UserError
 from game.i18n import _
 from game.records import RecordsUnavailable
-from game.tavla.progress.command import date_text, read_progress
+from game.tavla.progress.command import date_text, deck_left_out_text, history_left_out_text, read_progress
 from game.tavla.progress.history import History
 from game.tavla.progress.keeper import resume_pending
 from game.tavla.progress.phases import PHASE_TITLES
@@ -175,7 +175,12 @@ class ProgressView(SceneView):
         """Read the history again under the filters, and lay out every figure."""
         try:
             self.progress = read_progress(self.history.records, self.rules or None, self.opponent or None)
-            self.due = self.deck.due_count()
+            due = self.deck.due()
+            self.due = len(due)
+            left_out = [history_left_out_text(self.progress.skipped)] if self.progress.skipped else []
+            left_out += [deck_left_out_text(due.skipped)] if due.skipped else []
+            if left_out:
+                self.toast.show(" ".join(left_out))
         except RecordsUnavailable as error:
             self.progress = None
             self.toast.show(str(error))
