@@ -112,6 +112,23 @@ def validate_state(values: Iterable[int]) -> State:
     return tuple(values)
 
 
+class GameOver(UserError):
+    """A decision was asked of a finished position (check_game_on)."""
+
+
+def check_game_on(state: Sequence[int]) -> None:
+    """The one rule for a finished position: a side that has borne off all 15 checkers has won, so the
+    position asks no decision. Where one is asked of it (`rollout`, `tempmap`, the `ubgi` engine's `go`,
+    the `external` player's board), GameOver saying why; `position` only shows it, and says so."""
+    if state[OFF] == CHECKERS or state[OPP_OFF] == CHECKERS:
+        # Translators: a decision (a play, a rollout, a temperature map) was asked of a finished position;
+        # {side} is "the player on roll" or "the opponent"
+        message = _("the game is over: {side} has borne off all 15 checkers, so there is no decision to make")
+        # Translators: the side that has won, in "the game is over: {side} has borne off all 15 checkers"
+        side = _("the player on roll") if state[OFF] == CHECKERS else _("the opponent")
+        raise GameOver(message.format(side=side))
+
+
 def all_borne_off(state: Sequence[int]) -> bool:
     """True when the player who has just moved has borne off all 15 checkers: that player has won."""
     return state[OFF] == CHECKERS

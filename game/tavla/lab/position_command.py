@@ -14,23 +14,30 @@ from game.files import write_atomically
 from game.i18n import _
 from game.quoting import PATH_CHARS, in_quotes
 from game.tavla.engine.match_id import MatchMoment
-from game.tavla.engine.position import format_state, parse_state, pip_counts
+from game.tavla.engine.position import GameOver, check_game_on, format_state, parse_state, pip_counts
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import BOTTOM, Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.lab.board_text import MINE, THEIRS, board_lines
 
 
-def read_setup(state: str | None = None, gnubg_id: str | None = None, xgid: str | None = None) -> Setup:
-    """The position of exactly one of `--state`, `--id` and `--xgid` (UserError otherwise)."""
+def read_setup(
+    state: str | None = None, gnubg_id: str | None = None, xgid: str | None = None, decision: bool = False
+) -> Setup:
+    """The position of exactly one of `--state`, `--id` and `--xgid` (UserError otherwise). With
+    `decision` (a command that asks one of it), a finished position is refused (check_game_on)."""
     given = [value for value in (state, gnubg_id, xgid) if value is not None]
     if len(given) != 1:
         raise UserError(_("give the position once: --state, --id or --xgid"))
     if state is not None:
-        return Setup(parse_state(state))
-    if gnubg_id is not None:
-        return read_gnubg_id(gnubg_id)
-    return read_xgid(given[0])
+        setup = Setup(parse_state(state))
+    elif gnubg_id is not None:
+        setup = read_gnubg_id(gnubg_id)
+    else:
+        setup = read_xgid(given[0])
+    if decision:
+        check_game_on(setup.state)
+    return setup
 
 
 def position_command(
@@ -60,6 +67,10 @@ def position_lines(setup: Setup, rules: Rules) -> list[str]:
     # Translators: {terms} is e.g. "money play, cube 1 in the centre"; {rules} the rule set (tavla, standard)
     terms = _("{terms}; {rules} rules").format(terms=terms_text(setup.moment), rules=_(rules.short_name))
     lines.append(terms)
+    try:
+        check_game_on(setup.state)
+    except GameOver as over:  # shown all the same; the commands that ask a decision of it refuse it
+        lines.append(str(over))
     width = max(len(_("Position ID")), len(_("Match ID")), len("XGID"), len(_("state")))
     for name, value in (
         (_("Position ID"), setup.position_id),

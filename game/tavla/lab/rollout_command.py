@@ -98,7 +98,7 @@ def rollout_command(
     plays = None if plays is None else whole_number(plays, 1, MAX_ROLLOUT_PLAYS)
     jobs = whole_number(jobs, 1, MAX_JOBS)
     seed = secrets.randbelow(2**32) if seed is None else seed_number(seed)
-    setup = read_setup(state, gnubg_id, xgid)
+    setup = read_setup(state, gnubg_id, xgid, decision=True)
     if level not in LEVELS and not (sage_plays(rules) and level in set(JudgeLevel)):
         message = _("unknown level {level}; use one of: {known}")
         known = tuple(JudgeLevel) if sage_plays(rules) else LEVELS

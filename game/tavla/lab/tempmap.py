@@ -17,11 +17,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, display_dice, display_play
-from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State
+from game.tavla.engine.position import State, check_game_on
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.bearoff import both_home
@@ -90,9 +89,7 @@ def temperature_map(state: State, rules: Rules, level: str = DEFAULT_LEVEL) -> T
     """The map of `state` (the player on roll's side, before the roll) at `level` (the judge's);
     UserError for an unknown level or a game that is over."""
     judge = judge_for(rules, JudgeLevel.parse(level))
-    if state[OFF] == CHECKERS or state[OPP_OFF] == CHECKERS:
-        # Translators: a temperature map was asked of a position where one side has already won
-        raise UserError(_("the game is over (a side has borne off all 15 checkers): there is no roll to map"))
+    check_game_on(state)
     exact = bool(both_home(np.array([state]))[0])
     if exact:  # our bear-off database, exact at any level
         judge = NetworkJudge(rules, JudgeLevel.EXPERT)

@@ -53,7 +53,7 @@ def tempmap_command(
     console: Console | None = None,
 ) -> int:
     """Map the position, print the grid and the ranked rolls on `console` (stdout's), write the JSON."""
-    setup = read_setup(state, gnubg_id, xgid)
+    setup = read_setup(state, gnubg_id, xgid, decision=True)
     if json_path is not None:
         writable_target(json_path)  # a folder or a device is refused before the work
     start = time.perf_counter()

@@ -36,7 +36,7 @@ from typing import Any
 from game.errors import UserError
 from game.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
-from game.tavla.engine.position import State, from_gnubg_board
+from game.tavla.engine.position import State, check_game_on, from_gnubg_board
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 from game.tavla.players.ubgi_lines import payload
 
@@ -105,6 +105,7 @@ def read_fibs_board(line: str) -> FibsBoard:
     crawford = bool(length) and 1 in away and not (non_crawford or post_crawford)
     try:
         state = from_gnubg_board((sides[0], sides[1]))
+        check_game_on(state)  # a finished position asks no decision
         return FibsBoard(
             state,
             _dice(dice),

@@ -164,7 +164,14 @@ class UbgiBot(ExternalBot):
         for _line in range(MOST_SKIPPED_LINES):
             if self._line(deadline) == wanted:
                 return
-        self._fail(Fault.GARBAGE, _("wrote output nobody asked for (one request, one answer line)"))
+        self._too_many_lines(wanted)
+
+    def _too_many_lines(self, wanted: str) -> NoReturn:
+        """The engine wrote MOST_SKIPPED_LINES lines without the one awaited: a fault naming the limit."""
+        # Translators: {limit} is how many lines (1,000) are read while awaiting a UBGI engine's {wanted}
+        # line (ubgiok, readyok, bestmove, bestcube), kept as it is
+        message = _("wrote {limit} lines without {wanted}: at most {limit} lines are read while awaiting it")
+        self._fail(Fault.GARBAGE, message.format(limit=f"{MOST_SKIPPED_LINES:,}", wanted=wanted))
 
     def _answer(self, deadline: float, keyword: str) -> str:
         for _line in range(MOST_SKIPPED_LINES):
@@ -179,7 +186,7 @@ class UbgiBot(ExternalBot):
             # Translators: {keyword} is the answer a UBGI engine was asked for (bestmove, bestcube)
             message = _("answered something other than {keyword}")
             self._fail(Fault.GARBAGE, message.format(keyword=keyword), line)
-        self._fail(Fault.GARBAGE, _("wrote output nobody asked for (one request, one answer line)"))
+        self._too_many_lines(keyword)
 
     def _line(self, deadline: float) -> str:
         """The next line the engine writes; TimeoutError past `deadline`; a fault when it ends or writes a
