@@ -937,6 +937,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command not in WINDOW_COMMANDS and sys.stdout is None:
         raise _failed(None)
     try:
+        if getattr(args, "json_path", None) is not None and args.command != "tournament":
+            from game.files import report_target
+
+            report_target(args.json_path)  # checked before any work, as the tournament checks its own
         with _stop_signals():
             status = COMMANDS[args.command](args, config)
         _flush()

@@ -10,12 +10,16 @@ through `write_atomically`:
   socket) is refused with `NotARegularFile` before anything is written: renaming over it would put a
   private file in its place (as root, `--json /dev/null` would break /dev/null for the whole machine);
 - a symbolic link is followed: its target is written and the link stays a link;
+- a new file gets the mode the umask gives, as any file a user creates (an existing one keeps its own);
+- a report a user names (`--json PATH`) goes through `write_report`: its folder must exist (a missing one
+  is refused, naming it, never created), as the tournament's `--json` and `--log` are checked;
 - Ctrl+C, SIGTERM and SIGHUP that arrive during a write (in the main thread) take effect once the file
   is in place, so a plain `kill` leaves no temporary file; one left by SIGKILL (or a power cut) is
   removed by the next write of the same file.
 """
 
 import contextlib
+import errno
 import os
 import secrets
 import signal
@@ -66,15 +70,20 @@ def writable_target(path: str | os.PathLike[str]) -> Path:
     raise NotARegularFile(message.format(path=in_quotes(str(given), PATH_CHARS)))
 
 
-def write_atomically(path: str | os.PathLike[str], data: str | bytes, exclusive: bool = False) -> Path:
+def write_atomically(
+    path: str | os.PathLike[str], data: str | bytes, exclusive: bool = False, make_folders: bool = True
+) -> Path:
     """Write `data` (text as UTF-8) to `path` all at once; returns the file written (a link's target).
 
     `exclusive`: never replace an existing file; FileExistsError if there is one (for new exports).
-    An existing file keeps its permissions. Raises NotARegularFile (see `writable_target`) or OSError.
+    `make_folders`: create the missing folders above it (the game's own files; a path a user names goes
+    through `write_report`, which refuses them). A new file gets the umask's mode; an existing file keeps
+    its permissions. Raises NotARegularFile (see `writable_target`) or OSError.
     """
     target = writable_target(path)
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if make_folders:
+        target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
@@ -82,7 +91,8 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes, exclusive:
     with _signals_deferred():
         remove_stale_temporaries(target)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        handle = os.open(temporary, flags, 0o666)  # the umask takes off what the user keeps private
         try:
             try:
                 if mode is not None and hasattr(os, "fchmod"):
@@ -104,6 +114,45 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes, exclusive:
             raise
     _sync_folder(target.parent)
     return target
+
+
+def report_target(path: str | os.PathLike[str], option: str = "--json") -> Path:
+    """The file a report given with `option` goes to, checked by one rule for every command before any
+    work (the command line does it first) and again at the write: the folder it goes in must exist (it
+    is never created); a folder, a device, a FIFO is refused; a link is followed. UserError naming the
+    option, the path and the folder otherwise."""
+    try:
+        target = writable_target(path)
+    except NotARegularFile as error:
+        # Translators: {option} is a command-line option such as --json; {reason} says that the path
+        # is a folder or a device and that nothing was written
+        raise UserError(_("{option}: {reason}").format(option=option, reason=error)) from None
+    folder = target.parent if str(target.parent) else Path(".")
+    if folder.is_dir():
+        return target
+    shown, where = in_quotes(str(path), PATH_CHARS), in_quotes(str(folder), PATH_CHARS)
+    if os.path.lexists(folder):  # a file where the folder should be
+        # Translators: {option} is a command-line option such as --json; {path} the file name given,
+        # quoted; {reason} the system's error text
+        message = _("{option} {path} cannot be written: {reason}")
+        raise UserError(message.format(option=option, path=shown, reason=os.strerror(errno.ENOTDIR)))
+    # Translators: {option} is a command-line option such as --json; {path} the file name given
+    message = _("{option} {path}: folder {folder} does not exist")
+    raise UserError(message.format(option=option, path=shown, folder=where))
+
+
+def write_report(path: str | os.PathLike[str], data: str | bytes, option: str = "--json") -> Path:
+    """Write a report to the path a user gave with `option`, all at once (`write_atomically`), after
+    `report_target`'s checks; UserError, naming the option and the path, when it cannot be written."""
+    target = report_target(path, option)
+    try:
+        return write_atomically(target, data, make_folders=False)
+    except OSError as error:
+        # Translators: {option} is a command-line option such as --json; {path} the file name given,
+        # quoted; {reason} the system's error text
+        message = _("{option} {path} cannot be written: {reason}")
+        shown = in_quotes(str(path), PATH_CHARS)
+        raise UserError(message.format(option=option, path=shown, reason=error.strerror or error)) from None
 
 
 def remove_stale_temporaries(target: Path) -> None:

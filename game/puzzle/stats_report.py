@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from game.config import picture_title
-from game.errors import UserError
-from game.files import NotARegularFile, write_atomically
+from game.files import write_report
 from game.i18n import _, ngettext
 from game.puzzle.stats import WINDOWS, Solve, Stats, by_board, compute
 from game.records import Records
@@ -76,19 +74,7 @@ def _write_json(path: str, figures: dict[tuple[str, str], Stats], unreadable: in
     ]
     figures_json = {"boards": boards, "unreadable_solves": unreadable}
     text = json.dumps(figures_json, indent=2, ensure_ascii=False) + "\n"
-    try:
-        write_atomically(Path(path), text)
-    except NotARegularFile as error:
-        # Translators: {option} is a command-line option such as --json; {reason} says that the path
-        # is a folder or a device and that nothing was written
-        raise UserError(_("{option}: {reason}").format(option="--json", reason=error)) from None
-    except OSError as error:
-        # Translators: {option} is a command-line option such as --json; {path} the file name given,
-        # quoted; {reason} the system's error text
-        message = _("{option} {path} cannot be written: {reason}")
-        raise UserError(
-            message.format(option="--json", path=repr(path), reason=error.strerror or error)
-        ) from None
+    write_report(path, text)
 
 
 def _print_tables(groups: dict[tuple[str, str], list[Solve]], figures: dict[tuple[str, str], Stats]) -> None:

@@ -18,8 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.errors import UserError
-from game.files import write_atomically
+from game.files import write_report
 from game.i18n import _, ngettext
 from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level
@@ -55,12 +54,7 @@ def report_and_write(analysis: MatchAnalysis, json_path: str | None) -> list[str
     """The report's lines for `analysis`; writes its JSON to `json_path` when given."""
     if json_path is not None:
         text = json.dumps(analysis_json(analysis), indent=1, ensure_ascii=False) + "\n"
-        try:
-            write_atomically(json_path, text)
-        except OSError as error:
-            # Translators: {path} is the file named by --json; {error} is the system's reason
-            message = _("cannot write {path}: {error}")
-            raise UserError(message.format(path=json_path, error=error.strerror or error)) from None
+        write_report(json_path, text)
     return report(analysis)
 
 

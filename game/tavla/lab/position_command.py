@@ -10,9 +10,8 @@ import json
 from typing import Any
 
 from game.errors import UserError
-from game.files import write_atomically
+from game.files import write_report
 from game.i18n import _
-from game.quoting import PATH_CHARS, in_quotes
 from game.tavla.engine.match_id import MatchMoment
 from game.tavla.engine.position import GameOver, check_game_on, format_state, parse_state, pip_counts
 from game.tavla.engine.rules import Rules
@@ -147,13 +146,4 @@ def position_json(setup: Setup, rules: Rules) -> dict[str, Any]:
 
 def write_json(path: str, data: dict[str, Any]) -> None:
     """`data` as JSON into `path`, whole or not at all; a UserError says why it could not be written."""
-    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    try:
-        write_atomically(path, text)
-    except UserError:
-        raise
-    except OSError as error:
-        # Translators: {path} is the file named by --json; {error} is the system's reason
-        message = _("cannot write {path}: {error}")
-        reason = error.strerror or error
-        raise UserError(message.format(path=in_quotes(path, PATH_CHARS), error=reason)) from None
+    write_report(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
-from game.files import write_atomically
+from game.files import write_report
 from game.i18n import _, ngettext
 from game.records import Records
 from game.tavla.analysis.command import analyse_file, report_and_write
@@ -270,8 +270,4 @@ def practice_add_command(deck: Deck, gnubg_id: str, rules: Rules) -> list[str]:
 
 
 def write_json(path: str, data: dict[str, Any]) -> None:
-    try:
-        write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-    except OSError as error:
-        message = _("cannot write {path}: {error}")
-        raise UserError(message.format(path=path, error=error.strerror or error)) from None
+    write_report(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

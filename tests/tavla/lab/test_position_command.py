@@ -60,7 +60,7 @@ def test_the_three_ways_in_give_the_same_position(capsys):
 
 
 def test_the_json_holds_the_state_of_the_player_on_roll_the_ids_and_the_pips(tmp_path, capsys):
-    path = tmp_path / "out" / "position.json"
+    path = tmp_path / "position.json"
     assert cli.main(["position", "--xgid", XGID, "--json", str(path)]) == 0
     data = json.loads(path.read_text())
     setup = read_xgid(XGID)
