@@ -749,7 +749,8 @@ def _run_tempmap(args: argparse.Namespace, config: "Config") -> int:
 def _run_ubgi(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.players.ubgi_engine import ubgi_command
 
-    return ubgi_command(_rules(args, config), args.level)
+    # UBGI is a backgammon protocol: the config's game names no variant for it (issue 46), --rules does
+    return ubgi_command(None if args.rules is None else Rules.parse(args.rules), args.level)
 
 
 def _run_external(args: argparse.Namespace, config: "Config") -> int:

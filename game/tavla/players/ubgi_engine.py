@@ -12,7 +12,16 @@ The position comes as GNU Backgammon's `POSITION_ID[:MATCH_ID]` or an XGID (engi
 every field checked): the Match ID's cube, owner, score, Crawford game and Jacoby rule go into the cube
 decisions as the built-in bots take them (players/judge_bot.py). `engine.ply` is root-inclusive, as Open
 Sage and XG count (UBGI 1 = expert, the judge's 1-ply; 2 = master; 3 = grandmaster); `game.variant` is
-tavla or backgammon (our standard rules).
+tavla or backgammon (our standard rules). UBGI is a backgammon protocol: with no variant named (neither
+`--rules` nor `set game.variant`) the engine plays backgammon, and its handshake says which variant it
+plays (`info game.variant ...`). A refused `position` or `dice` leaves none: `go` is then `missing ...`
+until a good one comes, never an answer for the position before.
+
+The input is read by the shared bounded reader (players/line_reader.py): a line is at most 1 MiB (a
+longer one is one `error` line, the rest of it up to its line feed thrown away), and a controller that
+writes faster than it reads waits, the engine's memory does not grow. Outside text in an `error` line is
+escaped (game/quoting.py) and the output is UTF-8 whatever the locale. Standard input closed, or its end,
+ends the engine with status 0.
 
 `quit` ends the engine at once: a reader thread takes the input while a decision is being worked out,
 so a `quit` that arrives then ends the process without waiting for the answer.
@@ -22,20 +31,21 @@ from __future__ import annotations
 
 import contextlib
 import os
-import queue
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
 from game import __version__
 from game.errors import UserError
+from game.quoting import escaped, quoted
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.eval.judge import judge_for
+from game.tavla.players.line_reader import MOST_LINE_BYTES, Line, LineQueue, closed_reader
 from game.tavla.players.ubgi_lines import (
     BAD_COMMAND,
     BAD_STATE,
@@ -59,8 +69,7 @@ AUTHOR = "Fifteen & Tavla developers"
 LEVEL_PLIES = {"expert": 1, "master": 2, "grandmaster": 3}  # UBGI's root-inclusive plies of our levels
 MOST_PLIES = 3
 PLY_KEY, VARIANT_KEY = "engine.ply", "game.variant"
-READ_CHUNK = 65536
-MOST_LINE_BYTES = 1 << 20  # a longer line is cut (it is no command anyway)
+WORD_CHARS = 40  # the most of an outside word an error line shows
 
 
 class Refused(Exception):
@@ -91,11 +100,12 @@ def build_bot(rules: Rules, plies: int) -> Any:
 class UbgiEngine:
     """The engine's state between commands: its settings, the position and the dice."""
 
-    def __init__(self, rules: Rules = Rules.TAVLA, level: str = "expert") -> None:
+    def __init__(self, rules: Rules = Rules.STANDARD, level: str = "expert") -> None:
         self.defaults = Settings(rules, LEVEL_PLIES[level])
         self.settings = Settings(rules, self.defaults.plies)
         self.setup: Setup | None = None
         self.dice: tuple[int, int] | None = None
+        self.refused: str | None = None  # "position" or "dice" when the last one was refused
         self._bots: dict[tuple[Rules, int], Any] = {}
         self._commands: dict[str, Callable[[list[str]], list[str]]] = {
             "ubgi": self._hello,
@@ -120,10 +130,16 @@ class UbgiEngine:
         command = self._commands.get(words[0])
         try:
             if command is None:
-                raise Refused(BAD_COMMAND, f"unknown command {words[0][:40]}")
+                raise Refused(BAD_COMMAND, f"unknown command {_word(words[0])}")
             return command(words[1:])
         except Refused as refused:
-            return [f"error {refused.code} {refused.detail}"]
+            return [error_line(refused.code, refused.detail)]
+
+    def handle_line(self, line: Line) -> list[str] | None:
+        """`handle` of a line as the reader gives it: a line cut at the limit is one error, not run."""
+        if line.cut:
+            return [error_line(BAD_COMMAND, f"line longer than {MOST_LINE_BYTES} bytes, not read")]
+        return self.handle(line.text())
 
     @property
     def bot(self) -> Any:
@@ -135,7 +151,14 @@ class UbgiEngine:
 
     def _hello(self, words: list[str]) -> list[str]:
         _no_arguments("ubgi", words)
-        return [f"id name {ENGINE_NAME} {__version__}", f"id author {AUTHOR}", f"proto {PROTOCOL}", "ubgiok"]
+        variant = f"info {VARIANT_KEY} {variant_name(self.settings.rules)}"  # the rules it plays, said
+        return [
+            f"id name {ENGINE_NAME} {__version__}",
+            f"id author {AUTHOR}",
+            f"proto {PROTOCOL}",
+            variant,
+            "ubgiok",
+        ]
 
     def _ready(self, words: list[str]) -> list[str]:
         _no_arguments("isready", words)
@@ -144,30 +167,33 @@ class UbgiEngine:
 
     def _new_game(self, words: list[str]) -> list[str]:
         _no_arguments("newgame", words)
-        self.setup, self.dice = None, None
+        self.setup, self.dice, self.refused = None, None, None
         return []
 
     def _position(self, words: list[str]) -> list[str]:
+        self.setup, self.dice, self.refused = None, None, "position"  # until this one is read
         if len(words) != 2:
             expected = "expected: position gnubgid <POSITION_ID[:MATCH_ID]> | position xgid <XGID>"
             raise Refused(BAD_COMMAND, expected)
         kind, text = words
         readers = {"gnubgid": read_gnubg_id, "xgid": read_xgid}
         if kind not in readers:
-            raise Refused(UNSUPPORTED, f"position {kind[:40]}")
+            raise Refused(UNSUPPORTED, f"position {_word(kind)}")
         try:
             setup = readers[kind](text)
         except UserError as error:
             raise Refused(BAD_VALUE, str(error)) from None
-        self.setup, self.dice = setup, setup.dice
+        self.setup, self.dice, self.refused = setup, setup.dice, None
         return []
 
     def _dice(self, words: list[str]) -> list[str]:
+        self.dice, self.refused = None, self.refused or "dice"  # until these are read
         if len(words) != 2:
             raise Refused(BAD_COMMAND, "expected: dice <d1> <d2>")
         if not all(word in ("1", "2", "3", "4", "5", "6") for word in words):
             raise Refused(BAD_VALUE, "dice must_be 1..6")
         self.dice = (int(words[0]), int(words[1]))
+        self.refused = "position" if self.refused == "position" else None
         return []
 
     def _go(self, words: list[str]) -> list[str]:
@@ -189,12 +215,12 @@ class UbgiEngine:
 
     def _position_set(self) -> Setup:
         if self.setup is None:
-            raise Refused(BAD_STATE, "missing position")
+            raise Refused(BAD_STATE, "missing position" + _after_refusal(self.refused, "position"))
         return self.setup
 
     def _move(self, setup: Setup) -> str:
         if self.dice is None:
-            raise Refused(BAD_STATE, "missing dice")
+            raise Refused(BAD_STATE, "missing dice" + _after_refusal(self.refused, "dice"))
         die1, die2 = self.dice
         tell = getattr(self.bot, "play_at", None)
         if callable(tell) and not setup.moment.beavered:
@@ -227,7 +253,7 @@ class UbgiEngine:
                 raise Refused(BAD_VALUE, f"{VARIANT_KEY} must_be {'|'.join(VARIANTS)}")
             self.settings.rules = VARIANTS[value]
         else:
-            raise Refused(UNSUPPORTED, f"key {key[:40]}")
+            raise Refused(UNSUPPORTED, f"key {_word(key)}")
         return []
 
     def _get(self, words: list[str]) -> list[str]:
@@ -235,7 +261,7 @@ class UbgiEngine:
             raise Refused(BAD_COMMAND, "expected: get <key>")
         values = self._values(self.settings)
         if words[0] not in values:
-            raise Refused(UNSUPPORTED, f"key {words[0][:40]}")
+            raise Refused(UNSUPPORTED, f"key {_word(words[0])}")
         return [f"value {words[0]} {values[words[0]]}"]
 
     def _keys(self, words: list[str]) -> list[str]:
@@ -251,7 +277,7 @@ class UbgiEngine:
         if len(words) != 4 or words[0] != "name" or words[2] != "value":
             raise Refused(BAD_COMMAND, "expected: setoption name <Name> value <Value>")
         if words[1].lower() != "variant":
-            raise Refused(UNSUPPORTED, f"option {words[1][:40]}")
+            raise Refused(UNSUPPORTED, f"option {_word(words[1])}")
         return self._set([VARIANT_KEY, words[3]])
 
     @staticmethod
@@ -264,59 +290,67 @@ def _no_arguments(command: str, words: list[str]) -> None:
         raise Refused(BAD_COMMAND, f"expected: {command}")
 
 
-def serve(engine: UbgiEngine, source: IO[str], sink: IO[str]) -> int:
-    """Answer `source`'s lines on `sink` until `quit` or the end of the input; 0."""
-    lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+def _word(word: str) -> str:
+    """An outside word in an error line: escaped, cut to WORD_CHARS."""
+    return quoted(word, WORD_CHARS)
+
+
+def _after_refusal(refused: str | None, what: str) -> str:
+    return f" (the last {what} was refused)" if refused == what else ""
+
+
+def error_line(code: str, detail: str) -> str:
+    """`error <code> <detail>` on one line of printable text: whatever outside text reached the detail
+    (a word, a reader's message quoting an ID) shows its control characters escaped."""
+    return f"error {code} {escaped(' '.join(detail.split()))}"
+
+
+def serve(engine: UbgiEngine, read: Callable[[int], bytes], sink: IO[str]) -> int:
+    """Answer the lines `read` gives (players/line_reader.py) on `sink` until `quit` or the end of the
+    input; 0."""
     busy = threading.Event()
 
-    def take(line: str) -> None:
-        if line.split() == ["quit"] and busy.is_set():
+    def early(line: Line) -> None:
+        if busy.is_set() and not line.cut and line.data.split() == [b"quit"]:
             with contextlib.suppress(OSError, ValueError):
                 sink.flush()
             os._exit(0)  # a decision is being worked out: quit means now, not after it
-        lines.put(line)
 
-    def read() -> None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in _lines(source):
-                take(line)
-        lines.put(None)
-
-    threading.Thread(target=read, daemon=True).start()
+    lines = LineQueue(read, early=early)
     while (line := lines.get()) is not None:
         busy.set()
-        answer = engine.handle(line)
+        answer = engine.handle_line(line)
         busy.clear()
         if answer is None:
             break
         for reply in answer:
             sink.write(reply + "\n")
             sink.flush()
+    lines.close()
     return 0
 
 
-def _lines(source: IO[str]) -> Iterator[str]:
-    """The input's lines. From a file descriptor they are read as chunks: the lines a controller writes
-    together (position, dice, go) come in one read, so this thread is back to sleep before the engine
-    thinks, instead of taking the interpreter's lock from it line by line."""
+def standard_input() -> Callable[[int], bytes]:
+    """`read` of standard input's descriptor; its end at once when standard input is closed."""
     try:
-        descriptor = source.fileno()
+        descriptor = sys.stdin.fileno() if sys.stdin is not None else 0
+        os.fstat(descriptor)
     except (AttributeError, OSError, ValueError):
-        yield from source
-        return
-    pending = b""
-    while chunk := os.read(descriptor, READ_CHUNK):
-        *complete, pending = (pending + chunk).split(b"\n")
-        yield from (raw.decode("utf-8", "replace") for raw in complete)
-        if len(pending) > MOST_LINE_BYTES:  # no line ending in sight: a line of its own, refused
-            yield pending[:MOST_LINE_BYTES].decode("utf-8", "replace")
-            pending = b""
-    if pending:
-        yield pending.decode("utf-8", "replace")
+        return closed_reader
+    return lambda size: os.read(descriptor, size)
 
 
-def ubgi_command(rules: Rules, level: str) -> int:
-    """`python main.py ubgi`: our engine on standard input and output (under tavla or standard rules: a
-    config that plays another game of the board starts it at tavla)."""
-    rules = rules if rules in VARIANTS.values() else Rules.TAVLA
-    return serve(UbgiEngine(rules, level), sys.stdin, sys.stdout)
+def utf8_output(stream: IO[str] | None) -> None:
+    """Protocol output is UTF-8 whatever the locale (PYTHONIOENCODING=ascii, a Windows pipe): the
+    stream is set to write it, and what cannot be encoded even so (a lone surrogate) escaped."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        stream.reconfigure(encoding="utf-8", errors="backslashreplace")  # type: ignore[union-attr]
+
+
+def ubgi_command(rules: Rules | None, level: str) -> int:
+    """`python main.py ubgi`: our engine on standard input and output, under `rules` (`--rules`) or,
+    with none named, backgammon (our standard rules): UBGI is a backgammon protocol, and a controller that
+    names no variant expects it. Another game of the board starts it at backgammon too."""
+    rules = rules if rules in VARIANTS.values() else Rules.STANDARD
+    utf8_output(sys.stdout)
+    return serve(UbgiEngine(rules, level), standard_input(), sys.stdout)

@@ -139,6 +139,14 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
     if rules is None:
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
+    if rules not in Rules.backgammon():  # our export of another game of the board (Plakoto, Fevga...)
+        # Translators: {rules} is the rule set a match file names (plakoto, fevga...); {known} the rule
+        # sets that match files and their analysis cover (tavla, standard)
+        message = _(
+            "this match is played under {rules} rules; the analysis covers backgammon, under {known} rules"
+        )
+        known = " or ".join(Rules.backgammon_names())
+        raise UserError(message.format(rules=rules, known=known))
     reader = _Reader(rules, ours=named is not None)
     for number, line in enumerate(lines, 1):
         if stop is not None and stop():

@@ -41,7 +41,7 @@ def ask(engine, *lines):
 def test_the_handshake_and_readiness(engine):
     hello = ask(engine, "ubgi")
     assert hello[0].startswith("id name ") and hello[1].startswith("id author ")
-    assert hello[2:] == ["proto 0.2", "ubgiok"]
+    assert hello[2:] == ["proto 0.2", "info game.variant backgammon", "ubgiok"]
     assert ask(engine, "isready") == ["readyok"]
     assert engine.handle("quit") is None
 
