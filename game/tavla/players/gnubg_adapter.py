@@ -18,9 +18,11 @@ tests:
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,8 +51,29 @@ _CHANCES_LINE = re.compile(r"^\s*(\d\.\d+) (\d\.\d+) (\d\.\d+) - \d\.\d+ (\d\.\d
                            re.MULTILINE)
 
 
+def private_home() -> str:
+    """A settings folder of our own for GNU Backgammon (made once per process, removed at exit): the
+    module reads ``~/.gnubg/gnubgautorc`` when it loads, and a gnubg user's saved settings make it abort
+    or hang (`set xgid`, a variation); ours never read or change the user's."""
+    global _home
+    if _home is None:
+        _home = tempfile.mkdtemp(prefix="fifteen-tavla-gnubg-")
+        atexit.register(shutil.rmtree, _home, True)
+    return _home
+
+
+_home: str | None = None
+
+
 def load_gnubg() -> ModuleType:
-    """The gnubg module, or a UserError saying it is unavailable and how to install it."""
+    """The gnubg module, loaded with a private settings folder (`private_home`: HOME points there while
+    it loads, and GLib keeps the home it saw then), or a UserError saying it is unavailable and how to
+    install it."""
+    loaded = sys.modules.get("gnubg")
+    if loaded is not None:
+        return loaded
+    home = os.environ.get("HOME")
+    os.environ["HOME"] = private_home()
     try:
         import gnubg
     except ImportError as error:
@@ -60,6 +83,11 @@ def load_gnubg() -> ModuleType:
             "({error}); install it with `{command}`"
         )
         raise UserError(message.format(error=error, command=INSTALL_HINT)) from None
+    finally:
+        if home is None:
+            os.environ.pop("HOME", None)
+        else:
+            os.environ["HOME"] = home
     return gnubg
 
 
@@ -176,7 +204,7 @@ def _in_child(session: str, *arguments: object) -> None:
             "from game.tavla.players.gnubg_adapter import run_session; run_session(sys.argv[1:])")
     command = [sys.executable, "-c", code, session, *map(str, arguments)]
     subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True,
-                   timeout=SESSION_SECONDS)
+                   timeout=SESSION_SECONDS, env={**os.environ, "HOME": private_home()})
 
 
 def run_session(argv: Sequence[str]) -> None:

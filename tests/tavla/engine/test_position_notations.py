@@ -13,6 +13,7 @@ from game.tavla.engine.match_id import MatchMoment, match_id, read_match_id
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.setup import BOTTOM, TOP, Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid, write_xgid
+from game.tavla.players.gnubg_adapter import load_gnubg
 from tests.tavla.builders import position, states
 
 OPENING_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"  # XG's own example, the opening
@@ -172,7 +173,8 @@ def test_any_text_is_an_id_or_a_user_error(text):
 
 @pytest.fixture(scope="module")
 def gnubg():
-    gnubg = pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is missing")
+    pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is missing")
+    gnubg = load_gnubg()  # with a settings folder of its own: a gnubg user's own settings abort it
     for line in ("set threads 1", "set display off", "set player 0 human", "set player 1 human",
                  "set automatic roll off", "new session"):
         gnubg.command(line)
