@@ -306,3 +306,13 @@ def test_rules_and_the_variant_key_still_choose():
         assert "info game.variant backgammon" in engine.handshake()
     finally:
         engine.close()
+
+
+def test_go_on_a_finished_position_is_refused_with_why():
+    engine = UbgiEngine()
+    assert engine.handle("position xgid -------------------bbccc--:0:0:1:31:0:0:0:0:10") == []
+    assert engine.handle("dice 3 1") == []
+    (answer,) = engine.handle("go")
+    assert answer.startswith("error bad_state the game is over"), answer
+    assert engine.handle(f"position gnubgid {OPENING_ID}") == [] and engine.handle("dice 3 1") == []
+    assert engine.handle("go")[0].startswith("bestmove "), "a finished position leaves the engine serving"

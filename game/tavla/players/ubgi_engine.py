@@ -40,7 +40,7 @@ from typing import IO, Any
 from game import __version__
 from game.errors import UserError
 from game.quoting import escaped, quoted
-from game.tavla.engine.position import flip
+from game.tavla.engine.position import GameOver, check_game_on, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
@@ -203,6 +203,10 @@ class UbgiEngine:
             raise Refused(BAD_COMMAND, "expected: go [chequer|cube|turn]")
         kind = words[0] if words else "chequer"
         setup = self._position_set()
+        try:
+            check_game_on(setup.state)
+        except GameOver as error:
+            raise Refused(BAD_STATE, str(error)) from None
         if setup.moment.resigned:
             raise Refused(BAD_STATE, "a resignation waits for its answer")
         if kind == "cube":
