@@ -30,6 +30,7 @@ from game.tavla.engine.xgid import read_xgid
 from game.tavla.lab.rollout import RolloutPlan
 from game.tavla.lab.rollout_command import figures
 from game.tavla.lab.rollout_runner import run_rollout
+from game.tavla.players.gnubg_adapter import private_home
 
 POSITIONS = {  # name: an XGID, the bottom player on roll before the roll
     "opening": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
@@ -59,7 +60,8 @@ def gnubg_rollout(xgid: str, games: int, seed: int) -> tuple[list[float], float,
     """gnubg's five chances, equity, their standard errors and the seconds it took (the last result)."""
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _CHILD, xgid, str(games), str(seed)], capture_output=True,
-                          text=True, check=True, stdin=subprocess.DEVNULL)
+                          text=True, check=True, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "HOME": private_home()})  # never the user's ~/.gnubg
     found = _RESULT.findall(done.stdout)
     if not found:
         raise RuntimeError(f"no rollout result from gnubg:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
