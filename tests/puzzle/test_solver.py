@@ -185,7 +185,7 @@ def test_5x5_instances_get_valid_near_optimal_solutions() -> None:
     ratios = []
     for _, length, tiles in instances("fifteen_5x5_instances.txt"):
         board = Board(5, 5, tiles)
-        moves = solve(board)
+        moves = best(board)  # by the node limits, never the clock: the same on a busy machine
         assert replay(board, moves).is_solved()
         ratios.append(len(moves) / length)
     assert sum(ratios) / len(ratios) < 1.5
