@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.pools import end_workers, ignore_interrupts
 from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
 from game.tavla.tournament.command import workers_for
@@ -86,7 +87,7 @@ def _run_workers(
 ) -> None:
     """Keep every worker busy with the next chunk (two each in flight), until all are played."""
     context = multiprocessing.get_context("spawn")  # no fork of a process that holds threads
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=ignore_interrupts)
     waiting = iter(enumerate(parts))
     pending: dict[Future, int] = {}
     try:
@@ -105,19 +106,4 @@ def _run_workers(
                 tick(parts[index][1])
     finally:
         with no_interrupts():
-            _end_workers(pool, bool(pending))
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl+C to the command, which keeps what was finished and ends the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _end_workers(pool: ProcessPoolExecutor, busy: bool) -> None:
-    """Shut the pool down; workers still `busy` with chunks nobody waits for any more are ended first
-    (a stopped run does not wait for them)."""
-    if busy:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            if process.is_alive():
-                process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
+            end_workers(pool, bool(pending), wait=True)

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from game.pools import end_workers
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
@@ -49,16 +50,6 @@ def _pool(workers: int, niceness: int | None = None) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("spawn")  # no fork of a process that holds the window's threads
     nice = WORKER_NICENESS if niceness is None else min(niceness, WORKER_NICENESS)
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_behind_the_window, initargs=(nice,))
-
-
-def _let_go(pool: ProcessPoolExecutor, busy: bool) -> None:
-    """End the workers without waiting for them to exit (a frame's worth and more): busy ones are
-    terminated, idle ones leave by themselves; the pool's own thread reaps them."""
-    if busy:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            if process.is_alive():
-                process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _behind_the_window(niceness: int) -> None:
@@ -151,7 +142,7 @@ class RolloutJob:
     def _shut(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            _let_go(pool, bool(self.pending))
+            end_workers(pool, bool(self.pending), wait=False)
         self.pending.clear()
 
 
@@ -215,7 +206,7 @@ class SageRolloutJob:
     def _shut(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            _let_go(pool, not self.future.done())
+            end_workers(pool, not self.future.done(), wait=False)
 
 
 def rollout_job(setup: Setup, rules: Rules, games: int = WINDOW_GAMES) -> RolloutJob | SageRolloutJob:
@@ -248,4 +239,4 @@ class AnswerJob:
     def stop(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            _let_go(pool, not self.future.done())
+            end_workers(pool, not self.future.done(), wait=False)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -21,6 +20,7 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.i18n import _
+from game.pools import end_workers, ignore_interrupts
 from game.quoting import quoted
 from game.records import Records
 from game.tavla.analysis.decisions import MatchAnalysis
@@ -48,10 +48,18 @@ class Analysed:
     error: str = ""
 
 
-def analyse_file_for_history(path: Path, rules: Rules | None, level: str) -> Analysed:
-    """Read and analyse one file (in a worker); its failure as words, never raised."""
+def analyse_file_for_history(path: Path, rules: Rules | None, level: str, player: str) -> Analysed:
+    """Read one file and, where `player` plays in it, analyse it (in a worker); its failure as words,
+    never raised."""
     try:
         record = read_match(path, rules)
+        if player not in record.names:
+            # Translators: {path} is a match file of an archive; {name} the archive's player; {names} the
+            # two players of that file
+            message = _("{path}: {name} is not a player of this match (its players: {names})")
+            names = ", ".join(repr(name) for name in record.names)
+            error = message.format(path=quoted(path), name=repr(player), names=names)
+            return Analysed(path, None, error=error)  # not analysed for nothing
         analysis = analyse_match(record, rules, level)
         text = history_text(path, record)
         return Analysed(path, analysis, text, played_at(str(path), record))
@@ -163,7 +171,7 @@ class ArchiveImport:
         self.workers = max(1, min(count, len(paths)))
         context = multiprocessing.get_context("spawn")  # no fork of a process that holds threads
         self.pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_leave_interrupts_to_the_command
+            self.workers, mp_context=context, initializer=ignore_interrupts
         )
         self.pending: set[Future] = set()
         self._submit()
@@ -203,23 +211,15 @@ class ArchiveImport:
     def _submit(self) -> None:
         while self.pool is not None and self.waiting and len(self.pending) < 2 * self.workers:
             path = self.waiting.pop()
-            self.pending.add(self.pool.submit(analyse_file_for_history, path, self.rules, self.level))
+            work = (analyse_file_for_history, path, self.rules, self.level, self.player)
+            self.pending.add(self.pool.submit(*work))
 
     def _keep(self, analysed: Analysed) -> None:
         self.tally.done += 1
         if analysed.analysis is None:
             self.tally.failed.append(Failure(analysed.path, analysed.error))
             return
-        names = analysed.analysis.record.names
-        if self.player not in names:
-            # Translators: {path} is a match file of an archive; {name} the archive's player; {names} the
-            # two players of that file
-            message = _("{path}: {name} is not a player of this match (its players: {names})")
-            names_text = ", ".join(repr(name) for name in names)
-            text = message.format(path=quoted(analysed.path), name=repr(self.player), names=names_text)
-            self.tally.failed.append(Failure(analysed.path, text))
-            return
-        seat = names.index(self.player)
+        seat = analysed.analysis.record.names.index(self.player)
         kept = keep_analysis(
             self.records, analysed.analysis, seat, analysed.mat, str(analysed.path.resolve()), analysed.when
         )
@@ -232,15 +232,5 @@ class ArchiveImport:
         pool, self.pool = self.pool, None
         if pool is None:
             return
-        busy = any(not future.done() for future in self.pending)
-        if busy:
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                if process.is_alive():
-                    process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        end_workers(pool, any(not future.done() for future in self.pending), wait=False)
         self.pending.clear()
-
-
-def _leave_interrupts_to_the_command() -> None:
-    """A worker leaves Ctrl+C to the command, which keeps what was finished and ends the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

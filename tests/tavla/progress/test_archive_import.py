@@ -164,3 +164,11 @@ def test_each_file_s_date_is_the_match_s_and_the_history_keeps_it(tmp_path):
     ArchiveImport(match_files([folder]), "Ayla", records, "expert", workers=1).run()
     kept = History(records).matches()
     assert [date_text(entry.played_at, "-") for entry in kept] == ["2019-04-23", "2026-01-02"], "oldest first"
+
+
+def test_a_match_the_player_does_not_play_is_reported_with_its_players(tmp_path):
+    records = Records(tmp_path / "records.sqlite3")
+    tally = ArchiveImport([DATA / "gnubg-1pt-seed5.mat"], "Ayla", records, "expert").run()
+    (failure,) = tally.failed
+    assert failure.reason == "'Ayla' is not a player of this match (its players: 'gnubg', 'root')"
+    assert (tally.kept, tally.again) == (0, 0)
