@@ -9,10 +9,13 @@ from game.tavla.engine.rules import Rules
 from game.tavla.players.random_bot import RandomBot
 
 
-def cube_match(seed: int, length: int = 7, resign_in: int | None = 1) -> Match:
+def cube_match(
+    seed: int, length: int = 7, resign_in: int | None = 1, doubles: float = 0.04, resign_after: int = 9
+) -> Match:
     """A standard match to `length` with the cube between random bots: at a roll where the player may
-    double, a double one time in 25, dropped one time in 3; the game numbered `resign_in` (0 the first)
-    resigned as a gammon by the player on roll after nine turns."""
+    double, a double with the chance `doubles` (one time in 25), dropped one time in 3; the game
+    numbered `resign_in` (0 the first) resigned as a gammon by the player on roll after `resign_after`
+    turns."""
     match = Match(length, Rules.STANDARD, seed, cube=True)
     rng = random.Random(seed)
     bots = (RandomBot(seed, Rules.STANDARD), RandomBot(seed + 1, Rules.STANDARD))
@@ -20,12 +23,12 @@ def cube_match(seed: int, length: int = 7, resign_in: int | None = 1) -> Match:
         game = match.next_game()
         game.start()
         while not game.over:
-            if len(match.games) - 1 == resign_in and len(game.record) == 9:
+            if len(match.games) - 1 == resign_in and len(game.record) == resign_after:
                 game.resign(Resignation.GAMMON)
                 game.accept_resignation()
                 break
             if game.dice is None:
-                if game.may_double() and rng.random() < 0.04:
+                if game.may_double() and rng.random() < doubles:
                     game.double()
                     if rng.random() < 0.3:
                         game.pass_double()

@@ -13,7 +13,6 @@ anyone's match files in the repository.
   `Cannot Move`, a resignation's `Wins N point` and an empty game (its score line alone).
 """
 
-import random
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,10 +21,8 @@ from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import BAR, OFF
-from game.tavla.engine.results import Resignation
-from game.tavla.engine.rules import Rules
-from game.tavla.players.random_bot import RandomBot
 from game.tavla.record.match_record import GameRecord, MatchRecord
+from tests.tavla.record.cube_matches import cube_match
 
 NAMES = ("Ayla", "Deniz")
 LEFT = 27  # the left cell's width after "%3d) ", as gnubg pads it
@@ -36,27 +33,7 @@ CUBE_CELLS = {CubeEvent.DOUBLE: " Doubles => {value}", CubeEvent.TAKE: " Takes",
 def played(length: int, seed: int, resign_in: int = 1) -> Match:
     """A standard match to `length` between random bots with the cube: a double one roll in 20 where
     one may, dropped one time in 3; game `resign_in` (0 the first) resigned as a gammon after ten turns."""
-    match = Match(length, Rules.STANDARD, seed, cube=True)
-    rng = random.Random(seed)
-    bots = (RandomBot(seed, Rules.STANDARD), RandomBot(seed + 1, Rules.STANDARD))
-    while match.winner is None:
-        game = match.next_game()
-        game.start()
-        while not game.over:
-            if len(match.games) - 1 == resign_in and len(game.record) == 10:
-                game.resign(Resignation.GAMMON)
-                game.accept_resignation()
-                break
-            if game.dice is None:
-                if game.may_double() and rng.random() < 0.05:
-                    game.double()
-                    if rng.random() < 0.3:
-                        game.pass_double()
-                        break
-                    game.take()
-                game.roll()
-            game.play(bots[game.turn].play(list(game.state), *game.dice))
-    return match
+    return cube_match(seed, length, resign_in, doubles=0.05, resign_after=10)
 
 
 def galaxy(record: MatchRecord, turn_cell: Callable[[Turn, int], str] | None = None) -> str:
