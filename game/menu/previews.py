@@ -9,6 +9,7 @@ from game.tavla.engine.position import OPENING
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, board_image, checker_image
 from game.ui import theme
+from game.ui.textures import own_texture
 
 
 def opening_image(palette: Palette, light_seat: int, scale: float) -> Image.Image:
@@ -51,7 +52,7 @@ def picture_image(path: str, columns: int, rows: int, pixels: int) -> Image.Imag
 
 def sprite_list(image: Image.Image, key: str, x: float, y: float, pixel_scale: float) -> arcade.SpriteList:
     """One sprite of `image` (made at screen resolution) centred on (x, y) in logical units."""
-    sprite = arcade.Sprite(arcade.Texture(image, hash=f"menu-{key}-{image.size}"), center_x=x, center_y=y)
+    sprite = arcade.Sprite(own_texture(image, f"menu-{key}-{image.size}"), center_x=x, center_y=y)
     sprite.width, sprite.height = image.width / pixel_scale, image.height / pixel_scale
     sprites = arcade.SpriteList()
     sprites.append(sprite)

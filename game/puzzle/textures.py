@@ -13,6 +13,7 @@ from game.config import NUMBERS
 from game.puzzle.board import format_size
 from game.puzzle.layout import PANEL_X, THUMBNAIL_SIZE, THUMBNAIL_Y, TILE_GAP
 from game.puzzle.tiles import NumberStyle, PictureTiles, cut_picture, number_tile, thumbnail
+from game.ui.textures import own_texture
 
 
 class TileTextures:
@@ -37,7 +38,7 @@ class TileTextures:
         images = self._tile_images(picture, size, pixels, pixel_scale, numbered)
         self._make_thumbnail(picture, size, pixel_scale, images)
         self.tiles = {
-            tile: arcade.Texture(image.convert("RGBA"), hash=f"{key}-{tile}")
+            tile: own_texture(image.convert("RGBA"), f"{key}-{tile}")
             for tile, image in images.items()
         }
         self._key = key
@@ -87,9 +88,7 @@ class TileTextures:
                     tile_images[tile].resize((side, side), Image.Resampling.LANCZOS),
                     (column * side, row * side),
                 )
-        texture = arcade.Texture(
-            image.convert("RGBA"), hash=f"target-{picture}-{format_size(*size)}-{pixels}"
-        )
+        texture = own_texture(image.convert("RGBA"), f"target-{picture}-{format_size(*size)}-{pixels}")
         sprite = arcade.Sprite(texture)
         sprite.width, sprite.height = image.width / pixel_scale, image.height / pixel_scale
         sprite.position = (PANEL_X, THUMBNAIL_Y)

@@ -4,7 +4,6 @@ it); a cube decision shows its one position, before the roll, with GNU Backgammo
 double, double/take, double/pass), the right action and what the player did; both end with gnubg's
 Position ID and Match ID of the moment. The words are captions.py's."""
 
-import itertools
 
 import arcade
 
@@ -21,8 +20,8 @@ from game.tavla.screens.analysis.geometry import BOARD_DX, BOARD_SCALE, COLUMN_W
 from game.tavla.screens.board_art import Palette
 from game.ui import theme
 from game.ui.text import Label
+from game.ui.textures import own_texture
 
-_TEXTURES = itertools.count()
 PAIR_WIDTH = 2 * BOARD_DX - 12
 """The width of a board's label, when two boards stand side by side."""
 
@@ -190,7 +189,7 @@ class DecisionPanel:
         # a hash of its own for every texture: two boards of one position (a best play made) share no
         # atlas entry, which the first to be collected would take away from the other
         sprite = arcade.Sprite(
-            arcade.Texture(image, hash=f"analysis-board-{next(_TEXTURES)}"), center_x=x, center_y=at.board_y
+            own_texture(image, "analysis-board"), center_x=x, center_y=at.board_y
         )
         sprite.width, sprite.height = image.width / pixel_scale, image.height / pixel_scale
         self.boards.append(sprite)

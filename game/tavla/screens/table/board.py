@@ -11,6 +11,7 @@ from game.tavla.engine.variant import BACKGAMMON, Variant
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, board_image
 from game.ui.scene import SMALLEST_PIXELS
+from game.ui.textures import own_texture
 
 
 class BoardPicture:
@@ -42,7 +43,7 @@ class BoardPicture:
             palette, scale, numbers = self._look
             image = board_image(palette, scale, numbers, seat, SMALLEST_PIXELS, variant)
             name = f"tavla-board-{palette}-{scale:.4f}-{numbers}-{seat}-{variant.their_point(1)}"
-            self._textures[(seat, variant)] = arcade.Texture(image.convert("RGBA"), hash=name)
+            self._textures[(seat, variant)] = own_texture(image.convert("RGBA"), name)
         return self._textures[(seat, variant)]
 
     @staticmethod

@@ -18,6 +18,7 @@ from game.tavla.engine.variant import Variant, variant_of
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, checker_image, slab_image
 from game.ui.text import Label
+from game.ui.textures import own_texture
 from game.ui.tween import Glides
 
 Location = tuple[int, int]
@@ -53,12 +54,12 @@ class CheckerStacks:
         if self.light_seat == 1:
             colours = colours[::-1]
         self._checker_textures = [
-            arcade.Texture(checker_image(colour, pixels), hash=f"checker-{colour}-{pixels}")
+            own_texture(checker_image(colour, pixels), f"checker-{colour}-{pixels}")
             for colour in colours
         ]
         slab = (round(layout.SLAB_WIDTH * scale), round(layout.SLAB_HEIGHT * scale))
         self._slab_textures = [
-            arcade.Texture(slab_image(colour, slab), hash=f"slab-{colour}-{slab}") for colour in colours
+            own_texture(slab_image(colour, slab), f"slab-{colour}-{slab}") for colour in colours
         ]
         for (_seat, point), stack in self.stacks.items():
             for sprite in stack:

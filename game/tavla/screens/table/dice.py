@@ -6,6 +6,7 @@ import arcade
 
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import die_image
+from game.ui.textures import own_texture
 
 DIE_SIZE = 46
 DICE_MARGIN = 8
@@ -22,7 +23,7 @@ class DiceSprites:
         """The six faces at screen resolution (`scale` pixels a unit)."""
         pixels = round(DIE_SIZE * scale)
         self._textures = {
-            value: arcade.Texture(die_image(value, pixels), hash=f"die-{value}-{pixels}")
+            value: own_texture(die_image(value, pixels), f"die-{value}-{pixels}")
             for value in range(1, 7)
         }
 
