@@ -136,3 +136,20 @@ def test_the_idle_limit_has_a_range(value):
         timeout=WAIT,
     )
     assert result.returncode == 2 and "idle limit" in result.stderr, result.stderr
+
+
+def test_a_line_over_the_limit_is_one_error_and_its_tail_no_command():
+    """A line over 4 KiB, sent in two parts, gets one "line too long" and its tail is thrown away, not
+    read as a second line; the board after it is answered as usual (one line, one answer)."""
+    process, port = start()
+    try:
+        client = Client(port)
+        client.sock.sendall(b"x" * 5000)
+        client.sock.sendall(b"y" * 3000 + b"exit\n")
+        assert client.file.readline().rstrip("\n") == "Error: line too long"
+        assert client.ask(BOARD) == PLAY
+        client.sock.sendall(b"exit\n")
+        assert client.rest() == ""
+        client.close()
+    finally:
+        stop(process)

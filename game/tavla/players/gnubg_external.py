@@ -38,6 +38,7 @@ from game.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.position import State, check_game_on, from_gnubg_board
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
+from game.tavla.players.line_reader import READ_CHUNK, LineSplitter
 from game.tavla.players.ubgi_lines import payload
 
 FIELDS = 53  # board: names, match and score, 26 board fields, turn, dice, cube ... redoubles
@@ -202,11 +203,11 @@ def _converse(
     idle: float,
     said: Callable[[str], None],
 ) -> None:
-    buffer = b""
-    last_line = begun = time.monotonic()  # the last whole line; the first byte of the line in `buffer`
+    lines = LineSplitter(MAX_LINE_BYTES)
+    last_line = begun = time.monotonic()  # the last whole line; the first byte of the line in hand
     while True:
         now = time.monotonic()
-        partial = bool(buffer.strip(LEFTOVERS))
+        partial = bool(lines.held.strip(LEFTOVERS))
         if partial and now - begun >= idle:
             _close_idle(connection, idle, said, waiting=False)
             return
@@ -222,22 +223,20 @@ def _converse(
                 _close_idle(connection, idle, said, waiting=True)
                 return
             continue
-        chunk = connection.recv(65536)
+        chunk = connection.recv(READ_CHUNK)
         if not chunk:
             return
         if not partial:
             begun = time.monotonic()
-        buffer += chunk
-        while b"\n" in buffer:
-            raw, buffer = buffer.split(b"\n", 1)
+        for line in lines.feed(chunk):
             last_line = begun = time.monotonic()
-            response = reply(bot, raw.decode("utf-8", "replace"), rules)
+            if line.cut:  # one answer for the whole line: its tail is read and thrown away
+                connection.sendall(b"Error: line too long\n")
+                continue
+            response = reply(bot, line.data.decode("utf-8", "replace"), rules)
             if response is None:
                 return
             connection.sendall(response.encode("ascii") + b"\n")
-        if len(buffer) > MAX_LINE_BYTES:
-            connection.sendall(b"Error: line too long\n")
-            buffer = b""
 
 
 def _close_idle(connection: socket.socket, idle: float, said: Callable[[str], None], waiting: bool) -> None:

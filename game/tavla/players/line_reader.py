@@ -1,5 +1,7 @@
-"""Lines from another program, bounded: the one reader of every line protocol we serve (`ubgi`, and for
-`external` and the bot protocol's answers to adopt).
+"""Lines from another program, bounded: the one reader of the line protocols we serve (`ubgi` through
+`LineQueue`, `external` through `LineSplitter`). The bot protocol's answers are read by
+game/tavla/players/protocol_lines.py, which stops at the first line over 256 bytes (a fault, so there is
+no tail to discard) and reads no further.
 
 Whatever the other side writes, and however fast, what is held stays bounded:
 
@@ -75,6 +77,11 @@ class LineSplitter:
             if end < 0:
                 return
             start = end + 1
+
+    @property
+    def held(self) -> bytes:
+        """The unfinished line in hand (b"" when none, or while the tail of a cut line is thrown away)."""
+        return bytes(self._buffer)
 
     def finish(self) -> Line | None:
         """At the end of the input: a last line without its line feed, if there is one."""
