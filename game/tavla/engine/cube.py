@@ -137,6 +137,13 @@ class Cube:
         """Whether the player on roll may offer the cube now."""
         return self.owner is not CubeOwner.OPPONENT and not self.crawford and self.value < MAX_CUBE
 
+    @property
+    def dead(self) -> bool:
+        """Whether doubling gains the player on roll nothing: in a match, the cube's value already
+        wins them the match (double match point, the leader after the Crawford game). A double stays
+        legal; the table rolls instead of asking."""
+        return self.score is not None and self.score.away <= self.value
+
     def flipped(self) -> Cube:
         """The same cube seen by the other player."""
         score = self.score.flipped() if self.score is not None else None

@@ -192,14 +192,16 @@ class TableSession:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """Roll for the seat on roll, unless a double waits for its answer, the seat may double, or an
-        offer to resign made before the roll waits for its answer."""
+        """Roll for the seat on roll, unless a double waits for its answer, the seat may double (and the
+        cube is not dead for it: a double would gain nothing), or an offer to resign made before the
+        roll waits for its answer."""
         game = self.game
         self.turn = None
         if game.offered_by is not None:
             return
         if game.dice is None:
-            if game.resign_offer is not None or game.may_double():
+            cube = self.cube
+            if game.resign_offer is not None or (game.may_double() and cube is not None and not cube.dead):
                 return
             game.roll()
         assert game.dice is not None

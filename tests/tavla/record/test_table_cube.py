@@ -137,6 +137,36 @@ def test_no_doubling_in_the_crawford_game_and_free_doubling_after_it():
     assert session.phase is Phase.COMPUTER_ANSWER, "the trailer doubles freely after the Crawford game"
 
 
+def test_a_dead_cube_is_not_offered_at_double_match_point_nor_to_the_leader_after_crawford():
+    """At 2-2 to 3 the cube at 1 already wins the match for either side: no "Double, or roll?" and no
+    computer asked; after the Crawford game only the trailer is asked, never the leader."""
+    session = TableSession(Rules.STANDARD, 3, "expert", 7, cube=True)
+    bot, rng = get_bot("expert", rules=Rules.STANDARD), random.Random(2)
+    end_game(session, 0, 2)
+    session.new_game()  # 2-0: the Crawford game
+    end_game(session, 1, 1)
+    session.new_game()  # 2-1 after it: the leader's cube (seat 0) is dead, the trailer's alive
+    asked = set()
+    for _ in range(40):
+        if session.game.over:
+            break
+        if session.phase in (Phase.ROLL, Phase.COMPUTER_DOUBLE):
+            asked.add(session.seat)
+        if session.phase is Phase.COMPUTER_DOUBLE:
+            session.computer_double(False)
+        else:
+            step(session, bot, rng, double=0.0)
+    assert asked == {1}
+    end_game(session, 1, 1)
+    session.new_game()
+    assert session.match.scores == (2, 2)
+    for _ in range(40):
+        assert session.phase not in (Phase.ROLL, Phase.COMPUTER_DOUBLE), "the cube is dead at 2-2 to 3"
+        if session.game.over:
+            break
+        step(session, bot, rng, double=1.0)
+
+
 def test_the_tavla_rule_set_plays_as_before_without_a_cube():
     before = TableSession(Rules.TAVLA, 3, "random", 5)
     assert before.cube is None
