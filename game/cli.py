@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import __version__, i18n
-from game.errors import BotFailed, OutputFailed, UserError
+from game.errors import BotFailed, OutputFailed, RulesRefused, UserError
 from game.heap import settle_startup_objects
 from game.i18n import N_, _, ngettext
 from game.limits import (
@@ -356,9 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PLIES",
         help=_("end each game after this many rolls, judged by the evaluator"),
     )
-    rollout.add_argument(
-        "--level", default="expert", choices=JUDGE_LEVELS, help=_("who plays the games")
-    )
+    rollout.add_argument("--level", default="expert", choices=JUDGE_LEVELS, help=_("who plays the games"))
     rollout.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
     rollout.add_argument(
         "--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J", help=_("games played in parallel")
@@ -449,9 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
     external.add_argument(
         "--port", required=True, type=_whole(0, 65535), metavar="N", help=_("the TCP port on localhost")
     )
-    external.add_argument(
-        "--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays")
-    )
+    external.add_argument("--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays"))
     external.add_argument(
         "--idle",
         type=_idle,
@@ -459,6 +455,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=_("a connection that sends no line this long gives way to the next client (default 60)"),
     )
+    dice = commands.add_parser("dice", help=_("prove that a match's rolls were fixed before it began"))
+    dice.add_argument("action", choices=("verify",), help=_("verify: replay the rolls from its seed"))
+    dice.add_argument("match", metavar="MATCH", help=_("a .mat file the game wrote, or a kept match's id"))
 
     for sub in commands.choices.values():
         _add_config(sub, argparse.SUPPRESS)
@@ -508,8 +507,57 @@ def xgid_values_joined(argv: Sequence[str]) -> list[str]:
 
 
 def _rules(args: argparse.Namespace, config: "Config") -> Rules:
-    """The rule set of a command: --rules if given, else the config's."""
-    return config.tavla.rules.first if args.rules is None else Rules.parse(args.rules)
+    """The rule set of a command that plays games (the table, a tournament): --rules if given, else the
+    config's, which the menu keeps (a message it causes says so, `_from_config`)."""
+    if args.rules is not None:
+        return Rules.parse(args.rules)
+    return _config_rules(args, config)
+
+
+def _position_rules(args: argparse.Namespace, config: "Config", other: Rules = Rules.TAVLA) -> Rules:
+    """The rule set of a command that reads a backgammon position (28 integers, a Position ID, an XGID):
+    --rules if given, else the config's when it is backgammon (tavla or standard), else `other`. The
+    menu keeps its last game in the config; Plakoto or a Tavli match there is no rule set for these
+    positions (issue 47: a KeyError, or "52 integers" for the README's own state)."""
+    if args.rules is not None:
+        return Rules.parse(args.rules)
+    return _config_rules(args, config) if config.tavla.rules.first.is_backgammon else other
+
+
+def _config_rules(args: argparse.Namespace, config: "Config") -> Rules:
+    """The config's rule set (a Tavli match's first game): remembered with the config's value, so that a
+    refusal it causes names the file."""
+    rules = config.tavla.rules.first
+    args.config_rules = (rules, str(config.tavla.rules))
+    return rules
+
+
+def _from_config(error: UserError, args: argparse.Namespace | None) -> str:
+    """The message of `error`, and where the rule set it refuses came from when that was the config file
+    (not --rules): a user who chose Plakoto in the menu sees why a command plays it."""
+    rules, value = getattr(args, "config_rules", (None, ""))
+    if not isinstance(error, RulesRefused) or rules is None or error.rules is not rules:
+        return str(error)
+    # Translators: added to a refusal after a space, in brackets; {value} is the config's game (tavla,
+    # plakoto, tavli...), {path} the config file it was read from; keep tavla.rules and --rules as they are
+    note = _("the rule set is tavla.rules: {value} in the config file {path}; --rules chooses another")
+    path = quoted(_rules_file(getattr(args, "config_file", None)), PATH_CHARS)
+    return f"{error} ({note.format(value=value, path=path)})"
+
+
+def _rules_file(loaded: Path | None) -> Path:
+    """The config file that set tavla.rules: the player's own (or --config's) if it has the key, else
+    the shipped defaults. `loaded` has been read and checked already."""
+    from game.config_file import config_path
+
+    if loaded is not None:
+        with contextlib.suppress(Exception):
+            import yaml
+
+            data = yaml.safe_load(loaded.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and isinstance(data.get("tavla"), dict) and "rules" in data["tavla"]:
+                return loaded
+    return config_path()
 
 
 def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
@@ -613,7 +661,7 @@ def _run_stats(args: argparse.Namespace, config: "Config") -> int:
 def _run_moves(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import moves_command
 
-    for line in moves_command(args.state, args.dice, _rules(args, config)):
+    for line in moves_command(args.state, args.dice, _position_rules(args, config)):
         print(line)
     return 0
 
@@ -621,7 +669,7 @@ def _run_moves(args: argparse.Namespace, config: "Config") -> int:
 def _run_bot(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.commands import bot_command
 
-    print(bot_command(args.bot, args.state, args.dice, _rules(args, config), args.timeout))
+    print(bot_command(args.bot, args.state, args.dice, _position_rules(args, config), args.timeout))
     return 0
 
 
@@ -630,7 +678,7 @@ def _run_cube(args: argparse.Namespace, config: "Config") -> int:
 
     lines = cube_command(
         args.state,
-        _rules(args, config),
+        _position_rules(args, config, Rules.STANDARD),  # the only rule set with a cube
         cube_value=args.cube_value,
         owner=args.owner,
         match=args.match,
@@ -713,7 +761,7 @@ def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
 def _run_position(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.lab.position_command import position_command
 
-    rules = _rules(args, config)
+    rules = _position_rules(args, config)
     print_lines(position_command(args.state, args.gnubg_id, args.xgid, rules, args.json_path))
     return 0
 
@@ -726,7 +774,7 @@ def _run_rollout(args: argparse.Namespace, config: "Config") -> int:
         args.gnubg_id,
         args.xgid,
         args.dice,
-        _rules(args, config),
+        _position_rules(args, config),
         games=args.games,
         truncate=args.truncate,
         level=args.level,
@@ -741,7 +789,7 @@ def _run_rollout(args: argparse.Namespace, config: "Config") -> int:
 def _run_tempmap(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.lab.tempmap_command import tempmap_command
 
-    rules = _rules(args, config)
+    rules = _position_rules(args, config)
     level = args.level or config.tavla.judge
     return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, level, args.json_path)
 
@@ -757,6 +805,12 @@ def _run_external(args: argparse.Namespace, config: "Config") -> int:
     from game.tavla.players.gnubg_external import IDLE_SECONDS, external_command
 
     return external_command(args.port, args.level, IDLE_SECONDS if args.idle is None else args.idle)
+
+
+def _run_dice(args: argparse.Namespace, config: "Config") -> int:
+    from game.tavla.record.dice_proof import dice_command
+
+    return dice_command(args.match)
 
 
 COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
@@ -777,6 +831,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
     "tempmap": _run_tempmap,
     "ubgi": _run_ubgi,
     "external": _run_external,
+    "dice": _run_dice,
 }
 
 
@@ -923,7 +978,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
     try:
         given = _config_argument(argv)
-        config = load_config(config_to_load(given), remembered=given is None)
+        loaded = config_to_load(given)
+        config = load_config(loaded, remembered=given is None)
     except UserError as error:
         return _config_failed(str(error))
     except Exception as error:  # noqa: BLE001 - load_config answers UserError; this is the last guard
@@ -935,6 +991,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if exit_.code in (0, None):  # --help or --version was printed: it must have reached stdout
             _flush()
         raise
+    args.config_file = loaded
     if args.command not in WINDOW_COMMANDS and sys.stdout is None:
         raise _failed(None)
     try:
@@ -952,7 +1009,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _say(f"{PROG}: {one_line(error)}")
         return EXIT_BOT_FAILED
     except UserError as error:
-        _say(f"{PROG}: {one_line(error)}")
+        _say(f"{PROG}: {one_line(_from_config(error, args))}")
         return EXIT_USAGE
     except KeyboardInterrupt as stop:
         # Ctrl+C, SIGTERM or SIGHUP: the finally clauses and the exit handlers end every process the

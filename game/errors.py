@@ -8,6 +8,15 @@ class UserError(Exception):
     """
 
 
+class RulesRefused(UserError):
+    """What was asked is not in the rule set `rules` (the cube under tavla, a backgammon bot in Plakoto):
+    where that rule set came from the config file, the command line says so (game/cli.py)."""
+
+    def __init__(self, message: str, rules: object) -> None:
+        super().__init__(message)
+        self.rules = rules
+
+
 class BotFailed(UserError):
     """A bot itself failed (it crashed, gave no answer in time, or answered an illegal play), as opposed
     to bad input from the user: the command line prints the bot's message and exits with status 3."""

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.errors import UserError
+from game.errors import RulesRefused, UserError
 from game.i18n import N_, _
 from game.tavla.engine.results import Outcome, Resignation
 
@@ -172,7 +172,7 @@ class Rules(StrEnum):
         if not self.has_cube:
             # Translators: {rules} is the rule set's name (tavla)
             message = _("the {rules} rule set has no doubling cube; use --rules standard")
-            raise UserError(message.format(rules=self))
+            raise RulesRefused(message.format(rules=self), self)
 
     @property
     def equity_weights(self) -> tuple[float, float, float, float, float]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.errors import UserError
+from game.errors import RulesRefused, UserError
 from game.files import write_report
 from game.i18n import _
 from game.tavla.engine.match_id import MatchMoment
@@ -18,6 +18,16 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import BOTTOM, Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.lab.board_text import MINE, THEIRS, board_lines
+
+
+def check_backgammon(rules: Rules) -> Rules:
+    """`rules` if a backgammon position (a state, a Position ID, an XGID) is played under it (tavla,
+    standard); else RulesRefused: the lab's evaluators know no other game (it was a KeyError)."""
+    if not Rules.parse(rules).is_backgammon:
+        # Translators: {rules} is the rule set asked for (plakoto, fevga...); keep --rules as it is
+        message = _("these positions are backgammon's: use --rules tavla or --rules standard, not {rules}")
+        raise RulesRefused(message.format(rules=rules), rules)
+    return Rules.parse(rules)
 
 
 def read_setup(
@@ -43,6 +53,7 @@ def position_command(
     state: str | None, gnubg_id: str | None, xgid: str | None, rules: Rules, json_path: str | None = None
 ) -> list[str]:
     """The lines the command prints; writes `position_json` to `json_path` when given."""
+    rules = check_backgammon(rules)
     setup = read_setup(state, gnubg_id, xgid)
     if json_path is not None:
         write_json(json_path, position_json(setup, rules))

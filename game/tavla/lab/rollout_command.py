@@ -44,7 +44,7 @@ from game.tavla.eval.judge import judge_for, sage_plays
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import equities, other_side, shipped_evaluator
 from game.tavla.eval.stakes import Stakes
-from game.tavla.lab.position_command import read_setup, write_json
+from game.tavla.lab.position_command import check_backgammon, read_setup, write_json
 from game.tavla.lab.rollout import LEVELS, RolloutPlan, summary
 from game.tavla.lab.rollout_runner import Rolled, run_rollout
 from game.tavla.lab.sage_rollout import SagePlan, roll_out
@@ -98,6 +98,7 @@ def rollout_command(
     plays = None if plays is None else whole_number(plays, 1, MAX_ROLLOUT_PLAYS)
     jobs = whole_number(jobs, 1, MAX_JOBS)
     seed = secrets.randbelow(2**32) if seed is None else seed_number(seed)
+    rules = check_backgammon(rules)
     setup = read_setup(state, gnubg_id, xgid, decision=True)
     if level not in LEVELS and not (sage_plays(rules) and level in set(JudgeLevel)):
         message = _("unknown level {level}; use one of: {known}")
@@ -221,17 +222,30 @@ class RolloutReport:
     def _heading(self) -> str:
         rolled, plan = self.rolled, self.rolled.plan
         games = games_text(rolled.games, plan.games)
-        end = (_("played to the end") if plan.truncate is None
-               # Translators: {plies} is a number of rolls after which each game of a rollout is judged
-               else _("judged by the evaluator after {plies} rolls").format(plies=plan.truncate))
+        end = (
+            _("played to the end")
+            if plan.truncate is None
+            # Translators: {plies} is a number of rolls after which each game of a rollout is judged
+            else _("judged by the evaluator after {plies} rolls").format(plies=plan.truncate)
+        )
         luck = _("luck correction") if plan.luck else _("no luck correction")
         dice = dice_text(self.setup)
         # Translators: the heading of a rollout's report; {level} is expert or master, {rules} the rule set,
         # {percent} is "95%" as your language writes a percentage (the figures after ± are 95% intervals)
-        heading = _("Rollout{dice}: {games}, {level}, {rules}, cubeless, seed {seed}, {end}, {luck}; "
-                    "± is a {percent} interval")
-        return heading.format(dice=dice, games=games, level=plan.level, rules=_(self.rules.short_name),
-                              seed=plan.seed, end=end, luck=luck, percent=percent_text("95"))
+        heading = _(
+            "Rollout{dice}: {games}, {level}, {rules}, cubeless, seed {seed}, {end}, {luck}; "
+            "± is a {percent} interval"
+        )
+        return heading.format(
+            dice=dice,
+            games=games,
+            level=plan.level,
+            rules=_(self.rules.short_name),
+            seed=plan.seed,
+            end=end,
+            luck=luck,
+            percent=percent_text("95"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         rolled, plan = self.rolled, self.rolled.plan
@@ -286,7 +300,7 @@ def games_text(played: int, asked: int) -> str:
 
 
 def dice_text(setup: Setup) -> str:
-    """", dice 31" in a rollout's heading when the position has its dice, else nothing."""
+    """ ", dice 31" in a rollout's heading when the position has its dice, else nothing."""
     if setup.dice is None:
         return ""
     return ", " + _("dice {dice}").format(dice=f"{setup.dice[0]}{setup.dice[1]}")
@@ -332,10 +346,17 @@ def _percent(mean: float, se: float) -> str:
 def _chances_line(shown: Figures) -> str:
     c, s = shown.chances, shown.chances_se
     # Translators: the cubeless chances of a rollout, each "52.3% ± 0.8" (its 95% interval)
-    line = _("win {win} (gammon {gammon}, backgammon {backgammon}), lose gammon {lose_gammon}, "
-             "backgammon {lose_backgammon}")
-    return line.format(win=_percent(c[0], s[0]), gammon=_percent(c[1], s[1]), backgammon=_percent(c[2], s[2]),
-                       lose_gammon=_percent(c[3], s[3]), lose_backgammon=_percent(c[4], s[4]))
+    line = _(
+        "win {win} (gammon {gammon}, backgammon {backgammon}), lose gammon {lose_gammon}, "
+        "backgammon {lose_backgammon}"
+    )
+    return line.format(
+        win=_percent(c[0], s[0]),
+        gammon=_percent(c[1], s[1]),
+        backgammon=_percent(c[2], s[2]),
+        lose_gammon=_percent(c[3], s[3]),
+        lose_backgammon=_percent(c[4], s[4]),
+    )
 
 
 def _equity_line(shown: Figures) -> str:
@@ -354,8 +375,13 @@ def _behind(gap: float, se: float) -> str:
 
 def _exact_line(chances: np.ndarray, rules: Rules) -> str:
     # Translators: the exact chances of a home-board race, from the bear-off database, in per cent
-    line = _("bear-off database: win {win:.1f}% (gammon {gammon:.1f}%), lose gammon {lose:.1f}%, "
-             "equity {equity:+.3f}")
-    return line.format(win=100 * chances[0], gammon=100 * chances[1], lose=100 * chances[3],
-                       equity=float(equities(chances, rules)))
-
+    line = _(
+        "bear-off database: win {win:.1f}% (gammon {gammon:.1f}%), lose gammon {lose:.1f}%, "
+        "equity {equity:+.3f}"
+    )
+    return line.format(
+        win=100 * chances[0],
+        gammon=100 * chances[1],
+        lose=100 * chances[3],
+        equity=float(equities(chances, rules)),
+    )

@@ -20,7 +20,7 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
-from game.tavla.lab.position_command import read_setup, write_json
+from game.tavla.lab.position_command import check_backgammon, read_setup, write_json
 from game.tavla.lab.rollout_command import CHANCES
 from game.tavla.lab.tempmap import RollFigure, TempMap, temperature_map
 from game.terminal import cells
@@ -53,6 +53,7 @@ def tempmap_command(
     console: Console | None = None,
 ) -> int:
     """Map the position, print the grid and the ranked rolls on `console` (stdout's), write the JSON."""
+    rules = check_backgammon(rules)
     setup = read_setup(state, gnubg_id, xgid, decision=True)
     if json_path is not None:
         writable_target(json_path)  # a folder or a device is refused before the work

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.errors import UserError
+from game.errors import RulesRefused, UserError
 from game.i18n import N_, _
 from game.quoting import in_quotes, quoted
 from game.tavla.engine.rules import Rules
@@ -74,7 +74,7 @@ class BuiltIn:
         if factory is None:
             # Translators: {bot} is a bot's name; {rules} the game asked for (plakoto, fevga, gulbara)
             message = _("{bot} plays backgammon only (tavla, standard, portes), not {rules}")
-            raise UserError(message.format(bot=self.name, rules=rules))
+            raise RulesRefused(message.format(bot=self.name, rules=rules), rules)
         module, _dot, name = factory.partition(":")
         cls = getattr(importlib.import_module(module), name)
         return cls(rules=rules, seed=seed) if self.seeded else cls(rules=rules)
