@@ -33,7 +33,7 @@ from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import close_bot, guarded_bot
 from game.tavla.progress.keeper import HistoryKeeper
-from game.tavla.record.archive import MatchArchive
+from game.tavla.record.archive import MatchArchive, from_opening
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
 from game.tavla.screens import layout
@@ -551,11 +551,12 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             lab.roll_out()
 
     def _beside_question(self, x: float, y: float) -> bool:
-        """A click beside a cube question (Double / Roll, Take / Pass): the question sits in a band of
-        the board and waits, while the panel's buttons still answer, Hint above all (the cube hint)."""
+        """A click beside a cube question (Double / Roll, Take / Pass) or the game's end card: the card
+        waits, while the panel's buttons still answer (Hint above all, the cube hint; Export .mat and
+        Menu at the end, which look enabled there and so must work)."""
         top = self.overlays.top
         return (
-            top in (self.roll_question, self.take_question, self.beaver_question)
+            top in (self.roll_question, self.take_question, self.beaver_question, self.over)
             and top is not None
             and not top.rect.contains(x, y)
         )
@@ -647,7 +648,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             self.panel.resign_button.enabled = self.may_resign_now()
         # The .mat format, its archive and the analysis are backgammon's: the other games have neither.
         backgammon = session.game.variant.rules.is_backgammon
-        self.panel.export_button.enabled = backgammon
+        # A .mat starts at the opening: a position set up in the lab has no match file to write.
+        self.panel.export_button.enabled = backgammon and from_opening(session.match)
         self.over.buttons[2].enabled = backgammon
         self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
