@@ -28,7 +28,9 @@ def test_a_set_up_position_has_no_mat_to_export(window, tmp_path, monkeypatch):
     state = [0] * 28
     state[0], state[1], state[24] = 14, 1, -15
     view = open_table(window, opponent="random")
-    view.start_session(TableSession.from_position(tuple(state), (2, 1), Rules.TAVLA, "random", match_length=1))
+    view.start_session(
+        TableSession.from_position(tuple(state), (2, 1), Rules.TAVLA, "random", match_length=1)
+    )
     settle(view, 3.0)
     assert view.session.phase is Phase.MATCH_OVER
     assert not view.panel.export_button.enabled
