@@ -40,6 +40,7 @@ class Refusal(enum.Enum):
     HIGHER_FIRST = "higher first"  # a larger die bears off from the highest point only
     NO_ROUTE = "no route"  # the dice add up, but the points on the way are blocked
     FULL_ROLL = "full roll"  # the move would leave a die unplayable: the roll is played in full
+    PINNED = "pinned"  # Plakoto: the checker is pinned under the opponent's until its pinner leaves
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,11 @@ class TurnInProgress:
         """Why the checker on `source` (25 = bar) cannot be picked up; None when it can, or when the
         player has no checker there (a click on nothing needs no answer)."""
         state = self.state
-        if source in self.movable_points() or state[source] <= 0:
+        if source in self.movable_points():
+            return None
+        if self.variant.pins(state).get(source) == 1:
+            return Refused(Refusal.PINNED, source)
+        if state[source] <= 0:
             return None
         if not self.options():
             return Refused(Refusal.PLAYED, source)

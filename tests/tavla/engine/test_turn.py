@@ -129,6 +129,17 @@ def test_a_refused_pick_up_says_why():
     assert played.pick_refusal(13).reason is Refusal.PLAYED
 
 
+def test_a_pinned_checker_says_it_is_pinned():
+    """Plakoto: our checker on 10 lies under the opponent's; a click on it says why it stays."""
+    state = [0] * 52
+    state[24], state[10], state[1] = 14, -1, -14
+    state[27 + 10] = 1
+    turn = TurnInProgress(tuple(state), 3, 1, Rules.PLAKOTO)
+    assert 10 not in turn.movable_points()
+    assert _refusal(turn.pick_refusal(10)) == (Refusal.PINNED, 10, 0)
+    assert turn.pick_refusal(1) is None, "the opponent's own checkers need no answer"
+
+
 def test_a_double_click_bears_off_instead_of_the_first_clicks_move():
     turn = TurnInProgress(position({5: 1, 3: 2, 1: 2}, {19: 15}), 3, 2)
     turn.apply(turn.move_by_die(5, 3))

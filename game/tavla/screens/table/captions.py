@@ -543,6 +543,9 @@ def refusal_text(refused: Refused, dice: list[int]) -> str:
     if reason is Refusal.NO_ROUTE:
         # Translators: the dice add up to the distance, but the points on the way are held
         return _("The way to {point} is blocked.").format(point=target)
+    if reason is Refusal.PINNED:
+        # Translators: Plakoto: the player's checker on {point} has an opponent's checker on top of it
+        return _("Your checker on {point} is pinned: it moves once the pinner leaves.").format(point=source)
     if reason is Refusal.FULL_ROLL:
         # Translators: that move would leave a die that could be played unused
         return _("Not with this roll: a die would be left unplayed.")
