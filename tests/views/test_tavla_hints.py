@@ -141,6 +141,7 @@ def test_each_play_shows_the_chances_of_winning_and_of_losing_in_columns():
     )
     assert chance_columns(chances, Rules.TAVLA) == (("Win 55.4%", "13.6%"), ("Lose 44.6%", "9.3%"))
     assert column_headings(Rules.STANDARD) == ("gammon", "bg") and column_headings(Rules.TAVLA) == ("mars",)
+    assert column_headings(Rules.PLAKOTO) == ("gammon",), "mars is tavla's word, not Plakoto's"
     hint = hints.rank_hint(Rules.STANDARD, OPENING, THREE_ONE)
     assert hint.judged_by == judge_for(Rules.STANDARD, DEFAULT_LEVEL).title()
     row = hint_rows(OPENING, hint.ranked, Rules.STANDARD)[0]

@@ -77,8 +77,9 @@ def column_headings(rules: Rules) -> tuple[str, ...]:
 
 
 def _mars(rules: Rules) -> bool:
-    """Whether the double win is called a mars (tavla, and the games scored like it)."""
-    return Outcome.MARS in rules.result_kinds
+    """Whether the double win is called a mars: tavla's Turkish word, as the resignation says it; the
+    Greek and Russian games scored like it call it a gammon in English (and each language its own)."""
+    return rules is Rules.TAVLA
 
 
 def _backgammons(rules: Rules) -> bool:
