@@ -11,8 +11,8 @@ from game.i18n import _, ngettext
 from game.puzzle.stats import WINDOWS, Solve, Stats, by_board, compute
 from game.records import Records
 from game.sizes import format_size, parse_size
+from game.terminal import table_console
 
-FILE_WIDTH = 100  # table width when stdout is a file or a pipe, not a terminal
 NONE = "–"
 
 
@@ -79,13 +79,10 @@ def _write_json(path: str, figures: dict[tuple[str, str], Stats], unreadable: in
 
 def _print_tables(groups: dict[tuple[str, str], list[Solve]], figures: dict[tuple[str, str], Stats]) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console()
-    if not console.is_terminal:
-        console.width = FILE_WIDTH
+    console = table_console()
     for (size, picture), stats in figures.items():
         last = next((solve for solve in reversed(groups[size, picture]) if solve.counted), None)
         # Translators: part of a statistics heading: how many solves count, e.g. "12 solves"

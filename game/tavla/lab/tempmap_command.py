@@ -23,7 +23,7 @@ from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.position_command import check_backgammon, read_setup, write_json
 from game.tavla.lab.rollout_command import CHANCES
 from game.tavla.lab.tempmap import RollFigure, TempMap, temperature_map
-from game.terminal import cells
+from game.terminal import cells, table_console
 from game.terminal_table import Column, print_table, shortened
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 JSON_FORMAT = "fifteen-tavla tempmap"
 JSON_VERSION = 1
-FILE_WIDTH = 160  # the width laid out for a file or a pipe, as the tournament's tables
 DIE_FACES = range(1, 7)
 MIN_CELL = 6  # the narrowest grid cell: a difference such as -0.123 whole
 WANTED_CELL = 11  # a cell that shows most plays of a non-double whole (24/23 13/11, 24/20* 13/8)
@@ -71,11 +70,7 @@ def print_tempmap(mapped: TempMap, setup: Setup | None = None, console: Console 
     from rich.text import Text
 
     if console is None:
-        from rich.console import Console
-
-        console = Console()
-        if not console.is_terminal:
-            console.width = FILE_WIDTH
+        console = table_console()
     for line in heading_lines(mapped, setup):
         console.print(Text(line))
     for table in grid_tables(mapped, console.width):

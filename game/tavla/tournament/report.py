@@ -13,29 +13,25 @@ from game.quoting import PATH_CHARS, quoted
 from game.tavla.engine.results import Fault
 from game.tavla.tournament.figures import Report, Tally
 from game.tavla.tournament.ledger import MAX_CONSECUTIVE_FAULTS
+from game.terminal import table_console
 from game.terminal_table import Column, print_table
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 STDERR_INDENT = "    | "
-FILE_WIDTH = 160  # table width when stdout is a file or a pipe, not a terminal
 
 
 def print_report(report: Report, log: Path | None, console: "Console | None" = None) -> None:
     """The tables per bot and per pair, and a summary of the run, on stdout (or `console`).
 
-    On a terminal the tables fit its width without breaking a word (game/terminal_table.py); to a file
-    or a pipe they are laid out at FILE_WIDTH.
+    The tables fit the terminal's width without breaking a word (game/terminal_table.py); to a file or
+    a pipe, the width COLUMNS says, else 80 (game.terminal.table_console).
     """
     from rich.markup import escape
 
     if console is None:
-        from rich.console import Console
-
-        console = Console()
-        if not console.is_terminal:
-            console.width = FILE_WIDTH
+        console = table_console()
     print_table(console, bot_columns(report), _title(report))
     if report.played.length is not None:
         # Translators: under a tournament's table of matches; {length} is the match length in points

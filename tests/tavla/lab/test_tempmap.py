@@ -163,7 +163,8 @@ def test_the_command_prints_the_grid_and_the_ranked_rolls_and_writes_the_json(tm
 
 def test_the_exact_map_says_so(capsys):
     assert cli.main(["tempmap", "--state", format_state(LAST_ROLL), "--level", "master"]) == 0
-    assert "the bear-off database, exact" in capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # the heading wraps at the width, 80 for a capture
+    assert "the bear-off database, exact" in out
 
 
 @pytest.mark.parametrize(

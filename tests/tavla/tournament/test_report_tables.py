@@ -1,6 +1,6 @@
 """The tournament's tables on terminals of 120, 80, 60 and 30 columns, in every language: each line fits,
 no word and no figure is broken (`pubeva|l`, `Disqua|lified`, `+0.62|5` were), and to a file or a pipe
-the tables keep their fixed width and full headings."""
+the tables fit COLUMNS, else 80 columns."""
 
 import io
 import random
@@ -13,7 +13,7 @@ from game.tavla.engine.game import FORFEIT_POINTS, GameResult
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.tournament.figures import Report, Standings
-from game.tavla.tournament.report import FILE_WIDTH, bot_columns, pair_columns, print_report
+from game.tavla.tournament.report import bot_columns, pair_columns, print_report
 from game.tavla.tournament.schedule import CubeCounts, schedule
 from game.terminal_table import legend
 from tests.terminal_checks import assert_fits, assert_unbroken, assert_whole, on_terminal, plain, words
@@ -110,14 +110,20 @@ def test_on_a_very_narrow_terminal_a_name_is_shortened_on_one_line_never_split(m
     assert not [word for word in found if word in ("mybot.py", "my_bot.py")]  # no name's second line
 
 
-def test_to_a_pipe_the_tables_keep_their_fixed_width_and_full_headings(monkeypatch, capsys):
-    monkeypatch.setenv("COLUMNS", "60")  # a terminal's width does not apply to a file
+@pytest.mark.parametrize(("columns", "width"), [("60", 60), ("", 80), (None, 80)])
+def test_to_a_pipe_the_tables_fit_columns_or_80(monkeypatch, capsys, columns, width):
+    """Issue 47: to a file or a pipe the tables were laid out 117 or 160 columns wide whatever COLUMNS
+    said; now COLUMNS, else 80, as on a terminal every word whole."""
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
-    report = made_report(MONEY)
+    report = made_report(MATCHES)
+    shown, known = vocabulary(report)
     print_report(report, None)
     out = capsys.readouterr().out
     assert "\x1b" not in out
-    assert_fits(out, FILE_WIDTH)
-    assert max(len(line) for line in out.splitlines()) > 100
-    assert "Disqualified" in words(out) and "PPG:" not in words(out)
-    assert_whole(out, vocabulary(report)[0])
+    assert_fits(out, width)
+    assert_unbroken(out, known)
+    assert_whole(out, shown)
