@@ -11,7 +11,7 @@ from game.tavla.engine.game import FORFEIT_POINTS, GameResult
 from game.tavla.engine.position import format_state
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import MatchRules, Rules
-from game.tavla.tournament.schedule import CubeCounts, GameSpec
+from game.tavla.tournament.schedule import CubeCounts, GameSpec, GammonCounts
 
 Z95 = 1.959964
 BLOCK_GAMES = 2  # games that share their dice (a duplicate pair): one sample of the intervals
@@ -56,9 +56,11 @@ class Tally:
         block: tuple[int, int],
         cube: CubeCounts = NO_CUBE,
         scores: tuple[int, int] | None = None,
+        gammons: tuple[GammonCounts, GammonCounts] | None = None,
     ) -> None:
         """One game (or match) from this side: won or lost, by how much, whether this side was
-        disqualified, its cube actions, and a match's final score (this side's first)."""
+        disqualified, its cube actions, and a match's final score and the gammons won in its games (this
+        side's first)."""
         self.games += 1
         self.doubles += cube.doubles
         self.takes += cube.takes
@@ -72,10 +74,15 @@ class Tally:
             self.points_for += result.points
         else:
             self.points_against += result.points
-        gammon = result.kind.gammon
-        self.gammons += won and gammon
-        self.gammons_lost += (not won) and gammon
-        self.backgammons += won and result.kind is Outcome.BACKGAMMON
+        if gammons is not None:  # a match: its games' gammons, not its own single point
+            self.gammons += gammons[0].gammons
+            self.gammons_lost += gammons[1].gammons
+            self.backgammons += gammons[0].backgammons
+        else:
+            gammon = result.kind.gammon
+            self.gammons += won and gammon
+            self.gammons_lost += (not won) and gammon
+            self.backgammons += won and result.kind is Outcome.BACKGAMMON
         if disqualified:
             self.disqualifications += 1
             self.faults[result.fault] += 1
@@ -140,16 +147,18 @@ class Standings:
         stderr: str = "",
         cube: tuple[CubeCounts, CubeCounts] = (NO_CUBE, NO_CUBE),
         scores: tuple[int, int] | None = None,
+        gammons: tuple[GammonCounts, GammonCounts] | None = None,
     ) -> None:
         """One decided game (or match), in schedule order, with each seat's cube actions and a match's
-        final score by seat."""
+        final score and gammons won by seat."""
         self.finished += 1
         pair = self.pairs[spec.pair] if spec.pair < len(self.pairs) else _pair_of(spec, self.bots)
         sides = self.per_pair.setdefault(pair, (Tally(), Tally()))
         for seat, name in enumerate(spec.seats):
             won, disqualified = result.won_by(seat), result.disqualified == seat
             mine = (scores[seat], scores[1 - seat]) if scores is not None else None
-            facts = (won, result, disqualified, spec.block, cube[seat], mine)
+            gammons_mine = (gammons[seat], gammons[1 - seat]) if gammons is not None else None
+            facts = (won, result, disqualified, spec.block, cube[seat], mine, gammons_mine)
             self.per_bot.setdefault(name, Tally()).add(*facts)
             sides[0 if name == pair[0] else 1].add(*facts)
         if result.disqualified is None:

@@ -125,7 +125,7 @@ class Scoreboard:
         if result is None:
             return
         if played is not None and result is played.result:
-            self.standings.add(spec, result, played.stderr, played.cube, played.scores)
+            self.standings.add(spec, result, played.stderr, played.cube, played.scores, played.gammons)
         else:
             self.standings.add(spec, result)
 

@@ -27,7 +27,7 @@ from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import Bot, bot_names, get_bot
 from game.tavla.players.child import REASON_CHARS
 from game.tavla.players.protocol import ExternalBot, close_all
-from game.tavla.tournament.schedule import CubeCounts, GameSpec, Played, derive_seed
+from game.tavla.tournament.schedule import CubeCounts, GameSpec, GammonCounts, Played, derive_seed
 from game.tavla.tournament.stopping import StopRequested, check_stop
 
 _BOTS: dict[tuple[str, str, float, bool], Bot] = {}
@@ -86,9 +86,9 @@ def play_game(spec: GameSpec, terms: MatchRules, timeout: float) -> Played:
         cube = CubeTerms(jacoby=terms.jacoby) if terms.cube else None
         rng = random.Random(spec.dice_seed)
         result, _record = play_bots(*players, rules, rng=rng, cube=cube, deciders=sides)
-        scores = None
+        scores = gammons = None
     else:
-        result, scores = _play_match(spec, terms, players, sides)
+        result, scores, gammons = _play_match(spec, terms, players, sides)
     stderr = ""
     if result.disqualified is not None:
         result = replace(result, reason=quoted(result.reason, REASON_CHARS))  # a bot's 5 MB error, cut
@@ -96,25 +96,33 @@ def play_game(spec: GameSpec, terms: MatchRules, timeout: float) -> Played:
         if isinstance(bot, ExternalBot):
             stderr = bot.stderr_tail()
     counts = (sides[0].counts, sides[1].counts) if sides is not None else (CubeCounts(), CubeCounts())
-    return Played(spec.index, result, stderr, counts, scores)
+    return Played(spec.index, result, stderr, counts, scores, gammons)
 
 
 def _play_match(
     spec: GameSpec, terms: MatchRules, players: tuple[BotPlay, BotPlay], sides: Sequence[CubeSide] | None
-) -> tuple[GameResult, tuple[int, int]]:
-    """A match to `terms.length`: its result (a single point to the winner, or a disqualification) and
-    the final score by seat. Each game's dice come from its own seed, so a game can be replayed alone."""
+) -> tuple[GameResult, tuple[int, int], tuple[GammonCounts, GammonCounts]]:
+    """A match to `terms.length`: its result (a single point to the winner, or a disqualification), the
+    final score by seat, and the gammons and backgammons each seat won in its games. Each game's dice
+    come from its own seed, so a game can be replayed alone."""
     assert terms.length is not None
     match = Match(terms.length, terms.rules, cube=terms.cube)
     turns = 0
+    won = [[0, 0], [0, 0]]  # by seat: gammons, backgammons
     while match.winner is None:
         before = match.scores
         game = match.next_game(random.Random(derive_seed(spec.dice_seed, len(match.games))))
         result = drive(game, players, sides if terms.cube else None)
         turns += result.turns
         if result.disqualified is not None:
-            return replace(result, points=1, turns=turns, cube=1), before
-    return GameResult(match.winner, 1, Outcome.SINGLE, turns), match.scores
+            return replace(result, points=1, turns=turns, cube=1), before, _gammons(won)
+        won[result.winner][0] += result.kind.gammon
+        won[result.winner][1] += result.kind is Outcome.BACKGAMMON
+    return GameResult(match.winner, 1, Outcome.SINGLE, turns), match.scores, _gammons(won)
+
+
+def _gammons(won: list[list[int]]) -> tuple[GammonCounts, GammonCounts]:
+    return GammonCounts(*won[0]), GammonCounts(*won[1])
 
 
 def load_bot(name: str, rules: Rules, timeout: float, cube: bool = False) -> Bot:

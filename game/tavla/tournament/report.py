@@ -39,7 +39,9 @@ def print_report(report: Report, log: Path | None, console: "Console | None" = N
             "Matches to {length} points: Games, Wins and the points count matches, one point to the "
             "winner of each; Match points are the points scored in their games, the cube's value included."
         )
-        console.print(message.format(length=report.played.length))
+        # Translators: under a tournament's table of matches, after the sentence on what counts matches
+        gammons = _("Gammons are those won and lost in the matches' games.")
+        console.print(f"{message.format(length=report.played.length)} {gammons}")
     elif report.played.cube:
         if report.played.jacoby:
             # Translators: under a tournament's table of money games with the doubling cube

@@ -36,15 +36,26 @@ class CubeCounts:
 
 
 @dataclass(frozen=True, slots=True)
+class GammonCounts:
+    """The gammons (a mars or a backgammon counts too) and backgammons one seat won in a match's games:
+    a match's own result is a single point, so its gammons are counted game by game."""
+
+    gammons: int = 0
+    backgammons: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
     """A game (or a match) as a worker reports it; `stderr` is the tail of a disqualified external bot's
-    stderr, `cube` each seat's cube actions, `scores` a match's final score by seat (None for a game)."""
+    stderr, `cube` each seat's cube actions, `scores` a match's final score by seat (None for a game),
+    `gammons` what each seat won in the match's games (None for a game)."""
 
     index: int
     result: GameResult
     stderr: str = ""
     cube: tuple[CubeCounts, CubeCounts] = (CubeCounts(), CubeCounts())
     scores: tuple[int, int] | None = None
+    gammons: tuple[GammonCounts, GammonCounts] | None = None
 
 
 def derive_seed(*parts: object) -> int:

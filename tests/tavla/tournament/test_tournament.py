@@ -242,7 +242,8 @@ def test_money_games_with_the_cube_count_its_value_and_every_bots_doubles_takes_
     assert figures(run_tournament(CUBE_BOTS, 4, seed=21, rules="standard", cube=True, jobs=2)) == data
 
 
-def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(capsys, tmp_path):
+def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for the full headings (a file's default is 80)
     path = tmp_path / "report.json"
     assert tournament_command(["greedy", "random", "pubeval"], 2, 4, 1, "standard", str(path), 1.0,
                               log_path=str(tmp_path / "dq.log"), cube=True, match=3) == EXIT_OK
@@ -277,3 +278,17 @@ def test_the_cube_under_tavla_is_one_line_and_exit_2():
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip().splitlines() == ["fifteen-tavla: the tavla rule set has no doubling cube; "
                                                "use --rules standard"]
+
+
+def test_matches_count_the_gammons_of_their_games(capsys):
+    """Issue 47: a match's own result is one point, so its gammons showed 0/0 whatever its games had;
+    now the gammons and backgammons won and lost in the matches' games are counted, each side's won
+    the other's lost, per bot and per pair."""
+    report = run_tournament(BUILT_INS, 2, seed=3, rules="standard", cube=True, match=5)
+    tallies = report.per_bot.values()
+    won, lost = sum(t.gammons for t in tallies), sum(t.gammons_lost for t in tallies)
+    assert won == lost > 0
+    assert sum(t.backgammons for t in tallies) <= won
+    for a, b in report.standings.per_pair.values():
+        assert (a.gammons, a.gammons_lost) == (b.gammons_lost, b.gammons)
+    assert sum(a.gammons + b.gammons for a, b in report.standings.per_pair.values()) == won
