@@ -62,6 +62,7 @@ from game.tavla.screens.table.panel import SidePanel
 from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
 from game.tavla.screens.table.resign_captions import status_text as resign_status
 from game.tavla.screens.table.resigning import KEY_RESIGN, Resigning
+from game.tavla.screens.table.rules_card import rules_dialog, rules_text
 from game.tavla.screens.table.saving import SavedMatch
 from game.tavla.screens.table.turns import ShownPlay, TurnFlow
 from game.tavla.screens.table.tutor import Tutor
@@ -93,6 +94,7 @@ KEY_STOP = [key.S]  # the end card's Stop, after a game of a money session
 KEY_EDIT = [key.E]  # the position lab: set up (edit) the position on the table
 KEY_COPY_IDS = [(key.C, key.MOD_CTRL)]  # the decision's IDs to the clipboard
 KEY_PASTE_ID = [(key.V, key.MOD_CTRL)]  # an ID from the clipboard, opened in the position lab
+KEY_RULES = [key.F1]  # the rules of the game on the table
 WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
 """The phases in which the table waits for a person."""
 
@@ -232,6 +234,9 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         notice_keys = [(KEY_DONE, self.close_notice)]
         self.notice_box = notice_dialog(lambda: bool(self.notice), self.close_notice, notice_keys)
         self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
+        self.rules_shown = False
+        rules_keys = [(KEY_DONE + KEY_RULES, self.close_rules)]
+        self.rules_card = rules_dialog(lambda: self.rules_shown, self.close_rules, rules_keys)
         self.tutor = Tutor(self.settings.tutor, self.finish_turn, self._take_back_turn)
         self.tutor.level = self.settings.judge
         self._build_questions()
@@ -283,7 +288,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         resign = self.build_resign_dialogs(compact)
         self._write_notice()
         questions = [*resign, self.roll_question, self.take_question, self.beaver_question, tutor]
-        dialogs = [self.offer, self.notice_box, self.over, *questions]
+        dialogs = [self.offer, self.notice_box, self.rules_card, self.over, *questions]
         self.overlays = OverlayLayer(dialogs)
 
     def _side_panel(self) -> SidePanel:
@@ -475,6 +480,16 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     # --- other screens ---
 
+    def show_rules(self) -> None:
+        """F1: the rules of the game on the table, on a card the table waits behind."""
+        rules = self.session.game.variant.rules
+        self.rules_card.texts[0].text = _(rules.display_name)
+        self.rules_card.texts[1].text = rules_text(rules)
+        self.rules_shown = True
+
+    def close_rules(self) -> None:
+        self.rules_shown = False
+
     def to_menu(self) -> None:
         self.shell.show_menu()
 
@@ -515,6 +530,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             open_setup(self)
         elif matches(KEY_COPY_IDS, symbol, modifiers):
             self.copy_ids()
+        elif matches(KEY_RULES, symbol, modifiers):
+            self.show_rules()
         elif matches(KEY_PASTE_ID, symbol, modifiers) and not self.holding and self.drag is None:
             self.paste_id()
 
