@@ -106,6 +106,13 @@ def game_label(number: int, score: tuple[int, int] | None, short: bool = False) 
     return _("Game {number} · {first}–{second}").format(number=number, first=score[0], second=score[1])
 
 
+def games_run_label(first: int, last: int) -> str:
+    """The label of games too short to be labelled one by one on the graph: "2–3"."""
+    # Translators: the label over games {first} to {last} on the analysis graph, each too short (a move or
+    # two) for a label of its own
+    return _("{first}–{last}").format(first=first, last=last)
+
+
 @dataclass(frozen=True)
 class RankedRow:
     """A row of the ranking (a play, or a cube decision's option): "1. 8/5 6/5", its equity "+0.151", the

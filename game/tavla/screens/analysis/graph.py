@@ -4,12 +4,17 @@ borders, the move numbers along the axis (numbered as the table's move list numb
 each mistake sits on the line, and which turn a click on the graph means."""
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.tavla.analysis.decisions import Decision, MatchAnalysis, WinPoint, move_number
 
 TICK_EVERY = 10
 """The move numbers written along the axis: every tenth move of each game."""
+LABEL_INSET = 4
+"""A game's label starts this far into its span (clear of the border line before it)."""
+LABEL_GAP = 10
+"""The least room between two games' labels."""
 
 
 @dataclass(frozen=True)
@@ -113,3 +118,62 @@ def move_at(analysis: MatchAnalysis, index: int) -> Decision | None:
         (d for d in analysis.decisions if d.kind == "move" and d.game == point.game and d.turn == point.turn),
         None,
     )
+
+
+@dataclass(frozen=True)
+class GameLabel:
+    """A label over the graph's games `first` to `last` (one game, or a run of games too short to hold
+    their numbers): its text and its left edge; `crowded`: games too short for their number, the label
+    centred over their spans (across the border lines)."""
+
+    text: str
+    left: float
+    first: int
+    last: int
+    crowded: bool = False
+
+
+def game_labels(
+    spans: list[tuple[float, float]],
+    texts: list[tuple[str, ...]],
+    run_text: Callable[[int, int], str],
+    measure: Callable[[str], float],
+) -> list[GameLabel]:
+    """Labels for the games, left to right, that never overlap: each game's longest text of `texts`
+    (longest first, the number last) that fits its span; games whose spans are too narrow for their
+    number (a game of one or two moves) share one label, "2–3" (`run_text(first, last)`, numbers from
+    1), centred on their spans; a label pushed by the one before it takes a shorter text, and one with
+    no room left is left out. `measure` gives a text's width."""
+
+    def room(index: int) -> float:
+        start, end = spans[index]
+        return end - start - LABEL_INSET - 2
+
+    def own(index: int) -> str | None:
+        return next((text for text in texts[index] if measure(text) <= room(index)), None)
+
+    labels: list[GameLabel] = []
+    right = -float("inf")  # the right edge of the last label placed
+    index = 0
+    while index < len(spans):
+        start, end = spans[index]
+        text = own(index)
+        last = index
+        crowded = text is None
+        if not crowded:
+            left = max(start + LABEL_INSET, right + LABEL_GAP)
+            text = next((t for t in texts[index] if left + measure(t) <= end - 2), None)
+        else:
+            while last + 1 < len(spans) and own(last + 1) is None:
+                last += 1
+            text = run_text(index + 1, last + 1) if last > index else texts[index][-1]
+            width = measure(text)
+            centre = (start + spans[last][1]) / 2
+            left = min(max(centre - width / 2, spans[0][0], right + LABEL_GAP), spans[-1][1] - width)
+            if left < right + LABEL_GAP:
+                text = None
+        if text is not None:
+            labels.append(GameLabel(text, left, index + 1, last + 1, crowded))
+            right = left + measure(text)
+        index = last + 1
+    return labels

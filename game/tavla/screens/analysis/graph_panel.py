@@ -10,7 +10,7 @@ import arcade
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis.geometry import COLUMN_WIDTH, LEFT_X, LEGEND_WIDTH, LINE_COLOURS, Layout
-from game.tavla.screens.analysis.graph import EMPTY, Graph, graph, series_index
+from game.tavla.screens.analysis.graph import EMPTY, Graph, game_labels, graph, series_index
 from game.ui import theme
 from game.ui.text import Label
 
@@ -44,6 +44,9 @@ class GraphPanel:
         for label, name in zip(self.legend, names, strict=True):
             label.text = words.shown_name(name)
         self.games: list[Label] = []
+        self.runs: list[Label] = []
+        """The games' labels over games too short for their number: drawn on the background, the
+        border lines under them."""
         self.ticks: list[Label] = []
         self.drawn: Graph = EMPTY
         self.analysis: MatchAnalysis | None = None
@@ -83,17 +86,7 @@ class GraphPanel:
         self.drawn = graph(analysis, box, mistakes)
         self.heading.text = "" if compact else words.graph_heading(analysis.emg)
         size = theme.SMALL_SIZE - 2
-        self.games = []
-        for number, (start, end) in enumerate(self.drawn.spans, 1):
-            score = analysis.record.games[number - 1].score if analysis.emg else None
-            label = _label(
-                start + 4, box.bottom + box.height - 9, theme.MUTED, size, max(8.0, end - start - 6)
-            )
-            label.keep_readable(smallest)
-            label.text = words.game_label(number, score, short=compact)
-            if not label.fits():
-                label.text = words.game_label(number, score, short=True)
-            self.games.append(label)
+        self.games = self._game_labels(analysis, compact, smallest, size)
         self.ticks = []
         if at.ticks:
             last = -1e9
@@ -105,6 +98,39 @@ class GraphPanel:
                 label.text = str(number)
                 self.ticks.append(label)
                 last = x
+
+    def _game_labels(
+        self, analysis: MatchAnalysis, compact: bool, smallest: float, size: float
+    ) -> list[Label]:
+        """Each game's label over its span, none over another (graph.game_labels): the game's number
+        and the score before it, or the number alone where that does not fit (always on a small
+        window); games too short for their number share one label."""
+        assert self.at is not None
+        box = self.at.graph
+        probe = _label(0, 0, theme.MUTED, size, box.width)
+        probe.keep_readable(smallest)
+
+        def measure(text: str) -> float:
+            probe.text = text
+            return probe.content_width
+
+        texts = []
+        for number in range(1, len(self.drawn.spans) + 1):
+            score = analysis.record.games[number - 1].score if analysis.emg else None
+            short = words.game_label(number, score, short=True)
+            texts.append((short,) if compact else (words.game_label(number, score), short))
+        placed = game_labels(self.drawn.spans, texts, words.games_run_label, measure)
+        labels = []
+        self.runs = []
+        for game in placed:
+            width = measure(game.text) + 1
+            label = _label(game.left, box.bottom + box.height - 9, theme.MUTED, size, width)
+            label.keep_readable(smallest)
+            label.text = game.text
+            labels.append(label)
+            if game.crowded:
+                self.runs.append(label)
+        return labels
 
     def cursor(self, decision: Decision | None) -> float | None:
         """The x of the chosen decision's turn on the graph."""
@@ -142,5 +168,14 @@ class GraphPanel:
             arcade.draw_circle_filled(x, y, radius, mark_colour(decision))
             if picked:
                 arcade.draw_circle_outline(x, y, radius + 3, theme.TEXT, 2)
+        for label in self.runs:
+            half = label.content_height / 2
+            arcade.draw_lrbt_rectangle_filled(
+                label.x - 2,
+                label.x + label.content_width + 2,
+                label.y - half,
+                label.y + half,
+                theme.BACKGROUND,
+            )
         for label in self.labels:
             label.draw()

@@ -1,0 +1,122 @@
+"""The analysis screen, round three of its feel (issue 47): the graph's game labels and move numbers never
+run into each other, a short game (a move or two, resigned) beside long ones included, at full size and at
+800x500, in every language.
+
+The match is analysed once for the module: GNU Backgammon's 5-point match with a one-move and a two-move
+game put between its first and second games.
+"""
+
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from arcade.types import LBWH
+
+from game.tavla.analysis.decisions import MatchAnalysis
+from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.results import Resignation
+from game.tavla.record.mat import read_mat
+from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis import view as analysis_view
+from game.tavla.screens.analysis.geometry import COMPACT, FULL
+from game.tavla.screens.analysis.view import AnalysisView
+from game.ui.text import Label
+from tests.views.driver import draw_frame
+
+DATA = Path(__file__).parents[1] / "tavla" / "data"
+
+
+def short_games_match() -> MatchRecord:
+    """The 5-point match with a game of one move and one of two (each resigned) after its first game."""
+    record = read_mat(DATA / "gnubg-5pt-seed11.mat")
+    first, second = record.games[:2]
+    one = GameRecord(first.turns[:1], score=(2, 0), winner=0, points=1, resigned=Resignation.SINGLE)
+    two = GameRecord(first.turns[:2], score=(3, 0), winner=1, points=1, resigned=Resignation.SINGLE)
+    return dataclasses.replace(record, games=(first, one, two, dataclasses.replace(second, score=(3, 1))))
+
+
+@pytest.fixture(scope="module")
+def judged() -> MatchAnalysis:
+    return analyse_match(short_games_match(), level="expert")
+
+
+@pytest.fixture
+def analysed(window, judged, monkeypatch):
+    """The analysis screen of the module's match, its analysis ready at once."""
+    monkeypatch.setattr(analysis_view, "analyse_match", lambda record, *arguments: judged)
+
+    def open_analysis() -> AnalysisView:
+        view = AnalysisView(judged.record)
+        window.show_view(view)
+        view.future.result(timeout=60)
+        view.on_update(1 / 60)
+        assert view.analysis is judged
+        return view
+
+    return open_analysis
+
+
+@contextmanager
+def window_of(view: AnalysisView, width: int, height: int) -> Iterator[None]:
+    """The view as a window of width x height shows it, then as it was."""
+    view.camera.viewport = LBWH(0, 0, width, height)
+    view.rescale()
+    try:
+        yield
+    finally:
+        view.on_resize(*view.window.get_size())
+
+
+def extent(label: Label) -> tuple[float, float]:
+    """Where a label's glyphs run, left to right."""
+    left = {
+        "left": label.x,
+        "center": label.x - label.content_width / 2,
+        "right": label.x - label.content_width,
+    }
+    start = left[label.anchor_x]
+    return start, start + label.content_width
+
+
+def assert_apart(labels: list[Label], where: str) -> None:
+    spans = sorted(extent(label) for label in labels if label.text)
+    crossing = [(a, b) for a, b in itertools.pairwise(spans) if a[1] > b[0]]
+    assert crossing == [], f"{where}: {[label.text for label in labels]} overlap at {crossing}"
+
+
+def numbers_named(texts: list[str]) -> set[int]:
+    """The games the labels name: "Game 4 · 3–1" names 4, "2–3" names 2 and 3, "1" names 1."""
+    named: set[int] = set()
+    for text in texts:
+        if text.isdigit():
+            named.add(int(text))
+        elif "–" in text and text.replace("–", "").isdigit():
+            first, last = (int(part) for part in text.split("–"))
+            named.update(range(first, last + 1))
+        else:
+            named.add(int("".join(ch for ch in text.split("·")[0] if ch.isdigit())))
+    return named
+
+
+@pytest.mark.usefixtures("language")
+def test_the_graph_labels_of_short_games_never_overlap(window, analysed):
+    """A one-move and a two-move game beside long ones: the games' labels (and the move numbers) stand
+    apart and inside the graph, and every game is named, at full size and on an 800x500 window."""
+    view = analysed()
+    for size, layout in (((1280, 800), FULL), ((800, 500), COMPACT)):
+        with window_of(view, *size):
+            assert view.layout is layout
+            draw_frame(window)
+            panel = view.graph_panel
+            box = layout.graph
+            where = f"{size[0]}x{size[1]}"
+            assert_apart(panel.games, f"{where} games")
+            assert_apart(panel.ticks, f"{where} move numbers")
+            for label in panel.games:
+                left, right = extent(label)
+                assert box.left <= left and right <= box.left + box.width, f"{where}: {label.text} inside"
+                assert label.fits(), f"{where}: {label.text} fits its box"
+            assert numbers_named([label.text for label in panel.games]) == {1, 2, 3, 4}, where
