@@ -17,14 +17,19 @@ from arcade.types import LBWH
 
 from game.tavla.analysis.decisions import MatchAnalysis
 from game.tavla.analysis.match import analyse_match
+from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.results import Resignation
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis import view as analysis_view
+from game.tavla.screens.analysis.decision_panel import BEST
 from game.tavla.screens.analysis.geometry import COMPACT, FULL
+from game.tavla.screens.analysis.stepper import Listing
 from game.tavla.screens.analysis.view import AnalysisView
+from game.ui import theme
 from game.ui.text import Label
-from tests.views.driver import draw_frame
+from tests.views.driver import draw_frame, screenshot
 
 DATA = Path(__file__).parents[1] / "tavla" / "data"
 
@@ -120,3 +125,38 @@ def test_the_graph_labels_of_short_games_never_overlap(window, analysed):
                 assert box.left <= left and right <= box.left + box.width, f"{where}: {label.text} inside"
                 assert label.fits(), f"{where}: {label.text} fits its box"
             assert numbers_named([label.text for label in panel.games]) == {1, 2, 3, 4}, where
+
+
+def test_a_cube_decision_lists_its_three_actions_unnumbered_the_one_taken_lit_and_the_best_named(
+    window, analysed
+):
+    """A double that was passed: No double, Double/take and Double/pass with their equities and no
+    numbers (they are no ranking), the pass lit as the action taken (not the take), the right action
+    saying "best"."""
+    view = analysed()
+    view.show_listing(Listing.EVERY)
+    passed = next(
+        index
+        for index, decision in enumerate(view.stepper.items)
+        if decision.kind == "cube"
+        and decision.action == "double"
+        and any(
+            action.event is CubeEvent.PASS and action.before_turn == decision.turn
+            for action in view.record.games[decision.game - 1].cube
+        )
+    )
+    view.choose(passed)
+    decision = view.mistake
+    rows = [label for label in view.panel.ranked if label.text]
+    names = [label.text.split("   ")[0] for label in rows]
+    assert names in (
+        ["No double", "Double, take", "Double, pass"],
+        ["No redouble", "Redouble, take", "Redouble, pass"],
+    )
+    lit = [name for label, name in zip(rows, names, strict=True) if label.color[:3] == theme.ACCENT]
+    assert lit == [names[2]], "the action taken: the double was passed"
+    best = words.cube_best(decision)
+    assert rows[best].text.endswith("best") and sum(label.text.endswith("best") for label in rows) == 1
+    if best != 2:
+        assert rows[best].color[:3] == BEST, "the best action stands out too"
+    screenshot(window)

@@ -66,15 +66,20 @@ def test_a_drop_reads_pass_and_a_cube_decision_gives_its_three_equities():
     assert words.list_row(cube, RECORD).startswith("2·6  You  pass  -0.164")
     assert words.chosen_text(cube, RECORD) == "Game 2, move 6 · You: answer to the double"
     rows = words.cube_rows(cube)
-    assert [row.play for row in rows] == ["1. No double", "2. Double, take", "3. Double, pass"]
+    assert [row.play for row in rows] == ["No double", "Double, take", "Double, pass"], "not a ranking"
     assert [row.equity for row in rows] == ["+0.300", "+0.500", "+1.000"]
-    assert [row.difference for row in rows] == ["-0.200", "", "+0.500"], "against the best, as gnubg"
+    assert [row.difference for row in rows] == ["-0.200", "best", "+0.500"], "against the best, as gnubg"
+    assert words.cube_best(cube) == 1, "the answer's right one: take"
     assert all(row.chances.startswith("MWC ") for row in rows)
     assert words.cube_taken(cube) == 2 and words.proper_text(cube) == "Proper cube action: Double, take"
     assert "pass" in words.cube_played_text(cube, emg=True) and "mEMG" in words.cube_played_text(cube, True)
     redouble = decision(kind="cube", dice=None, action="double", best="double", cube_equities=(0.3, 0.5, 1.0),
                         stakes=Stakes(Rules.STANDARD, MatchScore(5, 0, 0), 2))  # fmt: skip
-    assert words.cube_rows(redouble)[0].play == "1. No redouble"
+    assert words.cube_rows(redouble)[0].play == "No redouble"
+    assert words.cube_best(redouble) == 1, "a double gains: double, and the take is right"
+    too_good = decision(kind="cube", dice=None, action="no double", best="no double",
+                        cube_equities=(1.2, 1.5, 1.0), stakes=stakes)  # fmt: skip
+    assert words.cube_best(too_good) == 0 and words.cube_rows(too_good)[0].difference == "best"
 
 
 def test_the_players_figures_name_their_units_as_the_report_does():

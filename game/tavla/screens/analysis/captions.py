@@ -13,6 +13,7 @@ from game.i18n import N_, _, ngettext, percent_text
 from game.tavla.analysis import figures
 from game.tavla.analysis.cube import proper_action
 from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary
+from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.notation import display_dice
 from game.tavla.engine.rules import Rules
 from game.tavla.players import bot_title
@@ -382,17 +383,30 @@ REDOUBLE_OPTIONS = (
 
 
 def cube_rows(decision: Decision) -> list[RankedRow]:
-    """A cube decision's options with the doubler's equity and the difference to the best (the row of
-    the action taken is `cube_taken`'s)."""
+    """A cube decision's three options as GNU Backgammon lists them, unnumbered (they are not a
+    ranking): the doubler's equity and the difference to the best option (`cube_best`), which says
+    "best" instead."""
     equities = decision.cube_equities or (0.0, 0.0, 0.0)
     names = REDOUBLE_OPTIONS if _redouble(decision) else CUBE_OPTIONS
-    best = max(equities[0], min(equities[1], equities[2]))
+    best = cube_best(decision)
     rows = []
-    for number, (name, equity) in enumerate(zip(names, equities, strict=True), 1):
-        difference = "" if abs(equity - best) < 1e-9 else signed(equity - best)
+    for index, (name, equity) in enumerate(zip(names, equities, strict=True)):
+        # Translators: beside the right one of a cube decision's three options on the analysis screen
+        difference = _("best") if index == best else signed(equity - equities[best])
         chances = _mwc_text(equity, decision)
-        rows.append(RankedRow(f"{number}. {_(name)}", signed(equity), difference, chances))
+        rows.append(RankedRow(_(name), signed(equity), difference, chances))
     return rows
+
+
+def cube_best(decision: Decision) -> int:
+    """Which of `cube_rows` is right for the player deciding: for the doubler, no double (0) unless a
+    double gains, then the answer the opponent should give; for the answerer, take (1) or pass (2),
+    whichever leaves the doubler less."""
+    no_double, take, drop = decision.cube_equities or (0.0, 0.0, 0.0)
+    answer = 1 if take <= drop else 2
+    if decision.action in ("take", "drop"):
+        return answer
+    return 0 if no_double >= min(take, drop) else answer
 
 
 def _mwc_text(equity: float, decision: Decision) -> str:
@@ -407,9 +421,17 @@ def _mwc_text(equity: float, decision: Decision) -> str:
     return _("MWC {chance}").format(chance=percent_text(f"{100 * chance:.1f}"))
 
 
-def cube_taken(decision: Decision) -> int:
-    """Which of `cube_rows` was played: 0 no double, 1 double and take, 2 double and pass; for a double
-    itself, the answer that came is not known here, so the double/take row."""
+def cube_taken(decision: Decision, record: MatchRecord | None = None) -> int:
+    """Which of `cube_rows` was played: 0 no double, 1 double and take, 2 double and pass; for a double,
+    the answer that came (in `record`), double and take when it is not known."""
+    if decision.action == "double" and record is not None and 0 < decision.game <= len(record.games):
+        answers = (
+            action.event
+            for action in record.games[decision.game - 1].cube
+            if action.before_turn == decision.turn and action.player != decision.player
+        )
+        if next(answers, None) is CubeEvent.PASS:
+            return 2
     return {"no double": 0, "double": 1, "take": 1, "drop": 2}[decision.action]
 
 

@@ -4,7 +4,6 @@ it); a cube decision shows its one position, before the roll, with GNU Backgammo
 double, double/take, double/pass), the right action and what the player did; both end with gnubg's
 Position ID and Match ID of the moment. The words are captions.py's."""
 
-
 import arcade
 
 from game.tavla.analysis import figures
@@ -18,10 +17,13 @@ from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis.board import position_image
 from game.tavla.screens.analysis.geometry import BOARD_DX, BOARD_SCALE, COLUMN_WIDTH, RIGHT_X, Layout
 from game.tavla.screens.board_art import Palette
+from game.tavla.screens.table.verdict import GOOD
 from game.ui import theme
 from game.ui.text import Label
 from game.ui.textures import own_texture
 
+BEST = GOOD
+"""The best of a cube decision's actions, when another was taken (the one taken is lit as a play made)."""
 PAIR_WIDTH = 2 * BOARD_DX - 12
 """The width of a board's label, when two boards stand side by side."""
 
@@ -60,6 +62,7 @@ class DecisionPanel:
         self.ranked_chances: list[Label] = []
         self.boards = arcade.SpriteList()
         self.decision: Decision | None = None
+        self.record: MatchRecord | None = None
         self.at: Layout | None = None
 
     @staticmethod
@@ -114,6 +117,7 @@ class DecisionPanel:
     ) -> None:
         """Fill the panel with `decision` (None: empty), its boards drawn at `pixel_scale`."""
         self.decision = decision
+        self.record = record
         self.boards.clear()
         if decision is None:
             for label in self.labels:
@@ -170,13 +174,15 @@ class DecisionPanel:
         doubler_state = flip(decision.state) if answer else decision.state
         doubler = 1 - decision.player if answer else decision.player
         self._add_board(doubler_state, RIGHT_X, doubler, pixel_scale)
-        taken = words.cube_taken(decision)
+        taken = words.cube_taken(decision, self.record)
+        best = words.cube_best(decision)
         rows = words.cube_rows(decision)
         for index, (label, chances) in enumerate(zip(self.ranked, self.ranked_chances, strict=True)):
             row = rows[index] if index < len(rows) else None
             label.text = "" if row is None else f"{row.play}   {row.equity}   {row.difference}".rstrip()
             chances.text = "" if row is None else row.chances
-            label.color = theme.ACCENT if index == taken else theme.TEXT
+            # the action taken lit as the play made is in a ranking, the best in a good play's green
+            label.color = theme.ACCENT if index == taken else BEST if index == best else theme.TEXT
 
     def _add_board(self, mover_state: State, x: float, player: int, pixel_scale: float) -> None:
         """A small board at (x, the layout's board_y) of a position from `player`'s side, drawn from
@@ -188,9 +194,7 @@ class DecisionPanel:
         image = position_image(self.palette, state, scale, numbers=False)
         # a hash of its own for every texture: two boards of one position (a best play made) share no
         # atlas entry, which the first to be collected would take away from the other
-        sprite = arcade.Sprite(
-            own_texture(image, "analysis-board"), center_x=x, center_y=at.board_y
-        )
+        sprite = arcade.Sprite(own_texture(image, "analysis-board"), center_x=x, center_y=at.board_y)
         sprite.width, sprite.height = image.width / pixel_scale, image.height / pixel_scale
         self.boards.append(sprite)
 
