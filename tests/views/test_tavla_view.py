@@ -116,6 +116,9 @@ def test_a_forced_move_plays_itself(window):
     state[10] = -1
     view = open_table(window)
     set_up(view, tuple(state), (5, 4))
+    settle(view, 0.6)
+    assert not view.session.turn.steps, "a forced play waits a moment, said in a caption, before it moves"
+    assert view.toast.message == "You: the only play with 5-4 is bar/20" and view.in_motion
     settle(view, 3.0)
     record = view.session.game.record
     assert record and record[0].text == "54: 25/20", [turn.text for turn in record]

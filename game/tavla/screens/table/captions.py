@@ -327,6 +327,16 @@ def score_format(match: Match) -> str:
     return _("{mine} – {theirs}   (money)")
 
 
+def forced_text(session: TableSession, players: Players, play: str) -> str:
+    """The notice when the roll allows one play only, which the table makes for the player."""
+    dice = session.game.dice
+    assert dice is not None
+    # Translators: {name} is the player on roll (You), {roll} the dice, e.g. 6-5, {play} the only legal
+    # play, made by the table, e.g. bar/20 6/1
+    message = _("{name}: the only play with {roll} is {play}")
+    return message.format(name=players.name(session.seat), roll=roll_text(dice), play=play)
+
+
 def pass_text(session: TableSession, players: Players) -> str:
     """The notice when the player on roll cannot move."""
     dice = session.game.dice

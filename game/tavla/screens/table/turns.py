@@ -15,6 +15,7 @@ from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.moves import Move
+from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.session import Phase
@@ -22,6 +23,7 @@ from game.tavla.screens.table import captions, cube_captions
 
 ROLL_SECONDS = 0.5
 PASS_SECONDS = 1.6
+FORCED_SECONDS = 1.2  # a forced play waits this long under its caption before it moves
 PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
 
 
@@ -40,6 +42,9 @@ class ShownPlay:
 
 class TurnFlow:
     """What happens next at the table, turn by turn."""
+
+    forced_wait = 0.0  # seconds left before a forced play, said in a caption, moves (counted in on_update)
+    forced_for: object = None  # the turn whose forced play was said
 
     def _start_turn(self) -> None:
         """A fresh turn: roll the dice on screen; the rest happens in on_update."""
@@ -67,7 +72,14 @@ class TurnFlow:
                 return
             if not turn.steps:
                 moves = session.auto_play(self.settings.auto_forced_moves, self.settings.auto_bear_off)
-                if moves:
+                if moves and turn.single_play and self.forced_for is not turn:
+                    # The only play is said where the player looks, and waits a moment before it moves.
+                    self.forced_for = turn
+                    self.forced_wait = FORCED_SECONDS
+                    text = captions.forced_text(session, self.players, display_play(turn.start, moves))
+                    self.toast.show(text, FORCED_SECONDS + 1.6)
+                    return
+                if moves and self.forced_wait <= 0:
                     for move in moves:
                         step = next(s for s in turn.options() if s.move == move)
                         turn.apply(step)

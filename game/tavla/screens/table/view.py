@@ -622,6 +622,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
                 if not self.session.game.over:
                     self._start_turn()
             return
+        if self.forced_wait > 0:
+            self.forced_wait -= delta_time
         self._collect_bot_answer()
         if not self.animating and self.drag is None:
             self._after_animation()
