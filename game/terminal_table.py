@@ -40,7 +40,8 @@ class Column:
     `kind`: a figure is right-aligned on one line; words are right-aligned and wrap between them only
     where no layout keeps them whole (an interval, a list of faults); a name is left-aligned, wraps
     between words, and is the one thing shortened on a very narrow terminal. A `key` column is repeated
-    in every block.
+    in every block. A `whole` name (a play, `24/23 13/10`, read as one) is kept on one line in every
+    layout that keeps words whole, and wraps only where none fits.
     """
 
     heading: str
@@ -49,6 +50,7 @@ class Column:
     meaning: str = ""
     kind: Kind = "figure"
     key: bool = False
+    whole: bool = False
 
     def title(self, short: bool) -> str:
         return (self.short or self.heading) if short else self.heading
@@ -178,7 +180,10 @@ def _least(column: Column, style: Style) -> int:
     heading = column.title(style.short)
     if style.cut and column.kind == "name":
         return max(cells(heading), min(ELLIPSIS_CELLS, max(map(cells, column.cells), default=0)), 1)
-    whole = column.kind == "figure" or (column.kind == "words" and not style.wrap_words)
+    whole = column.kind == "figure" or (
+        column.kind in ("words", "name") and column.whole and not style.wrap_words
+    )
+    whole = whole or (column.kind == "words" and not style.wrap_words)
     least = _longest_word(heading)
     for cell in column.cells:
         least = max(least, cells(cell) if whole else _longest_word(cell))

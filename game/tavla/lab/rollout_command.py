@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -50,7 +50,11 @@ from game.tavla.lab.rollout_runner import Rolled, run_rollout
 from game.tavla.lab.sage_rollout import SagePlan, roll_out
 from game.tavla.tournament.report import progress_bar
 from game.tavla.tournament.stopping import EXIT_OK, EXIT_SIGNALLED
-from game.terminal import print_lines
+from game.terminal import table_console
+from game.terminal_table import Column, print_table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 JSON_FORMAT = "fifteen-tavla rollout"
 JSON_VERSION = 1
@@ -129,7 +133,7 @@ def rollout_command(
     if json_path is not None:
         write_json(json_path, report.to_json())
     with no_broken_terminal(rolled.stopped_by):
-        print_lines(report.lines())
+        report.print_table(table_console())
         sys.stdout.flush()
         # Translators: said on stderr after a rollout: how many games took how many seconds
         note = ngettext("{games} game in {seconds:.1f} s", "{games} games in {seconds:.1f} s", rolled.games)
@@ -219,6 +223,116 @@ class RolloutReport:
                 lines.append(f"    {_exact_line(self.exact[index], self.rules)}")
         return lines
 
+    def print_table(self, console: Console) -> None:
+        """The report as the command line prints it: the heading, then a table as GNU Backgammon and
+        eXtreme Gammon show a rollout, a row per play (best first) with its 95% intervals on the row
+        under it, fitted to the console's width (game/terminal_table.py). `lines` is the study card's."""
+        from rich.text import Text
+
+        console.print(Text(self._heading()))
+        if not self.figures:
+            console.print(Text(_("no game was finished")))
+            return
+        if self.candidates is None:
+            # Translators: the title of a rollout's table before the roll; the chances are in per cent
+            title = _("Before the roll: the chances in per cent")
+        else:
+            # Translators: the title of a rollout's table of plays; the chances are in per cent
+            title = _("The plays, best first: the chances in per cent")
+        print_table(console, self.columns(), title)
+
+    def columns(self) -> list[Column]:
+        """The table's columns: the rank and the play, the equity (and the cubeful one, where there is
+        one), the difference to the best, and the six chances; each play a row of figures and a row of
+        their intervals, and a row of the bear-off database's exact figures where it knows them."""
+        rows: list[_Row] = []
+        for rank, index in enumerate(self.order, start=1):
+            if self.candidates is None:
+                # Translators: the row of a rollout's table before the roll that the rollout measured (under
+                # it, a row of the bear-off database's exact figures where it knows them)
+                name = _("rollout")
+            else:
+                name = display_play(self.setup.state, self.candidates[index].play) or _("no move")
+            rows.extend(self._rows(rank, index, name))
+        cubeful = any(row.cubeful for row in rows)
+        if self.candidates is None:  # one position, no plays: the rows say where their figures come from
+            columns = [Column("", [row.name for row in rows], kind="name", key=True)]
+        else:
+            columns = [
+                Column(_("#"), [row.rank for row in rows], key=True),
+                # Translators: heading of a rollout's table: the checker play of the roll (not the button)
+                Column(_("Move"), [row.name for row in rows], kind="name", key=True, whole=True),
+            ]
+        columns += [
+            # Translators: heading of a rollout's table: the cubeless equity, in points per game
+            Column(_("Equity"), [row.equity for row in rows]),
+        ]
+        if cubeful:
+            # Translators: heading of a rollout's table: the cubeful equity (the cube's later use counted)
+            columns.append(Column(_("Cubeful"), [row.cubeful for row in rows]))
+        if self.candidates is not None:
+            # Translators: heading of a rollout's table: the play's equity minus the best play's
+            columns.append(
+                Column(
+                    _("To the best"),
+                    [row.gap for row in rows],
+                    short=_("Diff"),
+                    # Translators: in the legend under a rollout's table: what "Diff" means
+                    meaning=_("equity minus the best play's"),
+                )
+            )
+        for position, (heading, short, meaning) in enumerate(_chance_headings()):
+            columns.append(
+                Column(heading, [row.chances[position] for row in rows], short=short, meaning=meaning)
+            )
+        return columns
+
+    def _rows(self, rank: int, index: int, name: str) -> list[_Row]:
+        """A play's rows: its figures, their 95% intervals, and the exact figures where known."""
+        shown = self.figures[index]
+        cubeful = self._cubeful_figure(index)
+        gap, gap_se = self.difference(index) if self.candidates is not None else (math.nan, math.nan)
+        best = index == self.order[0]
+        chances = _six(shown.chances)
+        se = shown.chances_se
+        halves = [se[0], se[1], se[2], se[0], se[3], se[4]]  # losing is 1 - winning: the same error
+        rows = [
+            _Row(
+                str(rank),
+                name,
+                f"{shown.equity:+.3f}",
+                "" if cubeful is None else f"{cubeful[0]:+.3f}",
+                "" if best or math.isnan(gap) else f"{gap:+.3f}",
+                tuple(f"{100 * c + 0.0:.1f}" for c in chances),
+            ),
+            _Row(
+                "",
+                "",
+                _half(shown.equity_se, "{:.3f}"),
+                "" if cubeful is None else _half(cubeful[1], "{:.3f}"),
+                "" if best else _half(gap_se, "{:.3f}"),
+                tuple(_half(100 * h, "{:.1f}") for h in halves),
+            ),
+        ]
+        exact = self.exact[index]
+        if exact is not None:
+            # Translators: a row of a rollout's table: the exact figures of the bear-off database
+            rows.append(
+                _Row(
+                    "",
+                    _("bear-off database"),
+                    f"{float(equities(exact, self.rules)):+.3f}",
+                    "",
+                    "",
+                    tuple(f"{100 * c + 0.0:.1f}" for c in _six(exact)),
+                )
+            )
+        return rows
+
+    def _cubeful_figure(self, index: int) -> tuple[float, float] | None:
+        """The cubeful equity and its standard error where the rollout measured one (Open Sage's)."""
+        return None
+
     def _heading(self) -> str:
         rolled, plan = self.rolled, self.rolled.plan
         games = games_text(rolled.games, plan.games)
@@ -289,6 +403,49 @@ class RolloutReport:
             "difference_se": gap_se,
             "exact": _exact_json(self.exact[index], self.rules),
         }
+
+
+@dataclass(frozen=True)
+class _Row:
+    """A row of the rollout's table, its cells as shown."""
+
+    rank: str
+    name: str
+    equity: str
+    cubeful: str
+    gap: str
+    chances: tuple[str, ...]
+
+
+def _six(chances: np.ndarray) -> tuple[float, ...]:
+    """The five chances (win, win gammon, win backgammon, lose gammon, lose backgammon) as the table's
+    six: losing put in after the wins, as GNU Backgammon shows them."""
+    win, gammon, backgammon, lose_gammon, lose_backgammon = (float(c) for c in chances)
+    return win, gammon, backgammon, 1.0 - win, lose_gammon, lose_backgammon
+
+
+def _half(se: float, form: str) -> str:
+    """`±0.032`: the half-width of a 95% interval from a standard error; nothing after a single game."""
+    return "" if math.isnan(se) else "±" + form.format(Z95 * se)
+
+
+def _chance_headings() -> list[tuple[str, str, str]]:
+    """Each chance column's heading, short heading and what the legend says of it."""
+    return [
+        # Translators: heading of a rollout's table: the chance to win, in per cent; then its short
+        # heading (W) and what the legend says of it
+        (_("Win"), _("W"), _("win")),
+        # Translators: heading of a rollout's table: the chance to win a gammon (a mars under tavla rules)
+        (_("Win gammon"), _("WG"), _("win a gammon")),
+        # Translators: heading of a rollout's table: the chance to win a backgammon
+        (_("Win backgammon"), _("WBG"), _("win a backgammon")),
+        # Translators: heading of a rollout's table: the chance to lose, in per cent
+        (_("Lose"), _("L"), _("lose")),
+        # Translators: heading of a rollout's table: the chance to lose a gammon
+        (_("Lose gammon"), _("LG"), _("lose a gammon")),
+        # Translators: heading of a rollout's table: the chance to lose a backgammon
+        (_("Lose backgammon"), _("LBG"), _("lose a backgammon")),
+    ]
 
 
 def games_text(played: int, asked: int) -> str:

@@ -63,6 +63,9 @@ class SageRolloutReport(RolloutReport):
         errors = [self.cubeful[i][1] if cube else self.figures[i].equity_se for i in (index, best)]
         return gap, float(np.hypot(*errors))
 
+    def _cubeful_figure(self, index: int) -> tuple[float, float] | None:
+        return self.cubeful[index] if self.rules.has_cube else None
+
     def lines(self) -> list[str]:
         lines = super().lines()
         if not self.figures or not self.rules.has_cube:
@@ -81,17 +84,29 @@ class SageRolloutReport(RolloutReport):
     def _heading(self) -> str:
         rolled, plan = self.rolled, self.rolled.plan
         games = games_text(rolled.games, plan.games)
-        end = (_("played to the end") if plan.truncate is None
-               # Translators: {plies} is a number of rolls after which each game of a rollout is judged
-               else _("judged by Open Sage after {plies} rolls").format(plies=plan.truncate))
+        end = (
+            _("played to the end")
+            if plan.truncate is None
+            # Translators: {plies} is a number of rolls after which each game of a rollout is judged
+            else _("judged by Open Sage after {plies} rolls").format(plies=plan.truncate)
+        )
         dice = dice_text(self.setup)
         # Translators: the heading of a rollout on Open Sage; {plies} its depth while playing (1, 2, 3),
         # {rules} the rule set, {percent} "95%" (the figures after ± are 95% intervals)
-        heading = _("Rollout{dice}: {games}, Open Sage {plies}-ply, {rules}, seed {seed}, {end}, "
-                    "variance reduction; ± is a {percent} interval")
+        heading = _(
+            "Rollout{dice}: {games}, Open Sage {plies}-ply, {rules}, seed {seed}, {end}, "
+            "variance reduction; ± is a {percent} interval"
+        )
         rules = _(self.rules.short_name)
-        return heading.format(dice=dice, games=games, plies=LEVEL_PLIES[plan.level], rules=rules,
-                              seed=plan.seed, end=end, percent=percent_text("95"))
+        return heading.format(
+            dice=dice,
+            games=games,
+            plies=LEVEL_PLIES[plan.level],
+            rules=rules,
+            seed=plan.seed,
+            end=end,
+            percent=percent_text("95"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
@@ -101,7 +116,6 @@ class SageRolloutReport(RolloutReport):
             for row, index in zip(data.get("plays", []), self.order, strict=False):
                 row.update(self._cubeful_json(index))
         return data
-
 
     def _cubeful_json(self, index: int) -> dict[str, float | None]:
         equity, se = self.cubeful[index]

@@ -5,6 +5,7 @@ number of workers, intervals that shrink with the games, the luck correction, an
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -107,10 +108,13 @@ def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys,
     argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
             "--games", "36", "--truncate", "2", "--plays", "3", "--seed", "5", "--json", str(path)]
     assert cli.main(argv) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Rollout, dice 31: 36 games, expert, standard, cubeless, seed 5")
-    assert out[0].endswith("; ± is a 95% interval")
-    assert out[1].startswith(" 1. 8/5 6/5: equity ")
+    out = capsys.readouterr().out
+    flat = " ".join(out.split())
+    assert flat.startswith("Rollout, dice 31: 36 games, expert, standard, cubeless, seed 5")
+    assert "; ± is a 95% interval" in flat
+    rows = table_rows(out)
+    heading = next(index for index, row in enumerate(rows) if row[:2] == ["#", "Move"])
+    assert rows[heading + 2][:3] == ["1", "8/5", "6/5"]
     data = json.loads(path.read_text())
     assert data["complete"] and data["games"] == 36 and data["dice"] == [3, 1]
     equities = [play["equity"] for play in data["plays"]]
@@ -123,10 +127,43 @@ def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys,
 def test_rollout_before_the_roll_prints_the_chances_and_the_exact_answer(capsys, our_networks):
     argv = ["rollout", "--state", format_state(HOME_RACE), "--games", "36", "--seed", "2"]
     assert cli.main(argv) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("win ") and "±" in out[1]
-    assert out[2].startswith("equity ")
-    assert out[3].startswith("bear-off database: win ")
+    rows = table_rows(capsys.readouterr().out)
+    measured = next(index for index, row in enumerate(rows) if row[0] == "rollout")
+    assert len(rows[measured]) == 8 and rows[measured + 1][0].startswith("±")  # equity, 6 chances; intervals
+    assert rows[measured + 2][:2] == ["bear-off", "database"] and len(rows[measured + 2]) == 9
+
+
+def table_rows(out: str) -> list[list[str]]:
+    """The words of each line of a printed table, its box characters left out."""
+    return [row for line in out.splitlines() if (row := [w for w in re.split(r"[\s│┃]+", line) if w])]
+
+
+def test_the_rollout_is_a_table_a_play_a_row_as_gnubg_shows_it(capsys, our_networks, monkeypatch):
+    """Issue 47: the rollout printed each play as a wall of text, its figures broken mid-item where the
+    line wrapped; now a table: a row of figures per play (equity, difference, win, win gammon, win
+    backgammon, lose, lose gammon, lose backgammon), a row of their intervals under it, within 80
+    columns and no figure broken."""
+    from tests.terminal_checks import assert_fits, assert_unbroken
+
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
+            "--games", "36", "--truncate", "1", "--plays", "3", "--seed", "5"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert_fits(out, 80)
+    rows = table_rows(out)
+    heading = next(row for row in rows if row[:2] == ["#", "Move"])
+    assert heading[2:] == ["Equity", "Diff", "W", "WG", "WBG", "L", "LG", "LBG"]
+    first = rows.index(heading) + 2  # the rule under the headings
+    plays = [rows[first], rows[first + 2], rows[first + 4]]
+    assert [row[0] for row in plays] == ["1", "2", "3"]
+    for row, under in zip(plays, (rows[first + 1], rows[first + 3], rows[first + 5]), strict=True):
+        figures_ = row[-8:] if row[0] != "1" else row[-7:]
+        assert all(re.fullmatch(r"[+-]?\d+\.\d+", cell) for cell in figures_), row
+        assert all(cell.startswith("±") for cell in under), under
+        win, lose = float(row[-6]), float(row[-3])
+        assert win + lose == pytest.approx(100.0, abs=0.11)
+    assert_unbroken(out, [" ".join(row) for row in plays])
 
 
 @pytest.mark.parametrize(
@@ -181,9 +218,12 @@ def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_pa
     argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
             "--games", "72", "--truncate", "2", "--plays", "2", "--seed", "4000000005", "--json", str(path)]
     assert cli.main(argv) == 0  # a seed past Open Sage's own range (2**31) is taken too
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Rollout, dice 31: 72 games, Open Sage 1-ply, standard, seed 4000000005")
-    assert out[1].startswith(" 1. 8/5 6/5: equity ") and out[2].startswith("    cubeful equity ")
+    out = capsys.readouterr().out
+    flat = " ".join(out.split())
+    assert flat.startswith("Rollout, dice 31: 72 games, Open Sage 1-ply, standard, seed 4000000005")
+    rows = table_rows(out)
+    heading = next(index for index, row in enumerate(rows) if row[:2] == ["#", "Move"])
+    assert "Cubeful" in rows[heading] and rows[heading + 2][:3] == ["1", "8/5", "6/5"]
     data = json.loads(path.read_text())
     assert data["engine"] == "Open Sage" and data["complete"] and data["games"] == 72
     cubeful = [play["cubeful_equity"] for play in data["plays"]]
