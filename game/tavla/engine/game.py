@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from game.errors import UserError
 from game.i18n import _, ngettext
+from game.tavla.engine.committed_dice import CommittedRolls
 from game.tavla.engine.cube import MAX_CUBE, Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.moves import (
     Play,
@@ -31,6 +32,7 @@ from game.tavla.engine.variant import Variant, variant_of
 FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
 SHOWN_ANSWER_CHARS = 200  # a longer answer is cut in reasons and results
+
 
 class BotFault(Exception):
     """A bot failed to give an answer at all (timeout, crash, unreadable output), as opposed to an
@@ -205,7 +207,7 @@ class Game:
         self,
         rules: "Rules | Variant" = Rules.TAVLA,
         seed: int | None = None,
-        rng: random.Random | None = None,
+        rng: random.Random | CommittedRolls | None = None,
         start_state: Sequence[int] | None = None,
         cube: CubeTerms | None = None,
     ) -> None:
@@ -213,7 +215,7 @@ class Game:
         self.rules = self.variant.rules
         if cube is not None:
             self.rules.check_cube()
-        self.rng = rng if rng is not None else random.Random(seed)
+        self.rng: random.Random | CommittedRolls = rng if rng is not None else random.Random(seed)
         opening = self.variant.opening if start_state is None else start_state
         self.state: State = self.variant.validate(opening)
         self.turn: int | None = None
@@ -331,9 +333,7 @@ class Game:
             raise UserError(_("you cannot resign now"))
         assert self.turn is not None
         chosen = resignation_level(level, self.rules)
-        offer = ResignOffer(
-            self.turn, chosen, len(self.record), len(self.cube_record), self.dice is not None
-        )
+        offer = ResignOffer(self.turn, chosen, len(self.record), len(self.cube_record), self.dice is not None)
         self.resign_record.append(offer)
         return offer
 
@@ -399,7 +399,7 @@ class Game:
             self.opening_rolls.append((mine, theirs))
         else:
             while True:
-                mine, theirs = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                mine, theirs = self._draw()
                 self.opening_rolls.append((mine, theirs))
                 if mine != theirs:
                     break
@@ -423,11 +423,17 @@ class Game:
             raise UserError(_("answer the double first: take or pass"))
         self._check_no_offer()
         if dice is None:
-            dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+            dice = self._draw()
         self.dice = check_dice(*dice)
         self._legal = None
         self.rolls[self.turn] += 1
         return self.dice
+
+    def _draw(self) -> tuple[int, int]:
+        """Two dice from the game's dice: a committed match's next roll, else two from the generator."""
+        if isinstance(self.rng, CommittedRolls):
+            return self.rng.next_roll()
+        return self.rng.randint(1, 6), self.rng.randint(1, 6)
 
     def legal_plays(self) -> list[Play]:
         """The legal plays for the rolled dice, one per distinct resulting position; [] means pass."""

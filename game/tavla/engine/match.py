@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.engine.committed_dice import CommittedRolls, commitment
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.rules import MONEY, MatchRules, Rules, crawford_game
 from game.tavla.engine.variant import Variant, variant_of
@@ -49,6 +50,10 @@ class Match:
     crawford_played: bool = False
     """At a `start_score` where a player needs one point: the Crawford game was played before the first
     game (which is then post-Crawford)."""
+    dice_seed: bytes | None = None
+    """The secret seed of committed dice (engine/committed_dice.py): every roll is fixed by it, its hash
+    shown before the match, the seed itself only once the match is over. None: the dice come from `rng`
+    (the `seed`), as in tournaments, benchmarks and tests."""
 
     def __post_init__(self) -> None:
         if self.length != MONEY:
@@ -65,6 +70,17 @@ class Match:
         self.terms = MatchRules(self.rules, self.length or None, self.cube, self.jacoby, self.beavers)
         self.rng = random.Random(self.seed)
         self.stopped = False  # a money session the player ended
+
+    @property
+    def commitment(self) -> str | None:
+        """The hash of the dice's secret seed, shown from the start (None: no committed dice)."""
+        return None if self.dice_seed is None else commitment(self.dice_seed)
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The dice's secret seed in hex once the match is over (the money session stopped), so anyone
+        can replay its rolls; None before then, and without committed dice."""
+        return self.dice_seed.hex() if self.dice_seed is not None and self.over else None
 
     @property
     def money(self) -> bool:
@@ -123,7 +139,8 @@ class Match:
     def next_game(self, rng: random.Random | None = None, start_state: Sequence[int] | None = None) -> Game:
         """Start the next game of the match (its opening roll is still to be made with `start()`); its
         dice come from the match's generator, or from `rng` (a tournament seeds each game apart); it
-        starts at `start_state` (seat 0's side) instead of the opening for a position set up."""
+        starts at `start_state` (seat 0's side) instead of the opening for a position set up. A match
+        with committed dice (`dice_seed`) rolls each game's from the seed and the game's number."""
         if self.over:
             raise UserError(_("the match is over"))
         if self.games and not self.games[-1].over:
@@ -137,7 +154,10 @@ class Match:
         variant = self.variant
         if self.rotation:
             variant = variant_of(self.rotation[len(self.games) % len(self.rotation)])
-        game = Game(variant, rng=rng if rng is not None else self.rng, start_state=start_state, cube=terms)
+        dice: random.Random | CommittedRolls = self.rng if rng is None else rng
+        if rng is None and self.dice_seed is not None:
+            dice = CommittedRolls(self.dice_seed, len(self.games))
+        game = Game(variant, rng=dice, start_state=start_state, cube=terms)
         self.games.append(game)
         return game
 

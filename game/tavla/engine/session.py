@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import _
+from game.tavla.engine.committed_dice import new_seed
 from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.game import Game, GameResult
 from game.tavla.engine.match import Match
@@ -67,12 +68,16 @@ class TableSession:
         jacoby: bool = False,
         beavers: bool = False,
         rotation: tuple[Rules, ...] = (),
+        committed: bool = False,
     ) -> None:
-        """`rotation`: the games played in turn (a Tavli match), `rules` then the first of them."""
+        """`rotation`: the games played in turn (a Tavli match), `rules` then the first of them;
+        `committed`: the dice come from a secret seed drawn now, its hash shown before the first roll
+        and the seed once the match is over (engine/committed_dice.py), not from `seed`."""
         self.opponent = opponent
         self.humans = {0, 1} if opponent == HUMAN else {0}
         options = {"cube": cube, "jacoby": jacoby, "beavers": beavers, "rotation": rotation}
-        self.match = Match(match_length, rules, seed, **options)
+        dice_seed = new_seed() if committed else None
+        self.match = Match(match_length, rules, seed, dice_seed=dice_seed, **options)
         self.turn: TurnInProgress | None = None
         self.keep = True  # leaving the table saves the match (not one set up at a position)
         self.new_game()

@@ -47,6 +47,11 @@ where the file writes other points (Galaxy writes a gammon on a 2-cube that wins
 game with no moves is kept as the empty game it is, and games after the match is won (by the points
 counted, or by a later game's score line) are not read, as gnubg reads no further; a second warning line
 says so.
+
+A match played here with committed dice (engine/committed_dice.py) writes them in the header, as
+comments every reader passes over: `; [DiceCommitment "<SHA-256 of the seed>"]` from the start, and
+`; [DiceSeed "<the seed>"]` once the match is over; `written_dice` reads every roll of a file without
+replaying its plays, for `dice verify` (game/tavla/record/dice_proof.py).
 """
 
 import io
@@ -55,6 +60,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.errors import UserError
@@ -99,6 +105,7 @@ _SCORE_NUMBER = re.compile(r"\s*+(\d{1,4})")  # after a score line's colon
 _NUMBERED = re.compile(r"\s*+(\d{1,4})\)")
 _OURS = re.compile(r"^;\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules", re.MULTILINE)
 _TAG = re.compile(r";\s*+\[(Jacoby|Beaver)\s++\"(On|Off)\"\]\s*+", re.IGNORECASE)
+_DICE_TAG = re.compile(r";\s*+\[(DiceCommitment|DiceSeed)\s++\"([0-9a-fA-F]{1,128})\"\]\s*+", re.IGNORECASE)
 _EVENT_DATE = re.compile(r";\s*+\[EventDate\s++\"(\d{4})\.(\d{2})\.(\d{2})\"\]\s*+", re.IGNORECASE)
 _MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)++(?:\(\d\))?"
 _ITEM = re.compile(
@@ -163,6 +170,56 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
         raise UserError(_("the match file is incomplete: {problem}").format(problem=error)) from None
 
 
+@dataclass(frozen=True)
+class WrittenDice:
+    """What a match file says of its dice: the commitment and the seed of its header (None where it has
+    none), the rule set its header names (None: another program's file), and each game's rolls in order,
+    each (its line, the seat of its column, the two dice as written)."""
+
+    commitment: str | None
+    seed: str | None
+    rules: str | None
+    games: list[list[tuple[int, int, tuple[int, int]]]]
+
+
+def written_dice(text: str) -> WrittenDice:
+    """The dice of a match file, read without replaying its plays, so that a roll changed by hand is
+    read even where the play beside it no longer fits it; UserError names a line that cannot be read
+    at all."""
+    tags: dict[str, str] = {}
+    games: list[list[tuple[int, int, tuple[int, int]]]] = []
+    scored = False
+    for number, line in enumerate(io.StringIO(text, newline=None), 1):
+        line = line.removesuffix("\n")
+        stripped = line.strip()
+        if not games and (tag := _DICE_TAG.fullmatch(stripped)) is not None:
+            tags[tag.group(1).lower()] = tag.group(2).lower()
+            continue
+        if not stripped or stripped.startswith(";") or _LENGTH.fullmatch(line) is not None:
+            continue
+        if _GAME.fullmatch(line) is not None:
+            games.append([])
+            scored = False
+            continue
+        if not games:
+            continue
+        if not scored and _score_line(line) is not None:
+            scored = True
+            continue
+        numbered = _NUMBERED.match(line)
+        try:
+            cells = _cells(line, numbered.end() if numbered else 0, numbered is not None)
+        except UserError as error:
+            # Translators: {line} is a line number of a match file; {problem} says what is wrong there
+            raise UserError(_("line {line}: {problem}").format(line=number, problem=error)) from None
+        for seat, item in cells:
+            if (roll := item.group("roll")) is not None:
+                games[-1].append((number, seat, (int(roll[0]), int(roll[1]))))
+    named = _OURS.search(text[: text.find(" Game ")])
+    rules = named.group(1) if named else None
+    return WrittenDice(tags.get("dicecommitment"), tags.get("diceseed"), rules, games)
+
+
 class _Reader:
     """The match read so far, one line at a time (`ours`: a file of our own export)."""
 
@@ -176,6 +233,7 @@ class _Reader:
         self.scores = (0, 0)  # after the games read so far
         self.tags: dict[str, bool] = {}  # the header's Jacoby and Beaver tags
         self.played_at: float | None = None  # its EventDate tag
+        self.dice: dict[str, str] = {}  # its DiceCommitment and DiceSeed tags, lower case
         self.recounted: list[str] = []  # the games whose points differ from the file's, described
         self.left: int | None = None  # games not read after the match was over (None: not over)
         self.last_number = 0  # the number of the last game read, as the file writes it
@@ -187,6 +245,9 @@ class _Reader:
             return
         if self.length is None and (date := _EVENT_DATE.fullmatch(stripped)) is not None:
             self.played_at = day_at_noon(*(int(part) for part in date.groups()))
+            return
+        if self.length is None and (dice := _DICE_TAG.fullmatch(stripped)) is not None:
+            self.dice[dice.group(1).lower()] = dice.group(2).lower()
             return
         if not stripped or stripped.startswith(";"):
             return
@@ -327,6 +388,8 @@ class _Reader:
             self.warnings(),
             self.cube,
             self.played_at,
+            self.dice.get("dicecommitment"),
+            self.dice.get("diceseed"),
         )
 
 
@@ -613,6 +676,10 @@ def export_mat(record: MatchRecord) -> str:
     lines = [f"; {PROGRAM}, {record.rules} rules"]
     if record.played_at is not None:
         lines.append(f'; [EventDate "{date_text(record.played_at, ".")}"]')
+    if record.dice_commitment is not None:
+        lines.append(f'; [DiceCommitment "{record.dice_commitment}"]')
+    if record.dice_commitment is not None and record.dice_seed is not None:
+        lines.append(f'; [DiceSeed "{record.dice_seed}"]')
     if record.length == MONEY and record.cube and record.rules.has_cube:
         options = {"jacoby": record.jacoby, "beavers": record.beavers}
         lines += [f'; [{MAT_TAGS[name]} "{"On" if on else "Off"}"]' for name, on in options.items()]

@@ -123,6 +123,11 @@ class MatchRecord:
     played_at: float | None = field(default=None, compare=False)
     """When the match was played (seconds since the epoch) where its file says (a `.mat` file's
     EventDate, an `.sgf` file's DT, an `.xg` file's date); not part of what the match is."""
+    dice_commitment: str | None = field(default=None, compare=False)
+    """The hash of the secret seed that fixed every roll (a match played here against the computer;
+    engine/committed_dice.py); None: its dice were committed to nothing."""
+    dice_seed: str | None = field(default=None, compare=False)
+    """That seed in hex, revealed once the match was over (None before, and without a commitment)."""
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
@@ -145,7 +150,15 @@ class MatchRecord:
                 score[winner] += points
         names = (names[0], names[1])
         return cls(
-            names, match.length, match.rules, tuple(games), match.jacoby, match.beavers, cube=match.cube
+            names,
+            match.length,
+            match.rules,
+            tuple(games),
+            match.jacoby,
+            match.beavers,
+            cube=match.cube,
+            dice_commitment=match.commitment,
+            dice_seed=match.revealed_seed,
         )
 
 

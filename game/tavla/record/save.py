@@ -23,6 +23,10 @@ set named in "rules"; a Tavli match lists its games in turn (`"rotation": ["port
 saves are version 4.
 A disqualified game names its loser's seat (`"loser"`), which is not always the player on roll: the
 computer may fail to answer a double or an offer to resign.
+A match with committed dice (engine/committed_dice.py) keeps its secret seed (`"dice_seed"`, 64 hex
+digits) and how many rolls the game in play has drawn from it (`"dice_drawn"`), so a resumed match rolls
+the dice committed to; the save is the player's own file, and the table shows the seed only once the
+match is over. A program that does not know them rolls from "rng" instead.
 
 Every number of a save is checked when it is read, within what the table itself plays: a match of 1 to
 the longest length the settings allow, a seed the command line takes (0 to 2^63 - 1). A save that was
@@ -46,6 +50,7 @@ from game.limits import MAX_SEED
 from game.paths import data_dir
 from game.quoting import in_quotes, quoted
 from game.records import Records
+from game.tavla.engine.committed_dice import CommittedRolls, seed_from_hex
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import Game, ResignOffer
 from game.tavla.engine.match import Match, check_match_length
@@ -65,6 +70,7 @@ MAX_PLAY_CHARS = 100  # the longest play, four moves with hits, is 30 or so
 MAX_REASON_CHARS = 2_000  # why a game was disqualified: the game's own words, with a bot's answer quoted
 RNG_STATE_SIZE = 625  # random.Random.getstate(): 624 words and a position
 RNG_WORD = 2**32
+MAX_DRAWN = 10**9  # the rolls of one game drawn from committed dice: far beyond any game
 RESIGN_LEVELS = {level.word: level for level in Resignation}
 ACCEPT, DECLINE = "accept", "decline"
 
@@ -119,6 +125,10 @@ def dump_match(match: Match, names: tuple[str, str]) -> str:
         data["rotation"] = [str(rules) for rules in match.rotation]
     if match.money:
         data.update(jacoby=match.jacoby, beavers=match.beavers)
+    current = match.current
+    if match.dice_seed is not None:
+        data["dice_seed"] = match.dice_seed.hex()
+        data["dice_drawn"] = current.rng.drawn if current and isinstance(current.rng, CommittedRolls) else 0
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -213,6 +223,7 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
         message = _("the seed must be a whole number from 0 to {max}, or null, not {seed}")
         raise _damaged(message.format(max=MAX_SEED, seed=quoted(seed)))
     rng_state = _load_rng(data.get("rng"))
+    dice_seed, dice_drawn = _load_dice(data)
     cube = data.get("cube", False)
     if not isinstance(cube, bool):
         # Translators: 'cube' is a field of the save file; keep it as it is
@@ -240,7 +251,7 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
     try:
         length = length if money else check_match_length(length)
         in_turn = tuple(map(Rules, rotation)) if "rotation" in data else ()
-        match = Match(length, Rules(rules), seed, cube=cube, rotation=in_turn, **options)
+        match = Match(length, Rules(rules), seed, cube=cube, rotation=in_turn, dice_seed=dice_seed, **options)
     except UserError as error:
         raise _damaged(str(error)) from None
     games = data.get("games")
@@ -250,7 +261,20 @@ def load_match(text: str) -> tuple[Match, tuple[str, str]]:
     for number, entry in enumerate(games, 1):
         _replay_game(match, entry, number)
     match.rng.setstate(rng_state)
+    if match.current is not None and isinstance(match.current.rng, CommittedRolls):
+        match.current.rng.drawn = dice_drawn
     return match, (names[0], names[1])
+
+
+def _load_dice(data: dict[str, Any]) -> tuple[bytes | None, int]:
+    """The committed dice's seed and the rolls the game in play drew from it (None, 0: none)."""
+    if data.get("dice_seed") is None:
+        return None, 0
+    seed, drawn = seed_from_hex(data["dice_seed"]), data.get("dice_drawn", 0)
+    if seed is None or type(drawn) is not int or not 0 <= drawn <= MAX_DRAWN:
+        # Translators: 'dice_seed' and 'dice_drawn' are fields of the save file; keep them as they are
+        raise _damaged(_("'dice_seed' must be 64 hexadecimal digits and 'dice_drawn' a count of rolls"))
+    return seed, drawn
 
 
 def _replay_game(match: Match, entry: object, number: int) -> None:

@@ -54,11 +54,13 @@ COMPACT_SPECS: dict[str, Spec] = {
     "hint": (482, theme.ACCENT, theme.SMALL_SIZE + 1, False, 106),
 }
 """A small window's panel: no title or gnubg IDs, the status and the hint three lines each."""
+DICE_Y, COMPACT_DICE_Y = 744, 776  # the dice's commitment, right of the title (a small window: above all)
+DICE_WIDTH = PANEL_WIDTH - 110  # what the title ("Tavla") leaves; a small window has no title
 
 
 class SidePanel:
-    """The labels by name (title, players, score, rules, pips, status, hint, position, match) and the
-    buttons."""
+    """The labels by name (title, players, score, rules, pips, status, hint, position, match, dice: the
+    dice's commitment) and the buttons."""
 
     def __init__(
         self,
@@ -94,6 +96,16 @@ class SidePanel:
             )
             for name, (y, colour, size, bold, height) in specs.items()
         }
+        self.texts["dice"] = Label(
+            "",
+            left + PANEL_WIDTH,
+            COMPACT_DICE_Y if compact else DICE_Y,
+            theme.MUTED,
+            theme.SMALL_SIZE - 1,
+            box_width=PANEL_WIDTH if compact else DICE_WIDTH,
+            anchor_x="right",
+            anchor_y="center",
+        )
         half = PANEL_WIDTH / 2 - 6
         column = (left + half / 2, left + half * 1.5 + 12)
         # Translators: button: the moves of the turn are made, the other player rolls

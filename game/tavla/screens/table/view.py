@@ -45,6 +45,7 @@ from game.tavla.screens.table.captions import Players
 from game.tavla.screens.table.checkers import CheckerStacks
 from game.tavla.screens.table.cube import CubeDrawing
 from game.tavla.screens.table.dice import DiceSprites
+from game.tavla.screens.table.dice_panel import DicePanel, commitment_text
 from game.tavla.screens.table.hint_panel import HintPanel
 from game.tavla.screens.table.hints import take_play
 from game.tavla.screens.table.last_play import PlayMarks, last_play, play_marks
@@ -176,7 +177,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         jacoby, beavers = self.money_terms if self.length == MONEY and self.cube else (False, False)
         rotation = self.games.rotation if len(self.games.rotation) > 1 else ()
         terms = (self.cube, jacoby, beavers, rotation)
-        return TableSession(self.rules, self.length, self.opponent, seed, *terms)
+        # Dice committed to before the match where `dice verify` can prove them: a table not given a
+        # seed (a seed replays its dice instead), playing backgammon.
+        committed = self.seed is None and all(rules.is_backgammon for rules in self.games.rotation)
+        return TableSession(self.rules, self.length, self.opponent, seed, *terms, committed=committed)
 
     @property
     def drag(self) -> Drag | None:
@@ -234,6 +238,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         notice_keys = [(KEY_DONE, self.close_notice)]
         self.notice_box = notice_dialog(lambda: bool(self.notice), self.close_notice, notice_keys)
         self.over = over_dialog(self._game_over_shown, self.next_game, self.new_match, self.analyse)
+        self.dice_panel = DicePanel()
         self.rules_shown = False
         rules_keys = [(KEY_DONE + KEY_RULES, self.close_rules)]
         self.rules_card = rules_dialog(lambda: self.rules_shown, self.close_rules, rules_keys)
@@ -308,6 +313,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         """Whether a cube question is on the table: in `phase`, once every checker has landed."""
         return lambda: not self.holding and self.session.phase is phase and not self.animating
 
+    def _dice_panel_shown(self) -> bool:
+        """The dice panel under the end card once the match is over (not over a saved match's offer)."""
+        return self.session.phase is Phase.MATCH_OVER and self.overlays.top is self.over
+
     def _game_over_shown(self) -> bool:
         """The card over the board once a game is over and every checker has landed."""
         return self.session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.animating
@@ -354,7 +363,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         ranked = () if self.compact else self.hint_panel.labels
         cube = (self.cube_drawing.face, self.cube_drawing.note)
         notices = (*self.toast.labels, *self.note.labels)
-        return [*self.panel.labels, *ranked, *cube, *self.checkers.count_labels, *notices, *dialogs]
+        shown = [*self.panel.labels, *ranked, *cube, *self.checkers.count_labels, *notices, *dialogs]
+        return [*shown, *self.dice_panel.labels]
 
     @property
     def animating(self) -> bool:
@@ -655,6 +665,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
             or cube_captions.status_text(session, self.players)
             or texts["status"]
         )
+        texts["dice"] = commitment_text(session.match)
         self.panel.set_texts(texts)
         human = session.phase is Phase.HUMAN
         turn = session.turn
@@ -685,6 +696,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
                 if self.opponent != HUMAN:
                     self.history.keep(session.match, names)
             self.over.texts[0].text, self.over.texts[1].text = title, line
+            if session.phase is Phase.MATCH_OVER:
+                self.dice_panel.show(session.match, (self.players.name(0), self.players.name(1)))
             if not self.animating:
                 event = result_event(session.result.winner, self.opponent == HUMAN)
                 self.shell.sounds.once(session.result, event)
@@ -763,6 +776,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.checkers.draw_held()
         self.note.draw()
         self.overlays.draw()
+        if self._dice_panel_shown():
+            self.dice_panel.draw(self.compact)
         dialog = self.overlays.top
         if dialog is not None:
             # Above the dialog, so a message never hides the question.

@@ -1,0 +1,186 @@
+"""`dice verify MATCH`: proof that a match's rolls were fixed before it began.
+
+A match played here with committed dice (engine/committed_dice.py) writes the seed's hash in its `.mat`
+header from the start and the seed itself once it is over. The proof checks that the seed hashes to
+the commitment, then derives every roll of every game from the seed and compares it with the roll the
+file writes: the opening roll (the first roll that is not a tie, its higher die first, in the column of
+the side whose die was higher), then each roll after it in order. The plays are not replayed, so a roll
+changed by hand is named even where the play beside it no longer fits it.
+
+MATCH is a `.mat` file, or the id of a match kept in the history (`progress --json` gives each id).
+"""
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.errors import UserError
+from game.i18n import _, ngettext
+from game.quoting import quoted
+from game.reading import read_regular_text
+from game.records import Records
+from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
+from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
+from game.tavla.record.mat import MAX_MAT_BYTES, WrittenDice, written_dice
+from game.terminal import print_lines
+
+REFUSED = 1  # the exit status of a match whose dice are not proven (2 is bad input, as everywhere)
+
+
+class DiceRefused(Exception):
+    """The file's dice are not proven: the message says why (no commitment, no seed, a roll differs)."""
+
+
+@dataclass(frozen=True)
+class DiceProof:
+    """A match whose every written roll is the one its seed gives: the commitment, the seed, how many
+    games and rolls were checked."""
+
+    commitment: str
+    seed: str
+    games: int
+    rolls: int
+
+
+def _roll_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}{dice[1]}"
+
+
+def prove(text: str) -> DiceProof:
+    """The proof of the dice of the match file `text`; DiceRefused says why there is none, UserError
+    names a line that cannot be read."""
+    written = written_dice(text)
+    if written.commitment is None:
+        raise DiceRefused(
+            _(
+                "this match carries no dice commitment: it was played before the game committed to its "
+                "dice, at one desk with a seed given, or comes from another program; nothing can be proven"
+            )
+        )
+    if not is_commitment(written.commitment):
+        raise DiceRefused(_("the dice commitment of this match is not a SHA-256 hash"))
+    if written.seed is None:
+        raise DiceRefused(
+            _("the match's seed is not revealed: it is written only once the match is over (finish it first)")
+        )
+    seed = seed_from_hex(written.seed)
+    if seed is None:
+        raise DiceRefused(_("the match's seed is not 64 hexadecimal digits"))
+    if commitment(seed) != written.commitment:
+        # Translators: {seed} and {commitment} are hexadecimal hashes, cut
+        message = _(
+            "the seed does not match the commitment: it hashes to {seed}…, the match committed to "
+            "{commitment}…; the seed or the commitment was changed"
+        )
+        raise DiceRefused(message.format(seed=commitment(seed)[:16], commitment=written.commitment[:16]))
+    _check_rules(written)
+    checked = 0
+    for number, rolls in enumerate(written.games):
+        checked += _check_game(seed, number, rolls)
+    return DiceProof(written.commitment, written.seed, len(written.games), checked)
+
+
+def _check_rules(written: WrittenDice) -> None:
+    """Only games whose every roll is a turn's (an opening roll that is played, no cascade) are checked."""
+    if written.rules is None:
+        return
+    try:
+        rules = Rules.parse(written.rules)
+    except UserError:
+        rules = None
+    if rules is None or not variant_of(rules).opening_roll_played or not rules.is_backgammon:
+        # Translators: {rules} is the rule set the match file names
+        message = _("dice verify checks backgammon matches (tavla or standard rules), not {rules}")
+        raise DiceRefused(message.format(rules=quoted(written.rules)))
+
+
+def _check_game(seed: bytes, number: int, rolls: list[tuple[int, int, tuple[int, int]]]) -> int:
+    """Compare game `number`'s written rolls with the seed's; the count checked, else DiceRefused."""
+    drawn = 0
+    while True:  # the opening roll: one die each until they differ (a tie is rolled again, unwritten)
+        mine, theirs = roll_of(seed, number, drawn)
+        drawn += 1
+        if mine != theirs:
+            break
+    for index, (line, seat, dice) in enumerate(rolls):
+        if index == 0:
+            expected = (max(mine, theirs), min(mine, theirs))
+            starter = 0 if mine > theirs else 1
+        else:
+            expected, starter = roll_of(seed, number, drawn), seat
+            drawn += 1
+        if dice != expected or seat != starter:
+            # Translators: where a match file's roll differs from the one its seed gives: {game} and
+            # {roll} count from 1, {line} is the file's line
+            where = _("game {game}, roll {roll} (line {line})").format(
+                game=number + 1, roll=index + 1, line=line
+            )
+            if dice != expected:
+                # Translators: {where} e.g. "game 2, roll 7 (line 31)"; {written} and {expected} are
+                # rolls, e.g. 53
+                message = _(
+                    "{where}: the file says {written}, the seed gives {expected}: this roll is not the one "
+                    "committed to before the match"
+                )
+            else:
+                # Translators: {where} e.g. "game 2, roll 1 (line 9)"; {written} and {expected} are rolls
+                message = _(
+                    "{where}: the seed gives the opening roll {expected} to the other player: the file "
+                    "was changed"
+                )
+            expected_text = _roll_text(expected)
+            raise DiceRefused(message.format(where=where, written=_roll_text(dice), expected=expected_text))
+    return len(rolls)
+
+
+def proof_lines(proof: DiceProof) -> list[str]:
+    """The verdict of a proven match, for the terminal."""
+    # Translators: the verdict of `dice verify` on a match whose dice are proven; {commitment} is a hash
+    committed = _("The commitment matches: SHA-256 of the seed is {commitment}.").format(
+        commitment=proof.commitment
+    )
+    # Translators: how many games of the match were checked, in the line below
+    games = ngettext("{count} game", "{count} games", proof.games).format(count=proof.games)
+    # Translators: {rolls} rolls were derived from the seed and compared; {games} e.g. "3 games"
+    checked = ngettext(
+        "{rolls} roll checked in {games}: all equal to the rolls the seed fixed before the match.",
+        "{rolls} rolls checked in {games}: all equal to the rolls the seed fixed before the match.",
+        proof.rolls,
+    ).format(rolls=proof.rolls, games=games)
+    return [committed, _("Seed: {seed}").format(seed=proof.seed), checked]
+
+
+def match_text(name: str, records: Records | None = None) -> str:
+    """The `.mat` text MATCH names: a file, else the id of a match kept in the history; UserError when
+    it is neither."""
+    path = Path(name)
+    if name.isdigit() and not path.exists():
+        from game.tavla.progress.history import History
+
+        text = History(records).mat_text(int(name))
+        if text is None:
+            # Translators: {id} is what was given as MATCH; keep `progress --json` as it is
+            message = _("no kept match has the id {id} (`progress --json` lists each match's id)")
+            raise UserError(message.format(id=name))
+        return text
+    return read_regular_text(path, MAX_MAT_BYTES)  # NotReadable (a UserError) names the file and why
+
+
+def dice_command(name: str, records: Records | None = None) -> int:
+    """`dice verify MATCH`: the verdict on stdout and 0, or why the dice are not proven on stderr and
+    REFUSED; UserError for a MATCH that cannot be read."""
+    text = match_text(name, records)
+    try:
+        proof = prove(text)
+    except DiceRefused as refused:
+        # Translators: {match} is the file or id given; {reason} why its dice are not proven
+        print(
+            _("{match}: the dice are not proven: {reason}").format(match=name, reason=refused),
+            file=sys.stderr,
+        )
+        return REFUSED
+    except UserError as error:
+        raise UserError(f"{quoted(name)}: {error}") from None
+    print_lines(proof_lines(proof))
+    return 0
