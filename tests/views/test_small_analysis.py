@@ -26,7 +26,7 @@ from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis import view as analysis_view
 from game.tavla.screens.analysis.stepper import Listing
 from game.tavla.screens.analysis.view import COMPACT, FULL, GRAPH, AnalysisView
-from game.tavla.screens.matches import MatchesView
+from game.tavla.screens.matches import MatchesView, game_row
 from tests.views.driver import click, press_key
 from tests.views.text import assert_readable, small_window
 
@@ -152,9 +152,9 @@ def test_a_failed_analysis_is_readable_on_a_small_window(window, analysed):
 
 @pytest.mark.usefixtures("language")
 def test_the_matches_are_readable_on_a_small_window(window, tmp_path, monkeypatch):
-    """A long list of kept matches and a file that cannot be read, every page: ten rows a page, the note
-    on two lines with the home folder as ~; a row opens its match, and the full list is back on a large
-    window."""
+    """A long list of kept matches and a file that cannot be read, every page: six rows a page (each on
+    up to two lines, the game first), the note on two lines with the home folder as ~; a row opens its
+    match, and the full list is back on a large window."""
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path / "data"))
     folder = tmp_path / "data" / "matches"
@@ -173,22 +173,24 @@ def test_the_matches_are_readable_on_a_small_window(window, tmp_path, monkeypatc
     view.on_update(1 / 60)
     assert len(view.kept) == KEPT
     with small_window(view):
-        assert len(view.rows) == 10 and "~/data/matches" in view.note.text
-        for page in range(3):
-            assert view.first == 10 * page
+        assert len(view.rows) == 6 and "~/data/matches" in view.note.text
+        for page in range(4):
+            assert view.first == 6 * page
             assert_readable(window, f"page {page + 1}", every_label=True)
             click(view, view.down_button.rect.x, view.down_button.rect.y)
-        assert view.rows[2].label == words.kept_row(None, "match-20000101-000000.mat", "", compact=True)
-        assert not view.rows[2].enabled, "the file that cannot be read is not opened"
+        assert view.rows[4].label == words.kept_row(None, "match-20000101-000000.mat", "", compact=True)
+        assert not view.rows[4].enabled, "the file that cannot be read is not opened"
         press_key(view, key.UP)
-        assert view.first == 10
+        assert view.first == 12
         click(view, view.rows[0].rect.x, view.rows[0].rect.y)
     opened = window.current_view
-    assert isinstance(opened, AnalysisView) and opened.record == view.kept[10].record
+    assert isinstance(opened, AnalysisView) and opened.record == view.kept[12].record
     opened.back()
     listing = window.current_view
     assert isinstance(listing, MatchesView) and len(listing.rows) == 14
     assert view.layout.rows == 14 and view.first == 0
     first = view.kept[0]
     full = words.kept_row(first.record, first.path.name, "", when=first.when)
-    assert view.rows[0].label == full and "2026" in full, "the full list is back on a large window"
+    assert view.rows[0].label == game_row(first, full) and "2026" in full and full in game_row(first, full), (
+        "the full list is back on a large window"
+    )

@@ -44,6 +44,26 @@ from game.tavla.eval.stakes import Stakes
 from game.tavla.record.match_record import GameRecord, MatchRecord
 
 
+def analyses(rules: Rules) -> bool:
+    """Whether the analysis judges a match of `rules`: the games with hitting (backgammon, tavla,
+    portes), which its judges play; the other games of the board (Plakoto, Fevga, Gul bara) have none."""
+    return rules.hits
+
+
+def coverage_text() -> str:
+    """What the analysis covers, for a list that shows a match it cannot judge (`analyses`)."""
+    # Translators: said of a match of another game of the board (Plakoto, Fevga...) that is listed
+    return _("the analysis covers backgammon, tavla and portes")
+
+
+def check_analysed(rules: Rules) -> None:
+    """UserError saying what the analysis covers when a match of `rules` cannot be analysed."""
+    if not analyses(rules):
+        # Translators: {game} is a game of the board (Plakoto); {covered} says which games are analysed
+        message = _("a {game} match cannot be analysed yet: {covered}")
+        raise UserError(message.format(game=_(rules.display_name), covered=coverage_text()))
+
+
 def analyse_match(
     record: MatchRecord,
     rules: Rules | None = None,
@@ -58,6 +78,7 @@ def analyse_match(
     backgammon), so that each roll the player could have doubled before is judged as a cube decision."""
     level = check_level(level)
     rules = record.rules if rules is None else rules
+    check_analysed(rules)
     judge = judge if judge is not None else judge_for(rules, level)
     games = []
     for number, game in enumerate(record.games, 1):

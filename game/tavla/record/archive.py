@@ -6,6 +6,7 @@ from pathlib import Path
 
 from game.i18n import _
 from game.paths import data_dir
+from game.tavla.engine.board_games import TAVLI, TableGames
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.record.mat import export_mat, new_export_path
@@ -45,13 +46,20 @@ class MatchArchive:
         return None
 
 
+def games_of(match: Match) -> TableGames:
+    """The game `match` plays: the Tavli match's three in turn, or its one rule set's."""
+    return TAVLI if match.rotation else TableGames.parse(match.rules.value)
+
+
 @dataclass(frozen=True)
 class KeptMatch:
     """A match the menu lists: its record (None when the file cannot be read, with `error`), its file
-    (None for the saved unfinished match), and when it was played (seconds since the epoch; None for
-    the saved match)."""
+    (None for the saved unfinished match), when it was played (seconds since the epoch; None for the
+    saved match), and which game it is (`games`: one rule set's, or the Tavli match's; None when the
+    file cannot be read as a match of any game), so the list can say so, and whether it is analysed."""
 
     record: MatchRecord | None
     path: Path | None
     error: str = ""
     when: float | None = None
+    games: TableGames | None = None

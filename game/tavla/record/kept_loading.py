@@ -16,8 +16,9 @@ from game.errors import UserError
 from game.i18n import _
 from game.quoting import quoted
 from game.records import Records
-from game.tavla.record.archive import KeptMatch, archive_dir
-from game.tavla.record.mat import Stopped, read_mat
+from game.tavla.engine.board_games import TableGames
+from game.tavla.record.archive import KeptMatch, archive_dir, games_of
+from game.tavla.record.mat import OtherGame, Stopped, read_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names, saved_table
 
@@ -32,7 +33,9 @@ def saved_match(records: Records) -> KeptMatch | None:
     if saved is None:
         return None
     match, opponent = saved
-    return KeptMatch(MatchRecord.from_match(match, player_names(opponent, "white")), None)
+    return KeptMatch(
+        MatchRecord.from_match(match, player_names(opponent, "white")), None, games=games_of(match)
+    )
 
 
 _STAMP = re.compile(r"match-(\d{8}-\d{6})(?:-\d+)?\.mat")
@@ -92,16 +95,18 @@ def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
     The reading makes way for the window's thread every few milliseconds (`yielding`)."""
     when = match_date(path)
     try:
-        return KeptMatch(read_mat(path, stop=yielding(stop)), path, when=when)
+        record = read_mat(path, stop=yielding(stop))
     except (UserError, OSError) as error:
         message = str(error)
         named = f"{quoted(path)}: "  # the row names its file already
-        return KeptMatch(None, path, message.removeprefix(named), when)
+        games = TableGames.parse(error.rules.value) if isinstance(error, OtherGame) else None
+        return KeptMatch(None, path, message.removeprefix(named), when, games)
     except Stopped:
         raise
     except Exception as error:  # noqa: BLE001 - one file the reader cannot follow is listed, not fatal
         # Translators: a kept match file failed to read in an unexpected way; {error} is the failure
         return KeptMatch(None, path, _("cannot be read: {error}").format(error=quoted(repr(error))), when)
+    return KeptMatch(record, path, when=when, games=TableGames.parse(record.rules.value))
 
 
 @dataclass(frozen=True)

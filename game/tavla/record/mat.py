@@ -124,6 +124,15 @@ class Stopped(Exception):
     """The reading was called off by its `stop` (the screen that wanted the match was left)."""
 
 
+class OtherGame(UserError):
+    """A match file of another game of the board than backgammon (our export of a Plakoto match), read
+    no further than its header: `rules` says which game, so a list can name it."""
+
+    def __init__(self, message: str, rules: Rules) -> None:
+        super().__init__(message)
+        self.rules = rules
+
+
 def read_mat(
     path: str | Path, rules: Rules | None = None, stop: Callable[[], bool] | None = None
 ) -> MatchRecord:
@@ -134,6 +143,8 @@ def read_mat(
     text = read_regular_text(path, MAX_MAT_BYTES)
     try:
         return parse_mat(text, rules, stop)
+    except OtherGame as error:
+        raise OtherGame(f"{quoted(path)}: {error}", error.rules) from None
     except UserError as error:
         raise UserError(f"{quoted(path)}: {error}") from None
 
@@ -153,7 +164,7 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
             "this match is played under {rules} rules; the analysis covers backgammon, under {known} rules"
         )
         known = " or ".join(Rules.backgammon_names())
-        raise UserError(message.format(rules=rules, known=known))
+        raise OtherGame(message.format(rules=rules, known=known), rules)
     reader = _Reader(rules, ours=named is not None)
     for number, line in enumerate(lines, 1):
         if stop is not None and stop():

@@ -1,6 +1,10 @@
 """The menu's Matches: the saved unfinished match and the finished matches kept in the data folder,
 each a row that opens its analysis (game/tavla/screens/analysis/view.py); Back and Esc lead to the menu.
 
+Each row names its game (Tavla, Standard backgammon, Plakoto, a Tavli match...); a match the analysis
+cannot judge (another game of the board, game/tavla/analysis/match.py's `analyses`) is listed greyed,
+"no analysis yet", with a caption under the list saying what the analysis covers: it is never opened.
+
 Import folder… brings a player's archive into their history (game/tavla/progress/archive_import.py): the
 folders or files copied in a file manager (their paths on the clipboard), or dropped on the window; the
 player is the name every match has, or chosen on the rows when two are; the note shows how far it is and
@@ -9,12 +13,13 @@ the time left, Stop (or leaving) keeps what is done.
 The files are read on a thread of their own (game/tavla/record/kept_loading.py): the screen shows at
 once, a row still being read says so and the note counts the files read, and leaving stops the reading.
 
-On a small window (`compact`) the text grows to stay readable: fewer, taller rows a page, the note on two
-lines with the home folder as ~, and a file that cannot be read said so in a few words (the reason is on
-a larger window's row)."""
+On a small window (`compact`) the text grows to stay readable: fewer, taller rows a page, each on up to
+two lines, the note on two lines with the home folder as ~, and a file that cannot be read said so in a
+few words (the reason is on a larger window's row)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +29,8 @@ from game.errors import UserError
 from game.i18n import _
 from game.quoting import quoted
 from game.records import Records
+from game.tavla.analysis.match import analyses, coverage_text
+from game.tavla.engine.board_games import TableGames
 from game.tavla.progress.archive_import import ArchiveImport, archive_names, common_player, player_names
 from game.tavla.record.archive import KeptMatch, archive_dir
 from game.tavla.record.formats import match_files, pasted_paths
@@ -35,7 +42,7 @@ from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
-from game.ui.widgets import Button, Rect, draw_card
+from game.ui.widgets import BUTTON_PADDING, Button, Rect, draw_card
 
 ROWS = 14
 ROW_HEIGHT = 36
@@ -45,6 +52,8 @@ CENTRE = theme.DESIGN_WIDTH / 2
 TITLE_Y = 718
 SCROLL_X = CENTRE + WIDTH / 2 + 30
 COMPACT_SCROLL_X = CENTRE + WIDTH / 2 + 22
+COVERAGE_Y = 112
+COMPACT_COVERAGE_Y = 108  # between the last row (down to 126) and the card's edge (90)
 
 KEY_PAGE_UP = [key.PAGEUP, key.UP]
 KEY_PAGE_DOWN = [key.PAGEDOWN, key.DOWN]
@@ -74,9 +83,9 @@ FULL = Layout(
     note_height=None,
 )
 COMPACT = Layout(
-    rows=10,
-    row_height=48,
-    top=582,
+    rows=6,
+    row_height=80,  # two lines of the small window's larger text: the game, date, players and score
+    top=572,
     scroll_x=COMPACT_SCROLL_X,
     scroll_side=48,
     note_y=652,
@@ -97,6 +106,75 @@ def reading_note(listing: Listing) -> str:
         return _("Looking for the kept matches…")
     # Translators: above the list of matches while they are read; {read} of {total} matches read so far
     return _("Reading the matches: {read} of {total}…").format(read=listing.read, total=len(listing.kept))
+
+
+def games_of(kept: KeptMatch) -> TableGames | None:
+    """The game a listed match is: what its row knows, else its record's rule set; None for a file that
+    is no match of any game."""
+    if kept.games is not None:
+        return kept.games
+    return None if kept.record is None else TableGames.parse(kept.record.rules.value)
+
+
+def analysable(kept: KeptMatch) -> bool:
+    """Whether the row opens an analysis: a match read, of one game the analysis judges (a Tavli match
+    plays Plakoto and Fevga in turn)."""
+    games = games_of(kept)
+    return (
+        kept.record is not None and games is not None and len(games.rotation) == 1 and analyses(games.first)
+    )
+
+
+def game_row(kept: KeptMatch, row: str) -> str:
+    """A read row with its game in front; "no analysis yet" after a match the analysis cannot judge."""
+    games = games_of(kept)
+    if games is None:
+        return row
+    if kept.record is None:  # a file of another game, read no further than its header
+        row = words.date_text(kept.when) or ("" if kept.path is None else kept.path.name)
+    if analysable(kept):
+        # Translators: a row of the list of matches: {game} is its game (Tavla, Plakoto...), {match} the
+        # match (its date, players, score and length)
+        return _("{game} · {match}").format(game=_(games.display_name), match=row)
+    # Translators: a row of the list of matches that cannot be analysed: {game} is its game (Plakoto,
+    # Fevga...), {match} the match (its date, players, score and length)
+    return _("{game} · {match} · no analysis yet").format(game=_(games.display_name), match=row)
+
+
+def coverage_caption(kept: list[KeptMatch]) -> str:
+    """Under the list when a match of it cannot be analysed: the games it lists but does not analyse,
+    and what the analysis covers; empty when every match can be."""
+    names: list[str] = []
+    for row in kept:
+        games = games_of(row)
+        if games is not None and not analysable(row) and _(games.display_name) not in names:
+            names.append(_(games.display_name))
+    if not names:
+        return ""
+    # Translators: under the list of matches; {games} are the games listed but not analysed (Plakoto,
+    # Tavli match), {covered} says what the analysis covers ("the analysis covers backgammon, ...")
+    return _("Not analysed yet: {games}; {covered}.").format(games=", ".join(names), covered=coverage_text())
+
+
+class RowButton(Button):
+    """A row of the list: one line, or (`wraps`, a small window's larger text) up to two."""
+
+    def __init__(self, rect: Rect, on_click: Callable[[], None], wraps: bool) -> None:
+        super().__init__("", rect, on_click, font_size=theme.SMALL_SIZE + 1)
+        if wraps:
+            self._text = Label(
+                "",
+                rect.x,
+                rect.y,
+                theme.TEXT,
+                theme.SMALL_SIZE + 1,
+                box_width=rect.width - BUTTON_PADDING,
+                box_height=rect.height,  # the lines' spacing reaches the row's edges, their ink does not
+                anchor_x="center",
+                anchor_y="center",
+                multiline=True,
+                align="center",
+            )
 
 
 class MatchesView(SceneView):
@@ -146,11 +224,10 @@ class MatchesView(SceneView):
             align="center",
         )
         self.rows = [
-            Button(
-                "",
+            RowButton(
                 Rect(CENTRE, at.top - i * at.row_height, WIDTH - 40, at.row_height - 4),
                 lambda i=i: self.open(i),
-                font_size=theme.SMALL_SIZE + 1,
+                wraps=compact,
             )
             for i in range(at.rows)
         ]
@@ -161,6 +238,16 @@ class MatchesView(SceneView):
             Rect(at.scroll_x, at.top - (at.rows - 1) * at.row_height, side, side),
             self.page_down,
             font_size=12,
+        )
+        self.coverage = Label(
+            coverage_caption(self.kept),
+            CENTRE,
+            COMPACT_COVERAGE_Y if compact else COVERAGE_Y,
+            theme.MUTED,
+            theme.SMALL_SIZE,
+            box_width=WIDTH + 60 if compact else WIDTH,
+            anchor_x="center",
+            anchor_y="center",
         )
         self.first -= self.first % at.rows
         self._show()
@@ -257,7 +344,12 @@ class MatchesView(SceneView):
     def readable_labels(self) -> list[Label]:
         """Every label the screen draws, kept at the least readable size on a small window."""
         buttons = (*self.rows, self.up_button, self.down_button, self.import_button, self.back_button)
-        return [self.title, self.note, *(label for button in buttons for label in button.labels)]
+        return [
+            self.title,
+            self.note,
+            self.coverage,
+            *(label for button in buttons for label in button.labels),
+        ]
 
     def on_compact_changed(self, compact: bool) -> None:
         """The compact layout on a small window, the full one on a large."""
@@ -278,11 +370,13 @@ class MatchesView(SceneView):
                 if self.listing.reading(index):
                     row.label = reading_row(name)
                 else:
-                    row.label = words.kept_row(kept.record, name, kept.error, compact, kept.when)
-                row.enabled = kept.record is not None
+                    text = words.kept_row(kept.record, name, kept.error, compact, kept.when)
+                    row.label = game_row(kept, text)
+                row.enabled = analysable(kept)
                 shown.append(row)
             else:
                 row.label = ""
+        self.coverage.text = coverage_caption(self.kept)
         count = len(self.rows)
         self.up_button.enabled = self.first > 0
         self.down_button.enabled = self.first + count < len(self.kept)
@@ -292,6 +386,7 @@ class MatchesView(SceneView):
 
     def _show_choice(self, names: list[str]) -> None:
         """The rows name the players to import the archive as."""
+        self.coverage.text = ""
         for row, name in zip(self.rows, [*names, *[""] * len(self.rows)], strict=False):
             row.label = importing.import_as(name) if name else ""
             row.enabled = bool(name)
@@ -306,7 +401,7 @@ class MatchesView(SceneView):
             return
         index = self.first + row
         kept = self.kept[index] if index < len(self.kept) else None
-        if kept is not None and kept.record is not None:
+        if kept is not None and kept.record is not None and analysable(kept):
             window = self.shell
             window.show_view(AnalysisView(kept.record, back=lambda: window.show_view(MatchesView())))
 
@@ -336,3 +431,5 @@ class MatchesView(SceneView):
         draw_card(CENTRE, 420, WIDTH + 100, 660)
         self.title.draw()
         self.note.draw()
+        if self.coverage.text:
+            self.coverage.draw()
