@@ -222,6 +222,11 @@ def card_json(card: PracticeCard) -> dict[str, Any]:
     }
 
 
+def roll_written(roll: tuple[int, int]) -> str:
+    """A roll as backgammon players write it, the higher die first: `21`, never `12`."""
+    return f"{max(roll)}{min(roll)}"
+
+
 def practice_list_command(deck: Deck, json_path: str | None) -> list[str]:
     """The lines of `practice --list` (the soonest due first); writes the JSON when asked."""
     cards = deck.cards()
@@ -236,7 +241,7 @@ def practice_list_command(deck: Deck, json_path: str | None) -> list[str]:
     lines = []
     for card in cards:
         due = _("due now") if card.due <= now else date_text(card.due)
-        roll = f"{card.dice}: " if card.dice else ""
+        roll = f"{roll_written(card.roll)}: " if card.roll is not None else ""
         # Translators: one card of the practice deck: {id} its GNU Backgammon ID, {play} the play made in
         # it, {best} the best, {loss} what the play lost in millipoints, {due} when it is due next
         line = _("{id} {roll}{play}, best {best}, loss {loss:.1f}, {due}")

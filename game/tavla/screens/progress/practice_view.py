@@ -2,14 +2,18 @@
 position with its dice as it was (the table's session set up at it, TableSession.from_position); the
 player drags the play and presses Done, or answers the table's own cube question (Double / Roll, Take /
 Pass). The answer is judged against the best (game/tavla/progress/practice.py), the equity difference and
-the ranked answers shown over the board, and the card rescheduled at once, so the round can be left at
-any card (Stop, Esc) and nothing is lost.
+the ranked answers shown over the board on an opaque card (the cube's question put away meanwhile), and the
+card rescheduled at once, so the round can be left at any card (Stop, Esc: back to where it was opened
+from, Progress or the menu) and nothing is lost. The panel's rules line names no game number: a card is
+one position, not a game of a match.
 
 A subclass of the table view: its play is the table's, only the end of a turn and the cube's answers
 are taken over. Both seats are people (nobody answers for the computer) and nothing is saved.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import arcade
 from arcade import key
@@ -18,8 +22,9 @@ from arcade.types import XYWH
 from game.errors import UserError
 from game.i18n import _
 from game.records import RecordsUnavailable
-from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, shown_action
+from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE
 from game.tavla.analysis.decisions import MILLI, JudgedPlay
+from game.tavla.analysis.figures import milli_unit
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
@@ -32,8 +37,10 @@ from game.tavla.progress.practice import (
     judge_cube,
     judge_move,
     ranked_answers,
+    stakes_of,
 )
 from game.tavla.screens import layout
+from game.tavla.screens.table import cube_captions
 from game.tavla.screens.table.resigning import KEY_RESIGN
 from game.tavla.screens.table.view import KEY_EDIT, KEY_HINT, TableView
 from game.ui import theme
@@ -45,6 +52,7 @@ PANEL_X, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT = layout.BAR_X, layout.MIDDLE_Y, 560
 RANKED_SHOWN = 5
 KEY_NEXT = [key.N, key.ENTER, key.RETURN]
 CARD_LINE_X, CARD_LINE_Y, CARD_LINE_WIDTH = 1120, 470, 290  # in the side panel, over its buttons
+CARD_FILL = (12, 14, 20, 255)  # opaque: nothing of the table's dialogs shows through the verdict
 
 
 def session_of(card: PracticeCard) -> TableSession:
@@ -73,10 +81,28 @@ def session_of(card: PracticeCard) -> TableSession:
     return TableSession.from_position(card.position, card.roll, rules, HUMAN, length, seat=0, **options)
 
 
-class PracticeView(TableView):
-    """The due cards one by one on the table; Next after each answer, Stop (or Esc) to the menu."""
+def card_unit(card: PracticeCard) -> str:
+    """The unit of a card's losses as the analysis names it: mEMG at a match's score, else millipoints."""
+    return milli_unit(stakes_of(card).score is not None)
 
-    def __init__(self, deck: Deck | None = None) -> None:
+
+def rules_line(session: TableSession, compact: bool) -> str:
+    """The panel's rules line at a practice card: the rule set (and the Crawford game or beavers), with
+    no game number, which a position taken from any game of a match would only get wrong."""
+    rules = _(session.rules.short_name)
+    note = cube_captions.rules_note(session, compact)
+    if note:
+        return note.removeprefix(" · ") if compact else rules + note
+    # Translators: the practice table's rules line; {rules} is the rule set's name ("standard")
+    return rules if compact else _("Rules: {rules}").format(rules=rules)
+
+
+class PracticeView(TableView):
+    """The due cards one by one on the table; Next after each answer, Stop (or Esc) back to where the
+    round was opened from (`back`: Progress), else to the menu."""
+
+    def __init__(self, deck: Deck | None = None, back: Callable[[], None] | None = None) -> None:
+        self._back = back
         self.deck = deck if deck is not None else Deck()
         try:
             self.cards = self.deck.due()
@@ -171,6 +197,24 @@ class PracticeView(TableView):
             number=self.index + 1, total=len(self.cards)
         )
 
+    def to_menu(self) -> None:
+        """Stop, Esc and the panel's Menu: back to the screen the round was opened from, else the menu."""
+        if self._back is not None:
+            self._back()
+        else:
+            super().to_menu()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == key.ESCAPE:
+            self.to_menu()
+        else:
+            super().on_key_press(symbol, modifiers)
+
+    def _waits_for(self, phase: Phase) -> Callable[[], bool]:
+        """The table's cube question, put away once the answer is judged (the verdict's card is over it)."""
+        waits = super()._waits_for(phase)
+        return lambda: waits() and self.judgement is None
+
     def _announce_opening(self) -> None:
         """A practice position is not an opening: nothing to say about who won the opening roll."""
 
@@ -233,9 +277,10 @@ class PracticeView(TableView):
         else:
             # Translators: a practice answer that was not the best; {best} the best play or cube action
             self.verdict.text = _("The best is {best}.").format(best=shown(judgement.best))
-        # Translators: {answer} the player's play or cube action; {loss} what it lost in millipoints
-        self.loss_line.text = _("Yours: {answer}, {loss:.1f} millipoints worse").format(
-            answer=shown(judgement.answer), loss=judgement.loss
+        # Translators: {answer} the player's play or cube action; {loss} what it lost, {unit} its unit as
+        # the analysis names it (mEMG in a match, millipoints for money)
+        self.loss_line.text = _("Yours: {answer}, {loss:.1f} {unit} worse").format(
+            answer=shown(judgement.answer), loss=judgement.loss, unit=card_unit(card)
         )
         best = judgement.ranked[0][1]
         listed = list(judgement.ranked[:RANKED_SHOWN])
@@ -249,8 +294,6 @@ class PracticeView(TableView):
             mark = "▶ " if text == judgement.answer else "   "
             row.text = f"{mark}{shown(text)}   {equity:+.3f}   {(equity - best) * MILLI:+.1f}"
         self.next_button.enabled = self.index + 1 <= len(self.cards)
-        if card.kind == "cube":
-            self.toast.show(shown_action(judgement.answer), 1.5)
 
     # --- input and drawing ---
 
@@ -271,6 +314,7 @@ class PracticeView(TableView):
         for button in (panel.hint_button, panel.export_button, panel.resign_button):
             if button is not None:
                 button.enabled = False
+        panel.set_texts({"rules": rules_line(self.session, self.compact)})
 
     def _panel_buttons(self) -> list[Button]:
         return [self.next_button, self.stop_button] if self.judgement is not None or self.card is None else []
@@ -303,7 +347,7 @@ class PracticeView(TableView):
         self.card_line.draw()
         if not self._panel_buttons():
             return
-        arcade.draw_rect_filled(XYWH(PANEL_X, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT), (12, 14, 20, 235))
+        arcade.draw_rect_filled(XYWH(PANEL_X, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT), CARD_FILL)
         arcade.draw_rect_outline(XYWH(PANEL_X, PANEL_Y, PANEL_WIDTH, PANEL_HEIGHT), theme.ACCENT, 1)
         for label in [self.verdict, self.loss_line, *self.rows]:
             label.draw()

@@ -15,8 +15,9 @@ from arcade.types import XYWH
 from game.errors import UserError
 from game.i18n import _
 from game.records import RecordsUnavailable
+from game.tavla.analysis.figures import milli_unit
 from game.tavla.progress.command import date_text, deck_left_out_text, history_left_out_text, read_progress
-from game.tavla.progress.history import History
+from game.tavla.progress.history import History, MatchEntry
 from game.tavla.progress.keeper import resume_pending
 from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck
@@ -44,7 +45,7 @@ CUBE_COLOUR = (214, 110, 170)
 
 
 class ProgressView(SceneView):
-    """The history's progress, filtered by rule set and opponent; Esc back to the menu."""
+    """The history's progress, filtered by rule set and opponent; Back (and Esc) to the menu."""
 
     def __init__(self, rules: str = ALL, opponent: str = ALL) -> None:
         super().__init__()
@@ -155,12 +156,17 @@ class ProgressView(SceneView):
         self.worst_button = Button(_("Open"), Rect(*worst), lambda: self.open_match(False))
         practice = Rect(RIGHT_X, 130, 400, 60) if small else Rect(RIGHT_X, 150, 300, 44)
         self.practice_button = Button(_("Practice"), practice, self.practise, primary=True)
+        # Translators: button: leave the progress screen for the main menu (Esc does the same)
+        self.back_button = Button(
+            _("Back"), Rect(RIGHT_X + 120, FILTER_Y - 8 * small, 200, height), self.back
+        )
         self.buttons = [
             *self.rules_selector.buttons,
             *self.opponent_selector.buttons,
             self.best_button,
             self.worst_button,
             self.practice_button,
+            self.back_button,
         ]
 
     def _rules(self, value: str) -> None:
@@ -220,8 +226,10 @@ class ProgressView(SceneView):
         self.best_button.enabled = self.worst_button.enabled = False
         if shown is None or not shown.matches:
             return
-        # Translators: the heading of the progress screen's table of error rates by phase of the game
-        self.phase_rows[0].text = _("By phase: checker play, cube (millipoints per decision)")
+        # Translators: the heading of the progress screen's table of error rates by phase of the game;
+        # {unit} is their unit as the analysis names it (mEMG; millipoints for money play)
+        heading = _("By phase: checker play, cube ({unit} per decision)")
+        self.phase_rows[0].text = heading.format(unit=rates_unit(shown.matches))
         for label, (phase, rates) in zip(self.phase_rows[1:], shown.phases.items(), strict=True):
             label.text = (
                 f"{_(PHASE_TITLES[phase])}: {rates.checker_error_rate:.1f} ({rates.checker_decisions}), "
@@ -259,10 +267,15 @@ class ProgressView(SceneView):
             AnalysisView(record, lambda: window.show_view(ProgressView(self.rules, self.opponent)))
         )
 
+    def back(self) -> None:
+        """Back (and Esc): the main menu, where the screen was opened from."""
+        self.shell.show_menu()
+
     def practise(self) -> None:
         from game.tavla.screens.progress.practice_view import PracticeView
 
-        self.shell.show_view(PracticeView())
+        window = self.shell
+        window.show_view(PracticeView(back=lambda: window.show_view(ProgressView(self.rules, self.opponent))))
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
@@ -317,6 +330,15 @@ class ProgressView(SceneView):
         arcade.draw_rect_filled(XYWH(PLOT_LEFT + 450 + 6, y, 6, 6), CUBE_COLOUR)
         for label in self.legend:
             label.draw()
+
+
+def rates_unit(matches: list[MatchEntry]) -> str:
+    """The error rates' unit as the analysis names it: mEMG for matches, millipoints for money play, both
+    when the history has both."""
+    scales = {entry.scale for entry in matches}
+    units = [milli_unit(True)] if "emg" in scales else []
+    units += [milli_unit(False)] if scales - {"emg"} else []
+    return " / ".join(units)
 
 
 def progress_label() -> str:
