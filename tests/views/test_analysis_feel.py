@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from arcade.types import LBWH
 
-from game.tavla.analysis.decisions import MatchAnalysis
+from game.tavla.analysis.decisions import Mark, MatchAnalysis
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.results import Resignation
@@ -27,9 +27,11 @@ from game.tavla.screens.analysis.decision_panel import BEST
 from game.tavla.screens.analysis.geometry import COMPACT, FULL
 from game.tavla.screens.analysis.stepper import Listing
 from game.tavla.screens.analysis.view import AnalysisView
+from game.tavla.screens.table import verdict
 from game.ui import theme
 from game.ui.text import Label
 from tests.views.driver import draw_frame, screenshot
+from tests.views.test_tavla_verdict import near
 
 DATA = Path(__file__).parents[1] / "tavla" / "data"
 
@@ -160,3 +162,26 @@ def test_a_cube_decision_lists_its_three_actions_unnumbered_the_one_taken_lit_an
     if best != 2:
         assert rows[best].color[:3] == BEST, "the best action stands out too"
     screenshot(window)
+
+
+def test_the_played_moves_arrows_are_in_its_verdicts_colour_and_the_best_plays_in_green(window, analysed):
+    """The worst mistake (a very bad play) and a play without a mark: the played board's arrows in the
+    mark's colour over the board, its label in that colour naming the verdict; the best play's in green."""
+    view = analysed()
+    view.show_listing(Listing.EVERY)
+    worst = next(d for d in view.mistakes if d.kind == "move" and d.mark is Mark.VERY_BAD)
+    fine = next(d for d in view.stepper.items if d.kind == "move" and d.mark is Mark.NONE and not d.forced)
+    for decision in (worst, fine):
+        view.stepper.choose_decision(decision)
+        view.choose(view.chosen)
+        colour = verdict.colour(decision.mark)
+        label = view.panel.board_labels[0]
+        assert label.color[:3] == colour and label.text.endswith(verdict.verdict_word(decision.mark))
+        (played, played_colour), (_best, best_colour) = view.panel.arrows
+        assert played_colour == colour and best_colour == verdict.GOOD and played.arrows
+        image = screenshot(window)
+        board = view.panel.boards[0]
+        for a, b in played.arrows:
+            assert board.left <= min(a[0], b[0]) and max(a[0], b[0]) <= board.right, "on the played board"
+            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            assert near(image, *middle, colour) > 0, f"{decision.action}: the arrow at {middle}"

@@ -49,7 +49,7 @@ def test_a_row_says_where_who_what_and_how_much_in_gnubgs_form():
     assert row == "2·6  You  31: 24/23 24/21  -0.164 very bad", "move 6: the move list's line of turn 12"
     assert words.where_text(decision()) == "Game 2, move 6"
     assert words.chosen_text(decision(), RECORD) == "Game 2, move 6 · You to play 31"
-    assert words.played_text(decision()) == "Played: 31: 24/23 24/21\n-0.013"
+    assert words.played_text(decision()) == "Played: 31: 24/23 24/21\n-0.013 · very bad", "its verdict"
     assert words.best_text(decision()) == "Best: 8/5 6/5\n+0.151"
     joined = decision(action="24/23 23/20")
     assert words.played_text(joined).startswith("Played: 31: 24/20\n"), "one checker's moves joined"

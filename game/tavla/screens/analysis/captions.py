@@ -20,6 +20,7 @@ from game.tavla.players import bot_title
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import SIDES, YOU
 from game.tavla.screens.table.hint_captions import chances_text, signed
+from game.tavla.screens.table.verdict import verdict_word
 
 MARK_SIGNS = "?! · ? · ??"
 """GNU Backgammon's signs for doubtful, bad and very bad, the marks' row on a small window."""
@@ -313,15 +314,18 @@ def chosen_text(decision: Decision, record: MatchRecord, compact: bool = False) 
 
 
 def played_text(decision: Decision, compact: bool = False, ranked: bool = False) -> str:
-    """Above the board of the play made; `compact` (a small window): its equity, and under it the play
-    unless it is `ranked` (shown in the ranked plays beneath the boards)."""
+    """Above the board of the play made: the play, its equity and its verdict (the colour of its arrows);
+    `compact` (a small window): its equity, and under it the play unless it is `ranked` (shown in the
+    ranked plays beneath the boards)."""
     play = figures.play_text(decision)
     if compact:
         # Translators: above the board of the play made, on a small window; {equity} is signed
         line = _("Played · {equity}").format(equity=signed(decision.equity))
         return line if ranked else f"{line}\n{play}"
-    # Translators: above the board of the play made; {play} in notation, {equity} signed
-    return _("Played: {play}\n{equity}").format(play=play, equity=signed(decision.equity))
+    # Translators: above the board of the play made, whose arrows are in the verdict's colour; {play} in
+    # notation, {equity} signed, {verdict} good, doubtful, bad or very bad
+    text = _("Played: {play}\n{equity} · {verdict}")
+    return text.format(play=play, equity=signed(decision.equity), verdict=verdict_word(decision.mark))
 
 
 def best_text(decision: Decision, compact: bool = False) -> str:

@@ -8,15 +8,20 @@ import arcade
 
 from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import Decision
-from game.tavla.engine.moves import apply_play
+from game.tavla.engine.game import Turn
+from game.tavla.engine.moves import Play, apply_play
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.rules import Rules
+from game.tavla.engine.variant import variant_of
 from game.tavla.record.match_record import MatchRecord
+from game.tavla.screens import layout
 from game.tavla.screens.analysis import captions as words
 from game.tavla.screens.analysis.board import position_image
 from game.tavla.screens.analysis.geometry import BOARD_DX, BOARD_SCALE, COLUMN_WIDTH, RIGHT_X, Layout
 from game.tavla.screens.board_art import Palette
+from game.tavla.screens.table import marks, verdict
+from game.tavla.screens.table.last_play import PlayMarks, play_marks, scaled
 from game.tavla.screens.table.verdict import GOOD
 from game.ui import theme
 from game.ui.text import Label
@@ -24,6 +29,11 @@ from game.ui.textures import own_texture
 
 BEST = GOOD
 """The best of a cube decision's actions, when another was taken (the one taken is lit as a play made)."""
+BOARD_CENTRE = (
+    (layout.BOARD_LEFT + layout.BOARD_RIGHT) / 2,
+    (layout.BOARD_BOTTOM + layout.BOARD_TOP) / 2,
+)
+"""The table board's centre, which a small board's sprite centre stands for."""
 PAIR_WIDTH = 2 * BOARD_DX - 12
 """The width of a board's label, when two boards stand side by side."""
 
@@ -61,6 +71,8 @@ class DecisionPanel:
         self.ranked: list[Label] = []
         self.ranked_chances: list[Label] = []
         self.boards = arcade.SpriteList()
+        self.arrows: list[tuple[PlayMarks, tuple[int, int, int]]] = []
+        """The played play's arrows on its board, in its verdict's colour, and the best play's in green."""
         self.decision: Decision | None = None
         self.record: MatchRecord | None = None
         self.at: Layout | None = None
@@ -119,6 +131,7 @@ class DecisionPanel:
         self.decision = decision
         self.record = record
         self.boards.clear()
+        self.arrows = []
         if decision is None:
             for label in self.labels:
                 label.text = ""
@@ -142,13 +155,18 @@ class DecisionPanel:
             label.position = (RIGHT_X + dx, label.y)
             label.set_box(PAIR_WIDTH, label.box_height)
         self.board_labels[0].text = words.played_text(decision, compact, ranked=played is not None)
-        self.board_labels[0].color = theme.ACCENT if compact else theme.TEXT  # as its ranked row
+        self.board_labels[0].color = verdict.colour(decision.mark)  # as its arrows
         self.board_labels[1].text = words.best_text(decision, compact)
         self.heading.text = "" if compact else words.ranking_heading(judged_by, emg)
         made = apply_play(decision.state, parse_play(decision.action))
         best = decision.ranked[0].after if decision.ranked else made
         for dx, state in zip((-BOARD_DX, BOARD_DX), (made, best), strict=True):
             self._add_board(state, RIGHT_X + dx, decision.player, pixel_scale)
+        played_play = parse_play(decision.action)
+        best_play = parse_play(decision.ranked[0].text) if decision.ranked else played_play
+        colours = (verdict.colour(decision.mark), GOOD)
+        for dx, play, colour in zip((-BOARD_DX, BOARD_DX), (played_play, best_play), colours, strict=True):
+            self._add_arrows(decision, play, RIGHT_X + dx, colour)
         rows = words.ranked_rows(decision, self.rules)
         shown = list(range(len(self.ranked)))
         if played is not None and played >= len(shown) and shown:
@@ -184,6 +202,14 @@ class DecisionPanel:
             # the action taken lit as the play made is in a ranking, the best in a good play's green
             label.color = theme.ACCENT if index == taken else BEST if index == best else theme.TEXT
 
+    def _add_arrows(self, decision: Decision, play: Play, x: float, colour: tuple[int, int, int]) -> None:
+        """A play's arrows on the small board at (x, the layout's board_y), as the table draws them."""
+        at = self.at
+        assert at is not None and decision.dice is not None
+        turn = Turn(decision.player, decision.dice, tuple(play), decision.state)
+        arrows = play_marks(turn, variant_of(self.rules))
+        self.arrows.append((scaled(arrows, BOARD_CENTRE, (x, at.board_y), BOARD_SCALE), colour))
+
     def _add_board(self, mover_state: State, x: float, player: int, pixel_scale: float) -> None:
         """A small board at (x, the layout's board_y) of a position from `player`'s side, drawn from
         seat 0's."""
@@ -202,5 +228,7 @@ class DecisionPanel:
         if self.decision is None:
             return
         self.boards.draw()
+        for arrows, colour in self.arrows:
+            marks.draw_verdict(arrows, colour, BOARD_SCALE)
         for label in self.labels:
             label.draw()

@@ -87,3 +87,18 @@ def _hits(state: Sequence[int], play: Sequence[tuple[int, int]]) -> int:
             blots.discard(end)
             hit += 1
     return hit
+
+
+def scaled(marks: PlayMarks, source: Point, target: Point, scale: float) -> PlayMarks:
+    """`marks` for a copy of the board drawn `scale` times its size with `source` (a point of the table's
+    board) at `target`: the analysis's small boards."""
+
+    def at(point: Point) -> Point:
+        return target[0] + (point[0] - source[0]) * scale, target[1] + (point[1] - source[1]) * scale
+
+    def segments(items: tuple[Segment, ...]) -> tuple[Segment, ...]:
+        return tuple((at(a), at(b)) for a, b in items)
+
+    points = (marks.origins, marks.landings, marks.hit)
+    origins, landings, hit = (tuple(at(point) for point in items) for items in points)
+    return PlayMarks(marks.seat, segments(marks.arrows), segments(marks.heads), origins, landings, hit)

@@ -362,7 +362,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         dialogs = [label for dialog in self.overlays.dialogs for label in dialog.labels]
         ranked = () if self.compact else self.hint_panel.labels
         cube = (self.cube_drawing.face, self.cube_drawing.note)
-        notices = (*self.toast.labels, *self.note.labels)
+        notices = (*self.toast.labels, *self.note.labels, *self.tutor.caption.labels)
         shown = [*self.panel.labels, *ranked, *cube, *self.checkers.count_labels, *notices, *dialogs]
         return [*shown, *self.dice_panel.labels]
 
@@ -767,6 +767,9 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         shown = self.last_play_marks
         if shown is not None:
             marks.draw_last_play(shown, LAST_PLAY, self.seat_colours[1])
+        turn = self.session.turn  # a judged play's arrows in its verdict's colour, until the next begins
+        moving = self.animating or self.drag is not None or self.auto_commit or bool(turn and turn.steps)
+        self.tutor.draw_verdict(self.session.game, hidden=moving)
         if self.replay is None:
             self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
         self.cube_drawing.draw(self.session.game, self.palette.highlight)
