@@ -23,7 +23,8 @@ ROW_SIZE = theme.SMALL_SIZE - 1
 
 @dataclass(frozen=True)
 class Rows:
-    """How many turns show, how tall each is, and whether a long one wraps onto a second line."""
+    """How many turns show, how tall each is, and whether a long one wraps onto a second line (then it
+    takes two rows' room, and fewer turns show)."""
 
     count: int
     height: float
@@ -33,7 +34,7 @@ class Rows:
 
 
 ROWS = Rows(count=8, height=22, number_width=26, scroll_size=(32, 28), wraps=False)
-COMPACT_ROWS = Rows(count=2, height=82, number_width=0, scroll_size=(54, 42), wraps=True)
+COMPACT_ROWS = Rows(count=4, height=41, number_width=0, scroll_size=(54, 42), wraps=True)
 
 
 class MoveList:
@@ -75,7 +76,7 @@ class MoveList:
                 theme.TEXT,
                 ROW_SIZE,
                 box_width=text_width,
-                box_height=layout.height - 2 if layout.wraps else None,
+                box_height=2 * layout.height - 2 if layout.wraps else None,
                 anchor_y="center",
                 multiline=layout.wraps,
             )
@@ -87,6 +88,10 @@ class MoveList:
         self.up_button = Button("▲", up, self.scroll_up, font_size=ROW_SIZE)
         self.down_button = Button("▼", down, self.scroll_down, font_size=ROW_SIZE)
         self.buttons = [self.up_button, self.down_button]
+        self._lines: dict[str, int] = {}  # a row's text at a size -> the lines it takes (a wrapping list)
+        self._row_ys = [self.row_y(i) for i in range(layout.count)]
+        self.shown = 0  # the rows shown (fewer than `count` where rows wrap)
+        self._laid_at = self._texts[-1].base_size
         self._show()
 
     @property
@@ -95,11 +100,24 @@ class MoveList:
         return [self.heading, *self._numbers, *self._texts]
 
     def row_y(self, index: int) -> float:
-        """The middle of the row `index`; the first sits half a row lower when rows are two lines tall,
-        so that a wrapped turn starts just under the heading."""
+        """The middle of the one-line row `index`; a wrapping list's rows start just under the heading."""
         height = self.layout.height
         first = self.top - 22 - height / 2 if self.layout.wraps else self.top - height
         return first - height * index
+
+    def lines(self, text: str) -> int:
+        """The lines a row's `text` takes: one, or two in a wrapping list where one line cannot hold it
+        at a readable size (measured once per text and size)."""
+        if not self.layout.wraps:
+            return 1
+        probe = self._texts[-1]
+        key = f"{probe.base_size}|{text}"
+        if key not in self._lines:
+            shown = probe.text
+            probe.text = text
+            self._lines[key] = 1 if probe.content_height <= self.layout.height else 2
+            probe.text = shown
+        return self._lines[key]
 
     @property
     def bottom(self) -> float:
@@ -113,14 +131,20 @@ class MoveList:
     @property
     def last_first(self) -> int:
         """The `first` row that shows the newest turn at the bottom."""
-        return max(0, len(self.rows) - self.layout.count)
+        room, first = self.layout.count, len(self.rows)
+        while first > 0 and self.lines(self.rows[first - 1].text) <= room:
+            room -= self.lines(self.rows[first - 1].text)
+            first -= 1
+        return min(first, max(0, len(self.rows) - 1))
 
     def set_rows(self, rows: list[MoveRow]) -> None:
         """The game's rows now; a new turn scrolls into view when the list was showing the newest."""
-        if rows == self.rows:
+        size = self._texts[-1].base_size  # the window may have changed it, and so a row's lines
+        if rows == self.rows and size == self._laid_at:
             return
         following = self.first >= self.last_first
         self.rows = rows
+        self._laid_at = size
         self.first = self.last_first if following else min(self.first, self.last_first)
         self._show()
 
@@ -137,9 +161,20 @@ class MoveList:
 
     def _show(self) -> None:
         newest = len(self.rows) - 1
+        room = self.layout.count  # one-line rows' room left
+        self.shown = 0
         for index, text in enumerate(self._texts):
             row_index = self.first + index
             row = self.rows[row_index] if row_index < len(self.rows) else None
+            lines = 1 if row is None else self.lines(row.text)
+            if row is not None and lines <= room:
+                top_row = self.layout.count - room
+                self._row_ys[index] = self.row_y(top_row) - (lines - 1) * self.layout.height / 2
+                text.y = self._row_ys[index]
+                room -= lines
+                self.shown += 1
+            else:
+                row = None
             if self._numbers:
                 self._numbers[index].text = "" if row is None else row.number
             text.text = "" if row is None else row.text
@@ -152,12 +187,10 @@ class MoveList:
     def draw(self) -> None:
         """The heading, the rows and a disc in the mover's colour on each; the scene draws the buttons."""
         self.heading.draw()
-        for index in range(self.layout.count):
+        for index in range(self.shown):
             row_index = self.first + index
-            if row_index >= len(self.rows):
-                break
             x = self.left + self.layout.number_width + DISC_RADIUS
-            y = self.row_y(index)
+            y = self._row_ys[index]
             arcade.draw_circle_filled(x, y, DISC_RADIUS, self.colours[self.rows[row_index].seat])
             arcade.draw_circle_outline(x, y, DISC_RADIUS, theme.MUTED, 1)
             if self._numbers:

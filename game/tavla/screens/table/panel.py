@@ -76,7 +76,7 @@ class SidePanel:
     ) -> None:
         """`colours` are the checkers' colours of seat 0 and seat 1, for the move list; `compact` lays
         the panel out for a small window; `replay` shows the computer's last play again (the Replay
-        button beside the move list's heading, on a large window: a small one has no room, L does it);
+        button beside the move list's heading; on a small window in its place);
         `resign` offers to resign (Resign, beside Export .mat)."""
         left = PANEL_X - PANEL_WIDTH / 2
         self.compact = compact
@@ -146,14 +146,19 @@ class SidePanel:
         )
         self.buttons += self.moves.buttons
         self.replay_button: Button | None = None
-        if replay is not None and not compact:
+        if replay is not None:
             up = self.moves.up_button.rect
             right = up.x - up.width / 2 - REPLAY_SPACING
             most = right - left
-            rect = Rect(right - most / 2, MOVES_TOP, most, REPLAY_HEIGHT)
+            rect = Rect(right - most / 2, up.y, most, up.height if compact else REPLAY_HEIGHT)
             # Translators: button beside the move list's heading: show the computer's last play again (its
             # checkers move once more); {key} is the key that does it, L
             label = _("Replay ({key})").format(key="L")
+            if compact:  # no room for both: the button stands where the heading was, above the list
+                self.moves.heading.text = ""
+                # Translators: a small window's "Replay (L)" (show the computer's last play again), in
+                # the place of the move list's heading; at most 12 characters
+                label = _("Replay")
             button = self.replay_button = Button(label, rect, replay, font_size=REPLAY_SIZE)
             self._fit_replay(button, right)
             self.buttons.append(button)
@@ -164,12 +169,14 @@ class SidePanel:
         label can be the longer ("Hamle" beside "Tekrar oynat (L)"); the margins narrow first, and only
         words that fit no margin shrink."""
         heading = self.moves.heading
-        room = right - (heading.x + heading.content_width + REPLAY_GAP)
+        # A small window's stands in the heading's place, as wide as the room (its words grow with it).
+        words = 0.0 if self.compact else heading.content_width + REPLAY_GAP
+        room = right - (heading.x + words)
         text = button.labels[0]
-        width = min(room, text.content_width + 2 * REPLAY_MARGIN)
+        width = room if self.compact else min(room, text.content_width + 2 * REPLAY_MARGIN)
         button.rect.width = width
         text.set_box(width - 2 * REPLAY_LEAST_MARGIN, text.box_height)
-        button.move_to(right - width / 2, MOVES_TOP)
+        button.move_to(right - width / 2, self.moves.up_button.rect.y)
 
     @property
     def labels(self) -> list[Label]:
