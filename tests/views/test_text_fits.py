@@ -222,7 +222,7 @@ def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, lang
 
 def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, monkeypatch):
     """At 640x400 every word of the table is at least SMALLEST_PIXELS: the side panel drops its title and
-    position ID and writes its lines short, the move list shows two turns of two lines, the ranked hint
+    position ID and writes its lines short, the move list wraps a long turn onto two lines, the ranked hint
     stays off (its line and arrows show), and the notes, notices and cards keep their words."""
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="expert", seed=4)
