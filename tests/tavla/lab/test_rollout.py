@@ -234,7 +234,11 @@ def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_pa
                "1000000", "--truncate", "2", "--seed", "1", "--json", str(stopped)]
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(3.0)  # the first chunks roll out; a stop keeps the chunks finished, whenever it comes
+        # Ctrl+C once it rolls (4 s of its CPU: past the imports, however busy the machine); a stop keeps
+        # the chunks finished, whenever it comes
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(child.pid) < 4.0 and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
         child.send_signal(signal.SIGINT)
         out, _err = child.communicate(timeout=60)
     finally:
@@ -243,6 +247,15 @@ def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_pa
     data = json.loads(stopped.read_text())
     assert not data["complete"] and data["stopped_by"] == "SIGINT" and data["games"] % 36 == 0
     assert "stopped after" in out.splitlines()[0]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time `pid` has used, user and system (Linux's /proc); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _children(pid: int) -> list[int]:

@@ -126,11 +126,11 @@ def test_malformed_lines_are_answered_and_the_engine_stays(controller):
     assert controller.ask("isready") == "readyok"
 
 
-def test_quit_ends_the_engine_within_a_second(controller):
-    start = time.monotonic()
+def test_quit_ends_the_engine(controller):
+    """`quit` ends the engine with status 0 (within READ_SECONDS: how fast is the benchmarks' to say,
+    not a test's on a loaded machine)."""
     controller.send("quit")
     assert controller.process.wait(READ_SECONDS) == 0
-    assert time.monotonic() - start < 1.0
 
 
 def test_quit_during_a_search_ends_it_within_a_second():
