@@ -4,6 +4,7 @@ The file is read by game/config_file.py and a refusal explained by game/config_e
 is what the rest of the game imports (Config, NUMBERS, rgb...). No Arcade import: every command uses it.
 """
 
+import math
 import re
 import warnings
 from pathlib import Path
@@ -79,11 +80,27 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+ANIMATION_PACES = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
+"""window.animation_speed: how much faster than designed everything moves (instant: no time at all)."""
+AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
+
+
 class WindowConfig(_Strict):
     width: Annotated[int, Field(ge=640, le=7680)]
     height: Annotated[int, Field(ge=480, le=4320)]
     fullscreen: bool
     fps: Annotated[int, Field(ge=20, le=240)]
+    # the checkers' glides and the dice's tumble at the table, the tiles' slides in Fifteen
+    animation_speed: AnimationSpeed
+
+    @property
+    def animation_pace(self) -> float:
+        """How many designed seconds of animation pass in a second (infinite: instant)."""
+        return ANIMATION_PACES[self.animation_speed]
+
+    def animation_seconds(self, seconds: float) -> float:
+        """How long an animation designed to take `seconds` lasts at the chosen speed (0: instant)."""
+        return seconds / self.animation_pace
 
 
 class AnimationConfig(_Strict):

@@ -9,7 +9,7 @@ from arcade import key
 from arcade.types import XYWH
 
 from game import i18n
-from game.config import with_value
+from game.config import ANIMATION_PACES, with_value
 from game.errors import UserError
 from game.i18n import N_, _
 from game.menu.folders import pictures_folder, shown_path
@@ -104,6 +104,18 @@ FULLSCREEN = ("window", "fullscreen")
 VOLUME = ("sound", "volume")
 JUDGE = ("tavla", "judge")
 JUDGE_CHOICES = [level.value for level in PLAYING_LEVELS]
+SPEED = ("window", "animation_speed")
+SPEED_CHOICES = list(ANIMATION_PACES)
+SPEED_WORDS = {
+    # Translators: an animation speed on the Settings screen: checkers, dice and tiles move slowly
+    "slow": N_("Slow"),
+    # Translators: an animation speed on the Settings screen: as designed
+    "normal": N_("Normal"),
+    # Translators: an animation speed on the Settings screen: twice as fast
+    "fast": N_("Fast"),
+    # Translators: an animation speed on the Settings screen: no animation, everything lands at once
+    "instant": N_("Instant"),
+}
 VOLUME_STEPS = [str(percent) for percent in range(0, 101, 10)]
 
 KEY_LEFT = [key.LEFT, key.A]
@@ -121,7 +133,7 @@ class Setting:
 
     @property
     def is_switch(self) -> bool:
-        return self.key_path not in (LANGUAGE, VOLUME, JUDGE)
+        return self.key_path not in (LANGUAGE, VOLUME, JUDGE, SPEED)
 
     @property
     def choices(self) -> list[str]:
@@ -129,6 +141,8 @@ class Setting:
             return VOLUME_STEPS
         if self.key_path == JUDGE:
             return JUDGE_CHOICES
+        if self.key_path == SPEED:
+            return SPEED_CHOICES
         return [ON, OFF] if self.is_switch else [i18n.AUTO, *i18n.LANGUAGES]
 
     def shown(self, window: Shell) -> str:
@@ -166,6 +180,9 @@ GROUPS: tuple[tuple[str, tuple[Setting, ...]], ...] = (
             Setting(("tavla", "tutor"), N_("Tutor warns before a bad play")),
             # Translators: the level every hint, tutor warning, analysis and practice card is judged at
             Setting(JUDGE, N_("Judge of hints and analysis")),
+            # Translators: how fast checkers glide, dice tumble (and Fifteen's tiles slide): slow, normal,
+            # fast or instant
+            Setting(SPEED, N_("Animation speed")),
         ),
     ),
     # Translators: a heading of the Settings screen: the sound effects and their volume
@@ -197,6 +214,8 @@ def describe_choice(choice: str) -> str:
         return _("Off")
     if choice in JUDGE_CHOICES:
         return _(LEVEL_TITLES[JudgeLevel(choice)])
+    if choice in SPEED_WORDS:
+        return _(SPEED_WORDS[choice])
     if choice in VOLUME_STEPS:
         # Translators: a sound volume; {percent} is a whole number from 0 to 100
         return _("{percent}%").format(percent=choice)

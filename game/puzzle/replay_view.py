@@ -114,7 +114,7 @@ class ReplayView(SceneView):
         config = self.shell.settings.puzzle
         self.back = back
         self.timeline = ReplayTimeline(replay)
-        self.duration = config.animation.duration
+        self.duration = self.shell.settings.window.animation_seconds(config.animation.duration)
         self.easing = easing_by_name(config.animation.easing)
         self.toast = Toast(BOARD_X, TOAST_Y, BOARD_AREA - 60)
         try:

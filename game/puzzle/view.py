@@ -127,7 +127,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
         self.corner_numbers = config.corner_numbers
         colours = config.number_tiles
         self.style = NumberStyle(fill=rgb(colours.fill), edge=rgb(colours.edge), text=rgb(colours.text))
-        self.duration = config.animation.duration
+        self.duration = self.shell.settings.window.animation_seconds(config.animation.duration)
         self.easing = easing_by_name(config.animation.easing)
         self.records = Records()
         # Messages (the game ID copied, a picture that cannot be read) show in the panel in the place of

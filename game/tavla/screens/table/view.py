@@ -135,7 +135,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self.players = Players(self.opponent, settings.human_side)
         colours = settings.colours
         self.palette = Palette(*(rgb(getattr(colours, name)) for name in Palette.__dataclass_fields__))
-        self.duration = settings.animation.duration
+        self.duration = self.shell.settings.window.animation_seconds(settings.animation.duration)
         light_seat = 0 if settings.human_side == "white" else 1
         self.checkers = CheckerStacks(self.duration, easing_by_name(settings.animation.easing), light_seat)
         self.checkers.sound = self.shell.sounds.play
@@ -614,7 +614,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         if self.holding:
             return
         if self.rolling > 0:
-            self.rolling = max(0.0, self.rolling - delta_time)
+            self.rolling = max(0.0, self.rolling - delta_time * self.shell.settings.window.animation_pace)
             self._update_dice()
         self.checkers.update(delta_time, rolling=self.rolling > 0)
         self.note.update(delta_time)
