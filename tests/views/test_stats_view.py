@@ -74,6 +74,9 @@ def test_the_statistics_screen_from_the_menu(window, book):
     assert len(view.plot_points) == 12 and len(view.plot_average) == 1
     assert view.list_labels[1][0].text == "16" and view.list_labels[1][6].text == "help", "latest first"
     assert view.list_labels[2][6].text == ""
+    for labels in view.list_labels:  # the date and the time read apart
+        when, time_ = labels[1], labels[2]
+        assert time_.x - (when.x + when.content_width) >= 16, (when.text, time_.text)
     press_key(view, key.DOWN)
     assert view.selected == 1
     click(view, RIGHT_X, LIST_TOP - 5 * LIST_ROW)
