@@ -96,13 +96,21 @@ class CoachFlow:
             _draw_arrow(self.cell_centre(arrow.source), self.cell_centre(arrow.target), size, alpha)
 
 
+ARROW_SPAN = (0.3, 0.7)
+"""Where a coach's arrow runs, in fractions of the way from the tile's centre to its target's: across
+the edge between them, clear of the tile's number (a two-digit one reaches about 0.25 from the centre)
+and of the number of a tile still in the target square."""
+
+
 def _draw_arrow(start: tuple[float, float], end: tuple[float, float], size: float, alpha: int) -> None:
-    """A thick arrow from a tile's centre most of the way to the gap's."""
+    """A thick arrow across the edge between a tile and the square it slides into, so that neither
+    number is drawn over."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    tail = (start[0] + ux * size * 0.1, start[1] + uy * size * 0.1)
-    tip = (start[0] + ux * length * 0.85, start[1] + uy * length * 0.85)
+    near, far = ARROW_SPAN
+    tail = (start[0] + ux * length * near, start[1] + uy * length * near)
+    tip = (start[0] + ux * length * far, start[1] + uy * length * far)
     base = (tip[0] - ux * size * 0.22, tip[1] - uy * size * 0.22)
     wing = size * 0.14
     colour = (*COACH_COLOUR, alpha)

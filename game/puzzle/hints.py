@@ -73,7 +73,8 @@ class HintFlow:
             self._animate(self.game.slide_tile(tile), self.autoplay.glide_seconds)
 
     def _draw_hint(self) -> None:
-        """A pulsing outline on the tile to move and an arrow pointing into the gap."""
+        """A pulsing outline on the tile to move and an arrow pointing into the gap, at the tile's edge
+        (its number left clear)."""
         sprite = self.sprite_of.get(self.hint_tile)
         if sprite is None or self.animating:
             return
@@ -86,8 +87,8 @@ class HintFlow:
         dx, dy = gap_x - sprite.center_x, gap_y - sprite.center_y
         length = math.hypot(dx, dy) or 1.0
         ux, uy = dx / length, dy / length
-        tip = (sprite.center_x + ux * size * 0.42, sprite.center_y + uy * size * 0.42)
-        base = (tip[0] - ux * size * 0.2, tip[1] - uy * size * 0.2)
+        base = (sprite.center_x + ux * length * 0.3, sprite.center_y + uy * length * 0.3)
+        tip = (base[0] + ux * size * 0.3, base[1] + uy * size * 0.3)
         wing = size * 0.12
         arcade.draw_triangle_filled(
             tip[0],
