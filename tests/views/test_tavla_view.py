@@ -118,10 +118,22 @@ def test_a_forced_move_plays_itself(window):
     set_up(view, tuple(state), (5, 4))
     settle(view, 0.6)
     assert not view.session.turn.steps, "a forced play waits a moment, said in a caption, before it moves"
-    assert view.toast.message == "You: the only play with 5-4 is bar/20" and view.in_motion
+    assert view.toast.message.endswith("\nYou: the only play with 5-4 is bar/20"), "under the opening roll"
+    assert view.in_motion
     settle(view, 3.0)
     record = view.session.game.record
     assert record and record[0].text == "54: 25/20", [turn.text for turn in record]
+
+
+def test_a_forced_play_keeps_what_was_just_said(window):
+    """A take said just before a forced roll stays in view above the forced play's caption."""
+    state = [0] * 28
+    state[1], state[0], state[12] = 1, 14, -15
+    view = open_table(window)
+    view.start_session(TableSession.from_position(tuple(state), (3, 2), Rules.TAVLA, "random"))
+    view.toast.show("Random takes: the cube is at 2.", 3.0)
+    settle(view, 0.6)
+    assert view.toast.message == "Random takes: the cube is at 2.\nYou: the only play with 3-2 is 1/off"
 
 
 def test_the_bots_play_is_animated_to_the_exact_position(window):

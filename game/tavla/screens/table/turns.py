@@ -77,6 +77,8 @@ class TurnFlow:
                     self.forced_for = turn
                     self.forced_wait = FORCED_SECONDS
                     text = captions.forced_text(session, self.players, display_play(turn.start, moves))
+                    if self.toast.message:  # what was just said (the computer took the double) stays
+                        text = f"{self.toast.message}\n{text}"
                     self.toast.show(text, FORCED_SECONDS + 1.6)
                     return
                 if moves and self.forced_wait <= 0:
