@@ -808,7 +808,7 @@ def _run_external(args: argparse.Namespace, config: "Config") -> int:
 
 
 def _run_dice(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.record.dice_proof import dice_command
+    from game.tavla.progress.dice_command import dice_command
 
     return dice_command(args.match)
 

@@ -7,23 +7,18 @@ file writes: the opening roll (the first roll that is not a tie, its higher die 
 the side whose die was higher), then each roll after it in order. The plays are not replayed, so a roll
 changed by hand is named even where the play beside it no longer fits it.
 
-MATCH is a `.mat` file, or the id of a match kept in the history (`progress --json` gives each id).
+The command that reads MATCH (a file or a kept match's id) is game/tavla/progress/dice_command.py.
 """
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from game.errors import UserError
 from game.i18n import _, ngettext
 from game.quoting import quoted
-from game.reading import read_regular_text
-from game.records import Records
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import variant_of
-from game.tavla.record.mat import MAX_MAT_BYTES, WrittenDice, written_dice
-from game.terminal import print_lines
+from game.tavla.record.mat import WrittenDice, written_dice
 
 REFUSED = 1  # the exit status of a match whose dice are not proven (2 is bad input, as everywhere)
 
@@ -149,38 +144,3 @@ def proof_lines(proof: DiceProof) -> list[str]:
         proof.rolls,
     ).format(rolls=proof.rolls, games=games)
     return [committed, _("Seed: {seed}").format(seed=proof.seed), checked]
-
-
-def match_text(name: str, records: Records | None = None) -> str:
-    """The `.mat` text MATCH names: a file, else the id of a match kept in the history; UserError when
-    it is neither."""
-    path = Path(name)
-    if name.isdigit() and not path.exists():
-        from game.tavla.progress.history import History
-
-        text = History(records).mat_text(int(name))
-        if text is None:
-            # Translators: {id} is what was given as MATCH; keep `progress --json` as it is
-            message = _("no kept match has the id {id} (`progress --json` lists each match's id)")
-            raise UserError(message.format(id=name))
-        return text
-    return read_regular_text(path, MAX_MAT_BYTES)  # NotReadable (a UserError) names the file and why
-
-
-def dice_command(name: str, records: Records | None = None) -> int:
-    """`dice verify MATCH`: the verdict on stdout and 0, or why the dice are not proven on stderr and
-    REFUSED; UserError for a MATCH that cannot be read."""
-    text = match_text(name, records)
-    try:
-        proof = prove(text)
-    except DiceRefused as refused:
-        # Translators: {match} is the file or id given; {reason} why its dice are not proven
-        print(
-            _("{match}: the dice are not proven: {reason}").format(match=name, reason=refused),
-            file=sys.stderr,
-        )
-        return REFUSED
-    except UserError as error:
-        raise UserError(f"{quoted(name)}: {error}") from None
-    print_lines(proof_lines(proof))
-    return 0
