@@ -8,6 +8,7 @@ something on it moves or changed, and once more after the motion stops; a screen
 nothing, and input is still answered in the next frame.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
 import arcade
@@ -18,6 +19,7 @@ from game.config import Config
 from game.i18n import _
 from game.menu.dropped import take_dropped
 from game.menu.main_menu import MainMenuView
+from game.tavla.screens.table.view import TableView
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.sound import ArcadePlayer, Sounds
@@ -26,6 +28,8 @@ from game.user_config import user_config_file
 MIN_SIZE = (640, 400)
 
 KEY_FULLSCREEN = [key.F11]
+SCREENS: dict[str, Callable[..., arcade.View]] = {"table": TableView}
+"""The screens another screen opens by name through the Shell (`screen`), as it cannot import them."""
 REDRAW_EVENTS = frozenset(
     {
         "on_key_press",
@@ -95,6 +99,11 @@ class GameWindow(arcade.Window):
             self.set_fullscreen(not self.fullscreen)
             return True
         return False
+
+    def screen(self, name: str, **options: object) -> arcade.View:
+        """A new screen of the kind `name`, built with `options` (the Shell's way for screens that
+        would otherwise import each other)."""
+        return SCREENS[name](**options)
 
     def show_view(self, new_view: arcade.View) -> None:
         """Every change of screen lets the old one save its state and stop its workers."""

@@ -4,7 +4,9 @@ The window (game/app.py GameWindow) implements it; screens know it only by this 
 imports the app and the app can import every screen. Navigation has one rule: a screen that opens
 another builds that screen itself and hands it to `show_view`; only the main menu, which opens every
 screen (and so cannot be imported by one), is reached with `show_menu`. A screen that should return to
-the one it came from takes a `back` callable from the screen that built it.
+the one it came from takes a `back` callable from the screen that built it. A screen that the screen
+it would open imports (the position lab's Play opens a table, and the table opens the lab) names it
+instead: `screen("table", ...)` builds it from the app's list, so no two screens import each other.
 """
 
 from pathlib import Path
@@ -43,6 +45,10 @@ class Shell(Protocol):
 
     def show_menu(self) -> None:
         """Back to the main menu."""
+        ...
+
+    def screen(self, name: str, **options: object) -> "arcade.View":
+        """A new screen of the kind `name` ("table"), built with `options`, not shown yet."""
         ...
 
     def apply_language(self) -> None:

@@ -14,7 +14,7 @@ XGID on the clipboard, Paste ID reads either back. Esc returns to where the scre
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol, cast
 
 import arcade
 from arcade import key
@@ -44,8 +44,20 @@ from game.ui.shell import Shell
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast
 
-if TYPE_CHECKING:
-    from game.tavla.screens.table.view import TableView
+
+class Table(Protocol):
+    """The table a position is played on (table/view.py's TableView), known by what the lab asks of it:
+    the table opens this screen, so this screen does not import it."""
+
+    opponent: str
+    session: TableSession
+    toast: Toast
+
+    @property
+    def shell(self) -> Shell: ...
+
+    def start_session(self, session: TableSession) -> None: ...
+
 
 PANEL_X = 1120
 PANEL_WIDTH = 270
@@ -97,7 +109,7 @@ class SetupView(SceneView):
     when given, is the table it was opened from, which Play hands the position to (else Play opens a
     new table against the configured opponent)."""
 
-    def __init__(self, board: SetupBoard, back: Callable[[], None], table: TableView | None = None) -> None:
+    def __init__(self, board: SetupBoard, back: Callable[[], None], table: Table | None = None) -> None:
         super().__init__()
         self.board = board
         self.back = back
@@ -617,9 +629,8 @@ class SetupView(SceneView):
             return
         table = self.table
         if table is None:
-            from game.tavla.screens.table.view import TableView  # the table opens this screen too
-
-            table = TableView(rules=self.board.rules, offer_resume=False, cube=self.board.has_cube)
+            options = {"rules": self.board.rules, "offer_resume": False, "cube": self.board.has_cube}
+            table = cast(Table, self.shell.screen("table", **options))
         start_at(table, session)
 
 
@@ -637,7 +648,7 @@ def copy_ids_of(shell: Shell, setup: Setup, toast: Toast, gnubg_id: str = "") ->
     toast.show(_("Copied the GNU Backgammon IDs and the XGID"), 2.0)
 
 
-def start_at(table: TableView, session: TableSession) -> None:
+def start_at(table: Table, session: TableSession) -> None:
     """Show `table` playing `session` from where it stands."""
     table.shell.show_view(table)
     table.start_session(session)
@@ -655,7 +666,7 @@ def read_pasted(text: str) -> Setup:
     return read_gnubg_id(first)
 
 
-def open_setup(table: TableView) -> SetupView | None:
+def open_setup(table: Table) -> SetupView | None:
     """The table's E: its position on the set-up screen, Esc back to the table as it was, Play on it;
     the screen shown (None where the position could not be set up: the table says why)."""
     try:
