@@ -19,7 +19,6 @@ from game.config import Config
 from game.i18n import _
 from game.menu.dropped import take_dropped
 from game.menu.main_menu import MainMenuView
-from game.tavla.screens.table.view import TableView
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.sound import ArcadePlayer, Sounds
@@ -28,7 +27,15 @@ from game.user_config import user_config_file
 MIN_SIZE = (640, 400)
 
 KEY_FULLSCREEN = [key.F11]
-SCREENS: dict[str, Callable[..., arcade.View]] = {"table": TableView}
+
+
+def _table_view() -> Callable[..., arcade.View]:
+    from game.tavla.screens.table.view import TableView  # imported when asked for: a fast start
+
+    return TableView
+
+
+SCREENS: dict[str, Callable[[], Callable[..., arcade.View]]] = {"table": _table_view}
 """The screens another screen opens by name through the Shell (`screen`), as it cannot import them."""
 REDRAW_EVENTS = frozenset(
     {
@@ -103,7 +110,7 @@ class GameWindow(arcade.Window):
     def screen(self, name: str, **options: object) -> arcade.View:
         """A new screen of the kind `name`, built with `options` (the Shell's way for screens that
         would otherwise import each other)."""
-        return SCREENS[name](**options)
+        return SCREENS[name]()(**options)
 
     def show_view(self, new_view: arcade.View) -> None:
         """Every change of screen lets the old one save its state and stop its workers."""
