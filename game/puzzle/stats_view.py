@@ -56,7 +56,7 @@ LIST_TITLE_Y = 402
 LIST_TOP = 372
 LIST_ROW = 26
 LIST_ROWS = 11
-LIST_COLUMNS = (0, 40, 212, 290, 346, 402, 480)  # the time well apart from the date ("19:32 21.563")
+LIST_COLUMNS = (0, 40, 206, 276, 336, 392, 478)  # the time well apart from the date ("19:32 21.563")
 LIST_FIELDS = (0, 1, 2, 3, 4, 5, 6)
 """Which of a solve's fields (`words.solve_row`) the list shows, each in the column at the same place."""
 LIST_LEFT = RIGHT_X - RIGHT_WIDTH / 2 + 20
