@@ -37,6 +37,7 @@ from game.tavla.screens.table.view import TableView  # noqa: E402
 
 FRAME = 1 / 60
 SMALL_WINDOW = (640, 400)
+MEDIUM_WINDOW = (800, 500)
 SOLVED_4X4 = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 
 
@@ -133,15 +134,16 @@ def main() -> None:
     window.close()
 
 
-def save_small(window: GameWindow, name: str, out: Path) -> None:
-    """The current screen as a 640x400 window shows it (the smallest the game allows), then back."""
+def save_small(window: GameWindow, name: str, out: Path, size: tuple[int, int] = SMALL_WINDOW) -> None:
+    """The current screen as a window of `size` shows it (by default 640x400, the smallest the game
+    allows), then back."""
     view = window.current_view
-    view.camera.viewport = LBWH(0, 0, *SMALL_WINDOW)
+    view.camera.viewport = LBWH(0, 0, *size)
     view.rescale()
     settle(window, 0.2)
     view.on_draw()
     path = out / f"{name}.png"
-    arcade.get_image(0, 0, *SMALL_WINDOW).convert("RGB").save(path)
+    arcade.get_image(0, 0, *size).convert("RGB").save(path)
     print(path)
     view.on_resize(*window.get_size())
 
@@ -161,6 +163,9 @@ def small_window_scenes(window: GameWindow, out: Path) -> None:
     table.start_session(TableSession.from_position(OPENING, (6, 4), Rules.TAVLA, "expert", match_length=5))
     settle(window, 4.0)
     save_small(window, "small-tavla", out)
+    save_small(window, "medium-tavla", out, MEDIUM_WINDOW)
+    window.show_menu()
+    save_small(window, "medium-menu", out, MEDIUM_WINDOW)
 
 
 def analysis_scenes(window: GameWindow, out: Path) -> None:
@@ -312,6 +317,7 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     window.apply_language()
     window.show_menu()
     save(window, "menu", out)
+    save_small(window, "medium-menu", out, MEDIUM_WINDOW)
     window.show_view(SettingsView(window.config_file))
     save(window, "settings", out)
     pictures = [image.name for image in window.settings.puzzle.images]
@@ -323,6 +329,7 @@ def translated_set(window: GameWindow, code: str, out: Path) -> None:
     settle(window, 1.0)
     show_hint(window, table)
     save(window, "tavla", out)
+    save_small(window, "medium-tavla", out, MEDIUM_WINDOW)
     almost = [0] * 28
     almost[0], almost[2], almost[19], almost[20] = 14, 1, -12, -3
     session = TableSession.from_position(tuple(almost), (3, 1), Rules.TAVLA, "expert", match_length=5)
