@@ -368,8 +368,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     @property
     def animating(self) -> bool:
-        """Checkers gliding, dice rolling, or the computer's play still on show."""
-        return self.checkers.animating or self.rolling > 0 or self.replay is not None
+        """Checkers gliding, dice rolling, the computer's play still on show, or a forced play waiting
+        under its caption."""
+        moving = self.checkers.animating or self.rolling > 0 or self.replay is not None
+        return moving or self.forced_wait > 0
 
     @property
     def in_motion(self) -> bool:
