@@ -6,7 +6,8 @@ folders. Structure work records one before and one after, and the two must be th
     ... the change ...
     python tools/fingerprint.py after.txt && diff before.txt after.txt
 
-Timings and the temporary folders are written as <t> and <tmp>, so two runs of one tree are the same.
+Timings, the temporary folders and the checkout's folder are written as <t>, <tmp> and <root>, so two
+runs are the same wherever the trees are.
 The cache folder is the user's (built tables are only read faster); `--jobs` runs commands side by side.
 """
 
@@ -191,7 +192,7 @@ def run_case(case: tuple[str, str, str | None, dict[str, str]], env: dict[str, s
 
 
 def normalised(text: str, tmp: Path) -> str:
-    return TIMING.sub("<t>", text.replace(str(tmp), "<tmp>"))
+    return TIMING.sub("<t>", text.replace(str(tmp), "<tmp>").replace(str(ROOT), "<root>"))
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""`dice verify MATCH`: proof that a match's rolls were fixed before it began.
+"""Proof that a match's rolls were fixed before it began (`dice verify MATCH`, game/tavla/commands/dice.py).
 
 A match played here with committed dice (engine/committed_dice.py) writes the seed's hash in its `.mat`
 header from the start and the seed itself once it is over. The proof checks that the seed hashes to
@@ -6,26 +6,17 @@ the commitment, then derives every roll of every game from the seed and compares
 file writes: the opening roll (the first roll that is not a tie, its higher die first, in the column of
 the side whose die was higher), then each roll after it in order. The plays are not replayed, so a roll
 changed by hand is named even where the play beside it no longer fits it.
-
-MATCH is a `.mat` file, or the id of a match kept in the history (`progress --json` gives each id).
 """
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from game.errors import UserError
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.quoting import quoted
-from game.reading import read_regular_text
-from game.records import Records
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import variant_of
-from game.tavla.record.mat import MAX_MAT_BYTES, WrittenDice, written_dice
-from game.terminal import print_lines
-
-REFUSED = 1  # the exit status of a match whose dice are not proven (2 is bad input, as everywhere)
+from game.tavla.record.mat import WrittenDice, written_dice
 
 
 class DiceRefused(Exception):
@@ -132,55 +123,3 @@ def _check_game(seed: bytes, number: int, rolls: list[tuple[int, int, tuple[int,
             expected_text = _roll_text(expected)
             raise DiceRefused(message.format(where=where, written=_roll_text(dice), expected=expected_text))
     return len(rolls)
-
-
-def proof_lines(proof: DiceProof) -> list[str]:
-    """The verdict of a proven match, for the terminal."""
-    # Translators: the verdict of `dice verify` on a match whose dice are proven; {commitment} is a hash
-    committed = _("The commitment matches: SHA-256 of the seed is {commitment}.").format(
-        commitment=proof.commitment
-    )
-    # Translators: how many games of the match were checked, in the line below
-    games = ngettext("{count} game", "{count} games", proof.games).format(count=proof.games)
-    # Translators: {rolls} rolls were derived from the seed and compared; {games} e.g. "3 games"
-    checked = ngettext(
-        "{rolls} roll checked in {games}: all equal to the rolls the seed fixed before the match.",
-        "{rolls} rolls checked in {games}: all equal to the rolls the seed fixed before the match.",
-        proof.rolls,
-    ).format(rolls=proof.rolls, games=games)
-    return [committed, _("Seed: {seed}").format(seed=proof.seed), checked]
-
-
-def match_text(name: str, records: Records | None = None) -> str:
-    """The `.mat` text MATCH names: a file, else the id of a match kept in the history; UserError when
-    it is neither."""
-    path = Path(name)
-    if name.isdigit() and not path.exists():
-        from game.tavla.progress.history import History
-
-        text = History(records).mat_text(int(name))
-        if text is None:
-            # Translators: {id} is what was given as MATCH; keep `progress --json` as it is
-            message = _("no kept match has the id {id} (`progress --json` lists each match's id)")
-            raise UserError(message.format(id=name))
-        return text
-    return read_regular_text(path, MAX_MAT_BYTES)  # NotReadable (a UserError) names the file and why
-
-
-def dice_command(name: str, records: Records | None = None) -> int:
-    """`dice verify MATCH`: the verdict on stdout and 0, or why the dice are not proven on stderr and
-    REFUSED; UserError for a MATCH that cannot be read."""
-    text = match_text(name, records)
-    try:
-        proof = prove(text)
-    except DiceRefused as refused:
-        # Translators: {match} is the file or id given; {reason} why its dice are not proven
-        print(
-            _("{match}: the dice are not proven: {reason}").format(match=name, reason=refused),
-            file=sys.stderr,
-        )
-        return REFUSED
-    except UserError as error:
-        raise UserError(f"{quoted(name)}: {error}") from None
-    print_lines(proof_lines(proof))
-    return 0
