@@ -171,6 +171,7 @@ def _add_config(parser: argparse.ArgumentParser, default: object) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: the global options, then each command of COMMANDS with its own."""
     parser = _Parser(
         prog=PROG,
         description=_(

@@ -4,15 +4,19 @@
 
 A module's `add_parser(commands)` adds its command and options to the command line; `run(args, config)`
 does it and returns the exit status (the config is read before the arguments, so that help speaks its
-language, and comes as it is). What the command prints and writes from there, and how it checks what
-was typed, is its own; what a screen shows too (a rollout's report, the temperature map's grid, the
-analysis report, the progress in words) lives in the package that owns it, under its own name.
-game/cli.py lists the modules, maps the errors to exit statuses, and knows no command's options.
+language, and comes as it is). What the command checks, prints and writes is its own; what a screen
+shows too (a rollout's report, the temperature map's grid, the analysis report, the progress in words)
+lives in the package that owns it, under its own name. game/cli.py lists the modules and maps the errors
+to exit statuses, and knows no command's options.
 
-Why each game keeps its commands here, not one `game/commands/` for all: a command is the top of its
-game (the `tavla` command opens the table's screen, `analyse` keeps a match in the progress), so it sits
-in the game's top layer (pyproject.toml's "tavla layers") and the contracts that keep the two games apart
-hold for the commands with no exception. A module imports at its top only what its parser needs, and the
-rest when it runs: game/cli.py imports them all to build `--help`, which stays quick and never loads
-numpy, the evaluator or Arcade.
+Why each game keeps its commands, rather than one `game/commands/` for both: a command is the top of its
+game (`tavla` opens the table's screen, `analyse --keep` writes the progress), so here it is the top
+layer of Tavla's (pyproject.toml's "tavla layers"), and the contracts that keep the two games apart
+hold for the commands as they are, with no exception.
+
+A new command: a module here with `add_parser` and `run` and a one-line docstring saying what it is for,
+added to game/cli.py's COMMANDS where --help should list it. Its top imports only what its parser needs
+and the rest comes when it runs: game/cli.py imports every command to build the parser, so `--help`
+stays quick and never loads numpy, the evaluator or Arcade. An option `--json` with `dest="json_path"`
+is checked by game/cli.py before the command runs (all but the tournament's, which checks its own).
 """

@@ -124,6 +124,7 @@ def match_json(entry: MatchEntry) -> dict[str, Any]:
 
 
 def progress_json(shown: Progress) -> dict[str, Any]:
+    """The whole of `progress --json`: every match, the moving average, the phases, the best and worst."""
     return {
         "matches": [match_json(entry) for entry in shown.matches],
         "moving_average": [round(value, 3) for value in shown.moving_average],
