@@ -28,7 +28,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.lab.rollout import RolloutPlan
-from game.tavla.lab.rollout_command import figures
+from game.tavla.lab.rollout_report import figures
 from game.tavla.lab.rollout_runner import run_rollout
 from game.tavla.players.gnubg_adapter import private_home
 

@@ -1,7 +1,8 @@
 """The one window of the game, the switching between its screens, and drawing only when needed.
 
 The window is the screens' `Shell` (game/ui/shell.py): a screen opens another by building it and
-calling `show_view`, and returns to the main menu with `show_menu`.
+calling `show_view`, and returns to the main menu with `show_menu`. `run_window` is its life when a
+command opens it (`python main.py`, `puzzle`, `tavla`).
 
 A frame is drawn when input came (or the window was resized or uncovered), when the screen says
 something on it moves or changed, and once more after the motion stops; a screen at rest costs almost
@@ -16,13 +17,15 @@ from arcade import key
 
 from game import i18n
 from game.config import Config
+from game.errors import UserError
+from game.heap import settle_startup_objects
 from game.i18n import _
 from game.menu.dropped import take_dropped
 from game.menu.main_menu import MainMenuView
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.sound import ArcadePlayer, Sounds
-from game.user_config import user_config_file
+from game.user_config import config_to_load, user_config_file
 
 MIN_SIZE = (640, 400)
 
@@ -150,3 +153,26 @@ class GameWindow(arcade.Window):
 
     def show_menu(self) -> None:
         self.show_view(MainMenuView())
+
+
+def run_window(config: Config, config_option: str | None, first: Callable[[GameWindow], None]) -> int:
+    """Open the window (`config_option`: the command line's --config), show its first screen with
+    `first`, and run it until it closes; 0. A UserError where no window can be opened."""
+    try:
+        window = GameWindow(config, config_to_load(config_option))
+    except Exception as error:  # noqa: BLE001 - pyglet raises several types when there is no screen
+        raise UserError(
+            _("cannot open a window ({error}); is there a display? Try xvfb-run or set DISPLAY").format(
+                error=error
+            )
+        ) from None
+    first(window)
+    settle_startup_objects()
+    try:
+        arcade.run()
+    except KeyboardInterrupt:
+        # Ctrl+C, SIGTERM or SIGHUP ended the loop: the screen keeps what it keeps on closing (a match in
+        # progress) and stops its workers, or the interpreter would wait for their threads at exit.
+        window.leave_current()
+        raise
+    return 0

@@ -1,8 +1,15 @@
-"""The command line: `python main.py [COMMAND] ...`.
+"""The command line: `python main.py [COMMAND] ...`, a dispatcher.
 
-Commands that need no window (moves, bot, solve, tournament) never import Arcade, so they start fast
-and run on machines without a display. Every bad argument or input ends with one line on stderr and
-exit status 2; no traceback reaches a user.
+Each command is a module of its game (game/puzzle/commands/, game/tavla/commands/; the package docstrings
+say why there) with `add_parser` (its options) and `run` (the command itself, its exit status); COMMANDS
+lists them in the order --help shows them, and without a command the window opens at the main menu.
+This module keeps what is the same for every command: the global options (--config, --version), the
+config read before the arguments so help speaks its language, and every way a command ends mapped to
+its exit status in one place: a bad argument or input is one line on stderr and exit 2, a failed bot 3,
+an output that cannot be written 74, Ctrl+C or another stop signal 128 + its number, and a bug one line
+and exit 1 with the traceback kept in crash.log; no traceback reaches a user. A command imports what it
+needs when it runs, so those that need no window (moves, bot, solve, tournament) never import Arcade:
+they start fast and run on machines without a display.
 """
 
 import argparse
@@ -15,39 +22,59 @@ import stat
 import sys
 import threading
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import __version__, i18n
 from game.errors import BotFailed, OutputFailed, RulesRefused, UserError
-from game.heap import settle_startup_objects
-from game.i18n import N_, _, ngettext
-from game.limits import (
-    MAX_GAMES,
-    MAX_JOBS,
-    MAX_ROLLOUT_GAMES,
-    MAX_ROLLOUT_PLAYS,
-    MAX_ROLLOUT_PLIES,
-    OutOfRange,
-    answer_seconds,
-    idle_seconds,
-    seed_number,
-    whole_number,
-)
+from game.i18n import N_, _
+from game.puzzle.commands import puzzle, solve, stats
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
-from game.tavla.engine.board_games import TableGames, table_choices
-from game.tavla.engine.cube import MAX_CUBE
-from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
-from game.tavla.eval.levels import PLAYING_LEVELS, JudgeLevel
-from game.terminal import WrappingHelpFormatter, print_lines
+from game.tavla.commands import (
+    analyse,
+    bot,
+    cube,
+    dice,
+    external,
+    moves,
+    position,
+    practice,
+    progress,
+    rollout,
+    tavla,
+    tempmap,
+    tournament,
+    ubgi,
+)
+from game.terminal import WrappingHelpFormatter
 
 if TYPE_CHECKING:
     from game.config import Config
 
 PROG = "fifteen-tavla"
-JUDGE_LEVELS = tuple(level.value for level in PLAYING_LEVELS)
-ANALYSIS_LEVELS = tuple(level.value for level in JudgeLevel)  # and the roller, for `analyse` alone
+COMMANDS: tuple[ModuleType, ...] = (
+    puzzle,
+    tavla,
+    solve,
+    stats,
+    moves,
+    bot,
+    cube,
+    analyse,
+    progress,
+    practice,
+    position,
+    rollout,
+    tempmap,
+    tournament,
+    ubgi,
+    external,
+    dice,
+)
+"""Every command, in the order --help lists them: a module with `add_parser(commands)`, which adds the
+command to argparse's subparsers and returns its parser, and `run(args, config) -> int`."""
 MESSAGE_CHARS = 1000  # the longest message line the command line prints (each quoted value is cut already)
 ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
@@ -59,11 +86,7 @@ EXIT_IO = 74  # EX_IOERR: the output could not be written (stdout closed, a full
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
 CRASH_LOG = "crash.log"  # in the data folder (game/paths.py)
 CRASH_LOG_BYTES = 1_000_000  # the end of a longer traceback is kept
-HUMAN = "human"
 WINDOW_COMMANDS = (None, "puzzle", "tavla")  # the commands that open the window and print nothing
-STATE_HELP = N_("the position, docs/position.md")  # the --state of moves, bot and cube
-# Translators: the --state of moves and bot; Plakoto's positions have 52 integers (docs/tavla-games.md)
-GAMES_STATE_HELP = N_("the position, docs/position.md (Plakoto: 52 integers, docs/tavla-games.md)")
 
 ARGPARSE_MESSAGES = (
     N_("usage: "),
@@ -147,30 +170,8 @@ def _add_config(parser: argparse.ArgumentParser, default: object) -> None:
     )
 
 
-def _number(check: Callable[[str], object], name: str) -> Callable[[str], object]:
-    """An argparse type from a check of game/limits.py: a refused number is argparse's one-line error,
-    which quotes it cut and says the range."""
-
-    def convert(text: str) -> object:
-        try:
-            return check(text)
-        except OutOfRange as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    convert.__name__ = name
-    return convert
-
-
-def _whole(low: int, high: int) -> Callable[[str], object]:
-    return _number(lambda text: whole_number(text, low, high), "int")
-
-
-_seed = _number(seed_number, "seed")
-_timeout = _number(answer_seconds, "seconds")
-_idle = _number(idle_seconds, "seconds")
-
-
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: the global options, then each command of COMMANDS with its own."""
     parser = _Parser(
         prog=PROG,
         description=_(
@@ -186,296 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_config(parser, None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
-    puzzle = commands.add_parser("puzzle", help=_("open straight into a sliding puzzle"))
-    puzzle.add_argument("--size", metavar="WxH", help=_("columns x rows, each 2-10, e.g. 4x4 or 6x5"))
-    puzzle.add_argument(
-        "--image",
-        metavar="NAME|PATH|numbers",
-        help=_("a picture from the config or your pictures folder, an image file, or numbers"),
-    )
-    puzzle.add_argument("--seed", type=_seed, help=_("shuffle reproducibly from this seed"))
-    puzzle.add_argument(
-        "--id", dest="game_id", metavar="GAME_ID", help=_("an exact board, WxH:t0,t1,... or WxH#seed")
-    )
-    puzzle.add_argument(
-        "--coach", action="store_true", help=_("with the coach on, as the menu's Learn opens it")
-    )
-
-    tavla = commands.add_parser("tavla", help=_("open straight into the backgammon table"))
-    tavla.add_argument("--opponent", metavar="BOT|human", help=_("a bot name, or human for two players"))
-    tavla.add_argument(
-        "--rules",
-        choices=table_choices(),
-        help=_("the game: a rule set, or tavli for a Tavli match (default from the config)"),
-    )
-    tavla.add_argument("--seed", type=_seed, help=_("roll the dice reproducibly from this seed"))
-    tavla.add_argument(
-        "--cube",
-        action=argparse.BooleanOptionalAction,
-        help=_("play standard matches with the doubling cube, or not (default from the config)"),
-    )
-
-    solve = commands.add_parser("solve", help=_("print the tiles to slide to solve a puzzle board"))
-    solve.add_argument("--size", required=True, metavar="WxH", help=_("columns x rows, each 2-10"))
-    solve.add_argument("--board", required=True, metavar='"t0 t1 ..."', help=_("tiles row by row, 0 = empty"))
-    solve.add_argument("--optimal", action="store_true", help=_("fewest moves (boards up to 4x4)"))
-    solve.add_argument(
-        "--method",
-        choices=("solver", "human"),
-        default="solver",
-        # Translators: help of `solve --method`; keep the choices solver and human as they are.
-        help=_("solver (default) or human: the method the coach teaches, row by row"),
-    )
-
-    stats = commands.add_parser("stats", help=_("print the statistics of your puzzle solves"))
-    stats.add_argument("--size", metavar="WxH", help=_("only this board size, e.g. 4x4"))
-    stats.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
-
-    moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
-    moves.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
-    moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
-    moves.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
-
-    bot = commands.add_parser("bot", help=_("print the play a bot chooses for a position and a roll"))
-    bot.add_argument(
-        "--bot",
-        required=True,
-        metavar="NAME",
-        help=_("a built-in bot, a Python file or module, cmd:<command line> or ubgi:<command line>"),
-    )
-    bot.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
-    bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
-    bot.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
-    bot.add_argument(
-        "--timeout",
-        type=_timeout,
-        default=None,
-        metavar="SECONDS",
-        help=_("time limit for the answer (default 1, as in a tournament)"),
-    )
-
-    cube = commands.add_parser("cube", help=_("print the cube decision for a position before the roll"))
-    cube.add_argument("--state", required=True, metavar='"28 ints"', help=_(STATE_HELP))
-    cube.add_argument(
-        "--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set (the cube: standard)")
-    )
-    cube.add_argument(
-        "--cube", dest="cube_value", type=_whole(1, MAX_CUBE), default=1, metavar="V", help=_("its value")
-    )
-    cube.add_argument(
-        "--owner", default="centre", choices=("centre", "me", "opponent"), help=_("who owns the cube")
-    )
-    cube.add_argument(
-        "--match", type=_whole(1, MAX_CUBE_MATCH), default=None, metavar="N", help=_("a match to N points")
-    )
-    cube.add_argument(
-        "--score",
-        type=_whole(0, MAX_CUBE_MATCH),
-        nargs=2,
-        default=None,
-        metavar=("A", "B"),
-        help=_("your points, the opponent's"),
-    )
-    cube.add_argument("--crawford", action="store_true", help=_("this game is the Crawford game"))
-    cube.add_argument("--jacoby", action="store_true", help=_("money play under the Jacoby rule"))
-    cube.add_argument(
-        "--bot", default="master", metavar="NAME", help=_("expert, master (default) or grandmaster")
-    )
-
-    analyse = commands.add_parser("analyse", help=_("analyse a match file: errors, marks, luck, ratings"))
-    analyse.add_argument(
-        "match_paths",
-        nargs="+",
-        metavar="MATCH",
-        help=_(
-            "a match file (.mat, .txt, .sgf, .xg); several files or a folder: each match kept in the "
-            "history of --player (default: the name every match has)"
-        ),
-    )
-    analyse.add_argument(
-        "--rules",
-        choices=Rules.backgammon_names(),
-        default=None,
-        help=_("rule set (default: the file's, or standard)"),
-    )
-    analyse.add_argument(
-        "--json", dest="json_path", metavar="PATH", help=_("also write every decision as JSON")
-    )
-    analyse.add_argument(
-        "--level",
-        choices=ANALYSIS_LEVELS,
-        help=_("the judge's level (default: the config's tavla.judge, master unless changed in Settings)"),
-    )
-    analyse.add_argument(
-        "--keep", action="store_true", help=_("also keep the match in the history of the player --player")
-    )
-    analyse.add_argument(
-        "--player", metavar="NAME", help=_("with --keep: whose history (a name in the file)")
-    )
-
-    progress = commands.add_parser(
-        "progress", help=_("print your Tavla progress: error rates match by match")
-    )
-    progress.add_argument(
-        "--rules", choices=Rules.backgammon_names(), default=None, help=_("only this rule set")
-    )
-    progress.add_argument("--opponent", metavar="NAME", default=None, help=_("only against this opponent"))
-    progress.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write it as JSON"))
-
-    practice = commands.add_parser("practice", help=_("the practice deck of your own mistakes"))
-    practice.add_argument("--list", action="store_true", help=_("list the deck, the soonest due first"))
-    practice.add_argument("--add", metavar="POSITION_ID:MATCH_ID", help=_("add a position with its roll"))
-    practice.add_argument(
-        "--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set of --add")
-    )
-    practice.add_argument("--json", dest="json_path", metavar="PATH", help=_("with --list: also write JSON"))
-
-    position = commands.add_parser(
-        "position", help=_("show a position as a board, its pips and its IDs (state, GNU Backgammon, XGID)")
-    )
-    _add_position_source(position)
-    position.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write it as JSON"))
-
-    rollout = commands.add_parser(
-        "rollout", help=_("roll a position out: its cubeless chances, or with dice every play ranked")
-    )
-    _add_position_source(rollout)
-    rollout.add_argument("--dice", nargs="+", metavar="DIE", help=_("the two dice: roll out every play"))
-    rollout.add_argument(
-        "--games",
-        type=_whole(1, MAX_ROLLOUT_GAMES),
-        default=1296,
-        metavar="N",
-        help=_("games to play (default 1296)"),
-    )
-    rollout.add_argument(
-        "--truncate",
-        type=_whole(1, MAX_ROLLOUT_PLIES),
-        default=None,
-        metavar="PLIES",
-        help=_("end each game after this many rolls, judged by the evaluator"),
-    )
-    rollout.add_argument("--level", default="expert", choices=JUDGE_LEVELS, help=_("who plays the games"))
-    rollout.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
-    rollout.add_argument(
-        "--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J", help=_("games played in parallel")
-    )
-    rollout.add_argument(
-        "--luck",
-        action=argparse.BooleanOptionalAction,
-        default=False,
-        help=_("take each roll's luck, as the evaluator sees it, off the result (about 20 times the work)"),
-    )
-    rollout.add_argument(
-        "--plays",
-        type=_whole(1, MAX_ROLLOUT_PLAYS),
-        default=None,
-        metavar="K",
-        help=_("with dice, only the K plays the evaluator likes best"),
-    )
-    rollout.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
-
-    tempmap = commands.add_parser(
-        "tempmap", help=_("the temperature map: each roll's best play and equity against the average roll")
-    )
-    _add_position_source(tempmap)
-    tempmap.add_argument(
-        "--level",
-        choices=JUDGE_LEVELS,
-        help=_("the judge's level (default: the config's tavla.judge, master unless changed in Settings)"),
-    )
-    tempmap.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON"))
-
-    tournament = commands.add_parser(
-        "tournament", help=_("a round robin between bots, with a table of results")
-    )
-    tournament.add_argument(
-        "--bots",
-        required=True,
-        action="append",
-        metavar="A,B[,C...]",
-        help=_(
-            "bot names, separated by commas: built-in, a Python file or module, cmd:<command line> or "
-            "ubgi:<command line> (write \\, for a comma inside a command line); may be given more than once"
-        ),
-    )
-    tournament.add_argument(
-        "--games", required=True, type=_whole(1, MAX_GAMES), metavar="N", help=_("games per pair (even)")
-    )
-    tournament.add_argument("--seed", type=_seed, help=_("the dice of every game follow from this seed"))
-    tournament.add_argument(
-        "--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J", help=_("games played in parallel")
-    )
-    tournament.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
-    tournament.add_argument(
-        "--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON")
-    )
-    tournament.add_argument(
-        "--timeout",
-        type=_timeout,
-        default=None,
-        metavar="SECONDS",
-        help=_("time limit per answer for external bots"),
-    )
-    tournament.add_argument(
-        "--log",
-        dest="log_path",
-        metavar="PATH",
-        help=_("where disqualifications are logged (default ./tavla-disqualifications.log)"),
-    )
-    tournament.add_argument(
-        "--cube", action="store_true", help=_("play with the doubling cube (standard rules)")
-    )
-    tournament.add_argument(
-        "--match",
-        type=_whole(1, MAX_CUBE_MATCH),
-        default=None,
-        metavar="N",
-        help=_("--games counts matches to N points per pair"),
-    )
-    tournament.add_argument(
-        "--jacoby", action="store_true", help=_("money play with the cube under the Jacoby rule")
-    )
-
-    ubgi = commands.add_parser("ubgi", help=_("our engine for other programs: UBGI v0.2 on stdin and stdout"))
-    ubgi.add_argument("--rules", choices=("tavla", "standard"), default=None, help=_("rule set"))
-    ubgi.add_argument("--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays"))
-    external = commands.add_parser(
-        "external", help=_("GNU Backgammon's external player: gnubg plays ours through a local socket")
-    )
-    external.add_argument(
-        "--port", required=True, type=_whole(0, 65535), metavar="N", help=_("the TCP port on localhost")
-    )
-    external.add_argument("--level", default="expert", choices=JUDGE_LEVELS, help=_("how deep it plays"))
-    external.add_argument(
-        "--idle",
-        type=_idle,
-        default=None,
-        metavar="SECONDS",
-        help=_("a connection that sends no line this long gives way to the next client (default 60)"),
-    )
-    dice = commands.add_parser("dice", help=_("prove that a match's rolls were fixed before it began"))
-    dice.add_argument("action", choices=("verify",), help=_("verify: replay the rolls from its seed"))
-    dice.add_argument("match", metavar="MATCH", help=_("a .mat file the game wrote, or a kept match's id"))
-
+    for command in COMMANDS:
+        command.add_parser(commands).set_defaults(run=command.run)
     for sub in commands.choices.values():
         _add_config(sub, argparse.SUPPRESS)
     return parser
-
-
-def _add_position_source(parser: argparse.ArgumentParser) -> None:
-    """--state, --id or --xgid (one of them), and --rules, for the position lab's commands."""
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--state", metavar='"28 ints"', help=_(STATE_HELP))
-    source.add_argument(
-        "--id",
-        dest="gnubg_id",
-        metavar="POSITION_ID[:MATCH_ID]",
-        help=_("GNU Backgammon's Position ID, and its Match ID after a colon"),
-    )
-    source.add_argument("--xgid", metavar="XGID", help=_("eXtreme Gammon's XGID"))
-    parser.add_argument("--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set"))
 
 
 _XGID_BODY = re.compile(r"-[-A-Oa-o]*:")  # a board of an XGID's letters from an empty bar, then a colon
@@ -506,32 +222,6 @@ def xgid_values_joined(argv: Sequence[str]) -> list[str]:
     return joined
 
 
-def _rules(args: argparse.Namespace, config: "Config") -> Rules:
-    """The rule set of a command that plays games (the table, a tournament): --rules if given, else the
-    config's, which the menu keeps (a message it causes says so, `_from_config`)."""
-    if args.rules is not None:
-        return Rules.parse(args.rules)
-    return _config_rules(args, config)
-
-
-def _position_rules(args: argparse.Namespace, config: "Config", other: Rules = Rules.TAVLA) -> Rules:
-    """The rule set of a command that reads a backgammon position (28 integers, a Position ID, an XGID):
-    --rules if given, else the config's when it is backgammon (tavla or standard), else `other`. The
-    menu keeps its last game in the config; Plakoto or a Tavli match there is no rule set for these
-    positions (issue 47: a KeyError, or "52 integers" for the README's own state)."""
-    if args.rules is not None:
-        return Rules.parse(args.rules)
-    return _config_rules(args, config) if config.tavla.rules.first.is_backgammon else other
-
-
-def _config_rules(args: argparse.Namespace, config: "Config") -> Rules:
-    """The config's rule set (a Tavli match's first game): remembered with the config's value, so that a
-    refusal it causes names the file."""
-    rules = config.tavla.rules.first
-    args.config_rules = (rules, str(config.tavla.rules))
-    return rules
-
-
 def _from_config(error: UserError, args: argparse.Namespace | None) -> str:
     """The message of `error`, and where the rule set it refuses came from when that was the config file
     (not --rules): a user who chose Plakoto in the menu sees why a command plays it."""
@@ -560,279 +250,11 @@ def _rules_file(loaded: Path | None) -> Path:
     return config_path()
 
 
-def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
-    """Refuse bad arguments before a window opens, so the message comes on the command line."""
-    if args.command == "tavla" and args.opponent not in (None, HUMAN):
-        from game.tavla.players.isolated import check_bot
+def _open_menu(args: argparse.Namespace, config: "Config") -> int:
+    """No command: the window at the main menu."""
+    from game.app import run_window
 
-        check_bot(args.opponent, _rules(args, config))
-    if args.command == "puzzle":
-        from game.puzzle.board import parse_game_id
-        from game.sizes import parse_size
-
-        if args.size is not None:
-            parse_size(args.size)
-        if args.game_id is not None:
-            parse_game_id(args.game_id)
-        if args.image is not None:
-            config.puzzle.resolve_picture(args.image)
-
-
-def _run_window(args: argparse.Namespace, config: "Config") -> int:
-    _check_window_arguments(args, config)
-    import arcade
-
-    from game.app import GameWindow
-    from game.user_config import config_to_load
-
-    try:
-        window = GameWindow(config, config_to_load(args.config))
-    except Exception as error:  # noqa: BLE001 - pyglet raises several types when there is no screen
-        raise UserError(
-            _("cannot open a window ({error}); is there a display? Try xvfb-run or set DISPLAY").format(
-                error=error
-            )
-        ) from None
-    if args.command == "puzzle":
-        from game.puzzle.view import PuzzleView
-
-        chosen = {"size": args.size, "image": args.image, "seed": args.seed, "game_id": args.game_id}
-        window.show_view(PuzzleView(**chosen, coach=args.coach))
-    elif args.command == "tavla":
-        from game.tavla.screens.table.view import TableView
-
-        rules = None if args.rules is None else TableGames.parse(args.rules)
-        # An opponent named on the command line wins over the offer to resume the saved match.
-        table = TableView(
-            opponent=args.opponent,
-            rules=rules,
-            seed=args.seed,
-            offer_resume=args.opponent is None,
-            cube=args.cube,
-        )
-        window.show_view(table)
-    else:
-        window.show_menu()
-    settle_startup_objects()
-    try:
-        arcade.run()
-    except KeyboardInterrupt:
-        # Ctrl+C, SIGTERM or SIGHUP ended the loop: the screen keeps what it keeps on closing (a match in
-        # progress) and stops its workers, or the interpreter would wait for their threads at exit.
-        window.leave_current()
-        raise
-    return 0
-
-
-def _run_solve(args: argparse.Namespace, config: "Config") -> int:
-    from game.puzzle.solver import solve_command
-
-    if args.method == "human":
-        from game.puzzle import method
-
-        if args.optimal:
-            # Translators: --optimal and --method human are command-line options, keep them as they are.
-            raise UserError(_("--optimal is the solver's: leave it out with --method human"))
-        tiles = method.solve_command(args.size, args.board)
-    else:
-        tiles = solve_command(args.size, args.board, args.optimal)
-    print(tiles)
-    count = len(tiles.split())
-    if args.optimal:
-        # Translators: said on stderr after `solve --optimal` printed the tiles; {count} is how many
-        said = ngettext(
-            "{count} tile to slide, the fewest there are",
-            "{count} tiles to slide, the fewest there are",
-            count,
-        )
-    else:
-        # Translators: said on stderr after `solve` printed the tiles to slide; {count} is how many
-        said = ngettext("{count} tile to slide", "{count} tiles to slide", count)
-    print(said.format(count=count) if count else _("the board is already solved"), file=sys.stderr)
-    return 0
-
-
-def _run_stats(args: argparse.Namespace, config: "Config") -> int:
-    from game.puzzle.stats_report import stats_command
-
-    return stats_command(args.size, args.json_path)
-
-
-def _run_moves(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.commands import moves_command
-
-    for line in moves_command(args.state, args.dice, _position_rules(args, config)):
-        print(line)
-    return 0
-
-
-def _run_bot(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.commands import bot_command
-
-    print(bot_command(args.bot, args.state, args.dice, _position_rules(args, config), args.timeout))
-    return 0
-
-
-def _run_cube(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.commands import cube_command
-
-    lines = cube_command(
-        args.state,
-        _position_rules(args, config, Rules.STANDARD),  # the only rule set with a cube
-        cube_value=args.cube_value,
-        owner=args.owner,
-        match=args.match,
-        score=args.score,
-        crawford=args.crawford,
-        jacoby=args.jacoby,
-        bot_name=args.bot,
-    )
-    print_lines(lines)
-    return 0
-
-
-def _run_analyse(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.analysis.command import analyse_command
-
-    rules = None if args.rules is None else Rules.parse(args.rules)
-    level = args.level or config.tavla.judge
-    paths = args.match_paths
-    if len(paths) > 1 or Path(paths[0]).is_dir():
-        from game.records import Records
-        from game.tavla.progress.import_command import import_command
-
-        if args.json_path is not None:
-            raise UserError(_("--json writes the analysis of one match file; name one file, not several"))
-        print_lines(import_command(paths, rules, level, args.player, Records()))
-        return 0
-    if args.keep or args.player is not None:
-        from game.records import Records
-        from game.tavla.progress.command import keep_command
-
-        if not (args.keep and args.player):
-            raise UserError(_("--keep and --player NAME go together: whose history keeps the match"))
-        print_lines(keep_command(paths[0], rules, args.json_path, level, args.player, Records()))
-        return 0
-    print_lines(analyse_command(paths[0], rules, args.json_path, level))
-    return 0
-
-
-def _run_progress(args: argparse.Namespace, config: "Config") -> int:
-    from game.records import Records
-    from game.tavla.progress.command import progress_command
-
-    print_lines(progress_command(Records(), args.rules, args.opponent, args.json_path))
-    return 0
-
-
-def _run_practice(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.progress.command import practice_add_command, practice_list_command
-    from game.tavla.progress.practice import Deck
-
-    deck = Deck()
-    if args.add is not None:
-        print_lines(practice_add_command(deck, args.add, Rules.parse(args.rules or "standard")))
-    if args.list or args.add is None:
-        print_lines(practice_list_command(deck, args.json_path))
-    return 0
-
-
-def _run_tournament(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.players.child import DEFAULT_TIMEOUT
-    from game.tavla.tournament import split_bot_list, tournament_command
-
-    bots = split_bot_list(args.bots)
-    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
-    return tournament_command(
-        bots,
-        args.games,
-        args.seed,
-        args.jobs,
-        _rules(args, config),
-        args.json_path,
-        timeout,
-        args.log_path,
-        args.cube,
-        args.match,
-        args.jacoby,
-    )
-
-
-def _run_position(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.lab.position_command import position_command
-
-    rules = _position_rules(args, config)
-    print_lines(position_command(args.state, args.gnubg_id, args.xgid, rules, args.json_path))
-    return 0
-
-
-def _run_rollout(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.lab.rollout_command import rollout_command
-
-    return rollout_command(
-        args.state,
-        args.gnubg_id,
-        args.xgid,
-        args.dice,
-        _position_rules(args, config),
-        games=args.games,
-        truncate=args.truncate,
-        level=args.level,
-        seed=args.seed,
-        jobs=args.jobs,
-        json_path=args.json_path,
-        luck=args.luck,
-        plays=args.plays,
-    )
-
-
-def _run_tempmap(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.lab.tempmap_command import tempmap_command
-
-    rules = _position_rules(args, config)
-    level = args.level or config.tavla.judge
-    return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, level, args.json_path)
-
-
-def _run_ubgi(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.players.ubgi_engine import ubgi_command
-
-    # UBGI is a backgammon protocol: the config's game names no variant for it (issue 46), --rules does
-    return ubgi_command(None if args.rules is None else Rules.parse(args.rules), args.level)
-
-
-def _run_external(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.players.gnubg_external import IDLE_SECONDS, external_command
-
-    return external_command(args.port, args.level, IDLE_SECONDS if args.idle is None else args.idle)
-
-
-def _run_dice(args: argparse.Namespace, config: "Config") -> int:
-    from game.tavla.progress.dice_command import dice_command
-
-    return dice_command(args.match)
-
-
-COMMANDS: dict[str | None, Callable[[argparse.Namespace, "Config"], int]] = {
-    None: _run_window,
-    "puzzle": _run_window,
-    "tavla": _run_window,
-    "solve": _run_solve,
-    "stats": _run_stats,
-    "moves": _run_moves,
-    "bot": _run_bot,
-    "cube": _run_cube,
-    "tournament": _run_tournament,
-    "analyse": _run_analyse,
-    "progress": _run_progress,
-    "practice": _run_practice,
-    "position": _run_position,
-    "rollout": _run_rollout,
-    "tempmap": _run_tempmap,
-    "ubgi": _run_ubgi,
-    "external": _run_external,
-    "dice": _run_dice,
-}
+    return run_window(config, args.config, lambda window: window.show_menu())
 
 
 def _report_crash() -> str:
@@ -1000,7 +422,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
             report_target(args.json_path)  # checked before any work, as the tournament checks its own
         with _stop_signals():
-            status = COMMANDS[args.command](args, config)
+            status = getattr(args, "run", _open_menu)(args, config)
         _flush()
         return status
     except OutputFailed:

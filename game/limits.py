@@ -2,9 +2,12 @@
 its range, and the one check that holds them: a number is read once, where it comes in, and a value
 out of its range is refused there with a message that quotes it cut (game/quoting.py) and says what is
 allowed, so no 5,000-digit seed or `1e308` time limit travels on to fail deep inside as a crash.
+The commands' options read theirs through the argparse types at the end (`whole_argument`...).
 """
 
+import argparse
 import math
+from collections.abc import Callable
 
 from game.errors import UserError
 from game.i18n import N_, _
@@ -102,3 +105,27 @@ def idle_seconds(value: object) -> float:
         # Translators: {most} is a number of seconds (3600); {seconds} is what was given, quoted
         message = _("the idle limit must be a positive number of seconds, at most {most}, not {seconds}")
         raise OutOfRange(message.format(most=f"{MAX_TIMEOUT:g}", seconds=_shown(value))) from None
+
+
+def argument_type(check: Callable[[str], object], name: str) -> Callable[[str], object]:
+    """An argparse type from a check of this module: a refused number is argparse's one-line error,
+    which quotes it cut and says the range."""
+
+    def convert(text: str) -> object:
+        try:
+            return check(text)
+        except OutOfRange as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    convert.__name__ = name
+    return convert
+
+
+def whole_argument(low: int, high: int) -> Callable[[str], object]:
+    """The argparse type of a whole number from `low` to `high`."""
+    return argument_type(lambda text: whole_number(text, low, high), "int")
+
+
+seed_argument = argument_type(seed_number, "seed")
+seconds_argument = argument_type(answer_seconds, "seconds")
+idle_argument = argument_type(idle_seconds, "seconds")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__, cli, i18n
-from game.tavla.tournament import split_bot_list
+from game.tavla.commands.tournament import split_bot_list
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -24,10 +24,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.errors import UserError
-from game.i18n import _
-from game.puzzle.board import Board, goal_tiles, parse_tiles
-from game.sizes import format_size, parse_size
+from game.puzzle.board import Board, goal_tiles
 
 MAX_STEPS = 10_000
 
@@ -326,14 +323,3 @@ def solution(board: Board) -> list[int]:
         board = Board(board.width, board.height, tuple(tiles))
         moves.extend(found.moves)
     raise RuntimeError("internal error: the method did not finish")
-
-
-def solve_command(size_text: str, board_text: str) -> str:
-    """The line ``python main.py solve --method human`` prints: the tiles the coach's method slides,
-    separated by spaces as ``solve`` prints them (empty when solved)."""
-    width, height = parse_size(size_text)
-    board = parse_tiles(width, height, board_text)
-    if not board.is_solvable():
-        # Translators: {size} is a board size like 4x4.
-        raise UserError(_("the {size} board cannot be solved").format(size=format_size(width, height)))
-    return " ".join(map(str, solution(board)))

@@ -1,15 +1,17 @@
 """Tavla: the backgammon table, its rules engine, its judges and its players, in layers.
 
 Each layer imports only the layers below it (checked in CI by `lint-imports`, the contracts are in
-pyproject.toml); `players` and `record` stand side by side and import neither each other.
+pyproject.toml); `tournament` and `serve`, `players` and `record` stand side by side and import
+neither each other.
 
+    commands     one module a command: its options and `run` (game/cli.py lists them)
     screens      the table, the analysis and Matches screens (Arcade; everything below is pure Python)
     training     self-play, labelling and fitting of the evaluator's networks
     progress     the player's history of analysed matches, the progress over time, the practice deck
-    lab          the position lab: the `position` and `rollout` commands, rollouts in worker processes
-    commands     the window-free bodies of `moves`, `bot` and `cube`
+    lab          the position lab: positions in words, rollouts in worker processes, the temperature map
     tournament   bot-versus-bot round robins: schedule, referee, worker pool, ledger, report
-    analysis     a played match judged decision by decision, and the `analyse` command
+    serve        our engine for other programs: UBGI on stdin and stdout, GNU Backgammon's external player
+    analysis     a played match judged decision by decision, its report and JSON
     players      the bot registry, the built-in bots, child-process bots, GNU Backgammon
     record       a played match as a record, the .mat format, the table's save, the match archive
     eval         the judge: bear-off database, features, networks, look-ahead, cube decisions

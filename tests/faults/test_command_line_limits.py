@@ -8,7 +8,8 @@ import pytest
 
 from game import cli
 from game.errors import UserError
-from game.tavla.tournament import run_tournament, tournament_command
+from game.tavla.commands.tournament import tournament_command
+from game.tavla.tournament import run_tournament
 from tests.faults.helpers import OPENING, PYTHON, ROOT, game
 
 MY_BOT = f"cmd:{PYTHON} {ROOT / 'examples' / 'my_bot.py'}"
@@ -106,7 +107,7 @@ def test_numbers_in_range_still_work(capsys, tmp_path):
 
 
 def test_jobs_beyond_the_cpus_are_played_on_the_cpus_with_a_note(tmp_path):
-    from game.tavla.tournament.command import cpu_count
+    from game.tavla.tournament.round_robin import cpu_count
 
     report = tmp_path / "report.json"
     result = game(
@@ -131,11 +132,11 @@ def test_jobs_beyond_the_cpus_are_played_on_the_cpus_with_a_note(tmp_path):
 
 
 def test_never_more_workers_than_cpus_or_games(monkeypatch):
-    from game.tavla.tournament import command
+    from game.tavla.tournament import round_robin
 
-    monkeypatch.setattr(command, "cpu_count", lambda: 64)
-    assert command.workers_for(100, 2) == 2 and command.workers_for(8, 1000) == 8
-    monkeypatch.setattr(command, "cpu_count", lambda: 1)
-    assert command.workers_for(256, 1000) == 1
+    monkeypatch.setattr(round_robin, "cpu_count", lambda: 64)
+    assert round_robin.workers_for(100, 2) == 2 and round_robin.workers_for(8, 1000) == 8
+    monkeypatch.setattr(round_robin, "cpu_count", lambda: 1)
+    assert round_robin.workers_for(256, 1000) == 1
     report = run_tournament(["random", "greedy"], 4, seed=1, jobs=100)
     assert report.complete and report.jobs == 1

@@ -111,10 +111,10 @@ def test_a_tournament_refused_for_the_config_s_game_names_the_file(tmp_path):
 @pytest.mark.parametrize("command", ["position", "rollout", "tempmap"])
 def test_the_lab_refuses_another_game_in_words_not_a_key_error(command):
     from game.errors import UserError
+    from game.tavla.commands.position import position_command
+    from game.tavla.commands.rollout import rollout_command
+    from game.tavla.commands.tempmap import tempmap_command
     from game.tavla.engine.rules import Rules
-    from game.tavla.lab.position_command import position_command
-    from game.tavla.lab.rollout_command import rollout_command
-    from game.tavla.lab.tempmap_command import tempmap_command
 
     call = {
         "position": lambda: position_command(None, None, XGID, Rules.PLAKOTO),

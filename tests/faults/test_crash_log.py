@@ -13,9 +13,10 @@ from tests.faults.helpers import PYTHON, ROOT
 CRASH = """
 import sys
 from game import cli
+from game.tavla.commands import moves
 def broken(args, config):
     raise RuntimeError("a bug")
-cli.COMMANDS["moves"] = broken
+moves.run = broken
 sys.exit(cli.main(["moves", "--state", "x", "--dice", "1", "2"]))
 """
 

@@ -4,7 +4,8 @@ states (15 borne off by both sides) are refused."""
 import pytest
 
 from game.errors import UserError
-from game.tavla.commands import moves_command, parse_dice
+from game.tavla.commands.moves import moves_command
+from game.tavla.commands.options import parse_dice
 from game.tavla.engine.position import OPENING, parse_state, validate_state
 from tests.faults.helpers import OPENING as OPENING_TEXT
 from tests.faults.helpers import game

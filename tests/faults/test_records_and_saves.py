@@ -15,8 +15,8 @@ import pytest
 
 from game import records as records_module
 from game.errors import UserError
+from game.puzzle.commands.stats import stats_command
 from game.puzzle.stats import Solve
-from game.puzzle.stats_report import stats_command
 from game.puzzle.stats_view import StatsView
 from game.records import Best, Records, RecordsUnavailable
 from game.tavla.engine.match import Match

@@ -8,7 +8,8 @@ import os
 import pytest
 
 from game.errors import UserError
-from game.tavla.tournament import LOG_NAME, command, tournament_command
+from game.tavla.commands import tournament as command
+from game.tavla.commands.tournament import LOG_NAME, tournament_command
 from tests.faults.helpers import ROOT, game
 
 MY_BOT = str(ROOT / "examples" / "my_bot.py")  # a bot that is not built in: it may be disqualified

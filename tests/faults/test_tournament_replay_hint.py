@@ -7,7 +7,7 @@ import shlex
 
 import pytest
 
-from game.tavla.commands import moves_command
+from game.tavla.commands.moves import moves_command
 from game.tavla.engine.rules import Rules
 from tests.faults.helpers import MAIN, cmd, game
 

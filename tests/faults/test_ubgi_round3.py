@@ -17,7 +17,7 @@ import pytest
 
 from game.tavla.engine.rules import Rules
 from game.tavla.players.line_reader import Line, LineQueue, LineSplitter, read_lines
-from game.tavla.players.ubgi_engine import UbgiEngine
+from game.tavla.serve.ubgi import UbgiEngine
 from tests.faults.helpers import MAIN, PYTHON, ROOT
 
 OPENING_ID = "4HPwATDgc/ABMA"

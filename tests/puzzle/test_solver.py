@@ -18,6 +18,7 @@ import pytest
 from game.errors import UserError
 from game.paths import CACHE_DIR_ENV
 from game.puzzle.board import Board, goal_tiles
+from game.puzzle.commands.solve import solver_line
 from game.puzzle.solver import (
     Cancelled,
     SolverTimeout,
@@ -27,7 +28,6 @@ from game.puzzle.solver import (
     pdb,
     prepare,
     solve,
-    solve_command,
     tables,
 )
 from game.puzzle.solver.pdb import Pattern
@@ -277,14 +277,14 @@ def test_optimal_budget_runs_out() -> None:
 @pytest.mark.usefixtures("tables_4x4")
 def test_solve_command_prints_the_tiles() -> None:
     _, length, tiles = next(row for row in instances("fifteen_4x4_instances.txt") if row[0] == 9)
-    line = solve_command("4x4", " ".join(map(str, tiles)), optimal=True)
+    line = solver_line("4x4", " ".join(map(str, tiles)), optimal=True)
     moves = [int(t) for t in line.split(" ")]
     assert len(moves) == length
     assert replay(Board(4, 4, tiles), moves).is_solved()
-    assert solve_command("3x3", "1,2,3,4,5,6,7,8,0", optimal=False) == ""
-    assert solve_command("2x2", "1 2 0 3", optimal=True) == "3"
+    assert solver_line("3x3", "1,2,3,4,5,6,7,8,0", optimal=False) == ""
+    assert solver_line("2x2", "1 2 0 3", optimal=True) == "3"
     big = Board.shuffled(6, 5, seed=2)
-    line = solve_command("6x5", " ".join(map(str, big.tiles)), optimal=False)
+    line = solver_line("6x5", " ".join(map(str, big.tiles)), optimal=False)
     assert replay(big, [int(t) for t in line.split()]).is_solved()
 
 
@@ -303,7 +303,7 @@ def test_solve_command_prints_the_tiles() -> None:
 )
 def test_solve_command_refuses_bad_input(size: str, text: str, message: str) -> None:
     with pytest.raises(UserError, match=message):
-        solve_command(size, text, optimal=size == "5x5")
+        solver_line(size, text, optimal=size == "5x5")
 
 
 def test_exact_tables_hold_every_reachable_board() -> None:
@@ -317,7 +317,7 @@ def test_the_solvers_best_is_one_figure_for_the_panel_and_the_command() -> None:
     from game.puzzle.assistant import Shortest, shortest
 
     board = Board.shuffled(5, 5, seed=7)
-    line = solve_command("5x5", " ".join(map(str, board.tiles)), optimal=False)
+    line = solver_line("5x5", " ".join(map(str, board.tiles)), optimal=False)
     moves = [int(t) for t in line.split()]
     assert replay(board, moves).is_solved()
     assert best(board) == moves

@@ -10,6 +10,7 @@ from game import cli
 from game.errors import UserError
 from game.puzzle.assistant import Assistant, Shortest, shortest
 from game.puzzle.board import Board
+from game.puzzle.commands.stats import stats_command
 from game.puzzle.solver import solve
 from game.puzzle.stats import (
     PLOT_SOLVES,
@@ -24,7 +25,7 @@ from game.puzzle.stats import (
     trim_for,
     window_average,
 )
-from game.puzzle.stats_report import format_time, stats_command
+from game.puzzle.stats_report import format_time
 from game.records import DATA_DIR_ENV, Records
 
 

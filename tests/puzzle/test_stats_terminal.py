@@ -5,8 +5,9 @@ broken, and a picture's name too long for a line is shortened with an ellipsis o
 import pytest
 
 from game import i18n
+from game.puzzle.commands.stats import stats_command
 from game.puzzle.stats import Solve
-from game.puzzle.stats_report import format_time, stats_command
+from game.puzzle.stats_report import format_time
 from game.records import Records
 from tests.terminal_checks import assert_fits, assert_unbroken, assert_whole, on_terminal, plain, words
 

@@ -8,7 +8,9 @@ import pytest
 
 from game.cli import main
 from game.errors import UserError
-from game.tavla.commands import bot_command, moves_command, parse_dice
+from game.tavla.commands.bot import bot_command
+from game.tavla.commands.moves import moves_command
+from game.tavla.commands.options import parse_dice
 from game.tavla.engine.cube import CubeAction
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.notation import parse_play
@@ -124,7 +126,8 @@ def test_bad_cube_arguments_are_one_line_and_exit_2(capsys, arguments, message):
 
 def test_the_engine_commands_and_bots_import_no_arcade():
     modules = (
-        "game.tavla.commands, game.tavla.engine.game, game.tavla.players.pubeval, game.tavla.players.greedy"
+        "game.tavla.commands.moves, game.tavla.commands.bot, game.tavla.commands.cube, "
+        "game.tavla.engine.game, game.tavla.players.pubeval, game.tavla.players.greedy"
     )
     code = f"import sys, {modules}; sys.exit('arcade' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
-from game.tavla.commands import bot_command, moves_command
+from game.tavla.commands.bot import bot_command
+from game.tavla.commands.moves import moves_command
 from game.tavla.engine.position import format_state
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import variant_of

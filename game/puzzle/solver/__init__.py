@@ -13,8 +13,7 @@ event and a deadline every few thousand nodes, and table building works in bound
 - ``hint(board)``: the next tile to slide, within ``HINT_BUDGET``; consistent with earlier answers
   because the boards along every solution found are remembered.
 - ``best(board)``: the shortest solution found by node limits alone (no clock): the figure of the solved
-  panel and of ``python main.py solve`` for boards larger than 4x4.
-- ``solve_command(size, board, optimal)``: the line printed by ``python main.py solve``.
+  panel and of ``python main.py solve`` (game/puzzle/commands/solve.py) for boards larger than 4x4.
 - ``prepare(width, height, progress, cancel)``: load or build (and cache) the tables of a size.
 """
 
@@ -28,11 +27,11 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import _
-from game.puzzle.board import Board, goal_tiles, parse_tiles
+from game.puzzle.board import Board, goal_tiles
 from game.puzzle.solver import pdb, reduce, tables
 from game.puzzle.solver.pdb import Cancelled, Progress
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
-from game.sizes import format_size, parse_size
+from game.sizes import format_size
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -43,7 +42,6 @@ __all__ = [
     "hint",
     "prepare",
     "solve",
-    "solve_command",
     "tables_cached",
     "tables_ready",
 ]
@@ -361,45 +359,3 @@ def hint(board: Board, budget: float = HINT_BUDGET) -> int:
     if known is not None:
         return known
     return solve(board, budget=budget)[0]
-
-
-def solve_command(size_text: str, board_text: str, optimal: bool) -> str:
-    """The one line ``python main.py solve`` prints: tiles separated by spaces, empty when solved.
-
-    The first run for a size builds its tables with a progress bar on stderr (then they are cached); the
-    first optimal 4x4 solve the strong tables too. Boards larger than 4x4 get ``best``: the very figure the
-    game's solved panel shows (both use the strong tables when they are cached).
-    """
-    width, height = parse_size(size_text)
-    board = parse_tiles(width, height, board_text)
-    if optimal and not tables.optimal_supported(width, height):
-        solve(board, optimal=True)
-    _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)), strong=optimal)
-    if not tables.optimal_supported(width, height):
-        return " ".join(map(str, best(board)))
-    return " ".join(map(str, solve(board, optimal=optimal)))
-
-
-def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
-    """Tables from the cache, or built under a rich progress bar on stderr: the strong 4x4 ones only
-    for ``strong`` (an optimal solve; the others use them when they are cached)."""
-    extra = tables.strong_patterns(width, height)
-    if extra and all(pdb.peek(p) is not None for p in extra):
-        return  # all the solver needs, read now (the quick tables would only cost time)
-    extra = extra if strong else []
-    needed = tables.patterns(width, height) + extra
-    if all(pdb.peek(p) is not None for p in needed):
-        tables.prepare(width, height, strong=bool(extra))
-        return
-    from rich.console import Console
-    from rich.progress import Progress as Bar
-
-    with Bar(console=Console(stderr=True), transient=True) as bar:
-        # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
-        description = _("building {size} pattern databases (once)").format(size=format_size(width, height))
-        task = bar.add_task(description, total=None)
-
-        def report(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        tables.prepare(width, height, report, strong=bool(extra))

@@ -21,7 +21,7 @@ import numpy as np
 from game.pools import end_workers, ignore_interrupts
 from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
-from game.tavla.tournament.command import workers_for
+from game.tavla.tournament.round_robin import workers_for
 from game.tavla.tournament.stopping import no_interrupts, stop_signals
 
 CHUNK = 36  # games a worker plays at a time: 36 trials and their rolls in each evaluator batch

@@ -7,7 +7,7 @@ and the chunk's number), so a run shows its progress, stops at a signal after th
 keeps the chunks finished: their means weighted by their games, and the standard errors combined as
 independent estimates (the chances' errors, which Open Sage does not give, from the chunks' spread).
 Every position of one chunk rolls out on the same seed, so the plays of a roll
-meet the same dice. game/tavla/lab/rollout_command.py reports the figures as it reports ours.
+meet the same dice. game/tavla/lab/rollout_report.py reports the figures as it reports ours.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from game.i18n import _, percent_text
 from game.tavla.engine.setup import Setup
 from game.tavla.eval.neural import equities, other_side
 from game.tavla.eval.sage_judge import ENGINE, LEVEL_PLIES
-from game.tavla.lab.rollout_command import (
+from game.tavla.lab.rollout_report import (
     Z95,
     Candidate,
     Figures,

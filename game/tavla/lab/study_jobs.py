@@ -28,7 +28,7 @@ from game.tavla.eval.judge import sage_plays
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
-from game.tavla.lab.rollout_command import Candidate, RolloutReport, candidates_of
+from game.tavla.lab.rollout_report import Candidate, RolloutReport, candidates_of
 from game.tavla.lab.rollout_runner import Rolled, chunks
 from game.tavla.lab.sage_rollout import SagePlan, chunk_size, chunks_of, combined, play_chunk
 

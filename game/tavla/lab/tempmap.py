@@ -8,7 +8,7 @@ the opponent's side as the analysis judges a dance.
 
 Where both sides have every checker at home the bear-off database answers each play exactly, at any
 level: the map says so (`exact`) and is that answer (no search, which would only blur it). No drawing
-here: game/tavla/lab/tempmap_command.py shows it.
+here: game/tavla/lab/tempmap_report.py shows it.
 """
 
 from __future__ import annotations

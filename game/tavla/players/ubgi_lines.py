@@ -1,4 +1,4 @@
-"""UBGI v0.2's wire format, both ways: what our engine reads and writes (players/ubgi_engine.py) and what
+"""UBGI v0.2's wire format, both ways: what our engine reads and writes (serve/ubgi.py) and what
 the `ubgi:` wrapper sends to another engine and reads back (players/ubgi_bot.py). docs/engines.md is the
 contract for engine authors; the protocol is docs/ubgi-v0.2-spec.md of github.com/bungogood/bgci.
 

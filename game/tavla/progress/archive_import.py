@@ -26,7 +26,6 @@ from game.records import Records
 from game.tavla.analysis.decisions import MatchAnalysis
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.rules import Rules
-from game.tavla.progress.command import played_at
 from game.tavla.progress.history import fill_content_keys, keep_analysis
 from game.tavla.record.formats import MAT_SUFFIXES, read_match
 from game.tavla.record.mat import export_mat
@@ -67,6 +66,17 @@ def analyse_file_for_history(path: Path, rules: Rules | None, level: str, player
         return Analysed(path, None, error=str(error))
     except OSError as error:
         return Analysed(path, None, error=f"{quoted(path)}: {error.strerror or error}")
+
+
+def played_at(path: str, record: MatchRecord) -> float:
+    """When a file's match was played: the date the file gives (at noon UTC), else the file's time, else
+    now."""
+    if record.played_at is not None:
+        return record.played_at
+    try:
+        return Path(path).stat().st_mtime
+    except OSError:
+        return time.time()
 
 
 def history_text(path: Path, record: MatchRecord) -> str:

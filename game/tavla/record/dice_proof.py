@@ -1,4 +1,4 @@
-"""`dice verify MATCH`: proof that a match's rolls were fixed before it began.
+"""Proof that a match's rolls were fixed before it began (`dice verify MATCH`, game/tavla/commands/dice.py).
 
 A match played here with committed dice (engine/committed_dice.py) writes the seed's hash in its `.mat`
 header from the start and the seed itself once it is over. The proof checks that the seed hashes to
@@ -6,21 +6,17 @@ the commitment, then derives every roll of every game from the seed and compares
 file writes: the opening roll (the first roll that is not a tie, its higher die first, in the column of
 the side whose die was higher), then each roll after it in order. The plays are not replayed, so a roll
 changed by hand is named even where the play beside it no longer fits it.
-
-The command that reads MATCH (a file or a kept match's id) is game/tavla/progress/dice_command.py.
 """
 
 from dataclasses import dataclass
 
 from game.errors import UserError
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.quoting import quoted
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import variant_of
 from game.tavla.record.mat import WrittenDice, written_dice
-
-REFUSED = 1  # the exit status of a match whose dice are not proven (2 is bad input, as everywhere)
 
 
 class DiceRefused(Exception):
@@ -127,20 +123,3 @@ def _check_game(seed: bytes, number: int, rolls: list[tuple[int, int, tuple[int,
             expected_text = _roll_text(expected)
             raise DiceRefused(message.format(where=where, written=_roll_text(dice), expected=expected_text))
     return len(rolls)
-
-
-def proof_lines(proof: DiceProof) -> list[str]:
-    """The verdict of a proven match, for the terminal."""
-    # Translators: the verdict of `dice verify` on a match whose dice are proven; {commitment} is a hash
-    committed = _("The commitment matches: SHA-256 of the seed is {commitment}.").format(
-        commitment=proof.commitment
-    )
-    # Translators: how many games of the match were checked, in the line below
-    games = ngettext("{count} game", "{count} games", proof.games).format(count=proof.games)
-    # Translators: {rolls} rolls were derived from the seed and compared; {games} e.g. "3 games"
-    checked = ngettext(
-        "{rolls} roll checked in {games}: all equal to the rolls the seed fixed before the match.",
-        "{rolls} rolls checked in {games}: all equal to the rolls the seed fixed before the match.",
-        proof.rolls,
-    ).format(rolls=proof.rolls, games=games)
-    return [committed, _("Seed: {seed}").format(seed=proof.seed), checked]

@@ -20,13 +20,14 @@ reports the games finished so far. External programs are handled by game/tavla/p
 The modules, each one job: `schedule` (which games, which dice), `ledger` (folding results in schedule
 order, abandoning failing bots), `referee` (one game and its time limits), `pool` (running the schedule
 here or in worker processes), `stopping` (stop signals, exit codes), `figures` (tallies, intervals, the
-report), `report` (tables, log, --json, progress bar) and `command` (the command itself).
+report), `report` (tables, log, --json, progress bar) and `round_robin` (the entries checked, the whole
+round robin played: `run_tournament`). The command itself is game/tavla/commands/tournament.py.
 """
 
-from game.tavla.tournament.command import LOG_NAME, run_tournament, split_bot_list, tournament_command
 from game.tavla.tournament.figures import Tally
 from game.tavla.tournament.ledger import MAX_CONSECUTIVE_FAULTS, Scoreboard
 from game.tavla.tournament.pool import play_schedule
+from game.tavla.tournament.round_robin import run_tournament
 from game.tavla.tournament.schedule import Schedule, schedule
 from game.tavla.tournament.stopping import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
 
@@ -34,7 +35,6 @@ __all__ = [
     "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
-    "LOG_NAME",
     "MAX_CONSECUTIVE_FAULTS",
     "Schedule",
     "Scoreboard",
@@ -42,6 +42,4 @@ __all__ = [
     "play_schedule",
     "run_tournament",
     "schedule",
-    "split_bot_list",
-    "tournament_command",
 ]

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.tavla.analysis.command import analysis_json, report
 from game.tavla.analysis.cube import CLOSE, could_double
 from game.tavla.analysis.decisions import BAD, ranked_plays
 from game.tavla.analysis.match import analyse_match
+from game.tavla.analysis.report import analysis_json, report
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.game import CubeTurn, GameResult, Turn

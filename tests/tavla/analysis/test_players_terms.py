@@ -10,10 +10,10 @@ import pytest
 
 from game import cli
 from game.tavla.analysis import figures
-from game.tavla.analysis.command import analysis_json, report
 from game.tavla.analysis.cube import proper_action, shown_action
 from game.tavla.analysis.decisions import MILLI, move_number
 from game.tavla.analysis.match import analyse_match
+from game.tavla.analysis.report import analysis_json, report
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.judge import judge_for

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from game.errors import UserError
-from game.tavla.commands import cube_command
+from game.tavla.commands.cube import cube_command
 from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
 from game.tavla.engine.match_equity import read_table, shipped_table
 from game.tavla.engine.moves import legal_results

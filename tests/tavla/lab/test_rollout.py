@@ -22,7 +22,7 @@ from game.tavla.eval.doubling import pre_roll_chances
 from game.tavla.eval.judge import NO_SAGE_VARIABLE, sage_available
 from game.tavla.eval.neural import shipped_evaluator
 from game.tavla.lab.rollout import GameDice, RolloutPlan, play_games
-from game.tavla.lab.rollout_command import exact_chances, figures
+from game.tavla.lab.rollout_report import exact_chances, figures
 from game.tavla.lab.rollout_runner import run_rollout
 from tests.tavla.bots import gone
 from tests.tavla.builders import position

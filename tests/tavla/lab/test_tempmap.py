@@ -18,7 +18,7 @@ from game.tavla.eval.judge import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.tempmap import ORDERED_ROLLS, temperature_map
-from game.tavla.lab.tempmap_command import grid_cells, grid_layout, print_tempmap, shortened_play
+from game.tavla.lab.tempmap_report import grid_cells, grid_layout, print_tempmap, shortened_play
 from tests.tavla.builders import position
 from tests.terminal_checks import assert_fits, on_terminal, plain
 

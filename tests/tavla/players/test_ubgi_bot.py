@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
+from game.tavla.commands.tournament import LOG_NAME, tournament_command
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.position import OPENING
@@ -19,7 +20,7 @@ from game.tavla.players import get_bot, is_program
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.players.protocol import close_all, running_bots
 from game.tavla.players.ubgi_bot import UbgiBot
-from game.tavla.tournament import LOG_NAME, run_tournament, schedule, tournament_command
+from game.tavla.tournament import run_tournament, schedule
 from game.tavla.tournament.referee import play_game, release_bots
 from game.tavla.tournament.schedule import GameSpec, derive_seed
 from tests.tavla.bots import bot_command, ubgi_engine_command

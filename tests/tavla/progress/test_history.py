@@ -12,7 +12,7 @@ import pytest
 
 from game import cli
 from game.records import Records
-from game.tavla.progress.command import progress_command
+from game.tavla.commands.progress import progress_command
 from game.tavla.progress.history import History
 from game.tavla.progress.summary import IMPROVING, STEADY, TOO_FEW, WORSE, moving_average, trend
 

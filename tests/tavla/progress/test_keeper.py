@@ -7,11 +7,11 @@ import time
 import pytest
 
 from game.records import Records
-from game.tavla.analysis.command import analysis_json
 from game.tavla.analysis.match import analyse_match
+from game.tavla.analysis.report import analysis_json
+from game.tavla.commands.progress import match_json
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.progress.command import match_json
 from game.tavla.progress.history import History
 from game.tavla.progress.keeper import HistoryKeeper, resume_pending, work_through, write_job
 from game.tavla.record.mat import export_mat, parse_mat

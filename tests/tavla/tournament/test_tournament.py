@@ -11,16 +11,15 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
+from game.tavla.commands.tournament import LOG_NAME, tournament_command
 from game.tavla.players.protocol import close_all, running_bots
 from game.tavla.tournament import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
-    LOG_NAME,
     MAX_CONSECUTIVE_FAULTS,
     run_tournament,
     schedule,
-    tournament_command,
 )
 from tests.tavla.bots import bot_command, gone
 
@@ -199,7 +198,7 @@ def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, j
     pids.mkdir()
     report = tmp_path / "report.json"
     slow = cmd("legal", "--delay", "0.005", "--child", "--pids", str(pids))
-    code = ("import sys; from game.tavla.tournament import tournament_command; "
+    code = ("import sys; from game.tavla.commands.tournament import tournament_command; "
             f"sys.exit(tournament_command(['random', {slow!r}, 'greedy'], 100, 1, {jobs}, 'tavla', "
             f"{str(report)!r}, 2.0))")
     process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,

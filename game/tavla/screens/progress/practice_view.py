@@ -29,7 +29,6 @@ from game.tavla.engine.position import flip
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase, TableSession
 from game.tavla.engine.setup import read_gnubg_id
-from game.tavla.progress.command import deck_left_out_text
 from game.tavla.progress.practice import (
     Deck,
     Judgement,
@@ -39,6 +38,7 @@ from game.tavla.progress.practice import (
     ranked_answers,
     stakes_of,
 )
+from game.tavla.progress.report import deck_left_out_text
 from game.tavla.screens import layout
 from game.tavla.screens.table import cube_captions
 from game.tavla.screens.table.resigning import KEY_RESIGN

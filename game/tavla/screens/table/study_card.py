@@ -4,7 +4,7 @@ better or worse it is than the average roll), or a rollout whose table fills in 
 
 The work runs in worker processes (game/tavla/lab/study_jobs.py); the card looks at it once a frame
 without waiting, so the window never stutters, and ends it when closed. The words are the commands'
-and the table's hint's (game/tavla/lab/rollout_command.py, tempmap_command.py, hint_captions.py).
+and the table's hint's (game/tavla/lab/rollout_report.py, tempmap_report.py, hint_captions.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from game.tavla.engine.setup import Setup
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob, SageRolloutJob, rollout_job
 from game.tavla.lab.tempmap import TempMap, temperature_map
-from game.tavla.lab.tempmap_command import cell_lines, figure_text
+from game.tavla.lab.tempmap_report import cell_lines, figure_text
 from game.tavla.screens import layout
 from game.tavla.screens.table.hint_captions import heading_text, hint_rows
 from game.tavla.screens.table.hints import RankedHint

@@ -1,38 +1,24 @@
-"""The `rollout` command: a position rolled out, before the roll or, with dice, every play of the roll.
+"""A rollout's report, as the `rollout` command (game/tavla/commands/rollout.py) prints it and the
+table's study card shows it (game/tavla/lab/study_jobs.py): a position rolled out, before the roll or,
+with dice, every play of the roll.
 
-Before the roll it prints the cubeless chances of the player on roll (win, win gammon, win
+Before the roll it gives the cubeless chances of the player on roll (win, win gammon, win
 backgammon, lose gammon, lose backgammon) and the equity, each with its 95% interval; with dice
 (`--dice`, or the dice an ID holds) every legal play (or the `--plays` best at 0-ply) is rolled out on
 the same dice and ranked, each with its difference to the best measured game by game, as duplicate
-dice allow. A home-board race also gets the bear-off database's answer. `--json` writes the figures
-with their standard errors. game/cli.py parses the arguments.
+dice allow. A home-board race also gets the bear-off database's answer. Its JSON (`--json`) gives the
+figures with their standard errors.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
-import secrets
-import signal
-import sys
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.errors import UserError
-from game.files import writable_target
 from game.i18n import _, ngettext, percent_text
-from game.limits import (
-    MAX_JOBS,
-    MAX_ROLLOUT_GAMES,
-    MAX_ROLLOUT_PLAYS,
-    MAX_ROLLOUT_PLIES,
-    seed_number,
-    whole_number,
-)
-from game.tavla.commands import parse_dice
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, display_play, format_play
 from game.tavla.engine.position import State, all_borne_off, flip
@@ -40,17 +26,12 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.eval.bearoff import both_home, race_outcomes
-from game.tavla.eval.judge import judge_for, sage_plays
+from game.tavla.eval.judge import judge_for
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import equities, other_side, shipped_evaluator
 from game.tavla.eval.stakes import Stakes
-from game.tavla.lab.position_command import check_backgammon, read_setup, write_json
-from game.tavla.lab.rollout import LEVELS, RolloutPlan, summary
-from game.tavla.lab.rollout_runner import Rolled, run_rollout
-from game.tavla.lab.sage_rollout import SagePlan, roll_out
-from game.tavla.tournament.report import progress_bar
-from game.tavla.tournament.stopping import EXIT_OK, EXIT_SIGNALLED
-from game.terminal import table_console
+from game.tavla.lab.rollout import summary
+from game.tavla.lab.rollout_runner import Rolled
 from game.terminal_table import Column, print_table
 
 if TYPE_CHECKING:
@@ -78,79 +59,6 @@ class Figures:
     chances_se: np.ndarray
     equity: float
     equity_se: float
-
-
-def rollout_command(
-    state: str | None,
-    gnubg_id: str | None,
-    xgid: str | None,
-    dice: Sequence[str] | None,
-    rules: Rules,
-    games: int = 1296,
-    truncate: int | None = None,
-    level: str = "expert",
-    seed: int | None = None,
-    jobs: int = 1,
-    json_path: str | None = None,
-    luck: bool = False,
-    plays: int | None = None,
-) -> int:
-    """Roll out, print the report, write the JSON; 0, or 128 + the signal that stopped it early (the
-    games finished are still reported and written, marked incomplete)."""
-    games = whole_number(games, 1, MAX_ROLLOUT_GAMES)
-    truncate = None if truncate is None else whole_number(truncate, 1, MAX_ROLLOUT_PLIES)
-    plays = None if plays is None else whole_number(plays, 1, MAX_ROLLOUT_PLAYS)
-    jobs = whole_number(jobs, 1, MAX_JOBS)
-    seed = secrets.randbelow(2**32) if seed is None else seed_number(seed)
-    rules = check_backgammon(rules)
-    setup = read_setup(state, gnubg_id, xgid, decision=True)
-    if level not in LEVELS and not (sage_plays(rules) and level in set(JudgeLevel)):
-        message = _("unknown level {level}; use one of: {known}")
-        known = tuple(JudgeLevel) if sage_plays(rules) else LEVELS
-        raise UserError(message.format(level=repr(level), known=", ".join(known)))
-    rolled_dice = parse_dice(dice) if dice is not None else setup.dice
-    if json_path is not None:
-        writable_target(json_path)  # a folder or a device is refused before any game
-    candidates = None if rolled_dice is None else candidates_of(setup.state, rolled_dice, rules, plays)
-    starts = (setup.state,) if candidates is None else tuple(flip(c.after) for c in candidates)
-    with progress_bar(games, sys.stderr.isatty()) as tick:
-
-        def advance(count: int) -> None:
-            for _game in range(count):
-                tick()
-
-        if sage_plays(rules):
-            from game.tavla.lab.sage_rollout_report import SageRolloutReport
-
-            sage_plan = SagePlan(tuple(flip(start) for start in starts), rules, games, seed, truncate, level)
-            report: RolloutReport = SageRolloutReport(
-                setup.with_dice(rolled_dice), roll_out(sage_plan, advance), candidates
-            )
-        else:
-            plan = RolloutPlan(starts, rules, games, seed, truncate, level, luck)
-            report = RolloutReport(setup.with_dice(rolled_dice), run_rollout(plan, jobs, advance), candidates)
-    rolled = report.rolled
-    if json_path is not None:
-        write_json(json_path, report.to_json())
-    with no_broken_terminal(rolled.stopped_by):
-        report.print_table(table_console())
-        sys.stdout.flush()
-        # Translators: said on stderr after a rollout: how many games took how many seconds
-        note = ngettext("{games} game in {seconds:.1f} s", "{games} games in {seconds:.1f} s", rolled.games)
-        print(note.format(games=rolled.games, seconds=rolled.seconds), file=sys.stderr)
-    if rolled.stopped_by:
-        return EXIT_SIGNALLED + getattr(signal, rolled.stopped_by, signal.SIGINT)
-    return EXIT_OK
-
-
-@contextlib.contextmanager
-def no_broken_terminal(stopped_by: str) -> Iterator[None]:
-    """After SIGHUP the terminal may be gone: the JSON is written, the status says why it ended."""
-    try:
-        yield
-    except OSError:
-        if not stopped_by:
-            raise
 
 
 def candidates_of(state: State, dice: tuple[int, int], rules: Rules, most: int | None) -> list[Candidate]:

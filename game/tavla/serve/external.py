@@ -1,4 +1,5 @@
-"""GNU Backgammon's external player: `python main.py external --port N`, so gnubg plays against ours.
+"""GNU Backgammon's external player: `python main.py external --port N` (commands/external.py), so gnubg
+plays against ours.
 
 In gnubg, `set player 1 external localhost:N` makes player 1 a program behind a TCP socket. On each of
 that player's decisions gnubg writes one line, a FIBS board (`board:...`, FIBS's "boardstyle 3", as
@@ -24,10 +25,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import select
 import socket
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -268,36 +267,3 @@ def listen(port: int) -> socket.socket:
         message = _("cannot listen on port {port}: {error}")
         raise UserError(message.format(port=port, error=error.strerror or error)) from None
     return listener
-
-
-def external_command(port: int, level: str, idle: float = IDLE_SECONDS) -> int:
-    """`python main.py external --port N`: gnubg's external player (standard rules, as gnubg plays),
-    until Ctrl+C. The notices go to stderr while it takes them: a stderr nobody reads any more (`2>&1 |
-    head -1`) ends the notices, never the service."""
-    from game.tavla.players.ubgi_engine import LEVEL_PLIES, build_bot
-
-    rules = Rules.STANDARD
-    bot = build_bot(rules, LEVEL_PLIES[level])
-    listener = listen(port)
-    silenced = False
-
-    def said(line: str) -> None:
-        nonlocal silenced
-        if silenced or sys.stderr is None:
-            return
-        try:
-            print(line, file=sys.stderr, flush=True)
-        except (OSError, ValueError):
-            silenced = True
-            with contextlib.suppress(OSError, ValueError):  # what is left in its buffer goes nowhere
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
-
-    with listener:
-        address = f"localhost:{listener.getsockname()[1]}"
-        # Translators: {address} is host:port; {command} the gnubg command that makes a player ours
-        message = _("listening on {address}: in GNU Backgammon, {command}")
-        said(message.format(address=address, command=f"set player 1 external {address}"))
-        status = serve(bot, rules, listener, said, idle)
-    # Translators: said when the external player stops serving because its socket was closed
-    said(_("the listening socket was closed: the external player stops"))
-    return status

@@ -1,61 +1,33 @@
-"""The `analyse` command's body: read a `.mat` file, analyse it, print the report, write the JSON.
+"""An analysed match as the `analyse` command prints it (game/tavla/commands/analyse.py) and as its JSON.
 
-game/cli.py parses the arguments. The report gives the reader's warnings about the file first (points
-counted as GNU Backgammon counts them where the file writes others, games after the match not read), then
-says its units (millipoints of EMG at the match score with the match-winning chance they stand for, or
-millipoints of money points) and the level it judged at, then gives per game and for the match each
-player's error rate, rating, marks and luck per roll in the same units, for the match also the checker
-play's and the cube's error rates apart with the cube's counts (missed doubles, wrong doubles, takes and
-passes), then the five worst decisions with the best play, in the words of the analysis screen
-(game/tavla/analysis/figures.py): plays in GNU Backgammon's form, moves numbered as the table's move list
-numbers them, a drop called a pass. `--json` writes every decision so other tools (and the analysis
-screen) can read them without running the evaluator again; its contract fields keep the per-die plays and
-the action names (`drop`), with the players' forms beside them (`shown_play`, `shown_best`, `shown_dice`).
+The report gives the reader's warnings about the file first (points counted as GNU Backgammon counts them
+where the file writes others, games after the match not read), then says its units (millipoints of EMG at
+the match score with the match-winning chance they stand for, or millipoints of money points) and the
+level it judged at, then gives per game and for the match each player's error rate, rating, marks and
+luck per roll in the same units, for the match also the checker play's and the cube's error rates apart
+with the cube's counts (missed doubles, wrong doubles, takes and passes), then the five worst decisions
+with the best play, in the words of the analysis screen (game/tavla/analysis/figures.py): plays in GNU
+Backgammon's form, moves numbered as the table's move list numbers them, a drop called a pass. `--json`
+writes every decision so other tools (and the analysis screen) can read them without running the
+evaluator again; its contract fields keep the per-die plays and the action names (`drop`), with the
+players' forms beside them (`shown_play`, `shown_best`, `shown_dice`).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from game.files import write_report
 from game.i18n import _, ngettext
 from game.tavla.analysis import figures
-from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary, check_level
-from game.tavla.analysis.match import analyse_match
+from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary
 from game.tavla.engine.notation import display_dice
 from game.tavla.engine.position import format_state, position_id
-from game.tavla.engine.rules import Rules
-from game.tavla.record.formats import read_match
-from game.terminal import progress_bar
 
 JSON_FORMAT = "fifteen-tavla analysis"
 JSON_VERSION = 2  # 2: match play in EMG, every roll's cube decision, the checker and cube figures apart
 WORST = 5
 _CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 _CUBE = ("no_double", "double_take", "double_pass")
-
-
-def analyse_command(path: str, rules: Rules | None, json_path: str | None, level: str) -> list[str]:
-    """The report's lines for the match in `path`; writes the JSON to `json_path` when given."""
-    return report_and_write(analyse_file(path, rules, level), json_path)
-
-
-def analyse_file(path: str, rules: Rules | None, level: str) -> MatchAnalysis:
-    """The analysis of the match in `path` (a progress bar on a terminal); UserError when it cannot be
-    read or analysed."""
-    check_level(level)
-    record = read_match(path, rules)
-    with progress_bar(_("analysing"), len(record.games)) as advance:
-        return analyse_match(record, rules, level, progress=lambda done, total: advance(done))
-
-
-def report_and_write(analysis: MatchAnalysis, json_path: str | None) -> list[str]:
-    """The report's lines for `analysis`; writes its JSON to `json_path` when given."""
-    if json_path is not None:
-        text = json.dumps(analysis_json(analysis), indent=1, ensure_ascii=False) + "\n"
-        write_report(json_path, text)
-    return report(analysis)
 
 
 def report(analysis: MatchAnalysis) -> list[str]:

@@ -1,4 +1,4 @@
-"""Our UBGI v0.2 engine line by line, in this process (players/ubgi_engine.py): the handshake, keys,
+"""Our UBGI v0.2 engine line by line, in this process (game/tavla/serve/ubgi.py): the handshake, keys,
 positions from every notation, the answers, and every malformed or misplaced line answered with one of
 the four error codes while the engine goes on."""
 
@@ -10,7 +10,6 @@ from game.tavla.engine.position import OPENING, flip, position_id
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
-from game.tavla.players.ubgi_engine import UbgiEngine
 from game.tavla.players.ubgi_lines import (
     ERROR_CODES,
     moves_of,
@@ -18,6 +17,7 @@ from game.tavla.players.ubgi_lines import (
     position_line,
     resolve_play,
 )
+from game.tavla.serve.ubgi import UbgiEngine
 from tests.tavla.builders import position, random_game_positions
 
 OPENING_ID = "4HPwATDgc/ABMA"

@@ -18,8 +18,8 @@ from game.tavla.engine.moves import check_play
 from game.tavla.engine.position import OPENING, to_gnubg_board
 from game.tavla.engine.rules import Rules
 from game.tavla.players import get_bot
-from game.tavla.players.gnubg_external import BadBoard, listen, read_fibs_board, reply, serve
-from game.tavla.players.ubgi_engine import build_bot
+from game.tavla.serve.external import BadBoard, listen, read_fibs_board, reply, serve
+from game.tavla.serve.ubgi import build_bot
 
 ROOT = Path(__file__).resolve().parents[3]
 STANDARD = Rules.STANDARD

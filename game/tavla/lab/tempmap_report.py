@@ -1,5 +1,6 @@
-"""The `tempmap` command: the temperature map of a position (game/tavla/lab/tempmap.py) on a 6x6 grid,
-then the 21 rolls ranked; `--json` writes the figures. game/cli.py parses the arguments.
+"""The temperature map of a position (game/tavla/lab/tempmap.py) as the `tempmap` command shows it
+(game/tavla/commands/tempmap.py): on a 6x6 grid, then the 21 rolls ranked; and its JSON. The table's
+study card (game/tavla/screens/table/study_card.py) writes its cells in the same words.
 
 The grid is laid out here for the console's width: each cell as wide as its longest play where there
 is room, else narrower with the plays shortened; boxed, or on a narrower terminal without the box (which
@@ -11,18 +12,14 @@ game/terminal_table.py, which wraps at any width as the other commands' tables d
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
-from game.files import writable_target
 from game.i18n import _
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
-from game.tavla.lab.position_command import check_backgammon, read_setup, write_json
-from game.tavla.lab.rollout_command import CHANCES
-from game.tavla.lab.tempmap import RollFigure, TempMap, temperature_map
+from game.tavla.lab.rollout_report import CHANCES
+from game.tavla.lab.tempmap import RollFigure, TempMap
 from game.terminal import cells, table_console
 from game.terminal_table import Column, print_table, shortened
 
@@ -40,29 +37,6 @@ BLOCKS = (6, 3, 2, 1)  # columns of the grid in one block, as many as fit
 EVEN = 0.0005  # a difference that rounds to 0.000 is neither better nor worse
 BETTER, WORSE = "green", "red"
 ELLIPSIS = "…"
-
-
-def tempmap_command(
-    state: str | None,
-    gnubg_id: str | None,
-    xgid: str | None,
-    rules: Rules,
-    level: str = "expert",
-    json_path: str | None = None,
-    console: Console | None = None,
-) -> int:
-    """Map the position, print the grid and the ranked rolls on `console` (stdout's), write the JSON."""
-    rules = check_backgammon(rules)
-    setup = read_setup(state, gnubg_id, xgid, decision=True)
-    if json_path is not None:
-        writable_target(json_path)  # a folder or a device is refused before the work
-    start = time.perf_counter()
-    mapped = temperature_map(setup.state, rules, level)
-    seconds = time.perf_counter() - start
-    if json_path is not None:
-        write_json(json_path, tempmap_json(setup, mapped, seconds))
-    print_tempmap(mapped, setup, console)
-    return 0
 
 
 def print_tempmap(mapped: TempMap, setup: Setup | None = None, console: Console | None = None) -> None:
@@ -213,7 +187,7 @@ def ranked_columns(mapped: TempMap) -> list[Column]:
 
 
 def tempmap_json(setup: Setup, mapped: TempMap, seconds: float) -> dict[str, Any]:
-    """The JSON the command writes: the position before the roll (its IDs without dice), how it was
+    """The JSON the `tempmap` command writes: the position before the roll (its IDs without dice), how it was
     judged, the rolls best first, the average."""
     before = setup.with_dice(None)
     return {

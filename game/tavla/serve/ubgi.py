@@ -1,7 +1,7 @@
-"""Our engine as a UBGI v0.2 engine (`python main.py ubgi`): other programs' controllers (bgci's duels and
-leagues, a GUI) ask it for plays and cube decisions on standard input and read the answers on standard
-output, one line each, flushed at once. docs/engines.md is the contract; the wire format is
-players/ubgi_lines.py.
+"""Our engine as a UBGI v0.2 engine (`python main.py ubgi`, commands/ubgi.py): other programs' controllers
+(bgci's duels and leagues, a GUI) ask it for plays and cube decisions on standard input and read the
+answers on standard output, one line each, flushed at once. docs/engines.md is the contract; the wire
+format is players/ubgi_lines.py, which our UBGI bot (players/ubgi_bot.py) speaks too.
 
 `UbgiEngine.handle` answers one command line with the lines to write (no I/O, so every error path is
 tested directly); `serve` is the loop around it. Every malformed or misplaced line is answered with
@@ -349,12 +349,3 @@ def utf8_output(stream: IO[str] | None) -> None:
     stream is set to write it, and what cannot be encoded even so (a lone surrogate) escaped."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
         stream.reconfigure(encoding="utf-8", errors="backslashreplace")  # type: ignore[union-attr]
-
-
-def ubgi_command(rules: Rules | None, level: str) -> int:
-    """`python main.py ubgi`: our engine on standard input and output, under `rules` (`--rules`) or,
-    with none named, backgammon (our standard rules): UBGI is a backgammon protocol, and a controller that
-    names no variant expects it. Another game of the board starts it at backgammon too."""
-    rules = rules if rules in VARIANTS.values() else Rules.STANDARD
-    utf8_output(sys.stdout)
-    return serve(UbgiEngine(rules, level), standard_input(), sys.stdout)

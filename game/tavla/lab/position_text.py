@@ -1,63 +1,19 @@
-"""The `position` command: a position given as a state, GNU Backgammon IDs or an XGID, shown as a text
-board with both pip counts and written in all three notations; `--json` writes the same.
-
-game/cli.py parses the arguments; `read_setup` is shared with the `rollout` command.
+"""A position in words, as the `position` command shows it (game/tavla/commands/position.py): a text
+board with both pip counts, who is on roll, the cube and the score, and the position written in all three
+notations; and the same as JSON.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from game.errors import RulesRefused, UserError
-from game.files import write_report
 from game.i18n import _
 from game.tavla.engine.match_id import MatchMoment
-from game.tavla.engine.position import GameOver, check_game_on, format_state, parse_state, pip_counts
+from game.tavla.engine.position import GameOver, check_game_on, format_state, pip_counts
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import BOTTOM, Setup, read_gnubg_id
-from game.tavla.engine.xgid import read_xgid, write_xgid
+from game.tavla.engine.setup import BOTTOM, Setup
+from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.board_text import MINE, THEIRS, board_lines
-
-
-def check_backgammon(rules: Rules) -> Rules:
-    """`rules` if a backgammon position (a state, a Position ID, an XGID) is played under it (tavla,
-    standard); else RulesRefused: the lab's evaluators know no other game (it was a KeyError)."""
-    if not Rules.parse(rules).is_backgammon:
-        # Translators: {rules} is the rule set asked for (plakoto, fevga...); keep --rules as it is
-        message = _("these positions are backgammon's: use --rules tavla or --rules standard, not {rules}")
-        raise RulesRefused(message.format(rules=rules), rules)
-    return Rules.parse(rules)
-
-
-def read_setup(
-    state: str | None = None, gnubg_id: str | None = None, xgid: str | None = None, decision: bool = False
-) -> Setup:
-    """The position of exactly one of `--state`, `--id` and `--xgid` (UserError otherwise). With
-    `decision` (a command that asks one of it), a finished position is refused (check_game_on)."""
-    given = [value for value in (state, gnubg_id, xgid) if value is not None]
-    if len(given) != 1:
-        raise UserError(_("give the position once: --state, --id or --xgid"))
-    if state is not None:
-        setup = Setup(parse_state(state))
-    elif gnubg_id is not None:
-        setup = read_gnubg_id(gnubg_id)
-    else:
-        setup = read_xgid(given[0])
-    if decision:
-        check_game_on(setup.state)
-    return setup
-
-
-def position_command(
-    state: str | None, gnubg_id: str | None, xgid: str | None, rules: Rules, json_path: str | None = None
-) -> list[str]:
-    """The lines the command prints; writes `position_json` to `json_path` when given."""
-    rules = check_backgammon(rules)
-    setup = read_setup(state, gnubg_id, xgid)
-    if json_path is not None:
-        write_json(json_path, position_json(setup, rules))
-    return position_lines(setup, rules)
 
 
 def position_lines(setup: Setup, rules: Rules) -> list[str]:
@@ -131,8 +87,8 @@ def terms_text(moment: MatchMoment) -> str:
 
 
 def position_json(setup: Setup, rules: Rules) -> dict[str, Any]:
-    """The JSON the command writes: `state` (the player on roll's view), `id`, `xgid`, `pips` (on roll,
-    other), and what the IDs hold besides."""
+    """The JSON the `position` command writes: `state` (the player on roll's view), `id`, `xgid`, `pips`
+    (on roll, other), and what the IDs hold besides."""
     moment = setup.moment
     owner = None if moment.owner is None else ("on roll" if moment.owner == moment.on_roll else "opponent")
     return {
@@ -153,8 +109,3 @@ def position_json(setup: Setup, rules: Rules) -> dict[str, Any]:
         "crawford": moment.crawford,
         "jacoby": moment.jacoby and not moment.length,
     }
-
-
-def write_json(path: str, data: dict[str, Any]) -> None:
-    """`data` as JSON into `path`, whole or not at all; a UserError says why it could not be written."""
-    write_report(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
