@@ -36,9 +36,8 @@ from game.limits import (
     whole_number,
 )
 from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
-from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.cube import MAX_CUBE
-from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
+from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules, TableGames, table_choices
 from game.tavla.eval.levels import PLAYING_LEVELS, JudgeLevel
 from game.terminal import WrappingHelpFormatter, print_lines
 

@@ -15,7 +15,6 @@ from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integer, parse_integers, parse_state
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 
 # Translators: --dice is the command-line option; keep it as it is
 DICE_HELP = N_("give two dice, each an integer from 1 to 6, e.g. --dice 6 4")
@@ -54,9 +53,9 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
     return dice[0], dice[1]
 
 
-def moves_command(state_text: str, dice: list[str], rules: Rules | str = Rules.TAVLA) -> list[str]:
+def moves_command(state_text: str, dice: list[str], rules: Rules = Rules.TAVLA) -> list[str]:
     """Every legal play, one line per distinct resulting position, highest moves first; [] if none."""
-    variant = variant_of(Rules.parse(rules))
+    variant = rules.variant
     state = variant.validate(parse_integers(state_text))
     die1, die2 = parse_dice(dice)
     return [format_play(play) for play in sorted(variant.legal_plays(state, die1, die2), reverse=True)]
@@ -66,7 +65,7 @@ def bot_command(
     bot_name: str,
     state_text: str,
     dice: list[str],
-    rules: Rules | str = Rules.TAVLA,
+    rules: Rules = Rules.TAVLA,
     timeout: float | None = None,
 ) -> str:
     """The named bot's play for the position and dice, checked for legality and written canonically.
@@ -79,13 +78,12 @@ def bot_command(
     from game.tavla.players.child import DEFAULT_TIMEOUT, REASON_CHARS, check_timeout
     from game.tavla.players.isolated import close_bot, guarded_bot
 
-    rule_set = Rules.parse(rules)
-    variant = variant_of(rule_set)
+    variant = rules.variant
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
     state = variant.validate(parse_integers(state_text))
     die1, die2 = parse_dice(dice)
     shown = in_quotes(bot_name)
-    bot = guarded_bot(bot_name, rules=rule_set, timeout=limit)
+    bot = guarded_bot(bot_name, rules=rules, timeout=limit)
     try:
         answer = bot.play(list(state), die1, die2)
     except BotFault as fault:

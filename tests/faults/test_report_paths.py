@@ -8,6 +8,7 @@ import os
 import pytest
 
 from game.errors import UserError
+from game.tavla.engine.rules import Rules
 from game.tavla.tournament import LOG_NAME, command, tournament_command
 from tests.faults.helpers import ROOT, game
 
@@ -58,7 +59,7 @@ def test_a_stale_log_from_an_earlier_run_does_not_remain(tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     log = tmp_path / LOG_NAME
     log.write_text("game 7 (old vs older): illegal\n")
-    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert tournament_command(["random", "greedy"], 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     text = log.read_text()
     assert "old vs older" not in text and "Nobody was disqualified in this run." in text
     assert LOG_NAME not in capsys.readouterr().out, "the report names no log when nobody was disqualified"
@@ -66,7 +67,7 @@ def test_a_stale_log_from_an_earlier_run_does_not_remain(tmp_path, monkeypatch, 
 
 def test_no_log_is_made_when_there_was_none_and_nobody_was_disqualified(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert tournament_command(["random", "greedy"], 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     assert not (tmp_path / LOG_NAME).exists()
 
 
@@ -86,7 +87,7 @@ def test_a_default_log_in_a_folder_that_cannot_be_written_is_refused_before_any_
     monkeypatch.setattr(command.os, "access", lambda path, mode: False)
     words = r"would be written to .* is not writable; give another place with --log"
     with pytest.raises(UserError, match=words):
-        tournament_command([MY_BOT, "greedy"], 100_000, 1, 1, "tavla", None, 1.0)
+        tournament_command([MY_BOT, "greedy"], 100_000, 1, 1, Rules.TAVLA, None, 1.0)
 
 
 @pytest.mark.parametrize("kind", ["read-only", "fifo"])
@@ -100,6 +101,6 @@ def test_built_in_bots_need_no_log_so_the_current_folder_may_be_read_only(
         os.mkfifo(tmp_path / LOG_NAME)
     else:
         monkeypatch.setattr(command.os, "access", lambda path, mode: False)
-    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert tournament_command(["random", "greedy"], 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     assert "Replay this tournament with --seed 1." in capsys.readouterr().out
     assert [path.name for path in tmp_path.iterdir()] == ([LOG_NAME] if kind == "fifo" else [])

@@ -21,7 +21,6 @@ from game.reading import read_regular_text
 from game.records import Records
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.record.mat import MAX_MAT_BYTES, WrittenDice, written_dice
 from game.terminal import print_lines
 
@@ -89,7 +88,7 @@ def _check_rules(written: WrittenDice) -> None:
         rules = Rules.parse(written.rules)
     except UserError:
         rules = None
-    if rules is None or not variant_of(rules).opening_roll_played or not rules.is_backgammon:
+    if rules is None or not rules.variant.opening_roll_played or not rules.is_backgammon:
         # Translators: {rules} is the rule set the match file names
         message = _("dice verify checks backgammon matches (tavla or standard rules), not {rules}")
         raise DiceRefused(message.format(rules=quoted(written.rules)))

@@ -33,10 +33,11 @@ from game.tavla.tournament.stopping import (
 )
 
 LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
+TAVLA_GAMES = MatchRules()  # what a tournament plays unless told: single games of tavla, no cube
 
 
 def check_entries(
-    bots: list[str], games: int, seed: int | None, jobs: int, rules: Rules, timeout: float, cube: bool = False
+    bots: list[str], games: int, seed: int | None, jobs: int, terms: MatchRules, timeout: float
 ) -> list[str]:
     """Refuse bad input before anything is played; returns the names as they will be reported.
 
@@ -68,7 +69,7 @@ def check_entries(
         raise UserError(message.format(names=", ".join(quoted(name) for name in twice)))
     for name in names:
         if name not in bot_names():
-            load_bot(name, rules, timeout, cube)
+            load_bot(name, terms, timeout)
     return names
 
 
@@ -114,19 +115,14 @@ def run_tournament(
     games: int,
     seed: int | None = None,
     jobs: int = 1,
-    rules: Rules | str = Rules.TAVLA,
+    terms: MatchRules = TAVLA_GAMES,
     timeout: float = DEFAULT_TIMEOUT,
     show_progress: bool = False,
-    cube: bool = False,
-    match: int | None = None,
-    jacoby: bool = False,
 ) -> Report:
     """Play the whole round robin and return the figures; Ctrl+C, SIGTERM or SIGHUP end it early with
-    what was finished. `rules` is the rule set's name as given (or a Rules). With `cube`, the doubling
-    cube (standard rules); with `match`, every pair plays `games` matches to that many points."""
-    rule_set = Rules.parse(rules)
-    terms = match_terms(rule_set, cube, match, jacoby)
-    names = check_entries(bots, games, seed, jobs, rule_set, timeout, cube)
+    what was finished. `terms` say what is played: the rule set, the doubling cube (standard rules),
+    and with a length, every pair plays `games` matches to that many points."""
+    names = check_entries(bots, games, seed, jobs, terms, timeout)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     used = workers_for(jobs, len(specs))
@@ -169,7 +165,7 @@ def tournament_command(
     games: int,
     seed: int | None = None,
     jobs: int = 1,
-    rules: Rules | str = Rules.TAVLA,
+    rules: Rules = Rules.TAVLA,
     json_path: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     log_path: str | None = None,
@@ -183,7 +179,7 @@ def tournament_command(
     finished so far are still reported and written, marked incomplete); 1 if a worker process died.
     Bad input (bots, numbers, the paths of --json and --log) raises UserError before any game is played.
     """
-    match_terms(Rules.parse(rules), cube, match, jacoby)
+    terms = match_terms(rules, cube, match, jacoby)
     json_file = _writable(json_path, "--json") if json_path is not None else None
     if log_path is not None:
         log_file = _writable(log_path)
@@ -192,7 +188,7 @@ def tournament_command(
         # current folder may be read-only); one that is needed after all is still tried, and said if not
     else:
         log_file = _writable(LOG_NAME, default=True)
-    report = run_tournament(bots, games, seed, jobs, rules, timeout, True, cube, match, jacoby)
+    report = run_tournament(bots, games, seed, jobs, terms, timeout, True)
     with no_interrupts():
         log = write_log(report, log_file)
         if json_file is not None:
