@@ -550,7 +550,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         from game.tavla.lab.setup_board import SetupBoard
         from game.tavla.screens.table.setup_view import copy_ids_of
 
-        if not self.session.rules.is_backgammon:
+        if not self.session.rules.analysable:
             return  # the other games have no IDs
         try:
             setup = SetupBoard.from_session(self.session).to_setup()
@@ -677,10 +677,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         if self.panel.resign_button is not None:
             self.panel.resign_button.enabled = self.may_resign_now()
         # The .mat format, its archive and the analysis are backgammon's: the other games have neither.
-        backgammon = session.game.rules.is_backgammon
+        rules = session.game.rules
         # A .mat starts at the opening: a position set up in the lab has no match file to write.
-        self.panel.export_button.enabled = backgammon and from_opening(session.match)
-        self.over.buttons[2].enabled = backgammon
+        self.panel.export_button.enabled = ".mat" in rules.records and from_opening(session.match)
+        self.over.buttons[2].enabled = rules.analysable
         self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
@@ -689,7 +689,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
-            if session.phase is Phase.MATCH_OVER and backgammon:
+            if session.phase is Phase.MATCH_OVER and rules.analysable:
                 names = player_names(self.opponent, self.settings.human_side)
                 if (error := self.archive.keep(session.match, names)) is not None:
                     self.toast.show(error)
