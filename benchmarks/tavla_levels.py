@@ -33,7 +33,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from game.tavla.engine.moves import apply_play, legal_plays
 from game.tavla.engine.position import OPENING, flip
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import get_bot
 from game.tavla.players.gnubg_adapter import available
 from game.tavla.tournament import run_tournament
@@ -49,7 +49,7 @@ SLOW_LATENCY_SHARE = 5                  # master is timed on 1/5 of the position
 def strength(a: str, b: str, games: int, seed: int, jobs: int, rules: Rules = RULES) -> None:
     """One pair's figures from `a`'s side."""
     start = time.perf_counter()
-    report = run_tournament([a, b], games, seed, jobs=jobs, rules=rules)
+    report = run_tournament([a, b], games, seed, jobs=jobs, terms=MatchRules(rules))
     seconds = time.perf_counter() - start
     side, other = report.per_pair[(a, b)]
     low, high = side.ci95(report.widest)

@@ -26,7 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tavla.engine.board_games import TABLES_GAMES
 from game.tavla.engine.game import GameResult
 from game.tavla.engine.play import BotPlay, play_bots
 from game.tavla.engine.results import Outcome
@@ -68,8 +67,8 @@ class Run:
         greedy = TablesGreedyBot(self.rules)
         if self.pairing == "greedy-random":
             return greedy.play, RandomBot(seed=self.seed * 1_000_003 + index, rules=self.rules).play
-        game = TABLES_GAMES[self.rules]
-        net = TablesEvaluator.load(game, self.weights / f"{self.rules}.npz") if self.weights else None
+        weights = self.weights / f"{self.rules}.npz" if self.weights else None
+        net = TablesEvaluator.load(self.rules.variant, weights) if weights else None
         network = (TablesMasterBot if self.level == "master" else TablesNeuralBot)(self.rules, net=net)
         return network.play, greedy.play
 
@@ -87,7 +86,7 @@ def play_game(run: Run, index: int) -> dict[str, object]:
         ours, theirs = _worker_bots[run]
     seat = index % 2
     bots = (ours, theirs) if seat == 0 else (theirs, ours)
-    result, _ = play_bots(*bots, rules=TABLES_GAMES[run.rules], seed=run.seed * 1_000_003 + index // 2)
+    result, _ = play_bots(*bots, rules=run.rules, seed=run.seed * 1_000_003 + index // 2)
     return {
         **run.key(),
         "game": index,
@@ -150,7 +149,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", type=Rules, choices=list(TABLES_GAMES), action="append")
+    parser.add_argument("--game", type=Rules, choices=Rules.without_hitting(), action="append")
     parser.add_argument("--weights", type=Path, help="a folder of <game>.npz weights (default: shipped)")
     parser.add_argument("--level", choices=("expert", "master"), default="expert", help="the network's level")
     parser.add_argument(
@@ -167,7 +166,7 @@ def main() -> None:
     if args.record is not None and args.record.exists() and not args.record.is_file():
         parser.error(f"--record {args.record} is not a regular file")
     pairings = args.pairing or PAIRINGS
-    for rules in args.game or list(TABLES_GAMES):
+    for rules in args.game or Rules.without_hitting():
         for pairing in pairings:
             run = Run(rules, args.level, args.weights, pairing, args.seed)
             tally, seconds = measure(run, args.games, args.workers, args.record, args.resume)

@@ -103,7 +103,7 @@ def main() -> None:
     print(f"\nstrength: {games} games per pair, duplicate dice, {RULES} rules, seed {args.seed}, --jobs 2")
     for rival in ("greedy", "random"):
         start = time.perf_counter()
-        report = run_tournament(["pubeval", rival], games, args.seed, jobs=2, rules=RULES)
+        report = run_tournament(["pubeval", rival], games, args.seed, jobs=2, terms=MatchRules(RULES))
         seconds = time.perf_counter() - start
         side, other = report.per_pair[("pubeval", rival)]
         low, high = wilson(side.wins, side.games)

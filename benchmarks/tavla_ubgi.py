@@ -70,7 +70,7 @@ def specs(name: str, games: int) -> list[GameSpec]:
 
 def timed(name: str, games: int, terms: MatchRules) -> tuple[float, list]:
     """Seconds for the games (the program started and answering beforehand) and their results."""
-    bot = load_bot(name, terms.rules, TIMEOUT, terms.cube)
+    bot = load_bot(name, terms, TIMEOUT)
     bot.play([0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0, 0, 0], 3, 1)
     start = time.perf_counter()
     results = [play_game(spec, terms, TIMEOUT) for spec in specs(name, games)]

@@ -26,8 +26,7 @@ from game.puzzle.picture_limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 from game.puzzle.pictures import Scan, pictures_dir, scan
 from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.sizes import parse_size
-from game.tavla.engine.board_games import TableGames, table_choices
-from game.tavla.engine.rules import MONEY
+from game.tavla.engine.rules import MONEY, TableGames, table_choices
 from game.tavla.eval.levels import JudgeLevel
 from game.ui.easing import EASINGS
 

@@ -28,8 +28,7 @@ from game.puzzle.stats_view import StatsView
 from game.puzzle.tiles import NumberStyle
 from game.puzzle.view import PuzzleView
 from game.quoting import quoted
-from game.tavla.engine.board_games import TableGames, table_choices
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import Rules, TableGames, table_choices
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette

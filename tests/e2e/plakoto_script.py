@@ -20,7 +20,6 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession, steps_of
-from game.tavla.engine.variant import variant_of
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.screens import layout
 from tests.e2e.table_screen import drag_start, drop_place
@@ -33,7 +32,7 @@ FIRST_SEED = 60
 loaded machine, against 0.03 s from here). A change of the rules, the bot or the dice that makes that
 game unfit moves the search on to the seeds after it."""
 SEEDS = range(FIRST_SEED, FIRST_SEED + 200)
-PLAKOTO = variant_of(Rules.PLAKOTO)
+PLAKOTO = Rules.PLAKOTO.variant
 
 
 @dataclass(frozen=True)

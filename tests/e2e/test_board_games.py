@@ -9,10 +9,8 @@ import random
 import pytest
 
 from game.records import DB_NAME, Records
-from game.tavla.engine.board_games import TAVLI
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import TAVLI, Rules
 from game.tavla.engine.session import Phase, TableSession
-from game.tavla.engine.variant import variant_of
 from game.tavla.record.save import save_table, saved_table
 from game.tavla.screens import layout
 from tests.e2e.table_screen import RESUME, card_shown, offer_to_resume_shown, ring_pixels, wait_for_screen
@@ -20,7 +18,7 @@ from tests.e2e.table_screen import RESUME, card_shown, offer_to_resume_shown, ri
 pytestmark = pytest.mark.e2e
 
 OPPONENT = "expert"
-PLAKOTO = variant_of(Rules.PLAKOTO)
+PLAKOTO = Rules.PLAKOTO.variant
 
 
 def played_until(session: TableSession, rng: random.Random, stop) -> TableSession:

@@ -9,7 +9,6 @@ from game.records import DB_NAME, Records
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.record.save import save_table
 from game.tavla.screens import layout
 from game.tavla.screens.table.last_play import play_marks
@@ -66,7 +65,7 @@ def question_shown(shot) -> bool:
 
 def test_the_last_play_is_marked_the_hint_button_answers_the_cube_and_l_shows_it_again(launch, tmp_path):
     played = _saved_after_the_computers_play(tmp_path)
-    marks = play_marks(played, BACKGAMMON[Rules.STANDARD])
+    marks = play_marks(played, Rules.STANDARD.variant)
     game = launch("--config", _config(tmp_path), "tavla", "--rules", "standard", "--cube")
     game.wait_until(
         lambda shot: (

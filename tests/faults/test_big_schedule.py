@@ -45,7 +45,7 @@ def test_memory_does_not_grow_with_the_games_played(monkeypatch):
     real = referee._player
     monkeypatch.setattr(referee, "_player", lambda name, *rest: real("random", *rest))
     specs = schedule(["random", "other"], HUGE, seed=1)
-    board = Scoreboard(specs, Rules.TAVLA, lambda: None)
+    board = Scoreboard(specs, MatchRules(), lambda: None)
     games = iter(specs)
     for _ in range(100):
         board.record(referee.play_game(next(games), MatchRules(Rules.TAVLA), 1.0))

@@ -9,6 +9,7 @@ import pytest
 from game import cli
 from game.errors import UserError
 from game.tavla.commands.tournament import tournament_command
+from game.tavla.engine.rules import Rules
 from game.tavla.tournament import run_tournament
 from tests.faults.helpers import OPENING, PYTHON, ROOT, game
 
@@ -76,7 +77,7 @@ def test_the_functions_behind_the_commands_hold_the_same_ranges():
     with pytest.raises(UserError, match=r"--games: .* is out of range"):
         run_tournament(["random", "greedy"], 2 * 10**9, seed=1)
     with pytest.raises(UserError, match="--match: 26 is out of range"):
-        tournament_command(["random", "greedy"], 2, seed=1, rules="standard", match=26)
+        tournament_command(["random", "greedy"], 2, seed=1, rules=Rules.STANDARD, match=26)
 
 
 def test_numbers_in_range_still_work(capsys, tmp_path):

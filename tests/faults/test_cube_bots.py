@@ -6,6 +6,7 @@ import pytest
 from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players.isolated import IsolatedBot, close_all
 from game.tavla.tournament import run_tournament
 
@@ -60,7 +61,8 @@ def test_an_isolated_bot_answers_the_cube_from_its_file_or_by_default(tmp_path):
 
 def test_a_python_bot_that_fails_a_cube_question_in_a_tournament_is_disqualified(tmp_path):
     slow = cube_bot(tmp_path, "slow.py", "time.sleep(30)")
-    report = run_tournament([slow, "greedy"], 2, seed=3, rules="standard", timeout=0.5, cube=True)
+    terms = MatchRules(Rules.STANDARD, cube=True)
+    report = run_tournament([slow, "greedy"], 2, seed=3, terms=terms, timeout=0.5)
     bot = report.to_json(None)["bots"][slow]
     assert bot["disqualifications"] == 2 and bot["faults"] == {"timeout": 2}
     assert all("no answer within 0.5 s" in entry["reason"] for entry in report.disqualifications())

@@ -10,6 +10,7 @@ import pytest
 from game.errors import UserError
 from game.tavla.commands import tournament as command
 from game.tavla.commands.tournament import LOG_NAME, tournament_command
+from game.tavla.engine.rules import Rules
 from tests.faults.helpers import ROOT, game
 
 MY_BOT = str(ROOT / "examples" / "my_bot.py")  # a bot that is not built in: it may be disqualified
@@ -59,7 +60,7 @@ def test_a_stale_log_from_an_earlier_run_does_not_remain(tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     log = tmp_path / LOG_NAME
     log.write_text("game 7 (old vs older): illegal\n")
-    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert tournament_command(["random", "greedy"], 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     text = log.read_text()
     assert "old vs older" not in text and "Nobody was disqualified in this run." in text
     assert LOG_NAME not in capsys.readouterr().out, "the report names no log when nobody was disqualified"
@@ -67,7 +68,7 @@ def test_a_stale_log_from_an_earlier_run_does_not_remain(tmp_path, monkeypatch, 
 
 def test_no_log_is_made_when_there_was_none_and_nobody_was_disqualified(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert tournament_command(["random", "greedy"], 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     assert not (tmp_path / LOG_NAME).exists()
 
 
@@ -87,7 +88,7 @@ def test_a_default_log_in_a_folder_that_cannot_be_written_is_refused_before_any_
     monkeypatch.setattr(command.os, "access", lambda path, mode: False)
     words = r"would be written to .* is not writable; give another place with --log"
     with pytest.raises(UserError, match=words):
-        tournament_command([MY_BOT, "greedy"], 100_000, 1, 1, "tavla", None, 1.0)
+        tournament_command([MY_BOT, "greedy"], 100_000, 1, 1, Rules.TAVLA, None, 1.0)
 
 
 @pytest.mark.parametrize("kind", ["read-only", "fifo"])
@@ -101,6 +102,6 @@ def test_built_in_bots_need_no_log_so_the_current_folder_may_be_read_only(
         os.mkfifo(tmp_path / LOG_NAME)
     else:
         monkeypatch.setattr(command.os, "access", lambda path, mode: False)
-    assert tournament_command(["random", "greedy"], 2, 1, 1, "tavla", None, 1.0) == 0
+    assert tournament_command(["random", "greedy"], 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     assert "Replay this tournament with --seed 1." in capsys.readouterr().out
     assert [path.name for path in tmp_path.iterdir()] == ([LOG_NAME] if kind == "fifo" else [])

@@ -11,7 +11,6 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
-from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.screens import layout
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView
@@ -54,7 +53,7 @@ def wait_for_hint(view: TableView, seconds: float = 30.0) -> None:
 
 
 def point_centre(seat: int, point: int) -> tuple[float, float]:
-    shown = layout.to_display(seat, point, BACKGAMMON[Rules.TAVLA])
+    shown = layout.to_display(seat, point, Rules.TAVLA.variant)
     return layout.checker_position(seat, shown, 0, 1)
 
 

@@ -11,9 +11,8 @@ from arcade.types import LBWH
 from game.errors import UserError
 from game.records import Records
 from game.tavla.analysis.match import analyse_match
-from game.tavla.engine.board_games import TAVLI
 from game.tavla.engine.match import Match
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import TAVLI, Rules
 from game.tavla.players.random_bot import RandomBot
 from game.tavla.record.archive import archive_dir
 from game.tavla.record.match_record import MatchRecord

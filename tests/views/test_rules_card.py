@@ -3,14 +3,13 @@
 import arcade
 
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from tests.views.driver import press_key, screenshot
 from tests.views.test_tables_view import table
 from tests.views.text import assert_text_fits
 
 
 def test_f1_shows_the_games_rules_and_f1_or_enter_closes_them(window):
-    plakoto = variant_of(Rules.PLAKOTO)
+    plakoto = Rules.PLAKOTO.variant
     view = table(window, Rules.PLAKOTO, plakoto.opening, (6, 5))
     assert view.overlays.top is None
     press_key(view, arcade.key.F1)

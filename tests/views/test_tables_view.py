@@ -3,13 +3,12 @@ Fevga's opponent running the same way round, their hints, and what the backgammo
 
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
-from game.tavla.engine.variant import variant_of
 from game.tavla.screens import layout
 from game.tavla.screens.table.view import TableView
 from tests.views.table import drag, settle, wait_for_hint
 
-PLAKOTO = variant_of(Rules.PLAKOTO)
-FEVGA = variant_of(Rules.FEVGA)
+PLAKOTO = Rules.PLAKOTO.variant
+FEVGA = Rules.FEVGA.variant
 
 
 def plakoto_state(own: dict[int, int], theirs: dict[int, int], pins: dict[int, int] | None = None) -> tuple:

@@ -9,7 +9,6 @@ from game.tavla.engine.notation import display_dice, display_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
-from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.screens import layout
 from game.tavla.screens.table import hints, marks, opponent
 from game.tavla.screens.table.captions import MoveRow
@@ -188,7 +187,7 @@ def test_the_hint_stars_its_hits_and_its_arrows_start_at_the_moving_checkers(win
     assert second[0] == pytest.approx(top_checker(view, 0, 6))
     assert first[1] == pytest.approx(layout.checker_position(0, 4, 0, 1))
     assert second[1] == pytest.approx(layout.checker_position(0, 4, 1, 2)), "it lands on the first"
-    bar = marks.hint_arrows(0, own_position({6: 14}, {24: 2}, own_bar=1), [(25, 20)], BACKGAMMON[Rules.TAVLA])
+    bar = marks.hint_arrows(0, own_position({6: 14}, {24: 2}, own_bar=1), [(25, 20)], Rules.TAVLA.variant)
     assert bar[0][0] == pytest.approx(layout.checker_position(0, layout.BAR_POINT, 0, 1))
 
 

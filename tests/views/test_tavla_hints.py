@@ -157,7 +157,7 @@ def test_long_plays_wrap_at_the_rows_size_and_the_rows_stand_above_the_buttons(w
     view = window.current_view
     view.start_session(TableSession.from_position(BLOTS, (4, 3), Rules.STANDARD, "random"))
     view.session.game.dice = (4, 4)
-    view.session.turn = TurnInProgress(BLOTS, 4, 4, view.session.game.variant)
+    view.session.turn = TurnInProgress(BLOTS, 4, 4, view.session.game.rules)
     settle(view)
     view.show_hint()
     wait_for_hint(view)

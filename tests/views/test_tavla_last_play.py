@@ -7,7 +7,6 @@ from game.tavla.engine.game import Turn
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase
-from game.tavla.engine.variant import BACKGAMMON
 from game.tavla.screens import layout
 from game.tavla.screens.table.hint_panel import AREA_BOTTOM
 from game.tavla.screens.table.last_play import last_play, play_marks
@@ -63,9 +62,9 @@ def test_the_last_play_is_the_computers_while_nothing_else_moved():
     assert last_play(game, 1) is computer, "a dance of the player leaves the computer's play the last"
     game.record.append(Turn(0, (2, 1), ((13, 11), (6, 5)), flip(OPENING)))
     assert last_play(game, 1) is None, "once the player has played, nothing is marked"
-    marks = play_marks(computer, BACKGAMMON[Rules.TAVLA])
+    marks = play_marks(computer, Rules.TAVLA.variant)
     assert len(marks.arrows) == 2 and len(marks.origins) == 2 and len(marks.landings) == 2
-    shown = {point: layout.to_display(1, point, BACKGAMMON[Rules.TAVLA]) for point in (24, 13)}
+    shown = {point: layout.to_display(1, point, Rules.TAVLA.variant) for point in (24, 13)}
     assert layout.checker_position(1, shown[24], 1, 2) in marks.origins, "24's top checker"
     assert layout.checker_position(1, shown[13], 4, 5) in marks.origins, "13's top checker"
 

@@ -14,7 +14,6 @@ from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integers
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -51,7 +50,7 @@ def bot_command(
     bot_name: str,
     state_text: str,
     dice: list[str],
-    rules: Rules | str = Rules.TAVLA,
+    rules: Rules = Rules.TAVLA,
     timeout: float | None = None,
 ) -> str:
     """The named bot's play for the position and dice, checked for legality and written canonically.
@@ -64,8 +63,8 @@ def bot_command(
     from game.tavla.players.child import DEFAULT_TIMEOUT, REASON_CHARS, check_timeout
     from game.tavla.players.isolated import close_bot, guarded_bot
 
-    rule_set = Rules.parse(rules)
-    variant = variant_of(rule_set)
+    rule_set = rules
+    variant = rules.variant
     limit = DEFAULT_TIMEOUT if timeout is None else check_timeout(timeout)
     state = variant.validate(parse_integers(state_text))
     die1, die2 = parse_dice(dice)

@@ -10,7 +10,6 @@ from game.tavla.commands.options import GAMES_STATE_HELP, parse_dice, position_r
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integers
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -30,9 +29,9 @@ def run(args: argparse.Namespace, config: Config) -> int:
     return 0
 
 
-def moves_command(state_text: str, dice: list[str], rules: Rules | str = Rules.TAVLA) -> list[str]:
+def moves_command(state_text: str, dice: list[str], rules: Rules = Rules.TAVLA) -> list[str]:
     """Every legal play, one line per distinct resulting position, highest moves first; [] if none."""
-    variant = variant_of(Rules.parse(rules))
+    variant = rules.variant
     state = variant.validate(parse_integers(state_text))
     die1, die2 = parse_dice(dice)
     return [format_play(play) for play in sorted(variant.legal_plays(state, die1, die2), reverse=True)]

@@ -105,11 +105,11 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
 def check_backgammon(rules: Rules) -> Rules:
     """`rules` if a backgammon position (a state, a Position ID, an XGID) is played under it (tavla,
     standard); else RulesRefused: the lab's evaluators know no other game (it was a KeyError)."""
-    if not Rules.parse(rules).is_backgammon:
+    if not rules.analysable:
         # Translators: {rules} is the rule set asked for (plakoto, fevga...); keep --rules as it is
         message = _("these positions are backgammon's: use --rules tavla or --rules standard, not {rules}")
         raise RulesRefused(message.format(rules=rules), rules)
-    return Rules.parse(rules)
+    return rules
 
 
 def read_setup(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.limits import seed_argument
 from game.tavla.commands.options import game_rules
-from game.tavla.engine.board_games import TableGames, table_choices
+from game.tavla.engine.rules import TableGames, table_choices
 
 if TYPE_CHECKING:
     from game.app import GameWindow

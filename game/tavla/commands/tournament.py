@@ -110,7 +110,7 @@ def tournament_command(
     games: int,
     seed: int | None = None,
     jobs: int = 1,
-    rules: Rules | str = Rules.TAVLA,
+    rules: Rules = Rules.TAVLA,
     json_path: str | None = None,
     timeout: float | None = None,
     log_path: str | None = None,
@@ -138,7 +138,7 @@ def tournament_command(
     )
 
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
-    match_terms(Rules.parse(rules), cube, match, jacoby)
+    terms = match_terms(rules, cube, match, jacoby)
     json_file = _writable(json_path, "--json") if json_path is not None else None
     if log_path is not None:
         log_file = _writable(log_path)
@@ -147,7 +147,7 @@ def tournament_command(
         # current folder may be read-only); one that is needed after all is still tried, and said if not
     else:
         log_file = _writable(LOG_NAME, default=True)
-    report = run_tournament(bots, games, seed, jobs, rules, timeout, True, cube, match, jacoby)
+    report = run_tournament(bots, games, seed, jobs, terms, timeout, True)
     with no_interrupts():
         log = write_log(report, log_file)
         if json_file is not None:

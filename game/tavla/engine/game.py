@@ -27,7 +27,6 @@ from game.tavla.engine.position import (
 )
 from game.tavla.engine.results import Fault, Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import Variant, variant_of
 
 FORFEIT_POINTS = {rules: rules.max_points for rules in Rules}  # what a disqualification gives the opponent
 
@@ -205,14 +204,14 @@ class Game:
 
     def __init__(
         self,
-        rules: "Rules | Variant" = Rules.TAVLA,
+        rules: Rules = Rules.TAVLA,
         seed: int | None = None,
         rng: random.Random | CommittedRolls | None = None,
         start_state: Sequence[int] | None = None,
         cube: CubeTerms | None = None,
     ) -> None:
-        self.variant = variant_of(rules)
-        self.rules = self.variant.rules
+        self.rules = rules
+        self.variant = rules.variant
         if cube is not None:
             self.rules.check_cube()
         self.rng: random.Random | CommittedRolls = rng if rng is not None else random.Random(seed)

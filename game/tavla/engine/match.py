@@ -13,7 +13,6 @@ from game.i18n import _
 from game.tavla.engine.committed_dice import CommittedRolls, commitment
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.rules import MONEY, MatchRules, Rules, crawford_game
-from game.tavla.engine.variant import Variant, variant_of
 
 
 def check_match_length(length: object) -> int:
@@ -36,7 +35,7 @@ class Match:
     """
 
     length: int
-    rules: Rules | Variant = Rules.TAVLA
+    rules: Rules = Rules.TAVLA
     seed: int | None = None
     games: list[Game] = field(default_factory=list)
     cube: bool = False
@@ -65,8 +64,6 @@ class Match:
             raise UserError(message.format(score=score, length=self.length))
         if self.rotation:
             self.rules = self.rotation[0]
-        self.variant = variant_of(self.rules)  # a rule set, or another game of the board (variant.py)
-        self.rules = self.variant.rules
         self.terms = MatchRules(self.rules, self.length or None, self.cube, self.jacoby, self.beavers)
         self.rng = random.Random(self.seed)
         self.stopped = False  # a money session the player ended
@@ -118,7 +115,7 @@ class Match:
     @property
     def current_rules(self) -> Rules:
         """The rule set of the game being played (the last one), or of the first game to come."""
-        return self.games[-1].variant.rules if self.games else self.rules
+        return self.games[-1].rules if self.games else self.rules
 
     @property
     def current(self) -> Game | None:
@@ -151,13 +148,11 @@ class Match:
         elif self.cube:
             crawford = self.is_crawford(len(self.games))
             terms = CubeTerms(length=self.length, scores=self.scores, crawford=crawford)
-        variant = self.variant
-        if self.rotation:
-            variant = variant_of(self.rotation[len(self.games) % len(self.rotation)])
+        rules = self.rotation[len(self.games) % len(self.rotation)] if self.rotation else self.rules
         dice: random.Random | CommittedRolls = self.rng if rng is None else rng
         if rng is None and self.dice_seed is not None:
             dice = CommittedRolls(self.dice_seed, len(self.games))
-        game = Game(variant, rng=dice, start_state=start_state, cube=terms)
+        game = Game(rules, rng=dice, start_state=start_state, cube=terms)
         self.games.append(game)
         return game
 

@@ -14,12 +14,12 @@ against GNU Backgammon. Dice are not checked here (`check_dice` is for input fro
 """
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
 from game.tavla.engine.notation import Move, Play, check_move, format_move, parse_play
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, State
-from game.tavla.engine.rules import Rules
 
 DICE_RANGE = range(1, 7)
 _BAD_DIE = (
@@ -37,6 +37,21 @@ class IllegalPlay(UserError):
     """A play that breaks the rules; the message names the first broken rule."""
 
 
+class DieRule(Protocol):
+    """What the moves ask of a rule set (a `Rules` of game/tavla/engine/rules.py, which builds on this
+    module): whether a player who can play only one die of a roll must play the larger one."""
+
+    @property
+    def larger_die_forced(self) -> bool:
+        """True under standard rules and the other games of the board; False under tavla's."""
+        ...
+
+
+def _forced(rules: DieRule | None) -> bool:
+    """Whether `rules` forces the larger die; no rule set is tavla's, which does not."""
+    return rules is not None and rules.larger_die_forced
+
+
 def check_dice(die1: object, die2: object) -> tuple[int, int]:
     """Both dice as integers 1-6, or UserError naming the bad one."""
     for message, die in zip(_BAD_DIE, (die1, die2), strict=True):
@@ -45,30 +60,31 @@ def check_dice(die1: object, die2: object) -> tuple[int, int]:
     return die1, die2  # type: ignore[return-value]
 
 
-def legal_plays(state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA) -> list[Play]:
+def legal_plays(state: Sequence[int], die1: int, die2: int, rules: DieRule | None = None) -> list[Play]:
     """Every legal play for the player on roll, one per distinct resulting position.
 
     An empty list means the player cannot move and passes. When only one die can be played, `rules`
-    says whether either may be chosen (tavla) or the larger one must be played (standard).
+    says whether either may be chosen (tavla, and None) or the larger one must be played (standard).
     """
     global _last_call
-    key = (state if type(state) is tuple else tuple(state), die1, die2, rules)
+    forced = _forced(rules)
+    key = (state if type(state) is tuple else tuple(state), die1, die2, forced)
     last_key, last_plays = _last_call
     if key == last_key:
         return list(last_plays)
-    plays = _generate(key[0], die1, die2, rules)
+    plays = _generate(key[0], die1, die2, forced)
     _last_call = (key, tuple(plays))
     return plays
 
 
-def _generate(s: State, die1: int, die2: int, rules: Rules) -> list[Play]:
+def _generate(s: State, die1: int, die2: int, forced: bool) -> list[Play]:
     """Pick the shortcut that applies to the position, or the general search."""
     on_bar = s[BAR]
     if on_bar:
         if die1 == die2:
             return _open_double(s, die1)
         if on_bar == 1:
-            return _open_pair(s, die1, die2, rules)
+            return _open_pair(s, die1, die2, forced)
         return _enter_two(s, die1, die2)
     outside = 0
     for point in range(7, 25):
@@ -76,14 +92,14 @@ def _generate(s: State, die1: int, die2: int, rules: Rules) -> list[Play]:
             outside += s[point]
     if die1 != die2:
         if outside >= 2:
-            return _open_pair(s, die1, die2, rules)
+            return _open_pair(s, die1, die2, forced)
     elif outside >= 4:
         return _open_double(s, die1)
-    return list(_search(s, die1, die2, rules).values())
+    return list(_search(s, die1, die2, forced).values())
 
 
 def legal_results(
-    state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA
+    state: Sequence[int], die1: int, die2: int, rules: DieRule | None = None
 ) -> list[tuple[Play, State]]:
     """Each legal play with the position it leads to (still seen by the player who moved)."""
     return [(play, apply_play(state, play)) for play in legal_plays(state, die1, die2, rules)]
@@ -109,7 +125,7 @@ def check_play(
     die1: int,
     die2: int,
     play: str | Play | None,
-    rules: Rules = Rules.TAVLA,
+    rules: DieRule | None = None,
     legal: list[Play] | None = None,
 ) -> Play:
     """The canonical legal play equal to `play` (text or moves), or IllegalPlay saying what is wrong.
@@ -128,7 +144,7 @@ def check_play(
     by_result = {apply_play(state, p): p for p in legal}
     if reached in by_result:
         return by_result[reached]
-    raise IllegalPlay(_why_not(legal, die1, die2, len(moves), rules, moves))
+    raise IllegalPlay(_why_not(legal, die1, die2, len(moves), _forced(rules), moves))
 
 
 def next_moves(
@@ -136,7 +152,7 @@ def next_moves(
     die1: int,
     die2: int,
     done: Sequence[Move] = (),
-    rules: Rules = Rules.TAVLA,
+    rules: DieRule | None = None,
     targets: set[State] | None = None,
 ) -> list[Move]:
     """The single moves a player may make next, after the moves `done` this turn (in the order made).
@@ -205,7 +221,7 @@ def as_moves(play: str | Play | None) -> Play:
         raise IllegalPlay(message.format(play=repr(play))) from None
 
 
-def _why_not(legal: list[Play], die1: int, die2: int, used: int, rules: Rules, moves: Play) -> str:
+def _why_not(legal: list[Play], die1: int, die2: int, used: int, forced: bool, moves: Play) -> str:
     """The reason a play whose every step was possible still is not one of the legal plays."""
     if not legal:
         return _("no move is possible with this roll: the play must be empty")
@@ -222,7 +238,7 @@ def _why_not(legal: list[Play], die1: int, die2: int, used: int, rules: Rules, m
             most,
         )
         return message.format(count=most, die=die1, used=used)
-    if rules.larger_die_forced and most == 1:
+    if forced and most == 1:
         message = _("only one die can be played, and standard rules require the larger one ({die})")
         return message.format(die=max(die1, die2))
     # Translators: {play} is the play in the notation, e.g. 24/18 13/11
@@ -346,7 +362,7 @@ def _movers(b: Sequence[int], die: int) -> list[Move]:
     return moves
 
 
-def _search(state: Sequence[int], die1: int, die2: int, rules: Rules) -> dict[State, Play]:
+def _search(state: Sequence[int], die1: int, die2: int, forced: bool) -> dict[State, Play]:
     """All plays by trying every order of the dice on one mutable board; handles every position.
 
     Returns {resulting position: canonical play} for the plays that use the most dice (and, under
@@ -400,12 +416,12 @@ def _search(state: Sequence[int], die1: int, die2: int, rules: Rules) -> dict[St
         if found[count]:
             return found[count]
     singles = found[1]
-    if rules.larger_die_forced and larger_single:
+    if forced and larger_single:
         return {key: play for key, play in singles.items() if key in larger_single}
     return singles
 
 
-def _open_pair(s: Sequence[int], die1: int, die2: int, rules: Rules) -> list[Play]:
+def _open_pair(s: Sequence[int], die1: int, die2: int, forced: bool) -> list[Play]:
     """Non-doubles when no checker can be borne off this turn, with at most one checker on the bar.
 
     Landing is then independent of the other move, so a play is either two unconnected moves (one per
@@ -454,7 +470,7 @@ def _open_pair(s: Sequence[int], die1: int, die2: int, rules: Rules) -> list[Pla
         by_hi = [BAR] if by_hi and by_hi[0] == BAR else []
         by_lo = [BAR] if by_lo and by_lo[0] == BAR else []
     singles = [((p, p - hi),) for p in by_hi]
-    if rules.larger_die_forced and singles:
+    if forced and singles:
         return singles
     return singles + [((p, p - lo),) for p in by_lo]
 

@@ -32,6 +32,7 @@ class NoHittingGame(Variant):
     """A game of the tavla board without hitting; subclasses give its moves, opening and flip."""
 
     opening_roll_played = False  # the side that wins the opening roll rolls both dice again
+    hits = False
 
     @property
     def name(self) -> str:

@@ -23,7 +23,6 @@ from game.tavla.engine.notation import check_move, parse_play
 from game.tavla.engine.position import flip
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import Variant
 
 BotPlay = Callable[[list[int], int, int], str | None]
 
@@ -31,7 +30,7 @@ BotPlay = Callable[[list[int], int, int], str | None]
 def play_bots(
     bot0: BotPlay,
     bot1: BotPlay,
-    rules: Rules | Variant = Rules.TAVLA,
+    rules: Rules = Rules.TAVLA,
     rng: random.Random | None = None,
     seed: int | None = None,
     keep_record: bool = False,

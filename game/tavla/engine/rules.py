@@ -1,16 +1,25 @@
-"""The rule sets: what `tavla` and `standard` mean, defined once.
+"""The registry of the games of the tavla board: one `Rules` member per game, everything it is, defined once.
 
-A rule set is a `Rules` value. It is parsed once where a name comes in from outside (the command line,
-the config, a save file, a tournament's arguments, an external bot's environment) with `Rules.parse`,
-and passed on as it is; nothing below the edge compares names. A `Rules` is a `str` whose value is its
-name as written in config, command line, save files, reports and the line protocol, so it prints,
-serialises and compares as that name.
+python-chess's `variant.py` is the model. A member carries what the rest of the program asks of a game:
+- its names: its value (how config, command line, save files, reports and the line protocol write it:
+  a `Rules` is a `str`, so it prints, serialises and compares as that name), `display_name` for the
+  menu and `short_name` for the table's captions (to translate with `_` where shown);
+- how it is played: `variant`, the `Variant` that says where the checkers start, which plays a roll
+  allows and when the game ends (game/tavla/engine/variant.py, plakoto.py, fevga.py), and
+  `larger_die_forced`, whether a player who can play only one die must play the larger;
+- its scoring: the result kinds by points (`points`, `result_kind`, `resignations`), whether the
+  doubling cube is played (`has_cube`) and the evaluator's equity weights;
+- what serves it beyond the table: `analysable` (the backgammon judge: the analysis, the tutor, the
+  position lab, GNU Backgammon's IDs) and `records`, the match files other programs read it in.
 
-What a rule set fixes today: the points of a single game, a mars/gammon and a backgammon (`points`),
-what each result is called (`result_kind`), whether a player who can play only one die of a roll must
-play the larger one (`larger_die_forced`), its names for the player (`display_name`, `short_name`, to
-translate with `_` where shown) and the evaluator's equity weights (`equity_weights`). What a match adds
-to it (its length, and for the cube Crawford and Jacoby) belongs to the match, next to its `Rules`.
+`TableGames` adds what a match at the table plays: one game throughout, or the Greek Tavli match's
+three in turn (`TAVLI`).
+
+A game is parsed once where its name comes in from outside (the command line, the config, a save or
+match file, an external bot's protocol) with `Rules.parse` or `TableGames.parse`, and passed on as it is;
+nothing below the edge compares names or looks a game up. What a match adds to its game (its length,
+and for the cube Crawford and Jacoby) belongs to the match, next to its `Rules` (`MatchRules` below).
+A new game of the board is a Variant subclass and a member here.
 """
 
 from collections.abc import Sequence
@@ -19,15 +28,22 @@ from enum import StrEnum
 
 from game.errors import RulesRefused, UserError
 from game.i18n import N_, _
+from game.tavla.engine.fevga import Fevga, GulBara
+from game.tavla.engine.plakoto import Plakoto
 from game.tavla.engine.results import Outcome, Resignation
+from game.tavla.engine.variant import Portes, Variant
+
+BACKGAMMON_RECORDS = (".mat", ".sgf")  # GNU Backgammon's match files, which hold backgammon only
 
 
 class Rules(StrEnum):
-    """A rule set. Members: `Rules.TAVLA` (the seed's, the default) and `Rules.STANDARD` (backgammon),
-    `Rules.PORTES`, `Rules.PLAKOTO`, `Rules.FEVGA` and `Rules.GUL_BARA` (the other games of the board)."""
+    """A game of the tavla board. Members: `Rules.TAVLA` (the seed's, the default) and `Rules.STANDARD`
+    (backgammon), `Rules.PORTES`, `Rules.PLAKOTO`, `Rules.FEVGA` and `Rules.GUL_BARA` (the other games
+    of the board, docs/tavla-games.md)."""
 
     # value, display_name (the menu), short_name (the table's captions), result kinds by points
-    # (the last one is also what a disqualification is worth), larger_die_forced
+    # (the last one is also what a disqualification is worth), larger_die_forced, the doubling cube,
+    # analysable, records, and the Variant class that plays it
     TAVLA = (
         "tavla",
         # Translators: the Turkish rule set (no backgammon, no doubling cube), as a choice in the menu
@@ -36,6 +52,10 @@ class Rules(StrEnum):
         N_("tavla"),
         (Outcome.SINGLE, Outcome.MARS),
         False,
+        False,
+        True,
+        BACKGAMMON_RECORDS,
+        Variant,
     )
     STANDARD = (
         "standard",
@@ -45,11 +65,15 @@ class Rules(StrEnum):
         N_("standard"),
         (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON),
         True,
+        True,
+        True,
+        BACKGAMMON_RECORDS,
+        Variant,
     )
-    # The other games of the board (docs/tavla-games.md); game/tavla/engine/board_games.py holds how
-    # each is played. Portes: backgammon as the Greeks play it in a Tavli match (no backgammon, no cube,
-    # the larger die forced, the opening's winner rolls again). The rest have no hitting: 1 point, or 2
-    # when the loser bore off none, the larger die forced.
+    # The other games of the board (docs/tavla-games.md). Portes: backgammon as the Greeks play it in a
+    # Tavli match (no backgammon, no cube, the larger die forced, the opening's winner rolls again). The
+    # rest have no hitting: 1 point, or 2 when the loser bore off none, the larger die forced. The
+    # backgammon judge knows none of them, and only our own .mat export (which names its game) holds them.
     PORTES = (
         "portes",
         # Translators: Portes, backgammon as played in Greece (no backgammon, no cube), in the menu
@@ -58,6 +82,10 @@ class Rules(StrEnum):
         N_("portes"),
         (Outcome.SINGLE, Outcome.GAMMON),
         True,
+        False,
+        False,
+        (),
+        Portes,
     )
     PLAKOTO = (
         "plakoto",
@@ -67,6 +95,10 @@ class Rules(StrEnum):
         N_("plakoto"),
         (Outcome.SINGLE, Outcome.MARS),
         True,
+        False,
+        False,
+        (),
+        Plakoto,
     )
     FEVGA = (
         "fevga",
@@ -76,6 +108,10 @@ class Rules(StrEnum):
         N_("fevga"),
         (Outcome.SINGLE, Outcome.MARS),
         True,
+        False,
+        False,
+        (),
+        Fevga,
     )
     GUL_BARA = (
         "gulbara",
@@ -85,15 +121,39 @@ class Rules(StrEnum):
         N_("gul bara"),
         (Outcome.SINGLE, Outcome.MARS),
         True,
+        False,
+        False,
+        (),
+        GulBara,
     )
 
     display_name: str
     short_name: str
     result_kinds: tuple[Outcome, ...]
     larger_die_forced: bool
+    has_cube: bool
+    """Whether the doubling cube is played: standard backgammon; Turkish tavla and the Greek games have
+    none."""
+    analysable: bool
+    """Whether the backgammon judge knows the game: the analysis, the tutor, the position lab and GNU
+    Backgammon's Position and Match IDs (tavla and standard)."""
+    records: tuple[str, ...]
+    """The match files other programs read the game in (GNU Backgammon's .mat and .sgf: backgammon's);
+    our .mat export holds every game, naming it, but only these are read back."""
+    variant: Variant
+    """How the game is played (game/tavla/engine/variant.py): what the game flow asks of it."""
 
     def __new__(
-        cls, value: str, display_name: str, short_name: str, result_kinds: tuple[Outcome, ...], forced: bool
+        cls,
+        value: str,
+        display_name: str,
+        short_name: str,
+        result_kinds: tuple[Outcome, ...],
+        forced: bool,
+        cube: bool,
+        analysable: bool,
+        records: tuple[str, ...],
+        variant: type[Variant],
     ) -> "Rules":
         member = str.__new__(cls, value)
         member._value_ = value
@@ -101,13 +161,15 @@ class Rules(StrEnum):
         member.short_name = short_name
         member.result_kinds = result_kinds
         member.larger_die_forced = forced
+        member.has_cube = cube
+        member.analysable = analysable
+        member.records = records
+        member.variant = variant(member)
         return member
 
     @classmethod
     def parse(cls, value: object) -> "Rules":
-        """The rule set named `value` (a name from outside, or a Rules); else UserError naming them all."""
-        if isinstance(value, cls):
-            return value
+        """The game named `value` (a name from outside); else UserError naming them all."""
         if isinstance(value, str) and value in cls._value2member_map_:
             return cls(value)
         # Translators: {rules} is what was asked for; {known} lists the rule sets' names (tavla, standard)
@@ -116,7 +178,7 @@ class Rules(StrEnum):
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
-        """The rule sets' names, the default first (for `choices=`, the config schema and messages)."""
+        """The games' names, the default first (for `choices=`, the config schema and messages)."""
         return tuple(member.value for member in cls)
 
     @classmethod
@@ -130,6 +192,11 @@ class Rules(StrEnum):
         """The names of `backgammon()`, for the commands and settings that take only those."""
         return tuple(member.value for member in cls.backgammon())
 
+    @classmethod
+    def without_hitting(cls) -> tuple["Rules", ...]:
+        """The games in which nothing is hit (Plakoto, Fevga, Gul bara): their own bots and networks."""
+        return tuple(member for member in cls if not member.hits)
+
     @property
     def is_backgammon(self) -> bool:
         """Whether this is backgammon (tavla or standard), as opposed to another game of the board."""
@@ -139,7 +206,7 @@ class Rules(StrEnum):
     def hits(self) -> bool:
         """Whether checkers are hit and enter from the bar (backgammon and Portes): the backgammon bots,
         moves and networks play it."""
-        return self.is_backgammon or self is Rules.PORTES
+        return self.variant.hits
 
     @property
     def max_points(self) -> int:
@@ -162,11 +229,6 @@ class Rules(StrEnum):
         and under standard rules a backgammon)."""
         return tuple(Resignation(level) for level in range(1, self.max_points + 1))
 
-    @property
-    def has_cube(self) -> bool:
-        """Whether the doubling cube is played: standard backgammon; Turkish tavla has none."""
-        return self is Rules.STANDARD
-
     def check_cube(self) -> None:
         """UserError, saying which rules have one, when this rule set has no doubling cube."""
         if not self.has_cube:
@@ -181,6 +243,57 @@ class Rules(StrEnum):
         gammon, backgammon = self.points(2), self.points(3)
         extra, more = float(gammon - 1), float(backgammon - gammon)
         return (2.0, extra, more, 0.0 - extra, 0.0 - more)
+
+
+@dataclass(frozen=True)
+class TableGames:
+    """The games of a match at the table in the order they are played, over and over: one game alone, or
+    a Tavli match's three. `name` is how the config, the menu and the command line write it."""
+
+    name: str
+    rotation: tuple[Rules, ...]
+    display_name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def first(self) -> Rules:
+        """The first game (the only one unless this is a Tavli match)."""
+        return self.rotation[0]
+
+    def rules_of(self, index: int) -> Rules:
+        """The game of the match's game number `index` (0 the first)."""
+        return self.rotation[index % len(self.rotation)]
+
+    @classmethod
+    def of(cls, rules: Rules) -> "TableGames":
+        """One game alone, match after match."""
+        return cls(rules.value, (rules,), rules.display_name)
+
+    @classmethod
+    def parse(cls, value: object) -> "TableGames":
+        """The games a name from outside stands for (a game's, or `tavli`); else UserError naming them all."""
+        if value == TAVLI.name:
+            return TAVLI
+        if isinstance(value, str) and value in Rules.names():
+            return cls.of(Rules(value))
+        # Translators: {rules} is what was asked for; {known} lists the games' names (tavla, ..., tavli)
+        message = _("unknown game {rules}; use one of: {known}")
+        raise UserError(message.format(rules=repr(value), known=", ".join(table_choices())))
+
+
+TAVLI = TableGames(
+    "tavli",
+    (Rules.PORTES, Rules.PLAKOTO, Rules.FEVGA),
+    # Translators: the Greek match of three games in turn (Portes, Plakoto, Fevga), as a menu choice
+    N_("Tavli match"),
+)
+
+
+def table_choices() -> tuple[str, ...]:
+    """What the table offers by name: every game, then the Tavli match."""
+    return (*Rules.names(), TAVLI.name)
 
 
 MAX_CUBE_MATCH = 25  # the longest match the shipped match equity table covers

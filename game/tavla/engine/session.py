@@ -147,7 +147,7 @@ class TableSession:
     @property
     def rules(self) -> Rules:
         """The rule set of the game being played (in a Tavli match each game has its own)."""
-        return self.game.variant.rules
+        return self.game.rules
 
     @property
     def game(self) -> Game:
@@ -210,7 +210,7 @@ class TableSession:
                 return
             game.roll()
         assert game.dice is not None
-        self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], game.variant)
+        self.turn = TurnInProgress(game.state, game.dice[0], game.dice[1], game.rules)
 
     def roll(self) -> None:
         """A person who may double rolls instead."""

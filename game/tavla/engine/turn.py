@@ -13,7 +13,6 @@ from game.tavla.engine.moves import dice_left
 from game.tavla.engine.notation import Move, format_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import Variant, variant_of
 
 
 @dataclass(frozen=True)
@@ -55,13 +54,11 @@ class Refused:
 class TurnInProgress:
     """The roll being played: the moves made so far and the moves that may follow."""
 
-    def __init__(
-        self, state: Sequence[int], die1: int, die2: int, rules: Rules | Variant = Rules.TAVLA
-    ) -> None:
+    def __init__(self, state: Sequence[int], die1: int, die2: int, rules: Rules = Rules.TAVLA) -> None:
         self.start: State = tuple(state)
         self.dice = (die1, die2)
-        self.variant = variant_of(rules)
-        self.rules = self.variant.rules
+        self.rules = rules
+        self.variant = rules.variant
         plays = self.variant.legal_plays(self.start, die1, die2)
         self.finals = frozenset(self.variant.apply_play(self.start, play) for play in plays)
         self.single_play = len(plays) == 1

@@ -1,4 +1,4 @@
-"""The seam for the games of the tavla board: what a game is, as the engine's game flow asks it.
+"""How a game of the tavla board is played: what the engine's game flow asks of it.
 
 python-chess's `variant.py` is the model: the flow (`Game`, the bot driver in play.py, the table's turn
 and session) never asks which game is played; it asks the game's `Variant` where the checkers start,
@@ -6,13 +6,15 @@ which plays a roll allows, what a play does, when the game is over and what the 
 under the `tavla` and `standard` rule sets is the base class itself (the rule set decides the
 single-die rule and the scoring); a game that moves differently (pinning instead of hitting, both
 sides going the same way round, other starting points, other doubles) is a subclass that overrides
-what differs, with a `Rules` member of its own for its name and scoring.
+what differs. Which game uses which class is said once, in the registry of the games
+(game/tavla/engine/rules.py): each `Rules` member builds its variant (`Rules.PLAKOTO.variant`).
 """
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from game.tavla.engine import moves
-from game.tavla.engine.moves import Move, Play
+from game.tavla.engine.moves import DieRule, Move, Play
 from game.tavla.engine.position import (
     OPENING,
     State,
@@ -22,11 +24,28 @@ from game.tavla.engine.position import (
     validate_state,
     winner_gammon_level,
 )
-from game.tavla.engine.rules import Rules
+
+
+class RuleSet(DieRule, Protocol):
+    """What a variant asks of its rule set (the `Rules` member that built it, game/tavla/engine/rules.py,
+    which builds on this module): its name, the single-die rule and the points of a win."""
+
+    @property
+    def value(self) -> str:
+        """The game's name as written outside (command line, config, save files, protocols)."""
+        ...
+
+    def points(self, gammon_level: int) -> int:
+        """The points of a win of `gammon_level` (1 single, 2 mars/gammon, 3 backgammon)."""
+        ...
 
 
 class Variant:
     """Backgammon on the tavla board under `rules`; subclasses are the other games."""
+
+    hits: bool = True
+    """Whether a checker alone on a point is hit and enters from the bar (backgammon, Portes): the
+    backgammon bots, moves and networks play it."""
 
     opening: State = OPENING
     """Where the checkers stand before the opening roll, seen by the side that opens."""
@@ -35,7 +54,7 @@ class Variant:
     """Whether the opening roll's two dice are the first play (backgammon), or the side that won it
     rolls again (the Greek and Balkan games)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
 
     def __repr__(self) -> str:
@@ -102,16 +121,8 @@ class Variant:
         return self.rules.points(winner_gammon_level(after))
 
 
-BACKGAMMON = {rules: Variant(rules) for rules in Rules.backgammon()}
+class Portes(Variant):
+    """Portes: backgammon's moves with the larger die forced, 1 point or 2 (no backgammon), no cube; the
+    winner of the opening roll rolls again, as in the other Greek games."""
 
-
-def variant_of(game: "Rules | Variant") -> Variant:
-    """The variant that plays `game`: a Variant as it is, a rule set's backgammon, or the other game of
-    the board a rule set names (game/tavla/engine/board_games.py)."""
-    if isinstance(game, Variant):
-        return game
-    if game in BACKGAMMON:
-        return BACKGAMMON[game]
-    from game.tavla.engine.board_games import OTHER_GAMES  # they build on this module
-
-    return OTHER_GAMES[game]
+    opening_roll_played = False

@@ -5,7 +5,6 @@ from collections.abc import Sequence
 
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.eval.doubling import CountCube
 
 
@@ -18,7 +17,7 @@ class RandomBot(CountCube):
     def __init__(self, seed: int | None = None, rules: Rules = Rules.TAVLA) -> None:
         self.rng = random.Random(seed)
         self.rules = rules
-        self.variant = variant_of(rules)  # backgammon, or another game of the board
+        self.variant = rules.variant  # backgammon, or another game of the board
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """A random legal play in the seed's notation ("" when there is none)."""

@@ -20,7 +20,6 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.plakoto import START, Plakoto, pin
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 
 WIN = float("inf")
 
@@ -105,8 +104,8 @@ class TablesGreedyBot:
 
     name = "greedy"
 
-    def __init__(self, rules: Rules | NoHittingGame) -> None:
-        game = variant_of(rules)
+    def __init__(self, rules: Rules) -> None:
+        game = rules.variant
         if not isinstance(game, Plakoto | SameWayGame):
             raise UserError(
                 _("this bot plays Plakoto, Fevga and Gul bara, not {rules}").format(rules=game.rules)
@@ -122,4 +121,4 @@ class TablesGreedyBot:
         return format_play(max(plays, key=lambda play: self.score(self.game.apply_play(state, play))))
 
 
-PLAKOTO = variant_of(Rules.PLAKOTO)
+PLAKOTO = Rules.PLAKOTO.variant

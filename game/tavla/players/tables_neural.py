@@ -18,7 +18,6 @@ from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import Play, format_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.eval.tables_net import TablesEvaluator, final_outcome
 from game.tavla.players.levels import BEGINNER_TEMPERATURE
 
@@ -37,8 +36,8 @@ class TablesNeuralBot:
 
     name = "expert"
 
-    def __init__(self, rules: Rules | NoHittingGame, net: TablesEvaluator | None = None) -> None:
-        game = variant_of(rules)
+    def __init__(self, rules: Rules, net: TablesEvaluator | None = None) -> None:
+        game = rules.variant
         if not isinstance(game, NoHittingGame):
             message = _("this bot plays Plakoto, Fevga and Gul bara, not {rules}")
             raise UserError(message.format(rules=game.rules))
@@ -62,9 +61,7 @@ class TablesBeginnerBot(TablesNeuralBot):
 
     name = "beginner"
 
-    def __init__(
-        self, rules: Rules | NoHittingGame, seed: int | None = None, net: TablesEvaluator | None = None
-    ):
+    def __init__(self, rules: Rules, seed: int | None = None, net: TablesEvaluator | None = None) -> None:
         super().__init__(rules, net)
         self.rng = random.Random(seed)
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from game.i18n import _
 from game.paths import data_dir
-from game.tavla.engine.board_games import TAVLI, TableGames
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
+from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.record.mat import export_mat, new_export_path
 from game.tavla.record.match_record import MatchRecord
 
@@ -48,7 +48,7 @@ class MatchArchive:
 
 def games_of(match: Match) -> TableGames:
     """The game `match` plays: the Tavli match's three in turn, or its one rule set's."""
-    return TAVLI if match.rotation else TableGames.parse(match.rules.value)
+    return TAVLI if match.rotation else TableGames.of(match.rules)
 
 
 @dataclass(frozen=True)

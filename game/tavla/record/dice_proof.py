@@ -15,7 +15,6 @@ from game.i18n import _
 from game.quoting import quoted
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.record.mat import WrittenDice, written_dice
 
 
@@ -80,7 +79,7 @@ def _check_rules(written: WrittenDice) -> None:
         rules = Rules.parse(written.rules)
     except UserError:
         rules = None
-    if rules is None or not variant_of(rules).opening_roll_played or not rules.is_backgammon:
+    if rules is None or not rules.variant.opening_roll_played or not rules.is_backgammon:
         # Translators: {rules} is the rule set the match file names
         message = _("dice verify checks backgammon matches (tavla or standard rules), not {rules}")
         raise DiceRefused(message.format(rules=quoted(written.rules)))

@@ -16,7 +16,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.quoting import quoted
 from game.records import Records
-from game.tavla.engine.board_games import TableGames
+from game.tavla.engine.rules import TableGames
 from game.tavla.record.archive import KeptMatch, archive_dir, games_of
 from game.tavla.record.mat import OtherGame, Stopped, read_mat
 from game.tavla.record.match_record import MatchRecord
@@ -99,14 +99,14 @@ def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
     except (UserError, OSError) as error:
         message = str(error)
         named = f"{quoted(path)}: "  # the row names its file already
-        games = TableGames.parse(error.rules.value) if isinstance(error, OtherGame) else None
+        games = TableGames.of(error.rules) if isinstance(error, OtherGame) else None
         return KeptMatch(None, path, message.removeprefix(named), when, games)
     except Stopped:
         raise
     except Exception as error:  # noqa: BLE001 - one file the reader cannot follow is listed, not fatal
         # Translators: a kept match file failed to read in an unexpected way; {error} is the failure
         return KeptMatch(None, path, _("cannot be read: {error}").format(error=quoted(repr(error))), when)
-    return KeptMatch(record, path, when=when, games=TableGames.parse(record.rules.value))
+    return KeptMatch(record, path, when=when, games=TableGames.of(record.rules))
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,6 @@ from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, winner_gammon_level
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.record.match_record import GameRecord, MatchRecord, date_text, day_at_noon
 
 MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
@@ -157,7 +156,7 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
     if rules is None:
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
-    if rules not in Rules.backgammon():  # our export of another game of the board (Plakoto, Fevga...)
+    if ".mat" not in rules.records:  # our export of another game of the board (Plakoto, Fevga...)
         # Translators: {rules} is the rule set a match file names (plakoto, fevga...); {known} the rule
         # sets that match files and their analysis cover (tavla, standard)
         message = _(
@@ -772,12 +771,12 @@ def _backgammon_scored_as_mars(rules: Rules, game: GameRecord) -> bool:
     if game.winner is None or game.resigned is not None or not game.turns:
         return False
     last = game.turns[-1]
-    variant = variant_of(rules)
+    variant = rules.variant
     after = variant.apply_play(last.state, last.play) if last.play else last.state
     if not variant.is_over(after):
         return False
     level = winner_gammon_level(after)
-    return variant.rules.points(level) != level
+    return rules.points(level) != level
 
 
 def _mat_turn(turn: Turn) -> str:

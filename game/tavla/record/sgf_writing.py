@@ -8,7 +8,6 @@ from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Turn
 from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.rules import MONEY, Rules, crawford_game
-from game.tavla.engine.variant import variant_of
 from game.tavla.record.match_record import GameRecord, MatchRecord, Turns, date_text
 from game.tavla.record.sgf_syntax import SEATS, escaped, letter_of
 
@@ -69,7 +68,7 @@ def _check_opening(rules: Rules, game: GameRecord, index: int) -> None:
     if not game.turns:
         return
     first = game.turns[0]
-    variant = variant_of(rules)
+    variant = rules.variant
     opening = variant.opening if first.player == 0 else variant.flip(variant.opening)
     if tuple(first.state) != tuple(opening):
         # Translators: {number} is a game's number in a match (1 the first)
@@ -102,7 +101,7 @@ def _written_turns(rules: Rules, game: GameRecord) -> tuple[Turns, bool]:
     if not turns:
         return turns, True
     last = turns[-1]
-    variant = variant_of(rules)
+    variant = rules.variant
     after = variant.apply_play(last.state, last.play) if last.play else last.state
     if not variant.is_over(after):
         return turns, True

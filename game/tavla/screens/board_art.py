@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from game.resources import asset_path
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import BACKGAMMON, Variant
+from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout
 
 Colour = tuple[int, int, int]
@@ -51,7 +51,7 @@ def board_image(
     numbers: bool = True,
     seat: int = 0,
     smallest_number: float = 0,
-    variant: Variant = BACKGAMMON[Rules.TAVLA],
+    variant: Variant = Rules.TAVLA.variant,
 ) -> Image.Image:
     """The whole board from layout.BOARD_LEFT..BOARD_RIGHT x BOARD_BOTTOM..BOARD_TOP, `scale` px per unit,
     its points numbered as `seat` counts them in `variant`'s game (two people at one desk each see their

@@ -30,7 +30,7 @@ from game.i18n import _
 from game.quoting import quoted
 from game.records import Records
 from game.tavla.analysis.match import analyses, coverage_text
-from game.tavla.engine.board_games import TableGames
+from game.tavla.engine.rules import TableGames
 from game.tavla.progress.archive_import import ArchiveImport, archive_names, common_player, player_names
 from game.tavla.record.archive import KeptMatch, archive_dir
 from game.tavla.record.formats import match_files, pasted_paths
@@ -113,7 +113,7 @@ def games_of(kept: KeptMatch) -> TableGames | None:
     is no match of any game."""
     if kept.games is not None:
         return kept.games
-    return None if kept.record is None else TableGames.parse(kept.record.rules.value)
+    return None if kept.record is None else TableGames.of(kept.record.rules)
 
 
 def analysable(kept: KeptMatch) -> bool:

@@ -127,9 +127,8 @@ class Standings:
     the rest are counted.
     """
 
-    def __init__(self, bots: Sequence[str], rules: Rules) -> None:
+    def __init__(self, bots: Sequence[str]) -> None:
         self.bots = list(bots)
-        self.rules = rules
         self.per_bot: dict[str, Tally] = {name: Tally() for name in self.bots}
         self.pairs = list(itertools.combinations(self.bots, 2))
         self.per_pair: dict[tuple[str, str], tuple[Tally, Tally]] = {

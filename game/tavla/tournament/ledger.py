@@ -6,7 +6,7 @@ from dataclasses import replace
 from game.i18n import ngettext
 from game.tavla.engine.game import GameResult, forfeit
 from game.tavla.engine.results import Fault
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import MatchRules
 from game.tavla.tournament.figures import Standings
 from game.tavla.tournament.schedule import GameSpec, Played, Schedule
 
@@ -23,9 +23,9 @@ class Ledger:
     point.
     """
 
-    def __init__(self, rules: Rules, matches: bool = False) -> None:
-        self.rules = rules
-        self.matches = matches
+    def __init__(self, terms: MatchRules) -> None:
+        self.rules = terms.rules
+        self.matches = terms.length is not None
         self.streaks: dict[str, int] = {}
         self.abandoned: dict[str, tuple[int, str]] = {}
 
@@ -64,23 +64,22 @@ class Scoreboard:
     """The games of one run as they finish, in any order, folded into `standings` in schedule order.
 
     Only games that finished ahead of an unfinished one wait (at most the games in flight), so memory
-    stays flat however long the schedule. `matches`: each entry of the schedule is a match.
+    stays flat however long the schedule. With a match length in `terms`, each entry of the schedule is
+    a match.
     """
 
     def __init__(
         self,
         specs: Sequence[GameSpec],
-        rules: Rules,
+        terms: MatchRules,
         tick: Callable[[], None],
         standings: Standings | None = None,
-        matches: bool = False,
     ) -> None:
         self.specs = specs
-        self.rules = rules
-        self.standings = standings if standings is not None else Standings(_bots_of(specs), rules)
+        self.standings = standings if standings is not None else Standings(_bots_of(specs))
         self.pending: dict[int, Played | None] = {}
         self.stopped_by = ""
-        self._ledger = Ledger(rules, matches)
+        self._ledger = Ledger(terms)
         self._cursor = 0
         self._tick = tick
 

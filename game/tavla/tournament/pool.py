@@ -49,7 +49,7 @@ def play_schedule(
     interrupted, aborted = False, ""
     reaper.become_subreaper()
     with stop_signals() as stop, progress_bar(len(specs), show_progress) as tick:
-        board = Scoreboard(specs, terms.rules, tick, matches=terms.length is not None)
+        board = Scoreboard(specs, terms, tick)
         try:
             if jobs == 1:
                 _run_here(board, terms, timeout, stop)

@@ -30,7 +30,7 @@ from game.tavla.players.protocol import ExternalBot, close_all
 from game.tavla.tournament.schedule import CubeCounts, GameSpec, GammonCounts, Played, derive_seed
 from game.tavla.tournament.stopping import StopRequested, check_stop
 
-_BOTS: dict[tuple[str, str, float, bool], Bot] = {}
+_BOTS: dict[tuple[str, Rules, float, bool], Bot] = {}
 _alarms_on = False
 
 CubeQuestion = Callable[[list[int], Cube], object]
@@ -74,10 +74,9 @@ class CubeSide:
 def play_game(spec: GameSpec, terms: MatchRules, timeout: float) -> Played:
     """Play one scheduled game, or a match when `terms` has a length; bots that are not built in are
     loaded once per process and kept."""
-    rules = terms.rules
     random.seed(spec.bot_seed)
     seats = [
-        _player(name, derive_seed(spec.bot_seed, seat), rules, timeout, terms.cube)
+        _player(name, derive_seed(spec.bot_seed, seat), terms, timeout)
         for seat, name in enumerate(spec.seats)
     ]
     players = (seats[0][0], seats[1][0])
@@ -85,14 +84,14 @@ def play_game(spec: GameSpec, terms: MatchRules, timeout: float) -> Played:
     if terms.length is None:
         cube = CubeTerms(jacoby=terms.jacoby) if terms.cube else None
         rng = random.Random(spec.dice_seed)
-        result, _record = play_bots(*players, rules, rng=rng, cube=cube, deciders=sides)
+        result, _record = play_bots(*players, terms.rules, rng=rng, cube=cube, deciders=sides)
         scores = gammons = None
     else:
         result, scores, gammons = _play_match(spec, terms, players, sides)
     stderr = ""
     if result.disqualified is not None:
         result = replace(result, reason=quoted(result.reason, REASON_CHARS))  # a bot's 5 MB error, cut
-        bot = _BOTS.get((spec.seats[result.disqualified], rules, timeout, terms.cube))
+        bot = _BOTS.get(_loaded(spec.seats[result.disqualified], terms, timeout))
         if isinstance(bot, ExternalBot):
             stderr = bot.stderr_tail()
     counts = (sides[0].counts, sides[1].counts) if sides is not None else (CubeCounts(), CubeCounts())
@@ -125,18 +124,23 @@ def _gammons(won: list[list[int]]) -> tuple[GammonCounts, GammonCounts]:
     return GammonCounts(*won[0]), GammonCounts(*won[1])
 
 
-def load_bot(name: str, rules: Rules, timeout: float, cube: bool = False) -> Bot:
-    """The bot for a name that is not built in, loaded (or its command checked) once per process;
-    `cube`: a program is told its games have the cube."""
-    key = (name, rules, timeout, cube)
+def load_bot(name: str, terms: MatchRules, timeout: float) -> Bot:
+    """The bot for a name that is not built in, loaded (or its command checked) once per process for the
+    rule set of `terms`; a program is told whether its games have the cube."""
+    key = _loaded(name, terms, timeout)
     bot = _BOTS.get(key)
     if bot is None:
-        bot = get_bot(name, rules=rules)
+        bot = get_bot(name, rules=terms.rules)
         if isinstance(bot, ExternalBot):
             bot.timeout = timeout
-            bot.cube = cube
+            bot.cube = terms.cube
         _BOTS[key] = bot
     return bot
+
+
+def _loaded(name: str, terms: MatchRules, timeout: float) -> tuple[str, Rules, float, bool]:
+    """What a loaded bot is kept under: one per name, rule set, time limit and cube."""
+    return name, terms.rules, timeout, terms.cube
 
 
 def release_bots() -> None:
@@ -148,11 +152,11 @@ def release_bots() -> None:
     close_all()
 
 
-def _player(name: str, seed: int, rules: Rules, timeout: float, cube: bool) -> tuple[BotPlay, CubeSide]:
+def _player(name: str, seed: int, terms: MatchRules, timeout: float) -> tuple[BotPlay, CubeSide]:
     """A seat's play and its cube answers: a built-in bot as it is, a program with its own time limits,
     a Python bot's functions each under the time limit."""
     built_in = name in bot_names()
-    bot = get_bot(name, seed=seed, rules=rules) if built_in else load_bot(name, rules, timeout, cube)
+    bot = get_bot(name, seed=seed, rules=terms.rules) if built_in else load_bot(name, terms, timeout)
     double, take = (getattr(bot, question, None) for question in ("double", "take"))
     if built_in or isinstance(bot, ExternalBot):
         return bot.play, CubeSide(double, take)

@@ -21,9 +21,11 @@ from game.tavla.tournament.pool import play_schedule
 from game.tavla.tournament.referee import load_bot
 from game.tavla.tournament.schedule import schedule
 
+TAVLA_GAMES = MatchRules()  # what a tournament plays unless told: single games of tavla, no cube
+
 
 def check_entries(
-    bots: list[str], games: int, seed: int | None, jobs: int, rules: Rules, timeout: float, cube: bool = False
+    bots: list[str], games: int, seed: int | None, jobs: int, terms: MatchRules, timeout: float
 ) -> list[str]:
     """Refuse bad input before anything is played; returns the names as they will be reported.
 
@@ -55,7 +57,7 @@ def check_entries(
         raise UserError(message.format(names=", ".join(quoted(name) for name in twice)))
     for name in names:
         if name not in bot_names():
-            load_bot(name, rules, timeout, cube)
+            load_bot(name, terms, timeout)
     return names
 
 
@@ -101,19 +103,14 @@ def run_tournament(
     games: int,
     seed: int | None = None,
     jobs: int = 1,
-    rules: Rules | str = Rules.TAVLA,
+    terms: MatchRules = TAVLA_GAMES,
     timeout: float = DEFAULT_TIMEOUT,
     show_progress: bool = False,
-    cube: bool = False,
-    match: int | None = None,
-    jacoby: bool = False,
 ) -> Report:
     """Play the whole round robin and return the figures; Ctrl+C, SIGTERM or SIGHUP end it early with
-    what was finished. `rules` is the rule set's name as given (or a Rules). With `cube`, the doubling
-    cube (standard rules); with `match`, every pair plays `games` matches to that many points."""
-    rule_set = Rules.parse(rules)
-    terms = match_terms(rule_set, cube, match, jacoby)
-    names = check_entries(bots, games, seed, jobs, rule_set, timeout, cube)
+    what was finished. `terms` say what is played: the rule set, the doubling cube (standard rules),
+    and with a length, every pair plays `games` matches to that many points."""
+    names = check_entries(bots, games, seed, jobs, terms, timeout)
     seed = secrets.randbelow(2**32) if seed is None else seed
     specs = schedule(names, games, seed)
     used = workers_for(jobs, len(specs))

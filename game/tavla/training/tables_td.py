@@ -26,9 +26,7 @@ import numpy as np
 from rich.console import Console
 
 from game.errors import UserError
-from game.tavla.engine.board_games import TABLES_GAMES
 from game.tavla.engine.game import Game
-from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import other_side
 from game.tavla.eval.tables_net import EQUITY_WEIGHTS, TablesEvaluator, encode, final_outcome
@@ -45,10 +43,11 @@ EVAL_GAMES = 200
 
 
 def self_play(
-    net: TablesEvaluator, rng: random.Random, lam: float, explore: float = EXPLORE
+    rules: Rules, net: TablesEvaluator, rng: random.Random, lam: float, explore: float = EXPLORE
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One self-play game: the inputs of the positions the movers chose and their lambda-returns."""
-    game = Game(net.game, rng=rng)
+    """One self-play game of `rules` (the game `net` rates): the inputs of the positions the movers chose
+    and their lambda-returns."""
+    game = Game(rules, rng=rng)
     game.start()
     chosen: list[tuple[int, ...]] = []
     chosen_y: list[np.ndarray] = []
@@ -77,7 +76,7 @@ def self_play(
 
 
 def train(
-    game: NoHittingGame,
+    rules: Rules,
     out: Path,
     minutes: float | None,
     games: int | None,
@@ -91,6 +90,7 @@ def train(
 ) -> TablesEvaluator:
     """Self-play until the budget is spent, with checkpoints and the curve against the greedy bot."""
     out.parent.mkdir(parents=True, exist_ok=True)
+    game = rules.variant
     if resume:
         net = TablesEvaluator.load(game, out)
     elif out.exists():
@@ -110,7 +110,7 @@ def train(
     while not (games is not None and played >= games) and not (
         minutes is not None and time.monotonic() - start >= minutes * 60
     ):
-        x, targets = self_play(net, rng, lam)
+        x, targets = self_play(rules, net, rng, lam)
         if len(x):
             learn(net.network, x, targets.astype(np.float32), rate)
         played += 1
@@ -119,8 +119,8 @@ def train(
             last_save = time.monotonic()
             console.print(f"{game.name}: {done + played:,} games, {played / (last_save - start):.1f}/s")
         if eval_every and (done + played) % eval_every == 0:
-            ours, greedy = TablesNeuralBot(game, net=net), TablesGreedyBot(game)
-            ppg, half = versus(ours.play, greedy.play, eval_games, seed=done + played, rules=game)
+            ours, greedy = TablesNeuralBot(rules, net=net), TablesGreedyBot(rules)
+            ppg, half = versus(ours.play, greedy.play, eval_games, seed=done + played, rules=rules)
             minutes_total = (seconds_before + time.monotonic() - start) / 60.0
             row = {"games": done + played, "minutes": round(minutes_total, 2), "eval_games": eval_games}
             row.update(ppg=round(ppg, 4), ci_low=round(ppg - half, 4), ci_high=round(ppg + half, 4))
@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.tavla.training.tables_td", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--game", required=True, type=Rules, choices=list(TABLES_GAMES), help="which game")
+    choices = Rules.without_hitting()
+    parser.add_argument("--game", required=True, type=Rules, choices=choices, help="which game")
     parser.add_argument("--out", type=Path, required=True, help="the weights file (.npz) to write")
     add_training_arguments(
         parser,
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     try:
         train(
-            TABLES_GAMES[args.game],
+            args.game,
             args.out,
             args.minutes,
             args.games,

@@ -13,10 +13,9 @@ from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.plakoto import pin
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from tests.tavla.engine.no_hitting_reference import plakoto_finals, same_way_finals
 
-PLAKOTO, FEVGA, GUL_BARA = (variant_of(rules) for rules in (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA))
+PLAKOTO, FEVGA, GUL_BARA = (rules.variant for rules in (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA))
 GAMES = (PLAKOTO, FEVGA, GUL_BARA)
 
 
@@ -258,7 +257,7 @@ def test_a_same_way_game_has_no_bar():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_the_winner_of_the_opening_roll_rolls_again(game):
-    flow = Game(game, seed=3)
+    flow = Game(game.rules, seed=3)
     flow.start(dice=(5, 2))
     assert flow.turn == 0 and flow.dice is None
     assert flow.roll((6, 5)) == (6, 5)
@@ -266,7 +265,7 @@ def test_the_winner_of_the_opening_roll_rolls_again(game):
 
 def test_both_mothers_pinned_ends_the_game_drawn():
     state = plakoto({3: 1, 8: 13}, {1: 1, 24: 1, 20: 13}, pins={24: 1})
-    flow = Game(PLAKOTO, start_state=state)
+    flow = Game(Rules.PLAKOTO, start_state=state)
     flow.start(dice=(2, 1))
     flow.roll((2, 1))
     flow.play("3/1 8/7")
@@ -274,7 +273,7 @@ def test_both_mothers_pinned_ends_the_game_drawn():
 
 
 def test_gul_bara_doubles_cascade_from_the_fourth_roll_until_one_is_not_played_in_full():
-    flow = Game(GUL_BARA, seed=1)
+    flow = Game(Rules.GUL_BARA, seed=1)
     flow.start(dice=(4, 1))
     for dice in ((2, 1), (2, 1), (3, 1), (3, 1), (4, 1), (4, 1)):  # three rolls each, no double
         flow.roll(dice)
@@ -292,7 +291,7 @@ def test_gul_bara_doubles_cascade_from_the_fourth_roll_until_one_is_not_played_i
 
 
 def test_gul_bara_doubles_do_not_cascade_in_the_first_three_rolls():
-    flow = Game(GUL_BARA, seed=1)
+    flow = Game(Rules.GUL_BARA, seed=1)
     flow.start(dice=(4, 1))
     flow.roll((2, 2))
     flow.play(flow.legal_plays()[0])
@@ -301,7 +300,7 @@ def test_gul_bara_doubles_do_not_cascade_in_the_first_three_rolls():
 
 def test_a_drawn_game_is_nobodys_win():
     state = plakoto({3: 1, 8: 13}, {1: 1, 24: 1, 20: 13}, pins={24: 1})
-    flow = Game(PLAKOTO, start_state=state)
+    flow = Game(Rules.PLAKOTO, start_state=state)
     flow.start(dice=(2, 1))
     flow.roll((2, 1))
     flow.play("3/1 8/7")

@@ -7,9 +7,8 @@ import random
 import pytest
 
 from game.errors import UserError
-from game.tavla.engine.board_games import TAVLI, TableGames, table_choices
 from game.tavla.engine.match import Match
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import TAVLI, Rules, TableGames, table_choices
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.record.save import SAVE_VERSION, dump_match, load_match
 

@@ -5,25 +5,27 @@ import numpy as np
 import pytest
 
 from game.errors import UserError
-from game.tavla.engine.board_games import TABLES_GAMES
 from game.tavla.engine.notation import parse_play
+from game.tavla.engine.rules import Rules
 from game.tavla.eval.tables_net import INPUTS, TablesEvaluator, encode
 from game.tavla.players.tables_greedy import TablesGreedyBot
 from game.tavla.players.tables_neural import MASTER_CANDIDATES, TablesMasterBot, TablesNeuralBot
 from tests.tavla.engine.test_tavla_games import plakoto, random_positions
 
-PLAKOTO = TABLES_GAMES["plakoto"]
+PLAKOTO = Rules.PLAKOTO.variant
+NAMES = sorted(rules.value for rules in Rules.without_hitting())
 
 
 def test_greedy_pins_the_mother_when_it_can():
     state = plakoto({3: 1, 8: 14}, {1: 1, 20: 14})
-    assert parse_play(TablesGreedyBot(PLAKOTO).play(state, 2, 1)) in (((3, 1), (8, 7)), ((8, 7), (3, 1)))
+    play = parse_play(TablesGreedyBot(Rules.PLAKOTO).play(state, 2, 1))
+    assert play in (((3, 1), (8, 7)), ((8, 7), (3, 1)))
 
 
 def test_greedy_does_not_leave_its_mother_alone_in_reach():
     # two checkers left on our start (24); an opposing checker on our 20 reaches 24 with a 4
     state = plakoto({24: 2, 13: 13}, {20: 1, 1: 14})
-    play = parse_play(TablesGreedyBot(PLAKOTO).play(state, 6, 5))
+    play = parse_play(TablesGreedyBot(Rules.PLAKOTO).play(state, 6, 5))
     assert sum(1 for start, _end in play if start == 24) != 1
 
 
@@ -42,10 +44,10 @@ def one_roll_deeper(bot: TablesNeuralBot, after) -> float:
     return total / 36
 
 
-@pytest.mark.parametrize("name", sorted(TABLES_GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_the_master_plays_the_best_of_the_experts_few_one_roll_deeper(name):
-    game = TABLES_GAMES[name]
-    master = TablesMasterBot(game)
+    game = Rules(name).variant
+    master = TablesMasterBot(Rules(name))
     checked = 0
     for state, die1, die2 in list(random_positions(game, 11, 60))[5::9]:
         plays = game.legal_plays(state, die1, die2)
@@ -63,9 +65,9 @@ def test_the_master_plays_the_best_of_the_experts_few_one_roll_deeper(name):
     assert checked >= 3
 
 
-@pytest.mark.parametrize("name", sorted(TABLES_GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_the_inputs_see_each_side_in_its_own_numbering(name):
-    game = TABLES_GAMES[name]
+    game = Rules(name).variant
     for state, _d1, _d2 in random_positions(game, 5, 40):
         x = encode(game, [state])[0]
         flipped = encode(game, [game.flip(state)])[0]
@@ -74,11 +76,11 @@ def test_the_inputs_see_each_side_in_its_own_numbering(name):
         assert np.array_equal(x[:half], flipped[half:]) and np.array_equal(x[half:], flipped[:half])
 
 
-@pytest.mark.parametrize("name", sorted(TABLES_GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_a_network_bot_plays_legal_plays_and_its_weights_round_trip(name, tmp_path):
-    game = TABLES_GAMES[name]
+    game = Rules(name).variant
     net = TablesEvaluator.fresh(game, seed=2)
-    bot = TablesNeuralBot(game, net=net)
+    bot = TablesNeuralBot(Rules(name), net=net)
     for state, die1, die2 in random_positions(game, 7, 30):
         game.check_play(state, die1, die2, bot.play(state, die1, die2))
     path = tmp_path / f"{name}.npz"
@@ -86,7 +88,7 @@ def test_a_network_bot_plays_legal_plays_and_its_weights_round_trip(name, tmp_pa
     again = TablesEvaluator.load(game, path)
     states = [state for state, _d1, _d2 in random_positions(game, 9, 20)]
     assert np.allclose(again.equities(states), net.equities(states))
-    other = TABLES_GAMES[sorted(set(TABLES_GAMES) - {name})[0]]
+    other = Rules(sorted(set(NAMES) - {name})[0]).variant
     with pytest.raises(UserError, match="not"):
         TablesEvaluator.load(other, path)
 

@@ -28,6 +28,8 @@ from tests.tavla.bots import bot_command, ubgi_engine_command
 ROOT = Path(__file__).resolve().parents[3]
 OURS = f"ubgi:{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'main.py'))} ubgi"
 OPENING_TEXT = " ".join(map(str, OPENING))
+STANDARD_GAMES = MatchRules(Rules.STANDARD)  # single games of standard backgammon, no cube
+CUBE = MatchRules(Rules.STANDARD, cube=True)  # money games with the cube
 
 
 def ubgi(mode: str, *options: str) -> str:
@@ -87,7 +89,7 @@ def test_a_tournament_through_ubgi_is_the_built_in_experts_on_the_same_seed():
     """The tournament's dice seeds follow from the entries' names, so the built-in expert is played on
     the ubgi tournament's own schedule (the same seeds, its name in the seats): the same standings."""
     terms = MatchRules(Rules.STANDARD, cube=True)
-    report = run_tournament([OURS, "greedy"], 2, seed=3, rules="standard", timeout=5.0, cube=True)
+    report = run_tournament([OURS, "greedy"], 2, seed=3, terms=CUBE, timeout=5.0)
     figures = report.to_json(None)["bots"][OURS]
     expected = {"games": 0, "wins": 0, "points_for": 0, "points_against": 0, "disqualifications": 0}
     for spec in schedule([OURS, "greedy"], 2, seed=3):
@@ -111,8 +113,8 @@ def test_a_tournament_through_ubgi_is_the_built_in_experts_on_the_same_seed():
 def test_a_faulty_engine_is_disqualified_as_a_faulty_cmd_bot_is(tmp_path, monkeypatch, mode, kind, words):
     monkeypatch.chdir(tmp_path)
     engine = ubgi(mode, "--after", "1")
-    assert tournament_command(["greedy", engine], 2, 1, 1, "standard", None, 0.5) == 0
-    report = run_tournament(["greedy", engine], 2, seed=1, rules="standard", timeout=0.5).to_json(None)
+    assert tournament_command(["greedy", engine], 2, 1, 1, Rules.STANDARD, None, 0.5) == 0
+    report = run_tournament(["greedy", engine], 2, seed=1, terms=STANDARD_GAMES, timeout=0.5).to_json(None)
     assert report["bots"][engine]["disqualifications"] == 2
     assert {entry["fault"] for entry in report["disqualifications"]} == {kind}
     assert all(words in entry["reason"] for entry in report["disqualifications"])
@@ -124,7 +126,8 @@ def test_the_same_faults_as_a_cmd_bot_with_the_same_reasons(tmp_path):
     for mode in ("crash", "chatter"):
         faults = []
         for name in (ubgi(mode, "--after", "1"), "cmd:" + bot_command(mode, "--after", "1")):
-            report = run_tournament(["greedy", name], 2, seed=1, rules="standard", timeout=0.5).to_json(None)
+            played = run_tournament(["greedy", name], 2, seed=1, terms=STANDARD_GAMES, timeout=0.5)
+            report = played.to_json(None)
             faults.append({(entry["fault"], entry["reason"]) for entry in report["disqualifications"]})
         assert faults[0] == faults[1], mode
 
@@ -143,7 +146,7 @@ def test_an_engine_without_go_cube_never_doubles_and_always_takes():
         assert bot.take(list(OPENING), Cube()) is True
         assert bot.play(list(OPENING), 3, 1)
         assert bot.starts == 1
-    report = run_tournament(["greedy", ubgi("nocube")], 2, seed=2, rules="standard", cube=True).to_json(None)
+    report = run_tournament(["greedy", ubgi("nocube")], 2, seed=2, terms=CUBE).to_json(None)
     assert report["bots"][ubgi("nocube")]["disqualifications"] == 0
 
 

@@ -3,7 +3,6 @@
 import pytest
 
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import BACKGAMMON, variant_of
 from game.tavla.screens import layout
 
 
@@ -38,16 +37,16 @@ def test_outside_the_board_is_nothing():
 
 
 def test_display_numbering_round_trips():
-    for variant in (BACKGAMMON[Rules.TAVLA], variant_of(Rules.FEVGA)):
+    for variant in (Rules.TAVLA.variant, Rules.FEVGA.variant):
         for seat in (0, 1):
             for point in range(26):
                 assert layout.from_display(seat, layout.to_display(seat, point, variant), variant) == point
-    backgammon = BACKGAMMON[Rules.STANDARD]
+    backgammon = Rules.STANDARD.variant
     assert layout.to_display(1, 24, backgammon) == 1 and layout.to_display(1, 25, backgammon) == 25
 
 
 def test_in_fevga_both_sides_run_the_same_way_round_from_opposite_corners():
-    fevga = variant_of(Rules.FEVGA)
+    fevga = Rules.FEVGA.variant
     assert layout.to_display(1, 24, fevga) == 12, "seat 1 starts diagonally opposite seat 0's 24"
     assert layout.to_display(1, 13, fevga) == 1 and layout.to_display(1, 12, fevga) == 24
     assert layout.to_display(1, 1, fevga) == 13, "seat 1's home is seat 0's 13-18"

@@ -28,7 +28,7 @@ def made_report(played: MatchRules, games: int = 200) -> Report:
     crashes, timeouts and illegal plays; with the cube every game has doubles, takes and passes."""
     chance = random.Random(5)
     specs = schedule(BOTS, games, seed=5)
-    standings = Standings(BOTS, played.rules)
+    standings = Standings(BOTS)
     faults = (Fault.CRASH, Fault.TIMEOUT, Fault.ILLEGAL)
     for spec in specs:
         seat = next((seat for seat, name in enumerate(spec.seats) if name.startswith("cmd:")), None)

@@ -12,6 +12,7 @@ import pytest
 
 from game.errors import UserError
 from game.tavla.commands.tournament import LOG_NAME, tournament_command
+from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players.protocol import close_all, running_bots
 from game.tavla.tournament import (
     EXIT_FAILED,
@@ -72,14 +73,13 @@ def test_each_pair_plays_both_sides_on_the_same_dice_and_other_entries_change_no
     ({"games": 3}, "--games must be even"),
     ({"jobs": 0}, "--jobs: 0 is out of range"),
     ({"seed": -1}, "--seed: -1 is out of range"),
-    ({"rules": "backgammon"}, "unknown rule set"),
     ({"timeout": 0}, "positive number of seconds"),
     ({"timeout": float("nan")}, "positive number of seconds"),
     ({"json_path": "/no/such/folder/report.json"}, "does not exist"),
     ({"bots": ["random", "cmd:no-such-program"]}, "not found"),
 ])
 def test_bad_input_is_refused_before_any_game_is_played(arguments, words):
-    given = {"bots": ["random", "greedy"], "games": 2, "seed": 1, "jobs": 1, "rules": "tavla",
+    given = {"bots": ["random", "greedy"], "games": 2, "seed": 1, "jobs": 1, "rules": Rules.TAVLA,
              "json_path": None, "timeout": 1.0, **arguments}
     with pytest.raises(UserError, match=words):
         tournament_command(**given)
@@ -95,7 +95,7 @@ def test_the_same_seed_gives_the_same_figures_with_one_or_two_jobs():
 
 def test_the_report_holds_the_documented_keys_and_its_figures_add_up(tmp_path, capsys):
     path = tmp_path / "report.json"
-    assert tournament_command(BUILT_INS, 4, 5, 1, "standard", str(path), 1.0,
+    assert tournament_command(BUILT_INS, 4, 5, 1, Rules.STANDARD, str(path), 1.0,
                               log_path=str(tmp_path / "dq.log")) == EXIT_OK
     data = json.loads(path.read_text())
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"], "written atomically, no log without a DQ"
@@ -180,13 +180,14 @@ def test_python_file_bots_that_hang_crash_or_exit_are_disqualified(tmp_path):
 def test_a_worker_killed_by_a_bot_stops_the_run_with_a_message(tmp_path, capsys):
     path = tmp_path / "killer.py"
     path.write_text("import os\n\ndef play(state, die1, die2):\n    os._exit(9)\n")
-    assert tournament_command(["random", str(path)], 2, 1, 2, "tavla", None, 1.0) == EXIT_FAILED
+    assert tournament_command(["random", str(path)], 2, 1, 2, Rules.TAVLA, None, 1.0) == EXIT_FAILED
     assert "a worker process died" in capsys.readouterr().out
 
 
 def test_the_disqualification_log_shows_position_dice_answer_and_reason(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert tournament_command(["greedy", cmd("illegal", "--after", "2")], 2, 1, 1, "tavla", None, 1.0) == 0
+    bots = ["greedy", cmd("illegal", "--after", "2")]
+    assert tournament_command(bots, 2, 1, 1, Rules.TAVLA, None, 1.0) == 0
     log = (tmp_path / LOG_NAME).read_text()
     assert "fault:  illegal: illegal play '24/13'" in log
     assert "answer: '24/13'" in log and "state:  " in log and "dice:   " in log
@@ -199,7 +200,8 @@ def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, j
     report = tmp_path / "report.json"
     slow = cmd("legal", "--delay", "0.005", "--child", "--pids", str(pids))
     code = ("import sys; from game.tavla.commands.tournament import tournament_command; "
-            f"sys.exit(tournament_command(['random', {slow!r}, 'greedy'], 100, 1, {jobs}, 'tavla', "
+            "from game.tavla.engine.rules import Rules; "
+            f"sys.exit(tournament_command(['random', {slow!r}, 'greedy'], 100, 1, {jobs}, Rules.TAVLA, "
             f"{str(report)!r}, 2.0))")
     process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -226,7 +228,7 @@ CUBE_BOTS = ["expert", "greedy", cmd("legal")]  # the program does not speak the
 
 
 def test_money_games_with_the_cube_count_its_value_and_every_bots_doubles_takes_and_passes():
-    report = run_tournament(CUBE_BOTS, 4, seed=21, rules="standard", cube=True)
+    report = run_tournament(CUBE_BOTS, 4, seed=21, terms=MatchRules(Rules.STANDARD, cube=True))
     data = figures(report)
     assert (data["cube"], data["jacoby"], data["match"], data["complete"]) == (True, False, None, True)
     bots = data["bots"]
@@ -238,13 +240,14 @@ def test_money_games_with_the_cube_count_its_value_and_every_bots_doubles_takes_
     assert sum(bot["points_for"] for bot in bots.values()) > sum(bot["wins"] for bot in bots.values())
     for pair in data["pairs"]:
         assert {"a_doubles", "a_takes", "a_passes", "b_doubles", "b_takes", "b_passes"} <= set(pair)
-    assert figures(run_tournament(CUBE_BOTS, 4, seed=21, rules="standard", cube=True, jobs=2)) == data
+    terms = MatchRules(Rules.STANDARD, cube=True)
+    assert figures(run_tournament(CUBE_BOTS, 4, seed=21, terms=terms, jobs=2)) == data
 
 
 def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")  # wide enough for the full headings (a file's default is 80)
     path = tmp_path / "report.json"
-    assert tournament_command(["greedy", "random", "pubeval"], 2, 4, 1, "standard", str(path), 1.0,
+    assert tournament_command(["greedy", "random", "pubeval"], 2, 4, 1, Rules.STANDARD, str(path), 1.0,
                               log_path=str(tmp_path / "dq.log"), cube=True, match=3) == EXIT_OK
     data = json.loads(path.read_text())
     assert (data["match"], data["games_finished"]) == (3, 6)
@@ -258,14 +261,14 @@ def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(ca
 
 
 @pytest.mark.parametrize(("arguments", "words"), [
-    ({"rules": "tavla", "cube": True}, "the tavla rule set has no doubling cube"),
+    ({"rules": Rules.TAVLA, "cube": True}, "the tavla rule set has no doubling cube"),
     ({"jacoby": True}, "the Jacoby rule is for money play with the cube"),
     ({"cube": True, "jacoby": True, "match": 5}, "the Jacoby rule is for money play"),
     ({"cube": True, "match": 30}, "1 to 25 points"),
     ({"match": 0}, "a match is played to a positive number of points"),
 ])
 def test_bad_cube_arguments_are_refused_before_any_game(arguments, words):
-    given = {"bots": ["random", "greedy"], "games": 2, "rules": "standard", **arguments}
+    given = {"bots": ["random", "greedy"], "games": 2, "rules": Rules.STANDARD, **arguments}
     with pytest.raises(UserError, match=words):
         tournament_command(**given)
 
@@ -283,7 +286,7 @@ def test_matches_count_the_gammons_of_their_games(capsys):
     """Issue 47: a match's own result is one point, so its gammons showed 0/0 whatever its games had;
     now the gammons and backgammons won and lost in the matches' games are counted, each side's won
     the other's lost, per bot and per pair."""
-    report = run_tournament(BUILT_INS, 2, seed=3, rules="standard", cube=True, match=5)
+    report = run_tournament(BUILT_INS, 2, seed=3, terms=MatchRules(Rules.STANDARD, 5, cube=True))
     tallies = report.per_bot.values()
     won, lost = sum(t.gammons for t in tallies), sum(t.gammons_lost for t in tallies)
     assert won == lost > 0

@@ -4,7 +4,6 @@ not positive with exit 2. train() is replaced, so nothing is trained."""
 
 import pytest
 
-from game.tavla.engine.board_games import TABLES_GAMES
 from game.tavla.engine.rules import Rules
 from game.tavla.training import tables_td, td
 
@@ -44,7 +43,7 @@ def test_tables_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_
     out = tmp_path / "fevga.npz"
     assert tables_td.main(["--game", "fevga", "--games", "10", "--out", str(out)]) == 0
     game, path, minutes, games, resume, rate, lam, every, eval_games, seed, _console = calls[0]
-    assert (game, path, minutes, games, resume) == (TABLES_GAMES[Rules.FEVGA], out, None, 10, False)
+    assert (game, path, minutes, games, resume) == (Rules.FEVGA, out, None, 10, False)
     defaults = (tables_td.LEARNING_RATE, tables_td.LAMBDA, tables_td.EVAL_EVERY, tables_td.EVAL_GAMES, 1)
     assert (rate, lam, every, eval_games, seed) == defaults
     asked = ["--game", "plakoto", "--minutes", "1", "--out", str(out), "--resume", "--lr", "0.2"]

@@ -13,7 +13,6 @@ from game.tavla.engine.moves import Play, apply_play
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.screens import layout
 from game.tavla.screens.analysis import captions as words
@@ -207,7 +206,7 @@ class DecisionPanel:
         at = self.at
         assert at is not None and decision.dice is not None
         turn = Turn(decision.player, decision.dice, tuple(play), decision.state)
-        arrows = play_marks(turn, variant_of(self.rules))
+        arrows = play_marks(turn, self.rules.variant)
         self.arrows.append((scaled(arrows, BOARD_CENTRE, (x, at.board_y), BOARD_SCALE), colour))
 
     def _add_board(self, mover_state: State, x: float, player: int, pixel_scale: float) -> None:

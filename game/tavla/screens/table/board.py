@@ -7,7 +7,7 @@ Each numbering is drawn (Pillow, at screen resolution) the first time it is show
 import arcade
 
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import BACKGAMMON, Variant
+from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, board_image
 from game.ui.scene import SMALLEST_PIXELS
@@ -20,7 +20,7 @@ class BoardPicture:
     def __init__(self) -> None:
         self.sprites = arcade.SpriteList()
         self.seat = 0  # whose numbers are shown
-        self.variant: Variant = BACKGAMMON[Rules.TAVLA]  # in which game's numbering
+        self.variant: Variant = Rules.TAVLA.variant  # in which game's numbering
         self._textures: dict[tuple[int, Variant], arcade.Texture] = {}
         self._look: tuple[Palette, float, bool] | None = None
 

@@ -14,7 +14,7 @@ import arcade
 from game.tavla.engine.moves import Move
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import Variant, variant_of
+from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, checker_image, slab_image
 from game.ui.text import Label
@@ -39,7 +39,7 @@ class CheckerStacks:
         self.glides = Glides()
         self.pending: deque[tuple[int, Move]] = deque()
         self.held: arcade.Sprite | None = None  # the checker under the mouse, left where the mouse is
-        self.variant: Variant = variant_of(Rules.TAVLA)  # the game on the board, set by `sync`
+        self.variant: Variant = Rules.TAVLA.variant  # the game on the board, set by `sync`
         self.pinned: dict[int, arcade.Sprite] = {}  # the pinned checker of each point (seat 0's numbers)
         self.sound: Callable[[str], None] = lambda event: None  # the window's Sounds.play, once shown
         self.landing = "land"  # the sound of the next landing: land, hit or bear_off
@@ -171,7 +171,7 @@ class CheckerStacks:
         self.landing = "bear_off" if target == layout.OFF_POINT else "land"
         if target != layout.OFF_POINT:
             blots = self.stacks.get((1 - seat, target), [])
-            if len(blots) == 1 and not self.variant.rules.hits:
+            if len(blots) == 1 and not self.variant.hits:
                 self.pinned.setdefault(target, blots[0])
                 self.landing = "hit"
             elif blots:

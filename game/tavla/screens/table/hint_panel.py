@@ -14,7 +14,7 @@ from arcade.types import XYWH
 from game.tavla.analysis.decisions import JudgedPlay
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import BACKGAMMON, Variant
+from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout
 from game.tavla.screens.table import hint_captions
 from game.tavla.screens.table.hints import RankedHint, ghosts, leaving
@@ -173,7 +173,7 @@ class HintPanel:
         self.colours = colours
         self.hint: RankedHint | None = None
         self.seat = 0
-        self.variant: Variant = BACKGAMMON[Rules.TAVLA]  # the game of the hint shown
+        self.variant: Variant = Rules.TAVLA.variant  # the game of the hint shown
         self.choice = 0
         left = PANEL_X - PANEL_WIDTH / 2
         self.heading = Label(
@@ -243,11 +243,10 @@ class HintPanel:
             return list(buttons)
         return [*self.buttons, *(button for button in buttons if button not in covered)]
 
-    def show(self, hint: RankedHint, seat: int, start: State, variant: Variant) -> None:
-        """The ranked plays of the turn of `seat` that started at `start` in `variant`'s game; the best is
-        chosen first."""
-        self.hint, self.seat, self.variant = hint, seat, variant
-        rules = variant.rules
+    def show(self, hint: RankedHint, seat: int, start: State, rules: Rules) -> None:
+        """The ranked plays of the turn of `seat` that started at `start` in the game of `rules`; the best
+        is chosen first."""
+        self.hint, self.seat, self.variant = hint, seat, rules.variant
         self.heading.text = hint_captions.heading_text(hint.emg)
         self.depth.text = hint.judged_by
         for label, text in zip(self.columns, (*hint_captions.column_headings(rules), ""), strict=False):

@@ -67,7 +67,7 @@ def play_marks(turn: Turn, variant: Variant) -> PlayMarks:
 def _caught(seat: int, state: State, after: State, play: Play, variant: Variant) -> tuple[Point, ...]:
     """Where the checkers the play hit (on the other seat's bar) or pinned (at a point's base) stand."""
     other = 1 - seat
-    if not variant.rules.hits:
+    if not variant.hits:
         pinned = [point for point, side in variant.pins(after).items() if side < 0]
         newly = [point for point in pinned if variant.pins(state).get(point) != -1]
         shown = [(layout.to_display(seat, point, variant), 1 + max(after[point], 0)) for point in newly]

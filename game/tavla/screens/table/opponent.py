@@ -29,7 +29,6 @@ from game.tavla.engine.position import State
 from game.tavla.engine.resigning import bot_accepts, bot_resigns
 from game.tavla.engine.results import Fault, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.variant import variant_of
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.judge import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, LEVEL_TITLES, JudgeLevel
@@ -106,7 +105,7 @@ def ranked_hint(
     """The judge's level title and its best plays ranked (the ranked hint, its first row the hint's
     play), at `stakes` (the match's score; None: money) and at `level`, the one setting every verdict
     is given at. The other games of the board are judged by their own network."""
-    game = variant_of(rules)
+    game = rules.variant
     if isinstance(game, NoHittingGame):
         return bot_title(TABLES_HINT_LEVEL), rank_tables_hint(game, state, dice)
     return _(LEVEL_TITLES[level]), rank_hint(rules, state, dice, stakes, level)

@@ -15,7 +15,7 @@ from game.errors import UserError
 from game.i18n import _
 from game.paths import data_dir
 from game.records import RecordsUnavailable
-from game.tavla.engine.board_games import TAVLI, TableGames
+from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.engine.session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.mat import export_mat, new_export_path
@@ -109,7 +109,7 @@ class SavedMatch:
             return
         self.driver.close()
         self.opponent, self.rules, self.cube = opponent, match.rules, match.cube
-        self.games = TAVLI if match.rotation == TAVLI.rotation else TableGames.parse(match.rules)
+        self.games = TAVLI if match.rotation == TAVLI.rotation else TableGames.of(match.rules)
         self.length, self.money_terms = match.length, (match.jacoby, match.beavers)
         self.driver = OpponentDriver(bot, match.current_rules)
         self.driver.judge_level = self.settings.judge

@@ -235,7 +235,7 @@ class TurnFlow:
         session = self.session
         assert session.turn is not None
         stakes = stakes_at(session.match, session.seat)
-        judged = session.game.variant.rules.is_backgammon  # the tutor's judge plays backgammon only
+        judged = session.game.rules.analysable  # the tutor's judge plays backgammon only
         if judged and not self.auto_commit and self.tutor.stops(session.turn, self.rules, stakes):
             return
         session.commit_turn()

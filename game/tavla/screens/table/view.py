@@ -20,14 +20,13 @@ from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import JudgedPlay
 from game.tavla.analysis.stakes import stakes_at
-from game.tavla.engine.board_games import TableGames
 from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
-from game.tavla.engine.rules import MONEY, Rules
+from game.tavla.engine.rules import MONEY, Rules, TableGames
 from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
@@ -119,7 +118,8 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         settings = self.shell.settings.tavla
         self.settings = settings
         self.opponent = opponent or settings.opponent
-        self.games = TableGames.parse(rules or settings.rules)
+        games = rules or settings.rules
+        self.games = TableGames.of(games) if isinstance(games, Rules) else games
         self.rules = self.games.first
         self.cube = (settings.cube if cube is None else cube) and self.rules.has_cube
         self.length = settings.session_length  # MONEY: a money session
@@ -433,7 +433,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         start = self.session.turn.start if self.session.turn is not None else self.session.game.state
         self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint, self.session.game.variant)
         if not self.compact:
-            self.hint_panel.show(answer, self.session.seat, start, self.session.game.variant)
+            self.hint_panel.show(answer, self.session.seat, start, self.session.game.rules)
         self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.upper_buttons)
         self.panel.texts["hint"].text = captions.hint_text(title, display_play(start, self.hint))
 
@@ -494,7 +494,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
 
     def show_rules(self) -> None:
         """F1: the rules of the game on the table, on a card the table waits behind."""
-        rules = self.session.game.variant.rules
+        rules = self.session.game.rules
         self.rules_card.texts[0].text = _(rules.display_name)
         self.rules_card.texts[1].text = rules_text(rules)
         self.rules_shown = True
@@ -552,7 +552,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         from game.tavla.lab.setup_board import SetupBoard
         from game.tavla.screens.table.setup_view import copy_ids_of
 
-        if not self.session.rules.is_backgammon:
+        if not self.session.rules.analysable:
             return  # the other games have no IDs
         try:
             setup = SetupBoard.from_session(self.session).to_setup()
@@ -679,10 +679,10 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         if self.panel.resign_button is not None:
             self.panel.resign_button.enabled = self.may_resign_now()
         # The .mat format, its archive and the analysis are backgammon's: the other games have neither.
-        backgammon = session.game.variant.rules.is_backgammon
+        rules = session.game.rules
         # A .mat starts at the opening: a position set up in the lab has no match file to write.
-        self.panel.export_button.enabled = backgammon and from_opening(session.match)
-        self.over.buttons[2].enabled = backgammon
+        self.panel.export_button.enabled = ".mat" in rules.records and from_opening(session.match)
+        self.over.buttons[2].enabled = rules.analysable
         self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)
         if session.phase is Phase.ANSWER:
@@ -691,7 +691,7 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self._update_dice()
         if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
             title, line = captions.result_texts(session, self.players)
-            if session.phase is Phase.MATCH_OVER and backgammon:
+            if session.phase is Phase.MATCH_OVER and rules.analysable:
                 names = player_names(self.opponent, self.settings.human_side)
                 if (error := self.archive.keep(session.match, names)) is not None:
                     self.toast.show(error)
