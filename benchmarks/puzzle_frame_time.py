@@ -22,7 +22,7 @@ import arcade
 
 from game.app import GameWindow
 from game.config_file import load_config
-from game.puzzle.view import PuzzleView
+from game.puzzle.screens.view import PuzzleView
 
 FRAME = 1 / 60
 SIZE = "6x5"

@@ -567,8 +567,8 @@ def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
 
         check_bot(args.opponent, _rules(args, config))
     if args.command == "puzzle":
-        from game.puzzle.board import parse_game_id
-        from game.sizes import parse_size
+        from game.puzzle.model.board import parse_game_id
+        from game.puzzle.model.size import parse_size
 
         if args.size is not None:
             parse_size(args.size)
@@ -594,7 +594,7 @@ def _run_window(args: argparse.Namespace, config: "Config") -> int:
             )
         ) from None
     if args.command == "puzzle":
-        from game.puzzle.view import PuzzleView
+        from game.puzzle.screens.view import PuzzleView
 
         chosen = {"size": args.size, "image": args.image, "seed": args.seed, "game_id": args.game_id}
         window.show_view(PuzzleView(**chosen, coach=args.coach))
@@ -628,7 +628,7 @@ def _run_solve(args: argparse.Namespace, config: "Config") -> int:
     from game.puzzle.solver import solve_command
 
     if args.method == "human":
-        from game.puzzle import method
+        from game.puzzle.model import method
 
         if args.optimal:
             # Translators: --optimal and --method human are command-line options, keep them as they are.
@@ -653,7 +653,7 @@ def _run_solve(args: argparse.Namespace, config: "Config") -> int:
 
 
 def _run_stats(args: argparse.Namespace, config: "Config") -> int:
-    from game.puzzle.stats_report import stats_command
+    from game.puzzle.model.stats_report import stats_command
 
     return stats_command(args.size, args.json_path)
 

@@ -22,10 +22,10 @@ from pydantic import (
 
 from game.errors import UserError
 from game.i18n import N_, _
-from game.puzzle.picture_limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.puzzle.pictures import Scan, pictures_dir, scan
+from game.puzzle.model.size import parse_size
+from game.puzzle.pictures.folder import Scan, pictures_dir, scan
+from game.puzzle.pictures.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 from game.quoting import PATH_CHARS, in_quotes, quoted
-from game.sizes import parse_size
 from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.rules import MONEY
 from game.tavla.eval.levels import JudgeLevel

@@ -35,9 +35,9 @@ from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
 from game.paths import DATA_DIR_ENV, data_dir
-from game.puzzle.stats import Solve
+from game.puzzle.model.size import parse_size
+from game.puzzle.model.stats import Solve
 from game.reading import read_regular_text
-from game.sizes import parse_size
 
 DB_NAME = "records.sqlite3"
 LOCK_TIMEOUT_S = 0.5  # a read waits this long for another program's lock
@@ -423,7 +423,7 @@ class Records:
     def record_solve(self, solve: Solve, picture_key: str | None = None) -> ResultOutcome:
         """Keep a solve and say whether it beat the best (assisted and practice solves never do).
 
-        `picture_key` is the content key of the solve's picture (game/puzzle/pictures.py picture_key:
+        `picture_key` is the content key of the solve's picture (game/puzzle/pictures/folder.py picture_key:
         ``""`` for number tiles), kept with it; None when it is not known.
         """
         _check_solve(solve)

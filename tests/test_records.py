@@ -12,7 +12,7 @@ import pytest
 from game import records as records_module
 from game.errors import UserError
 from game.paths import DATA_DIR_ENV, data_dir
-from game.puzzle.stats import Solve
+from game.puzzle.model.stats import Solve
 from game.records import DB_NAME, SCHEMA_VERSION, Best, Records, RecordsUnavailable
 
 

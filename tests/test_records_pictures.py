@@ -9,8 +9,8 @@ from pathlib import Path
 from PIL import Image
 
 from game import records as records_module
-from game.puzzle.pictures import picture_key
-from game.puzzle.stats import Solve
+from game.puzzle.model.stats import Solve
+from game.puzzle.pictures.folder import picture_key
 from game.records import SCHEMA_VERSION, Best, Records
 
 V1_FIXTURE = Path(__file__).parent / "fixtures" / "records-v1.sqlite3"

@@ -29,7 +29,7 @@ from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config_file import load_config  # noqa: E402
 from game.menu.settings import SettingsView  # noqa: E402
-from game.puzzle.view import PuzzleView  # noqa: E402
+from game.puzzle.screens.view import PuzzleView  # noqa: E402
 from game.tavla.engine.position import OPENING  # noqa: E402
 from game.tavla.engine.rules import Rules  # noqa: E402
 from game.tavla.engine.session import Phase, TableSession  # noqa: E402
@@ -282,9 +282,9 @@ def statistics_scenes(window: GameWindow, out: Path) -> None:
     """Sixty 4x4 solves getting faster, their statistics screen, and one of them replayed halfway."""
     import random
 
-    from game.puzzle.game import PuzzleGame
+    from game.puzzle.model.game import PuzzleGame
+    from game.puzzle.screens.stats_view import StatsView
     from game.puzzle.solver import solve
-    from game.puzzle.stats_view import StatsView
     from game.records import Records
 
     rng = random.Random(19)

@@ -3,7 +3,7 @@
 from game.config import MONEY_SESSION, Config
 from game.errors import UserError
 from game.i18n import _, ngettext
-from game.puzzle.board import parse_size
+from game.puzzle.model.board import parse_size
 from game.tavla.engine.board_games import TAVLI, TableGames
 from game.tavla.engine.rules import Rules
 from game.tavla.players import bot_description, bot_title

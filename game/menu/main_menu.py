@@ -22,11 +22,11 @@ from game.menu.folders import pictures_folder, shown_path
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.menu.settings import SettingsView
 from game.menu.size_picker import SizePicker
-from game.puzzle.board import parse_size
-from game.puzzle.pictures import unreported
-from game.puzzle.stats_view import StatsView
-from game.puzzle.tiles import NumberStyle
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.board import parse_size
+from game.puzzle.pictures.folder import unreported
+from game.puzzle.pictures.tiles import NumberStyle
+from game.puzzle.screens.stats_view import StatsView
+from game.puzzle.screens.view import PuzzleView
 from game.quoting import quoted
 from game.tavla.engine.board_games import TableGames, table_choices
 from game.tavla.engine.rules import Rules

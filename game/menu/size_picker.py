@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from game.i18n import _
 from game.menu.choices import describe_size
-from game.sizes import MAX_SIDE, MIN_SIDE, format_size, parse_size
+from game.puzzle.model.size import MAX_SIDE, MIN_SIDE, format_size, parse_size
 from game.ui import theme
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector

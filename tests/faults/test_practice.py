@@ -2,7 +2,7 @@
 
 from arcade import key
 
-from game.puzzle.view import PuzzleView
+from game.puzzle.screens.view import PuzzleView
 from game.records import Records
 from tests.views.driver import click, press_key, step
 

@@ -15,9 +15,9 @@ import pytest
 
 from game import records as records_module
 from game.errors import UserError
-from game.puzzle.stats import Solve
-from game.puzzle.stats_report import stats_command
-from game.puzzle.stats_view import StatsView
+from game.puzzle.model.stats import Solve
+from game.puzzle.model.stats_report import stats_command
+from game.puzzle.screens.stats_view import StatsView
 from game.records import Best, Records, RecordsUnavailable
 from game.tavla.engine.match import Match
 from game.tavla.record.save import dump_match, load_match, longest_match, set_aside
@@ -242,7 +242,7 @@ WRITER = """
 import sys
 sys.path.insert(0, {root!r})
 from game.records import Records
-from game.puzzle.stats import Solve
+from game.puzzle.model.stats import Solve
 book = Records({path!r})
 for number in range({count}):
     book.record_solve(Solve("3x3", "numbers", "3x3#1", 20, 5.0 + number / 1000, finished_at={start} + number))

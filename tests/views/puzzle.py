@@ -5,10 +5,10 @@ import time
 
 import pytest
 
-from game.puzzle.board import parse_game_id
-from game.puzzle.game import PuzzleGame
+from game.puzzle.model.board import parse_game_id
+from game.puzzle.model.game import PuzzleGame
+from game.puzzle.screens.view import PuzzleView
 from game.puzzle.solver import solve
-from game.puzzle.view import PuzzleView
 from game.records import Records
 
 ONE_FROM_GOAL = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))

@@ -9,7 +9,7 @@ import pytest
 from game.config import with_value
 from game.config_file import load_config
 from game.menu.settings import SETTINGS, SPEED, SettingsView, describe_choice
-from game.puzzle.view import PuzzleView
+from game.puzzle.screens.view import PuzzleView
 from game.tavla.engine.position import OPENING
 from game.tavla.screens.table.turns import ROLL_SECONDS
 from tests.test_config import refusal, write

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from game.menu.main_menu import MainMenuView
-from game.puzzle.board import Board
-from game.puzzle.coach import Coach
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.board import Board
+from game.puzzle.model.coach import Coach
+from game.puzzle.screens.view import PuzzleView
 from game.ui.scene import SMALLEST_PIXELS
 from tests.views.driver import click, screenshot
 from tests.views.menus import rect_centre

@@ -9,7 +9,7 @@ from PIL import Image
 from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.menu.size_picker import SIDES
-from game.puzzle.view import PuzzleView
+from game.puzzle.screens.view import PuzzleView
 from tests.views.driver import click
 from tests.views.menus import choose, rect_centre
 

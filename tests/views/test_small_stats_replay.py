@@ -6,11 +6,11 @@ import pytest
 from arcade import key
 from arcade.types import LBWH
 
-from game.puzzle import stats_captions as words
-from game.puzzle.game import PuzzleGame
-from game.puzzle.replay_view import ReplayView, copy_label
+from game.puzzle.model.game import PuzzleGame
+from game.puzzle.screens import stats_captions as words
+from game.puzzle.screens.replay_view import ReplayView, copy_label
+from game.puzzle.screens.stats_view import COMPACT, FULL, RIGHT_X, StatsView
 from game.puzzle.solver import solve
-from game.puzzle.stats_view import COMPACT, FULL, RIGHT_X, StatsView
 from game.records import Records
 from game.ui.scene import SceneView
 from tests.views.driver import click, press_key, step

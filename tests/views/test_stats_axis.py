@@ -3,7 +3,7 @@ solve's between them (one time at both ends read as an axis of no length)."""
 
 import pytest
 
-from game.puzzle.stats_view import StatsView
+from game.puzzle.screens.stats_view import StatsView
 from game.records import Records
 from tests.views.driver import screenshot
 from tests.views.puzzle import keep_solves

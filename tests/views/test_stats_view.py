@@ -7,14 +7,14 @@ from arcade import key
 
 from game.config import with_value
 from game.menu.main_menu import MainMenuView
-from game.puzzle import stats_captions as words
-from game.puzzle.assistant import Shortest
-from game.puzzle.board import Board, parse_game_id
-from game.puzzle.game import PuzzleGame
-from game.puzzle.replay import parse_replay
-from game.puzzle.replay_view import ReplayView
-from game.puzzle.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.board import Board, parse_game_id
+from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.replay import parse_replay
+from game.puzzle.screens import stats_captions as words
+from game.puzzle.screens.replay_view import ReplayView
+from game.puzzle.screens.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
+from game.puzzle.screens.view import PuzzleView
+from game.puzzle.solver.assistant import Shortest
 from game.records import Records
 from tests.views.driver import click, press_key, screenshot, step, to_screen
 from tests.views.puzzle import assert_sprites_on_cells, keep_solves, open_puzzle, wait_for

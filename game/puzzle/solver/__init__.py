@@ -28,11 +28,11 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import _
-from game.puzzle.board import Board, goal_tiles, parse_tiles
+from game.puzzle.model.board import Board, goal_tiles, parse_tiles
+from game.puzzle.model.size import format_size, parse_size
 from game.puzzle.solver import pdb, reduce, tables
 from game.puzzle.solver.pdb import Cancelled, Progress
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
-from game.sizes import format_size, parse_size
 
 __all__ = [
     "DEFAULT_BUDGET",
