@@ -568,10 +568,10 @@ def _check_window_arguments(args: argparse.Namespace, config: "Config") -> None:
         check_bot(args.opponent, _rules(args, config))
     if args.command == "puzzle":
         from game.puzzle.model.board import parse_game_id
-        from game.puzzle.model.size import parse_size
+        from game.puzzle.model.size import BoardSize
 
         if args.size is not None:
-            parse_size(args.size)
+            args.size = BoardSize.parse(args.size)  # read once, here: the window is given the value
         if args.game_id is not None:
             parse_game_id(args.game_id)
         if args.image is not None:

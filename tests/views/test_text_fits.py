@@ -12,6 +12,7 @@ from arcade.types import LBWH
 
 from game import i18n
 from game.menu.settings import SettingsView
+from game.puzzle.model.size import BoardSize
 from game.puzzle.screens import captions as captions_puzzle
 from game.puzzle.solver.assistant import Shortest
 from game.tavla.analysis.decisions import Mark
@@ -283,7 +284,7 @@ def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, 
     view.panel.moves.set_rows(LONG_TURNS)
     fill_questions(view)
     check("table")
-    window.show_view(StatsView("4x4", "numbers"))
+    window.show_view(StatsView(BoardSize(4, 4), "numbers"))
     check("statistics")
     window.show_view(MatchesView())
     assert window.current_view.loader.wait(30)

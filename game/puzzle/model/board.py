@@ -15,7 +15,7 @@ from typing import NamedTuple
 from game.errors import UserError
 from game.i18n import N_, _, ngettext
 from game.limits import MAX_SEED
-from game.puzzle.model.size import check_size, format_size, parse_size
+from game.puzzle.model.size import BoardSize, check_size
 from game.quoting import in_quotes
 
 EMPTY = 0
@@ -125,11 +125,10 @@ class Board:
     tiles: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        check_size(self.width, self.height)
+        label = str(self.size)  # BoardSize refuses a size out of range
         tiles = tuple(self.tiles)
         object.__setattr__(self, "tiles", tiles)
         count = self.width * self.height
-        label = format_size(self.width, self.height)
         if len(tiles) != count:
             raise UserError(
                 # Translators: {size} is a board size like 4x4; {given} how many tiles were listed;
@@ -181,9 +180,9 @@ class Board:
                 return cls(width, height, tuple(tiles))
 
     @property
-    def size(self) -> tuple[int, int]:
-        """``(columns, rows)``."""
-        return self.width, self.height
+    def size(self) -> BoardSize:
+        """Its columns and rows."""
+        return BoardSize(self.width, self.height)
 
     @property
     def empty_cell(self) -> Cell:
@@ -207,7 +206,7 @@ class Board:
     def tile_at(self, cell: Cell) -> int:
         """Tile number at a cell (0 for the empty square)."""
         if not self.contains(cell):
-            raise IndexError(f"cell {cell} is not on a {format_size(*self.size)} board")
+            raise IndexError(f"cell {cell} is not on a {self.size} board")
         return self.tiles[self.index(cell)]
 
     def cell_of(self, tile: int) -> Cell:
@@ -272,7 +271,7 @@ class Board:
 
     def game_id(self) -> str:
         """The exact-board game ID ``WxH:t0,t1,...``."""
-        return f"{format_size(*self.size)}:{','.join(map(str, self.tiles))}"
+        return f"{self.size}:{','.join(map(str, self.tiles))}"
 
     def __str__(self) -> str:
         width = len(str(len(self.tiles) - 1))
@@ -282,28 +281,26 @@ class Board:
 
 def seed_game_id(width: int, height: int, seed: int) -> str:
     """The seeded game ID ``WxH#seed``, shorter to share than the exact board."""
-    check_size(width, height)
-    return f"{format_size(width, height)}#{check_seed(seed)}"
+    return f"{BoardSize(width, height)}#{check_seed(seed)}"
 
 
-def parse_tiles(width: int, height: int, text: str) -> Board:
-    """Read a board from tile numbers separated by commas or spaces; it must be solvable.
+def parse_tiles(size: BoardSize, text: str) -> Board:
+    """Read a board of this size from tile numbers separated by commas or spaces; it must be solvable.
 
     Shared by game IDs and the ``solve`` command so both refuse bad boards with the same words.
     """
-    label = format_size(width, height)
     parts = [p for p in _TILE_SPLIT_RE.split(text.strip()) if p]
     bad = next((p for p in parts if not _DIGITS_RE.fullmatch(p)), None)
     if bad is not None:
-        last = width * height - 1
+        last = size.columns * size.rows - 1
         # Translators: {tile} is what was typed for a tile, quoted; {last} the highest tile number.
         message = _("tile {tile} is not valid: tiles are whole numbers 0 to {last}, 0 = empty")
         raise UserError(message.format(tile=in_quotes(bad), last=last))
-    board = Board(width, height, tuple(int(p) for p in parts))
+    board = Board(size.columns, size.rows, tuple(int(p) for p in parts))
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4; {board} the tiles as typed, quoted.
         message = _("the {size} board {board} cannot be solved (half of all arrangements cannot)")
-        raise UserError(message.format(size=label, board=in_quotes(text.strip())))
+        raise UserError(message.format(size=size, board=in_quotes(text.strip())))
     return board
 
 
@@ -326,7 +323,7 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
         message = _("game ID {id} has neither ':' nor '#': {allowed}")
         raise UserError(message.format(id=in_quotes(text), allowed=id_help()))
     try:
-        width, height = parse_size(size_text)
+        size = BoardSize.parse(size_text)
     except UserError as error:
         # Translators: {id} is the game ID as typed, quoted; {error} says what is wrong with it.
         raise UserError(_("game ID {id}: {error}").format(id=in_quotes(text), error=error)) from None
@@ -336,9 +333,9 @@ def parse_game_id(text: str) -> tuple[Board, int | None]:
             message = _("game ID {id}: seed {seed} is not valid: {allowed}")
             raise UserError(message.format(id=in_quotes(text), seed=in_quotes(rest), allowed=seed_help()))
         seed = int(rest)
-        return Board.shuffled(width, height, seed), seed
+        return Board.shuffled(size.columns, size.rows, seed), seed
     try:
-        board = parse_tiles(width, height, rest)
+        board = parse_tiles(size, rest)
     except UserError as error:
         # Translators: {id} is the game ID as typed; {error} what is wrong; {allowed} what a game ID may be.
         message = _("game ID {id}: {error}; {allowed}")

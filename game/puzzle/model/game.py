@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.puzzle.model.board import Board, Cell, Direction, Slide, TileMove, seed_game_id
 from game.puzzle.model.replay import TimedMove, direction_of, format_moves
-from game.puzzle.model.size import format_size
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve
 
 
@@ -48,9 +48,9 @@ class PuzzleGame:
         self._log: list[TimedMove] = []
 
     @classmethod
-    def new(cls, width: int, height: int, seed: int) -> PuzzleGame:
+    def new(cls, size: BoardSize, seed: int) -> PuzzleGame:
         """A new shuffled game, reproducible (and shareable as ``WxH#seed``) from its seed."""
-        return cls(Board.shuffled(width, height, seed), seed)
+        return cls(Board.shuffled(size.columns, size.rows, seed), seed)
 
     @property
     def solved(self) -> bool:
@@ -77,7 +77,7 @@ class PuzzleGame:
         if not self.solved or not self._log:
             raise ValueError("only a game solved by moves is a solve")
         return Solve(
-            size=format_size(*self.start.size),
+            size=self.start.size,
             picture=picture,
             scramble=self.game_id,
             moves=self.moves,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from game.errors import UserError
 from game.i18n import _
 from game.puzzle.model.board import Board, goal_tiles, parse_tiles
-from game.puzzle.model.size import format_size, parse_size
+from game.puzzle.model.size import BoardSize
 
 MAX_STEPS = 10_000
 
@@ -91,9 +91,9 @@ def lines(width: int, height: int) -> list[Line]:
 
 def lines_done(board: Board) -> int:
     """How many of the method's lines, counted in order, are in place."""
-    goal = goal_tiles(*board.size)
+    goal = goal_tiles(board.width, board.height)
     count = 0
-    for line in lines(*board.size):
+    for line in lines(board.width, board.height):
         if any(board.tiles[c] != goal[c] for c in line.cells):
             break
         count += 1
@@ -109,7 +109,7 @@ def step(board: Board) -> Step | None:
     found = _step(board)
     if found is None or found.line is None:
         return found
-    goal = goal_tiles(*board.size)
+    goal = goal_tiles(board.width, board.height)
     tiles = list(board.tiles)
     blank = tiles.index(0)
     for count, tile in enumerate(found.moves, 1):
@@ -124,7 +124,7 @@ def step(board: Board) -> Step | None:
 def _step(board: Board) -> Step | None:
     if board.is_solved():
         return None
-    width, height = board.size
+    width, height = board.width, board.height
     tiles = list(board.tiles)
     goal = goal_tiles(width, height)
     walls: set[int] = set()
@@ -331,9 +331,9 @@ def solution(board: Board) -> list[int]:
 def solve_command(size_text: str, board_text: str) -> str:
     """The line ``python main.py solve --method human`` prints: the tiles the coach's method slides,
     separated by spaces as ``solve`` prints them (empty when solved)."""
-    width, height = parse_size(size_text)
-    board = parse_tiles(width, height, board_text)
+    size = BoardSize.parse(size_text)
+    board = parse_tiles(size, board_text)
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4.
-        raise UserError(_("the {size} board cannot be solved").format(size=format_size(width, height)))
+        raise UserError(_("the {size} board cannot be solved").format(size=size))
     return " ".join(map(str, solution(board)))

@@ -1,6 +1,14 @@
-"""Puzzle board sizes (WxH, each side 2-10): the bounds, reading and checking, shared by config and puzzle."""
+"""Puzzle board sizes (WxH, each side 2-10): the bounds, and `BoardSize`, the value a "4x4" becomes.
+
+A size is text only at the edges: the config file, the command line, a game ID and the records keep it
+as ``WxH``; it is read once there (`BoardSize.parse`, with the words a player sees when it is wrong)
+and passed on as the value, which writes itself back as ``WxH`` (`str`).
+"""
+
+from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from game.errors import UserError
 from game.i18n import N_, _
@@ -20,26 +28,36 @@ def size_help() -> str:
     return _(SIZE_HELP).format(min=MIN_SIDE, max=MAX_SIDE)
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """Read a board size ``WxH`` (columns x rows); shared by the config, the command line and game IDs."""
-    match = _SIZE_RE.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
-        # Translators: {size} is what the player typed, quoted; {allowed} says what a board size may be.
-        message = _("board size {size} is not valid: {allowed}")
-        raise UserError(message.format(size=in_quotes(text), allowed=size_help()))
-    width, height = int(match.group(1)), int(match.group(2))
-    check_size(width, height, text)
-    return width, height
+@dataclass(frozen=True)
+class BoardSize:
+    """A board's columns and rows, each 2 to 10 (refused with a UserError otherwise)."""
 
+    columns: int
+    rows: int
 
-def format_size(width: int, height: int) -> str:
-    """The ``WxH`` text of a board size, the inverse of :func:`parse_size`."""
-    return f"{width}x{height}"
+    def __post_init__(self) -> None:
+        check_size(self.columns, self.rows)
+
+    @classmethod
+    def parse(cls, text: str) -> BoardSize:
+        """Read ``WxH`` (columns x rows) as typed in the config, on the command line or in a game ID."""
+        match = _SIZE_RE.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            # Translators: {size} is what the player typed, quoted; {allowed} says what a board size may be.
+            message = _("board size {size} is not valid: {allowed}")
+            raise UserError(message.format(size=in_quotes(text), allowed=size_help()))
+        columns, rows = int(match.group(1)), int(match.group(2))
+        check_size(columns, rows, text)
+        return cls(columns, rows)
+
+    def __str__(self) -> str:
+        """``WxH``, as the config, game IDs and the records write it."""
+        return f"{self.columns}x{self.rows}"
 
 
 def check_size(width: int, height: int, shown: str | None = None) -> None:
     """Refuse a board size outside 2..10 on either side, saying which side is wrong."""
-    label = in_quotes(shown if shown is not None else format_size(width, height))
+    label = in_quotes(shown if shown is not None else f"{width}x{height}")
     for value, message in (
         # Translators: {size} is the board size as typed, {value} the width; {allowed} says what is allowed.
         (width, N_("board size {size}: width (columns) {value} is out of range: {allowed}")),

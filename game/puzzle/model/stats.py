@@ -19,6 +19,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from game.puzzle.model.size import BoardSize
+
 PLOT_SOLVES = 100
 PLOT_AVERAGE = "ao12"
 
@@ -34,7 +36,7 @@ class Solve:
     book's clock sets it); ``id`` is the record book's number for it.
     """
 
-    size: str
+    size: BoardSize
     picture: str
     scramble: str
     moves: int
@@ -156,20 +158,17 @@ def compute(solves: Iterable[Solve]) -> Stats:
     )
 
 
-def by_board(solves: Iterable[Solve]) -> dict[tuple[str, str], list[Solve]]:
+def by_board(solves: Iterable[Solve]) -> dict[tuple[BoardSize, str], list[Solve]]:
     """The solves grouped by (size, picture), each group in the order given, groups sorted by key."""
-    groups: dict[tuple[str, str], list[Solve]] = {}
+    groups: dict[tuple[BoardSize, str], list[Solve]] = {}
     for solve in solves:
         groups.setdefault((solve.size, solve.picture), []).append(solve)
     return dict(sorted(groups.items(), key=lambda item: (_size_order(item[0][0]), item[0][1])))
 
 
-def _size_order(size: str) -> tuple[int, int, str]:
-    """Smaller boards first (3x3 before 4x3 before 4x4), anything unreadable last."""
-    width, _, height = size.partition("x")
-    if width.isdigit() and height.isdigit():
-        return int(width) * int(height), int(width), size
-    return 10**9, 0, size
+def _size_order(size: BoardSize) -> tuple[int, int]:
+    """Smaller boards first (3x3 before 4x3 before 4x4)."""
+    return size.columns * size.rows, size.columns
 
 
 def new_bests(before: Stats, after: Stats) -> tuple[str, ...]:

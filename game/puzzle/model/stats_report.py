@@ -8,7 +8,7 @@ import sys
 from game.config import picture_title
 from game.files import write_report
 from game.i18n import _, ngettext
-from game.puzzle.model.size import format_size, parse_size
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import WINDOWS, Solve, Stats, by_board, compute
 from game.records import Records
 from game.terminal import table_console
@@ -48,9 +48,9 @@ def stats_command(
     Nothing is written anywhere unless ``json_path`` names a file. Returns 0, also with no solves yet.
     A row of the records that cannot be read is left out, and said on stderr (and in the JSON).
     """
-    key = None if size is None else format_size(*parse_size(size))
+    board_size = None if size is None else BoardSize.parse(size)
     book = records if records is not None else Records()
-    solves = book.solves(key)
+    solves = book.solves(board_size)
     groups = by_board(solves)
     figures = {board: compute(solves) for board, solves in groups.items()}
     if json_path is not None:
@@ -58,26 +58,29 @@ def stats_command(
     if solves.skipped:
         print(unreadable_text(solves.skipped), file=sys.stderr)
     if not groups:
-        if key is None:
+        if board_size is None:
             print(_("No solves yet: solve a puzzle and its statistics show here."))
         else:
             # Translators: {size} is a board size like 4x4.
-            print(_("No {size} solves yet.").format(size=key))
+            print(_("No {size} solves yet.").format(size=board_size))
         return 0
     _print_tables(groups, figures)
     return 0
 
 
-def _write_json(path: str, figures: dict[tuple[str, str], Stats], unreadable: int) -> None:
+def _write_json(path: str, figures: dict[tuple[BoardSize, str], Stats], unreadable: int) -> None:
     boards = [
-        {"size": size, "picture": picture, **stats.to_json()} for (size, picture), stats in figures.items()
+        {"size": str(size), "picture": picture, **stats.to_json()}
+        for (size, picture), stats in figures.items()
     ]
     figures_json = {"boards": boards, "unreadable_solves": unreadable}
     text = json.dumps(figures_json, indent=2, ensure_ascii=False) + "\n"
     write_report(path, text)
 
 
-def _print_tables(groups: dict[tuple[str, str], list[Solve]], figures: dict[tuple[str, str], Stats]) -> None:
+def _print_tables(
+    groups: dict[tuple[BoardSize, str], list[Solve]], figures: dict[tuple[BoardSize, str], Stats]
+) -> None:
     from rich import box
     from rich.table import Table
     from rich.text import Text

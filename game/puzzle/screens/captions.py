@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from game.config import picture_title
 from game.i18n import _, ngettext
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats_report import format_time
 from game.puzzle.solver.assistant import Shortest
 from game.records import Best
@@ -13,9 +14,9 @@ COMPACT_ID_CHARS = 12
 """A small window's game ID line is read at a larger size, so less of a long ID fits."""
 
 
-def title(size_text: str) -> str:
+def title(size: BoardSize) -> str:
     # Translators: the heading of the puzzle screen; {size} is the board size, e.g. 4x4.
-    return _("Fifteen {size}").format(size=size_text)
+    return _("Fifteen {size}").format(size=size)
 
 
 def picture(name: str) -> str:

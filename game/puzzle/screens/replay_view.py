@@ -125,7 +125,7 @@ class ReplayView(SceneView):
         style = NumberStyle(fill=rgb(colours.fill), edge=rgb(colours.edge), text=rgb(colours.text))
         self.textures = TileTextures(style)
         self.corner_numbers = config.corner_numbers
-        self.geometry = BoardGeometry(*replay.start.size)
+        self.geometry = BoardGeometry(replay.start.width, replay.start.height)
         self.glides = Glides(BACKLOG_SPEEDUP)
         self.tile_sprites = arcade.SpriteList()
         self.sprite_of: dict[int, arcade.Sprite] = {}

@@ -86,7 +86,7 @@ class SolvedPanel:
 
     def _load_best(self) -> Best | None:
         try:
-            return self.records.best(self.size_text, self.picture_name, self.picture_key)
+            return self.records.best(self.game.board.size, self.picture_name, self.picture_key)
         except RecordsUnavailable as error:
             self.show_message(str(error))
             return None
@@ -96,7 +96,7 @@ class SolvedPanel:
         the solver for the scramble's fewest moves."""
         solve = self.game.as_solve(self.picture_name, self.practice)
         try:
-            before = self.records.solves(self.size_text, self.picture_name, self.picture_key)
+            before = self.records.solves(self.game.board.size, self.picture_name, self.picture_key)
         except RecordsUnavailable:
             before = None  # the solve is kept all the same (it waits, or is kept for later)
         try:
@@ -120,7 +120,7 @@ class SolvedPanel:
 
     def show_stats(self) -> None:
         """The statistics of this board size and picture, the solve just made among them."""
-        self.shell.show_view(StatsView(self.size_text, self.picture_name))
+        self.shell.show_view(StatsView(self.game.board.size, self.picture_name))
 
     def _draw_solved_panel(self) -> None:
         box = XYWH(PANEL_X, SOLVED_Y, PANEL_WIDTH, SOLVED_HEIGHT)

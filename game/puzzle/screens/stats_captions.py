@@ -6,6 +6,7 @@ import time
 
 from game.config import picture_title
 from game.i18n import _, ngettext
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import PLOT_AVERAGE, WINDOWS, Solve, Stats
 from game.puzzle.model.stats_report import NONE, format_time
 
@@ -15,7 +16,7 @@ TITLE_ID_CHARS = 28
 COMPACT_TITLE_ID_CHARS = 16
 
 
-def board(size: str, picture: str) -> str:
+def board(size: BoardSize, picture: str) -> str:
     # Translators: a group of solves: {size} is a board size like 4x4, {picture} the picture's name.
     return _("{size} · {picture}").format(size=size, picture=picture_title(picture))
 

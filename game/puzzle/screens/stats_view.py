@@ -18,6 +18,7 @@ from arcade.types import XYWH
 from game.errors import UserError
 from game.i18n import _
 from game.puzzle.model.replay import Replay, parse_replay, replay_of
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import PLOT_AVERAGE, Solve, Stats, by_board, compute
 from game.puzzle.model.stats_report import format_time, unreadable_text
 from game.puzzle.screens import stats_captions as words
@@ -81,7 +82,7 @@ KEY_WATCH = [key.ENTER, key.RETURN, key.SPACE]
 KEY_COPY = [key.C, (key.C, key.MOD_CTRL)]
 KEY_PASTE = [key.V, (key.V, key.MOD_CTRL)]
 
-Board = tuple[str, str]
+Board = tuple[BoardSize, str]
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ each taller, under a lower plot."""
 class StatsView(SceneView):
     """The statistics of one board (size, picture) at a time; ←/→ or the selector switch boards."""
 
-    def __init__(self, size: str | None = None, picture: str | None = None, selected: int = 0) -> None:
+    def __init__(self, size: BoardSize | None = None, picture: str | None = None, selected: int = 0) -> None:
         super().__init__()
         self.layout = COMPACT if self.compact else FULL
         self.records = Records()

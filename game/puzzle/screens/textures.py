@@ -10,7 +10,7 @@ import arcade
 from PIL import Image
 
 from game.config import NUMBERS
-from game.puzzle.model.board import format_size
+from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.tiles import NumberStyle, PictureTiles, cut_picture, number_tile, thumbnail
 from game.puzzle.screens.layout import PANEL_X, THUMBNAIL_SIZE, THUMBNAIL_Y, TILE_GAP
 from game.ui.textures import own_texture
@@ -26,13 +26,13 @@ class TileTextures:
         self._key = ""
 
     def update(
-        self, picture: Path | None, size: tuple[int, int], pixels: int, pixel_scale: float, numbered: bool
+        self, picture: Path | None, size: BoardSize, pixels: int, pixel_scale: float, numbered: bool
     ) -> None:
         """Make the textures for tiles `pixels` wide (without the gap), unless they are made already.
 
         Raises UserError when the picture cannot be read.
         """
-        key = f"puzzle-{picture or NUMBERS}-{format_size(*size)}-{pixels}-{numbered}-{self.style}"
+        key = f"puzzle-{picture or NUMBERS}-{size}-{pixels}-{numbered}-{self.style}"
         if key == self._key:
             return
         images = self._tile_images(picture, size, pixels, pixel_scale, numbered)
@@ -44,9 +44,9 @@ class TileTextures:
         self._key = key
 
     def _tile_images(
-        self, picture: Path | None, size: tuple[int, int], pixels: int, pixel_scale: float, numbered: bool
+        self, picture: Path | None, size: BoardSize, pixels: int, pixel_scale: float, numbered: bool
     ) -> dict[int, Image.Image]:
-        width, height = size
+        width, height = size.columns, size.rows
         if picture is None:
             return {tile: number_tile(tile, pixels, self.style) for tile in range(1, width * height)}
         cut = self._cut_picture(picture, size, pixels + TILE_GAP * pixel_scale, numbered)
@@ -57,10 +57,10 @@ class TileTextures:
         return images
 
     def _cut_picture(
-        self, picture: Path, size: tuple[int, int], tile_pixels: float, numbered: bool
+        self, picture: Path, size: BoardSize, tile_pixels: float, numbered: bool
     ) -> PictureTiles:
         """Cut at the full cell size; each piece is then trimmed by the gap, so the picture stays aligned."""
-        width, height = size
+        width, height = size.columns, size.rows
         side = round(tile_pixels)
         return cut_picture(
             picture, width, height, (side * width, side * height), corner_numbers=numbered, style=self.style
@@ -69,13 +69,13 @@ class TileTextures:
     def _make_thumbnail(
         self,
         picture: Path | None,
-        size: tuple[int, int],
+        size: BoardSize,
         pixel_scale: float,
         tile_images: dict[int, Image.Image],
     ) -> None:
         """The target for the HUD: the picture, or the solved number board built from the tiles."""
         self.thumbnail.clear()
-        width, height = size
+        width, height = size.columns, size.rows
         pixels = round(THUMBNAIL_SIZE * pixel_scale)
         if picture is not None:
             image = thumbnail(picture, width, height, pixels)
@@ -88,7 +88,7 @@ class TileTextures:
                     tile_images[tile].resize((side, side), Image.Resampling.LANCZOS),
                     (column * side, row * side),
                 )
-        texture = own_texture(image.convert("RGBA"), f"target-{picture}-{format_size(*size)}-{pixels}")
+        texture = own_texture(image.convert("RGBA"), f"target-{picture}-{size}-{pixels}")
         sprite = arcade.Sprite(texture)
         sprite.width, sprite.height = image.width / pixel_scale, image.height / pixel_scale
         sprite.position = (PANEL_X, THUMBNAIL_Y)

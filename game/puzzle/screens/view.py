@@ -16,9 +16,10 @@ from arcade.types import XYWH
 from game.config import NUMBERS, rgb
 from game.errors import UserError
 from game.i18n import _
-from game.puzzle.model.board import Cell, TileMove, format_size, parse_game_id, parse_size
+from game.puzzle.model.board import Cell, TileMove, parse_game_id
 from game.puzzle.model.coach import Coach
 from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.folder import picture_key
 from game.puzzle.pictures.tiles import NumberStyle
 from game.puzzle.screens import captions
@@ -116,7 +117,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
 
     def __init__(
         self,
-        size: str | None = None,
+        size: BoardSize | None = None,
         image: str | None = None,
         seed: int | None = None,
         game_id: str | None = None,
@@ -140,11 +141,10 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
             board, seed = parse_game_id(game_id)
             self.game = PuzzleGame(board, seed)
         else:
-            width, height = parse_size(size or config.default_size)
             self.game = PuzzleGame.new(
-                width, height, seed if seed is not None else random.randrange(SEED_LIMIT)
+                size or config.default_size, seed if seed is not None else random.randrange(SEED_LIMIT)
             )
-        self.geometry = BoardGeometry(*self.game.board.size)
+        self.geometry = BoardGeometry(self.game.board.width, self.game.board.height)
         self.picture_name, self.picture_path = config.resolve_picture(image or config.default_image)
         self.picture_key = picture_key(self.picture_path)
         self.tile_sprites = arcade.SpriteList()
@@ -160,7 +160,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
         self.hover_cell: Cell | None = None
         self.keys = {action: bindings(names) for action, names in config.keys}
         self.best = self._load_best()
-        self.assistant = Assistant(*self.game.board.size)
+        self.assistant = Assistant(self.game.board.width, self.game.board.height)
         self.hint_tile = 0
         self.hint_time = 0.0
         self.autoplay = AutoSolve()
@@ -171,10 +171,6 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
             self.toggle_coach()
 
     # --- set-up ---
-
-    @property
-    def size_text(self) -> str:
-        return format_size(self.game.board.width, self.game.board.height)
 
     @property
     def tile_size(self) -> float:
@@ -188,7 +184,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
 
     def _build_widgets(self) -> None:
         fixed = {
-            "title": captions.title(self.size_text),
+            "title": captions.title(self.game.board.size),
             "picture": captions.picture(self.picture_name),
         }
         self.texts = {name: spec.label(fixed.get(name, "")) for name, spec in HUD_LABELS.items()}
@@ -357,8 +353,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
 
     def new_game(self) -> None:
         self.practice = False
-        width, height = self.game.board.size
-        self.game = PuzzleGame.new(width, height, random.randrange(SEED_LIMIT))
+        self.game = PuzzleGame.new(self.game.board.size, random.randrange(SEED_LIMIT))
         self._reset_view()
 
     def restart(self) -> None:

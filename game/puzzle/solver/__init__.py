@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from game.errors import UserError
 from game.i18n import _
 from game.puzzle.model.board import Board, goal_tiles, parse_tiles
-from game.puzzle.model.size import format_size, parse_size
+from game.puzzle.model.size import BoardSize
 from game.puzzle.solver import pdb, reduce, tables
 from game.puzzle.solver.pdb import Cancelled, Progress
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
@@ -280,10 +280,10 @@ def solve(
     cancel: threading.Event | None = None,
 ) -> list[int]:
     """The tiles to slide, in order, to reach the goal ([] when solved); see the module notes."""
-    width, height = board.size
+    width, height = board.width, board.height
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4.
-        raise UserError(_("the {size} board cannot be solved").format(size=format_size(width, height)))
+        raise UserError(_("the {size} board cannot be solved").format(size=board.size))
     if board.is_solved():
         return []
     if optimal and not tables.optimal_supported(width, height):
@@ -292,7 +292,7 @@ def solve(
             "optimal solutions are available up to 4x4, not {size}: "
             "drop --optimal for a fast near-optimal solution"
         )
-        raise UserError(message.format(size=format_size(width, height)))
+        raise UserError(message.format(size=board.size))
     start = time.perf_counter()
     tiles = list(board.tiles)
     if optimal:
@@ -325,7 +325,7 @@ def best(board: Board, cancel: threading.Event | None = None) -> list[int]:
     board, however busy the machine. Up to 4x4 it is the optimum (building the tables if needed); beyond,
     the better of both line orders with the last 4x4 searched as far as the node limits go. The strong
     4x4 tables are used when they are on disk. Raises Cancelled."""
-    width, height = board.size
+    width, height = board.width, board.height
     if tables.optimal_supported(width, height) or board.is_solved() or not board.is_solvable():
         return solve(board, optimal=tables.optimal_supported(width, height), cancel=cancel)
     moves = _near_large(list(board.tiles), width, height, time.perf_counter(), 0.0, cancel, timed=False)
@@ -370,12 +370,13 @@ def solve_command(size_text: str, board_text: str, optimal: bool) -> str:
     first optimal 4x4 solve the strong tables too. Boards larger than 4x4 get ``best``: the very figure the
     game's solved panel shows (both use the strong tables when they are cached).
     """
-    width, height = parse_size(size_text)
-    board = parse_tiles(width, height, board_text)
-    if optimal and not tables.optimal_supported(width, height):
+    size = BoardSize.parse(size_text)
+    board = parse_tiles(size, board_text)
+    small = tables.optimal_supported(size.columns, size.rows)
+    if optimal and not small:
         solve(board, optimal=True)
-    _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)), strong=optimal)
-    if not tables.optimal_supported(width, height):
+    _prepare_with_bar(*((size.columns, size.rows) if small else (4, 4)), strong=optimal)
+    if not small:
         return " ".join(map(str, best(board)))
     return " ".join(map(str, solve(board, optimal=optimal)))
 
@@ -396,7 +397,7 @@ def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
 
     with Bar(console=Console(stderr=True), transient=True) as bar:
         # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
-        description = _("building {size} pattern databases (once)").format(size=format_size(width, height))
+        description = _("building {size} pattern databases (once)").format(size=BoardSize(width, height))
         task = bar.add_task(description, total=None)
 
         def report(done: int, total: int) -> None:

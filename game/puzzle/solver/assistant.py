@@ -88,7 +88,7 @@ def shortest(
     Up to 4x4 it builds the solver's tables if they are missing (seconds, once per machine): call it off
     the frame loop, once they are ready (``Assistant.request_shortest`` waits for them).
     """
-    width, height = board.size
+    width, height = board.width, board.height
     try:
         if optimal_supported(width, height):
             return Shortest(len(solve(board, optimal=True, budget=budget, cancel=cancel)), True)

@@ -13,7 +13,7 @@ from game.puzzle.model.board import (
     parse_tiles,
     seed_game_id,
 )
-from game.puzzle.model.size import format_size, parse_size
+from game.puzzle.model.size import BoardSize
 
 ALMOST = Board(4, 4, (*range(1, 15), 0, 15))
 
@@ -29,7 +29,7 @@ def test_goal_and_cells():
     assert goal.empty_cell == (2, 1)
     assert goal.cell_of(4) == (0, 1)
     assert goal.tile_at((1, 0)) == 2
-    assert goal.size == (3, 2)
+    assert goal.size == BoardSize(3, 2)
 
 
 def test_tutorial_false_positive_is_not_solved():
@@ -117,31 +117,6 @@ def test_bad_tile_lists_are_refused(tiles, message):
         Board(2, 2, tiles)
 
 
-@pytest.mark.parametrize(("text", "size"), [("6x5", (6, 5)), ("4X4", (4, 4)), (" 10 x 2 ", (10, 2)),
-                                            ("2×3", (2, 3))])
-def test_parse_size(text, size):
-    assert parse_size(text) == size
-    assert parse_size(format_size(*size)) == size
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [("0x4", "width .* 0 is out of range"), ("4x1", "height .* 1 is out of range"), ("4x", "not valid"),
-     ("100x100", "out of range"), ("4x4x4", "not valid"), ("", "not valid"), ("x", "not valid"),
-     ("-4x4", "not valid"), ("4.5x4", "not valid"), ("٤x٤", "not valid"), ("11x3", "out of range"),
-     pytest.param("9" * 5000 + "x4", "not valid", id="huge-number")],
-)
-def test_parse_size_refuses_with_what_is_allowed(text, message):
-    with pytest.raises(UserError, match=message) as caught:
-        parse_size(text)
-    assert "columns x rows" in str(caught.value) and "2 to 10" in str(caught.value)
-
-
-def test_parse_size_refuses_non_text():
-    with pytest.raises(UserError):
-        parse_size(None)
-
-
 @pytest.mark.parametrize("size", [(2, 2), (4, 4), (6, 5), (10, 10), (2, 10)])
 def test_game_ids_round_trip(size):
     start = Board.shuffled(*size, seed=42)
@@ -184,10 +159,10 @@ def test_bad_game_id_messages_say_what_is_allowed():
 
 
 def test_parse_tiles_for_the_solve_command():
-    assert parse_tiles(2, 2, "1 2 0 3").tiles == (1, 2, 0, 3)
-    assert parse_tiles(2, 2, "1 2 3 0").is_solved()
+    assert parse_tiles(BoardSize(2, 2), "1 2 0 3").tiles == (1, 2, 0, 3)
+    assert parse_tiles(BoardSize(2, 2), "1 2 3 0").is_solved()
     with pytest.raises(UserError, match="cannot be solved"):
-        parse_tiles(2, 2, "2 1 3 0")
+        parse_tiles(BoardSize(2, 2), "2 1 3 0")
 
 
 def test_seeds_out_of_range_are_refused():

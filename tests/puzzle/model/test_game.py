@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from game.puzzle.model.board import Board, Direction, TileMove
 from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.size import BoardSize
 
 ALMOST = Board(4, 4, (*range(1, 15), 0, 15))
 PROPERTY_SETTINGS = settings(max_examples=150, deadline=None)
@@ -108,7 +109,7 @@ def test_undo_of_a_line_slide_reverses_the_order():
 
 
 def test_restart_returns_each_displaced_tile_home():
-    game = PuzzleGame.new(4, 4, seed=11)
+    game = PuzzleGame.new(BoardSize(4, 4), seed=11)
     for cell in ((0, 0), (3, 3), (0, 3), (3, 0)):
         game.click(cell)
     played = game.board
@@ -130,7 +131,7 @@ def test_restart_after_solving_and_assisted_flag_stays():
 
 
 def test_game_ids():
-    assert PuzzleGame.new(6, 5, 7).game_id == "6x5#7"
+    assert PuzzleGame.new(BoardSize(6, 5), 7).game_id == "6x5#7"
     assert PuzzleGame(ALMOST).game_id == ALMOST.game_id()
 
 
@@ -142,7 +143,7 @@ def test_a_game_started_solved_takes_no_input():
 @PROPERTY_SETTINGS
 @given(size=sizes, seed=st.integers(0, 2**32), script=actions)
 def test_any_input_keeps_a_solvable_permutation_and_reports_true_moves(size, seed, script):
-    game = PuzzleGame.new(*size, seed)
+    game = PuzzleGame.new(BoardSize(*size), seed)
     for action in script:
         before = game.board
         moves = apply(game, action)
@@ -155,7 +156,7 @@ def test_any_input_keeps_a_solvable_permutation_and_reports_true_moves(size, see
 @PROPERTY_SETTINGS
 @given(size=sizes, seed=st.integers(0, 2**32), script=actions)
 def test_undo_everything_then_redo_everything_round_trips(size, seed, script):
-    game = PuzzleGame.new(*size, seed)
+    game = PuzzleGame.new(BoardSize(*size), seed)
     for action in script:
         apply(game, action)
     assume(not game.solved)
@@ -173,7 +174,7 @@ def test_undo_everything_then_redo_everything_round_trips(size, seed, script):
 @PROPERTY_SETTINGS
 @given(size=sizes, seed=st.integers(0, 2**32), cells_clicked=st.lists(cells, max_size=30))
 def test_each_undo_restores_the_board_before_that_move(size, seed, cells_clicked):
-    game = PuzzleGame.new(*size, seed)
+    game = PuzzleGame.new(BoardSize(*size), seed)
     history = []
     for cell in cells_clicked:
         before, count = game.board, game.moves

@@ -23,7 +23,7 @@ def lines_in_place(tiles: tuple[int, ...], width: int, height: int) -> set[int]:
 
 def slide_checked(board: Board, moves: list[int]) -> Board:
     """Play the moves one by one (each must be one tile next to the gap); no finished line may break."""
-    width, height = board.size
+    width, height = board.width, board.height
     finished: set[int] = set()
     for tile in moves:
         slide = board.slide_tile(tile)

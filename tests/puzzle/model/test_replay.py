@@ -22,6 +22,7 @@ from game.puzzle.model.replay import (
     play,
     replay_of,
 )
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve
 from game.puzzle.solver import solve
 
@@ -65,7 +66,7 @@ def test_any_moves_survive_the_round_trip(moves):
     st.integers(0, 1000), st.lists(st.one_of(st.sampled_from(list(Direction)), st.just("undo")), max_size=40)
 )
 def test_the_move_log_replayed_from_the_start_gives_the_board_of_the_game(seed, actions):
-    game = PuzzleGame.new(3, 3, seed)
+    game = PuzzleGame.new(BoardSize(3, 3), seed)
     for action in actions:
         if game.solved:
             break
@@ -167,7 +168,7 @@ def test_the_game_logs_every_tile_move_with_the_clock():
     )
     done = game.as_solve("numbers", practice=True)
     assert done == Solve(
-        size="3x3",
+        size=BoardSize(3, 3),
         picture="numbers",
         scramble="3x3:1,2,3,4,5,6,0,7,8",
         moves=2,
@@ -182,7 +183,7 @@ def test_the_game_logs_every_tile_move_with_the_clock():
 
 
 def test_a_click_moving_several_tiles_logs_them_at_once_and_restart_forgets_the_log():
-    game = PuzzleGame.new(4, 4, 7)
+    game = PuzzleGame.new(BoardSize(4, 4), 7)
     empty_col, empty_row = game.board.empty_cell
     far = (3 if empty_col < 2 else 0, empty_row)
     moved = game.click(far)
@@ -195,7 +196,7 @@ def test_a_click_moving_several_tiles_logs_them_at_once_and_restart_forgets_the_
 
 
 def test_a_seeded_game_keeps_its_short_id_and_help_as_assisted():
-    game = PuzzleGame.new(3, 3, 5)
+    game = PuzzleGame.new(BoardSize(3, 3), 5)
     game.mark_assisted()
     for tile in solve(game.board):
         game.slide_tile(tile)
@@ -207,12 +208,12 @@ def test_a_seeded_game_keeps_its_short_id_and_help_as_assisted():
 
 def test_a_solve_kept_before_replays_cannot_be_replayed():
     with pytest.raises(UserError, match="before replays"):
-        replay_of(Solve("4x4", "numbers", "", 80, 60.0))
+        replay_of(Solve(BoardSize(4, 4), "numbers", "", 80, 60.0))
 
 
 def test_a_solve_whose_times_do_not_match_replays_at_a_steady_pace():
     replay = replay_of(
-        Solve("3x3", "numbers", "3x3:1,2,3,4,5,6,7,0,8", 1, 1.0, solution="L", times_ms=(1, 2))
+        Solve(BoardSize(3, 3), "numbers", "3x3:1,2,3,4,5,6,7,0,8", 1, 1.0, solution="L", times_ms=(1, 2))
     )
     assert replay.moves == (TimedMove(L, 0),)
 

@@ -9,6 +9,7 @@ import pytest
 from game import cli
 from game.errors import UserError
 from game.puzzle.model.board import Board
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import (
     PLOT_SOLVES,
     WINDOWS,
@@ -29,7 +30,7 @@ from game.records import DATA_DIR_ENV, Records
 
 
 def solves(*seconds: float, moves: int = 100, **flags) -> list[Solve]:
-    return [Solve("4x4", "numbers", "4x4#1", moves, s, **flags) for s in seconds]
+    return [Solve(BoardSize(4, 4), "numbers", "4x4#1", moves, s, **flags) for s in seconds]
 
 
 def test_the_windows_and_what_they_drop():
@@ -87,9 +88,9 @@ def test_exactly_a_window_has_current_equal_to_best():
 def test_best_single_time_moves_and_tps_may_come_from_different_solves():
     stats = compute(
         [
-            Solve("4x4", "numbers", "4x4#1", 100, 50.0),  # 2 TPS
-            Solve("4x4", "numbers", "4x4#2", 60, 40.0),  # 1.5 TPS
-            Solve("4x4", "numbers", "4x4#3", 90, 30.0),  # 3 TPS, fastest
+            Solve(BoardSize(4, 4), "numbers", "4x4#1", 100, 50.0),  # 2 TPS
+            Solve(BoardSize(4, 4), "numbers", "4x4#2", 60, 40.0),  # 1.5 TPS
+            Solve(BoardSize(4, 4), "numbers", "4x4#3", 90, 30.0),  # 3 TPS, fastest
         ]
     )
     assert (stats.best_time, stats.best_moves, stats.best_tps) == (30.0, 60, 3.0)
@@ -110,7 +111,7 @@ def test_practice_and_assisted_solves_are_listed_but_never_counted():
 
 
 def test_a_solve_in_no_time_has_no_tps():
-    single = Solve("3x3", "numbers", "3x3#1", 1, 0.0)
+    single = Solve(BoardSize(3, 3), "numbers", "3x3#1", 1, 0.0)
     assert single.tps is None
     assert compute([single]).best_tps is None and compute([single]).best_time == 0.0
 
@@ -136,15 +137,20 @@ def test_new_bests_are_called_out_and_ties_are_not():
 
 def test_groups_by_size_and_picture_smaller_boards_first():
     kept = [
-        Solve("10x10", "numbers", "", 1, 1.0),
-        Solve("4x4", "sunset", "", 1, 1.0),
-        Solve("3x3", "numbers", "", 1, 1.0),
-        Solve("4x4", "numbers", "", 1, 2.0),
-        Solve("4x4", "numbers", "", 1, 3.0),
+        Solve(BoardSize(10, 10), "numbers", "", 1, 1.0),
+        Solve(BoardSize(4, 4), "sunset", "", 1, 1.0),
+        Solve(BoardSize(3, 3), "numbers", "", 1, 1.0),
+        Solve(BoardSize(4, 4), "numbers", "", 1, 2.0),
+        Solve(BoardSize(4, 4), "numbers", "", 1, 3.0),
     ]
     groups = by_board(kept)
-    assert list(groups) == [("3x3", "numbers"), ("4x4", "numbers"), ("4x4", "sunset"), ("10x10", "numbers")]
-    assert [s.seconds for s in groups["4x4", "numbers"]] == [2.0, 3.0]
+    assert [(str(size), picture) for size, picture in groups] == [
+        ("3x3", "numbers"),
+        ("4x4", "numbers"),
+        ("4x4", "sunset"),
+        ("10x10", "numbers"),
+    ]
+    assert [s.seconds for s in groups[BoardSize(4, 4), "numbers"]] == [2.0, 3.0]
 
 
 def test_times_are_written_as_speedsolvers_do():
@@ -211,9 +217,9 @@ def test_no_solves_yet_is_said_and_is_not_an_error(book, capsys, tmp_path):
 
 def test_the_table_per_board_in_plain_text(book, capsys):
     for seconds in (20.0, 10.0, 11.0, 12.0, 30.0):
-        book.record_solve(Solve("4x4", "numbers", "", 100, seconds))
-    book.record_solve(Solve("4x4", "numbers", "", 5, 1.0, assisted=True))
-    book.record_solve(Solve("3x3", "numbers", "", 30, 9.5))
+        book.record_solve(Solve(BoardSize(4, 4), "numbers", "", 100, seconds))
+    book.record_solve(Solve(BoardSize(4, 4), "numbers", "", 5, 1.0, assisted=True))
+    book.record_solve(Solve(BoardSize(3, 3), "numbers", "", 30, 9.5))
     assert cli.main(["stats"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out  # no colour codes into a pipe
@@ -227,7 +233,7 @@ def test_the_table_per_board_in_plain_text(book, capsys):
 
 
 def test_json_is_written_where_asked_and_only_there(book, capsys, tmp_path):
-    book.record_solve(Solve("4x4", "numbers", "", 100, 20.0))
+    book.record_solve(Solve(BoardSize(4, 4), "numbers", "", 100, 20.0))
     target = tmp_path / "out" / "stats.json"
     target.parent.mkdir()
     assert cli.main(["stats", "--json", str(target)]) == 0

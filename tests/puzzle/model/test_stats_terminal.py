@@ -5,6 +5,7 @@ broken, and a picture's name too long for a line is shortened with an ellipsis o
 import pytest
 
 from game import i18n
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve
 from game.puzzle.model.stats_report import format_time, stats_command
 from game.records import Records
@@ -24,9 +25,10 @@ def language(request):
 def book(tmp_path):
     records = Records(tmp_path / "records.sqlite3")
     for number in range(14):
-        records.record_solve(Solve("4x4", "numbers", f"4x4#{number}", 40 + number, 9.5 + 7.25 * number))
+        solve = Solve(BoardSize(4, 4), "numbers", f"4x4#{number}", 40 + number, 9.5 + 7.25 * number)
+        records.record_solve(solve)
     for number in range(3):
-        records.record_solve(Solve("6x5", PICTURE, f"6x5#{number}", 300, 95.5 + number))
+        records.record_solve(Solve(BoardSize(6, 5), PICTURE, f"6x5#{number}", 300, 95.5 + number))
     return records
 
 

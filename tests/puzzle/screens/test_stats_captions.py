@@ -1,14 +1,16 @@
 """The statistics and replay screens' words, without a window."""
 
+from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve, compute
 from game.puzzle.screens import stats_captions as words
 
 
 def test_the_table_counts_only_fair_unassisted_solves():
     solves = [
-        Solve("3x3", "numbers", "", moves, seconds) for moves, seconds in ((20, 10.0), (30, 6.0), (25, 8.0))
+        Solve(BoardSize(3, 3), "numbers", "", moves, seconds)
+        for moves, seconds in ((20, 10.0), (30, 6.0), (25, 8.0))
     ]
-    solves.append(Solve("3x3", "numbers", "", 5, 1.0, practice=True))
+    solves.append(Solve(BoardSize(3, 3), "numbers", "", 5, 1.0, practice=True))
     stats = compute(solves)
     assert words.counted(stats) == "3 solves counted · 1 more listed, not counted (practice or help)"
     rows = {name: (current, best) for name, current, best in words.table(stats, solves[2])}
@@ -17,14 +19,16 @@ def test_the_table_counts_only_fair_unassisted_solves():
     assert rows["TPS"] == ("3.12", "5.00")
     assert rows["mo3"] == ("8.000", "8.000")
     assert rows["ao5"] == ("–", "–")
-    assert words.board("4x4", "numbers") == "4x4 · Numbers"
+    assert words.board(BoardSize(4, 4), "numbers") == "4x4 · Numbers"
 
 
 def test_a_listed_solve_says_why_it_does_not_count():
-    helped = Solve("4x4", "numbers", "4x4#1", 50, 20.0, assisted=True, optimal_moves=44, optimal_proven=True)
+    helped = Solve(
+        BoardSize(4, 4), "numbers", "4x4#1", 50, 20.0, assisted=True, optimal_moves=44, optimal_proven=True
+    )
     row = words.solve_row(7, helped)
     assert row[0] == "7" and row[2:] == ("20.000", "50", "2.50", "44", "help")
-    big = Solve("6x5", "numbers", "", 300, 100.0, practice=True, optimal_moves=250)
+    big = Solve(BoardSize(6, 5), "numbers", "", 300, 100.0, practice=True, optimal_moves=250)
     assert words.solve_row(1, big)[5:] == ("≤250", "practice")
     assert words.solve_row(1, big)[1] == "–"
 
