@@ -22,10 +22,11 @@ import arcade
 
 from game.app import GameWindow
 from game.config_file import load_config
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens.view import PuzzleView
 
 FRAME = 1 / 60
-SIZE = "6x5"
+SIZE = BoardSize(6, 5)
 
 
 def frame_times(window: arcade.Window, frame, frames: int) -> list[float]:

@@ -24,7 +24,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.puzzle.tiles import cut_picture
+from game.puzzle.pictures.tiles import cut_picture
 
 SOURCE_SIZE = (4000, 3000)
 COLUMNS, ROWS = 6, 5

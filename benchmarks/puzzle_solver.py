@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.puzzle.board import Board
+from game.puzzle.model.board import Board
 from game.puzzle.solver import _fast, hint, pdb, prepare, solve, tables
 from game.puzzle.solver.search import Component, Heuristic, ida_star
 

@@ -15,17 +15,19 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
     PlainValidator,
     field_validator,
     model_validator,
 )
+from pydantic_core import CoreSchema, core_schema
 
 from game.errors import UserError
 from game.i18n import N_, _
-from game.puzzle.picture_limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.puzzle.pictures import Scan, pictures_dir, scan
+from game.puzzle.model.size import BoardSize
+from game.puzzle.pictures.folder import Scan, pictures_dir, scan
+from game.puzzle.pictures.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 from game.quoting import PATH_CHARS, in_quotes, quoted
-from game.sizes import parse_size
 from game.tavla.engine.rules import MONEY, TableGames, table_choices
 from game.tavla.eval.levels import JudgeLevel
 from game.ui.easing import EASINGS
@@ -206,9 +208,20 @@ class NumberTileColours(_Strict):
     text: HexColour
 
 
+class _SizeText:
+    """A board size is checked as text first, then read by its field's validator into a `BoardSize`:
+    so a wrong one is refused with the words and the key path it always had (the whole list's)."""
+
+    def __get_pydantic_core_schema__(self, source: type, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.str_schema(serialization=core_schema.to_string_ser_schema())
+
+
+SizeText = Annotated[BoardSize, _SizeText()]
+
+
 class PuzzleConfig(_Strict):
-    sizes: Annotated[list[str], Field(min_length=1)]
-    default_size: str
+    sizes: Annotated[list[SizeText], Field(min_length=1)]
+    default_size: SizeText
     images: list[ImageConfig]
     default_image: str
     corner_numbers: bool
@@ -219,19 +232,17 @@ class PuzzleConfig(_Strict):
 
     @field_validator("sizes")
     @classmethod
-    def _sizes(cls, sizes: list[str]) -> list[str]:
-        for size in sizes:
-            _check_size(size)
+    def _sizes(cls, sizes: list[str]) -> list[BoardSize]:
+        read = [_board_size(size) for size in sizes]
         if len(set(sizes)) != len(sizes):
             # Translators: a board size (such as 4x4) appears twice in the config file's puzzle.sizes list.
             raise ValueError(_("a size is listed twice"))
-        return sizes
+        return read
 
     @field_validator("default_size")
     @classmethod
-    def _default_size(cls, size: str) -> str:
-        _check_size(size)
-        return size
+    def _default_size(cls, size: str) -> BoardSize:
+        return _board_size(size)
 
     @model_validator(mode="after")
     def _defaults_exist(self) -> "PuzzleConfig":
@@ -349,8 +360,8 @@ def with_value(model: BaseModel, key_path: tuple[str, ...], value: object) -> An
     return model.model_copy(update={first: inner})
 
 
-def _check_size(size: str) -> None:
+def _board_size(size: str) -> BoardSize:
     try:
-        parse_size(size)
+        return BoardSize.parse(size)
     except UserError as error:
         raise ValueError(str(error)) from None

@@ -13,7 +13,7 @@ from game.errors import UserError
 from game.i18n import N_, _
 from game.quoting import in_quotes, quoted
 
-MAX_SEED = 2**63 - 1  # every seed: a puzzle's game ID `WxH#seed` carries one (game/puzzle/board.py)
+MAX_SEED = 2**63 - 1  # every seed: a puzzle's game ID `WxH#seed` carries one (game/puzzle/model/board.py)
 MAX_GAMES = 1_000_000_000  # games (or matches) per pair in a tournament
 MAX_JOBS = 256  # worker processes asked for; a tournament uses no more than the CPUs and the games
 MAX_TIMEOUT = 3600.0  # seconds per answer: an hour; beyond, the clocks of the system overflow

@@ -35,9 +35,9 @@ from game.errors import UserError
 from game.files import write_atomically
 from game.i18n import _
 from game.paths import DATA_DIR_ENV, data_dir
-from game.puzzle.stats import Solve
+from game.puzzle.model.size import BoardSize
+from game.puzzle.model.stats import Solve
 from game.reading import read_regular_text
-from game.sizes import parse_size
 
 DB_NAME = "records.sqlite3"
 LOCK_TIMEOUT_S = 0.5  # a read waits this long for another program's lock
@@ -242,13 +242,6 @@ class ResultOutcome:
         return self.new_best_moves or self.new_best_time
 
 
-def _size_key(size: tuple[int, int] | str) -> str:
-    if isinstance(size, str):
-        return size
-    width, height = size
-    return f"{width}x{height}"
-
-
 def _check_solve(solve: Solve) -> None:
     """Refuse impossible values: they are programming errors, never the player's."""
     moves, seconds = solve.moves, solve.seconds
@@ -307,14 +300,16 @@ def _solve(row: tuple) -> Solve:
     optimal, proven, key = row[10:]
     size = _text(size, "size", MAX_NAME_CHARS)
     try:
-        parse_size(size)
+        board_size = BoardSize.parse(size)
     except UserError:
         raise BadRow(f"size {size!r:.40}") from None
+    if str(board_size) != size:  # the game writes WxH only; the rows of a size are found by this text
+        raise BadRow(f"size {size!r:.40}")
     picture = _text(picture, "picture", MAX_NAME_CHARS)
     if not picture.isprintable():
         raise BadRow(f"picture {picture!r:.40}")
     return Solve(
-        size=size,
+        size=board_size,
         picture=picture,
         scramble=_text(scramble, "scramble", MAX_TEXT_CHARS),
         moves=_whole(moves, "moves", MAX_MOVES),
@@ -342,7 +337,7 @@ def _insert(db: sqlite3.Connection, solve: Solve, picture_key: str | None) -> in
         " practice, solution, times, finished_at, optimal_moves, optimal_proven)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            solve.size,
+            str(solve.size),
             solve.picture,
             picture_key,
             solve.scramble,
@@ -414,16 +409,16 @@ class Records:
         self.path = Path(path) if path is not None else data_dir() / DB_NAME
         self._clock = clock
 
-    def best(self, size: tuple[int, int] | str, picture: str, picture_key: str | None = None) -> Best | None:
+    def best(self, size: BoardSize, picture: str, picture_key: str | None = None) -> Best | None:
         """Fewest moves and best time so far for this board size and picture (of the content
         `picture_key` names; any content when it is None), or None if never solved."""
         self._flush_quietly()
-        return self._run(lambda db: self._best(db, _size_key(size), picture, picture_key))
+        return self._run(lambda db: self._best(db, str(size), picture, picture_key))
 
     def record_solve(self, solve: Solve, picture_key: str | None = None) -> ResultOutcome:
         """Keep a solve and say whether it beat the best (assisted and practice solves never do).
 
-        `picture_key` is the content key of the solve's picture (game/puzzle/pictures.py picture_key:
+        `picture_key` is the content key of the solve's picture (game/puzzle/pictures/folder.py picture_key:
         ``""`` for number tiles), kept with it; None when it is not known.
         """
         _check_solve(solve)
@@ -431,11 +426,11 @@ class Records:
             solve = replace(solve, finished_at=self._clock())
 
         def write(db: sqlite3.Connection) -> ResultOutcome:
-            previous = self._best(db, solve.size, solve.picture, picture_key)
+            previous = self._best(db, str(solve.size), solve.picture, picture_key)
             key = _insert(db, solve, picture_key)
             if not solve.counted:
                 return ResultOutcome(False, False, previous, previous, key)
-            best = self._best(db, solve.size, solve.picture, picture_key)
+            best = self._best(db, str(solve.size), solve.picture, picture_key)
             return ResultOutcome(
                 previous is None or solve.moves < previous.moves,
                 previous is None or solve.seconds < previous.seconds,
@@ -454,7 +449,7 @@ class Records:
     ) -> RecordsUnavailable:
         """The records cannot take `solve` now: keep it in a file of its own beside them (written at
         once, never half), for the next write or start to put in. Returns what to tell the player."""
-        data = {"solve": {**asdict(solve), "id": None}, "picture_key": picture_key}
+        data = {"solve": {**asdict(solve), "size": str(solve.size), "id": None}, "picture_key": picture_key}
         stamp = f"{solve.finished_at or 0:020.6f}-{os.getpid()}-{secrets.token_hex(4)}"
         try:
             write_atomically(self._pending_dir() / f"{stamp}.json", json.dumps(data), exclusive=True)
@@ -498,7 +493,7 @@ class Records:
             there = db.execute(
                 "SELECT 1 FROM solves WHERE size = ? AND picture = ? AND finished_at = ? AND moves = ?"
                 " AND seconds = ?",
-                (solve.size, solve.picture, solve.finished_at, solve.moves, float(solve.seconds)),
+                (str(solve.size), solve.picture, solve.finished_at, solve.moves, float(solve.seconds)),
             ).fetchone()
             if there is None:
                 _insert(db, solve, picture_key)
@@ -514,7 +509,7 @@ class Records:
 
     def solves(
         self,
-        size: tuple[int, int] | str | None = None,
+        size: BoardSize | None = None,
         picture: str | None = None,
         picture_key: str | None = None,
     ) -> SolveList:
@@ -526,7 +521,7 @@ class Records:
             f" WHERE (:size IS NULL OR size = :size) AND (:picture IS NULL OR {_THIS_PICTURE}) ORDER BY id"
         )
         values = {
-            "size": None if size is None else _size_key(size),
+            "size": None if size is None else str(size),
             "picture": picture,
             "key": None if picture is None else picture_key,
         }

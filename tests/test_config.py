@@ -30,7 +30,7 @@ def refusal(path: Path) -> str:
 def test_defaults_load_into_typed_objects():
     config = load_config()
     assert config.window.width >= 640
-    assert "4x4" in config.puzzle.sizes and "6x5" in config.puzzle.sizes and "5x5" in config.puzzle.sizes
+    assert {"4x4", "6x5", "5x5"} <= set(map(str, config.puzzle.sizes))
     assert config.puzzle.animation.easing == "ease_out"
     assert 0.05 <= config.puzzle.animation.duration <= 0.2
     assert str(config.tavla.rules) in ("tavla", "standard")

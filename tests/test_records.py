@@ -12,16 +12,14 @@ import pytest
 from game import records as records_module
 from game.errors import UserError
 from game.paths import DATA_DIR_ENV, data_dir
-from game.puzzle.stats import Solve
+from game.puzzle.model.size import BoardSize
+from game.puzzle.model.stats import Solve
 from game.records import DB_NAME, SCHEMA_VERSION, Best, Records, RecordsUnavailable
 
 
-def result(
-    size: tuple[int, int] | str, picture: str, moves: int, seconds: float, assisted: bool = False
-) -> Solve:
+def result(size: tuple[int, int], picture: str, moves: int, seconds: float, assisted: bool = False) -> Solve:
     """A solve known only by its result (no scramble, no moves), as the first record book kept them."""
-    key = size if isinstance(size, str) else "x".join(map(str, size))
-    return Solve(key, picture, "", moves, seconds, assisted)
+    return Solve(BoardSize(*size), picture, "", moves, seconds, assisted)
 
 
 @pytest.fixture
@@ -50,7 +48,7 @@ def test_nothing_is_opened_or_created_until_needed(tmp_path):
 
 
 def test_first_result_is_a_new_best_and_later_ones_only_when_better(records):
-    assert records.best((4, 4), "numbers") is None
+    assert records.best(BoardSize(4, 4), "numbers") is None
     first = records.record_solve(result((4, 4), "numbers", 120, 95.5))
     assert first.new_best and first.new_best_moves and first.new_best_time and first.previous is None
     assert first.best == Best(120, 95.5)
@@ -61,32 +59,32 @@ def test_first_result_is_a_new_best_and_later_ones_only_when_better(records):
     fewer_moves = records.record_solve(result((4, 4), "numbers", 100, 120.0))
     assert fewer_moves.new_best_moves and not fewer_moves.new_best_time
     assert fewer_moves.previous == Best(120, 95.5) and fewer_moves.best == Best(100, 95.5)
-    faster = records.record_solve(result("4x4", "numbers", 150, 50.25))
+    faster = records.record_solve(result((4, 4), "numbers", 150, 50.25))
     assert faster.new_best_time and not faster.new_best_moves
-    assert records.best((4, 4), "numbers") == Best(100, 50.25)
+    assert records.best(BoardSize(4, 4), "numbers") == Best(100, 50.25)
 
 
 def test_bests_are_kept_per_size_and_picture(records):
     records.record_solve(result((4, 4), "numbers", 100, 60.0))
     records.record_solve(result((4, 4), "sunset", 200, 120.0))
     records.record_solve(result((6, 5), "numbers", 400, 300.0))
-    assert records.best((4, 4), "numbers") == Best(100, 60.0)
-    assert records.best((4, 4), "sunset") == Best(200, 120.0)
-    assert records.best((6, 5), "numbers") == Best(400, 300.0)
-    assert records.best((5, 5), "numbers") is None
+    assert records.best(BoardSize(4, 4), "numbers") == Best(100, 60.0)
+    assert records.best(BoardSize(4, 4), "sunset") == Best(200, 120.0)
+    assert records.best(BoardSize(6, 5), "numbers") == Best(400, 300.0)
+    assert records.best(BoardSize(5, 5), "numbers") is None
 
 
 def test_assisted_games_are_never_records(records):
     helped = records.record_solve(result((4, 4), "numbers", 10, 5.0, assisted=True))
     assert not helped.new_best and helped.best is None
-    assert records.best((4, 4), "numbers") is None
+    assert records.best(BoardSize(4, 4), "numbers") is None
     records.record_solve(result((4, 4), "numbers", 90, 70.0))
     assert records.record_solve(result((4, 4), "numbers", 20, 8.0, assisted=True)).best == Best(90, 70.0)
 
 
 def test_results_persist_across_instances(records):
     records.record_solve(result((3, 3), "night", 30, 12.0))
-    assert Records(records.path).best((3, 3), "night") == Best(30, 12.0)
+    assert Records(records.path).best(BoardSize(3, 3), "night") == Best(30, 12.0)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +117,7 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
     book = Records(tmp_path / "book.sqlite3", clock=clock)
     with pytest.raises(RuntimeError):
         book.record_solve(result((4, 4), "numbers", 50, 40.0))
-    assert calls and Records(book.path).best((4, 4), "numbers") is None
+    assert calls and Records(book.path).best(BoardSize(4, 4), "numbers") is None
 
 
 def test_corrupt_database_is_reported_and_left_alone(tmp_path):
@@ -128,7 +126,7 @@ def test_corrupt_database_is_reported_and_left_alone(tmp_path):
     path.write_bytes(garbage)
     book = Records(path)
     for call in (
-        lambda: book.best((4, 4), "numbers"),
+        lambda: book.best(BoardSize(4, 4), "numbers"),
         lambda: book.record_solve(result((4, 4), "numbers", 1, 1.0)),
         lambda: book.save_game("tavla", "x"),
         lambda: book.load_game("tavla"),
@@ -153,19 +151,19 @@ def test_locked_database_is_reported_quickly(tmp_path):
         with pytest.raises(RecordsUnavailable, match=r"another program: this solve is kept"):
             book.record_solve(result((4, 4), "numbers", 90, 50.0))
         with pytest.raises(RecordsUnavailable):
-            book.best((4, 4), "numbers")
+            book.best(BoardSize(4, 4), "numbers")
         assert time.perf_counter() - started < 5
     finally:
         holder.rollback()
         holder.close()
-    assert book.best((4, 4), "numbers") == Best(90, 50.0), "the solve kept meanwhile is in"
+    assert book.best(BoardSize(4, 4), "numbers") == Best(90, 50.0), "the solve kept meanwhile is in"
 
 
 def test_unusable_folder_and_paths(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     with pytest.raises(RecordsUnavailable, match="cannot create the folder"):
-        Records(blocker / "book.sqlite3").best((4, 4), "numbers")
+        Records(blocker / "book.sqlite3").best(BoardSize(4, 4), "numbers")
     folder = tmp_path / "book.sqlite3"
     folder.mkdir()
     with pytest.raises(RecordsUnavailable, match="is a folder"):
@@ -178,7 +176,7 @@ def test_database_from_a_newer_version_is_not_touched(tmp_path):
         db.execute("PRAGMA user_version = 99")
     db.close()
     with pytest.raises(RecordsUnavailable, match="newer version"):
-        Records(path).best((4, 4), "numbers")
+        Records(path).best(BoardSize(4, 4), "numbers")
 
 
 # --- every solve kept (schema 2) and the migration from the first record book ---
@@ -198,12 +196,12 @@ def old_book(tmp_path) -> Path:
 
 def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
     book = Records(old_book)
-    assert book.best((4, 4), "numbers") == Best(100, 95.5)
-    assert book.best((3, 3), "sunset") == Best(25, 12.5)
-    assert book.best((6, 5), "numbers") == Best(400, 300.0)
+    assert book.best(BoardSize(4, 4), "numbers") == Best(100, 95.5)
+    assert book.best(BoardSize(3, 3), "sunset") == Best(25, 12.5)
+    assert book.best(BoardSize(6, 5), "numbers") == Best(400, 300.0)
     assert book.load_game("tavla") == "saved match text ünïcode"
     kept = book.solves()
-    assert [(s.id, s.size, s.picture, s.moves, s.seconds, s.assisted) for s in kept] == [
+    assert [(s.id, str(s.size), s.picture, s.moves, s.seconds, s.assisted) for s in kept] == [
         (1, "4x4", "numbers", 120, 95.5, False),
         (2, "4x4", "numbers", 100, 120.25, False),
         (3, "4x4", "numbers", 30, 10.0, True),
@@ -218,7 +216,7 @@ def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
         assert tables == {"solves", "saved_games", "tavla_matches", "tavla_decisions", "practice_cards"}
         assert db.execute("SELECT tps FROM solves WHERE id = 4").fetchone()[0] == 2.0
     assert book.record_solve(result((4, 4), "numbers", 90, 100.0)).new_best_moves
-    assert Records(old_book).solves((4, 4), "numbers")[-1].id == 6
+    assert Records(old_book).solves(BoardSize(4, 4), "numbers")[-1].id == 6
 
 
 def test_a_migrated_and_a_new_book_have_the_same_schema(old_book, tmp_path):
@@ -239,12 +237,12 @@ def test_a_migration_blocked_by_another_program_changes_nothing(old_book):
     try:
         holder.execute("BEGIN EXCLUSIVE")
         with pytest.raises(RecordsUnavailable, match="another program"):
-            Records(old_book).best((4, 4), "numbers")
+            Records(old_book).best(BoardSize(4, 4), "numbers")
     finally:
         holder.rollback()
         holder.close()
     assert old_book.read_bytes() == before
-    assert Records(old_book).best((4, 4), "numbers") == Best(100, 95.5)
+    assert Records(old_book).best(BoardSize(4, 4), "numbers") == Best(100, 95.5)
 
 
 def test_a_failing_migration_step_rolls_back_all_of_it(old_book, monkeypatch):
@@ -260,7 +258,7 @@ def test_a_failing_migration_step_rolls_back_all_of_it(old_book, monkeypatch):
 
 def full_solve(**changes) -> Solve:
     values = dict(
-        size="3x3",
+        size=BoardSize(3, 3),
         picture="sunset",
         scramble="3x3:1,2,3,4,5,6,0,7,8",
         moves=2,
@@ -278,8 +276,9 @@ def test_a_solve_is_kept_with_its_moves_and_times(records):
     assert kept == full_solve(finished_at=kept.finished_at, id=1)
     assert abs(kept.finished_at - time.time()) < 60
     records.set_optimal(outcome.solve_id, 2, proven=True)
-    assert records.solves("3x3", "sunset")[0].optimal_moves == 2 and records.solves()[0].optimal_proven
-    assert records.solves("4x4") == [] and records.solves(picture="numbers") == []
+    assert records.solves(BoardSize(3, 3), "sunset")[0].optimal_moves == 2
+    assert records.solves()[0].optimal_proven
+    assert records.solves(BoardSize(4, 4)) == [] and records.solves(picture="numbers") == []
     given = records.record_solve(full_solve(finished_at=123.0, picture="numbers"))
     assert records.solves(picture="numbers")[0].finished_at == 123.0 and given.solve_id == 2
 
@@ -287,10 +286,10 @@ def test_a_solve_is_kept_with_its_moves_and_times(records):
 def test_practice_solves_are_kept_but_never_best(records):
     practice = records.record_solve(full_solve(practice=True))
     assert not practice.new_best and practice.best is None
-    assert records.best("3x3", "sunset") is None
+    assert records.best(BoardSize(3, 3), "sunset") is None
     assert [s.practice for s in records.solves()] == [True]
     assert records.record_solve(full_solve(moves=4, seconds=3.0)).new_best
-    assert records.best("3x3", "sunset") == Best(4, 3.0)
+    assert records.best(BoardSize(3, 3), "sunset") == Best(4, 3.0)
 
 
 @pytest.mark.parametrize("times", [(0, -1), (5, 2), (0, 1.5), (True,)])

@@ -9,8 +9,9 @@ from pathlib import Path
 from PIL import Image
 
 from game import records as records_module
-from game.puzzle.pictures import picture_key
-from game.puzzle.stats import Solve
+from game.puzzle.model.size import BoardSize
+from game.puzzle.model.stats import Solve
+from game.puzzle.pictures.folder import picture_key
 from game.records import SCHEMA_VERSION, Best, Records
 
 V1_FIXTURE = Path(__file__).parent / "fixtures" / "records-v1.sqlite3"
@@ -30,13 +31,14 @@ def test_a_new_file_under_an_old_name_starts_with_no_records(tmp_path):
     book = Records(tmp_path / "book.sqlite3")
     cat = picture_key(picture_file(tmp_path / "one" / "cat.png", (200, 0, 0)))
     book.record_solve(solve("cat", 30, 20.0), cat)
-    assert book.best("3x3", "cat", cat) == Best(30, 20.0)
+    assert book.best(BoardSize(3, 3), "cat", cat) == Best(30, 20.0)
     other = picture_key(picture_file(tmp_path / "two" / "cat.png", (0, 0, 200)))
-    assert book.best("3x3", "cat", other) is None
-    assert book.solves("3x3", "cat", other) == []
+    assert book.best(BoardSize(3, 3), "cat", other) is None
+    assert book.solves(BoardSize(3, 3), "cat", other) == []
     outcome = book.record_solve(solve("cat", 50, 40.0), other)
     assert outcome.previous is None and outcome.best == Best(50, 40.0)
-    assert book.best("3x3", "cat", cat) == Best(30, 20.0), "the first picture's records are still its own"
+    best = book.best(BoardSize(3, 3), "cat", cat)
+    assert best == Best(30, 20.0), "the first picture's records are still its own"
     assert len(book.solves()) == 2
 
 
@@ -46,8 +48,8 @@ def test_number_tiles_and_unknown_content_read_as_before(tmp_path):
     numbers = picture_key(None)
     assert numbers == ""
     book.record_solve(solve("numbers", 12, 6.0), numbers)
-    assert book.best("3x3", "sunset") == Best(10, 5.0)
-    assert book.best("3x3", "numbers", numbers) == Best(12, 6.0)
+    assert book.best(BoardSize(3, 3), "sunset") == Best(10, 5.0)
+    assert book.best(BoardSize(3, 3), "numbers", numbers) == Best(12, 6.0)
 
 
 def test_an_unreadable_file_has_no_key(tmp_path):
@@ -57,13 +59,13 @@ def test_an_unreadable_file_has_no_key(tmp_path):
 def old_rows_belong_to_the_first_content_recorded(path: Path, tmp_path: Path) -> None:
     book = Records(path)
     first = picture_key(picture_file(tmp_path / "a" / "sunset.png", (1, 2, 3)))
-    assert book.best((3, 3), "sunset", first) == Best(25, 12.5), "kept in place"
+    assert book.best(BoardSize(3, 3), "sunset", first) == Best(25, 12.5), "kept in place"
     book.record_solve(solve("sunset", 40, 30.0), first)
-    assert book.best((3, 3), "sunset", first) == Best(25, 12.5)
+    assert book.best(BoardSize(3, 3), "sunset", first) == Best(25, 12.5)
     second = picture_key(picture_file(tmp_path / "b" / "sunset.png", (9, 9, 9)))
-    assert book.best((3, 3), "sunset", second) is None, "a replaced picture does not inherit them"
-    assert [s.moves for s in book.solves("3x3", "sunset", first)] == [25, 40]
-    assert book.best((4, 4), "numbers") == Best(100, 95.5)
+    assert book.best(BoardSize(3, 3), "sunset", second) is None, "a replaced picture does not inherit them"
+    assert [s.moves for s in book.solves(BoardSize(3, 3), "sunset", first)] == [25, 40]
+    assert book.best(BoardSize(4, 4), "numbers") == Best(100, 95.5)
     with closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
 

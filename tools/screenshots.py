@@ -29,7 +29,8 @@ from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config_file import load_config  # noqa: E402
 from game.menu.settings import SettingsView  # noqa: E402
-from game.puzzle.view import PuzzleView  # noqa: E402
+from game.puzzle.model.size import BoardSize  # noqa: E402
+from game.puzzle.screens.view import PuzzleView  # noqa: E402
 from game.tavla.engine.position import OPENING  # noqa: E402
 from game.tavla.engine.rules import Rules  # noqa: E402
 from game.tavla.engine.session import Phase, TableSession  # noqa: E402
@@ -74,7 +75,7 @@ def main() -> None:
     window.show_menu()
     save(window, "menu", out)
 
-    window.show_view(PuzzleView(size="4x4", image="numbers", seed=2024))
+    window.show_view(PuzzleView(size=BoardSize(4, 4), image="numbers", seed=2024))
     view = window.current_view
     for cell in ((3, 2), (2, 2)):
         view._animate(view.game.click(cell))
@@ -91,10 +92,10 @@ def main() -> None:
     config = window.settings.puzzle
     pictures = [image.name for image in config.images]
     if pictures:
-        window.show_view(PuzzleView(size="5x5", image=pictures[0], seed=7))
+        window.show_view(PuzzleView(size=BoardSize(5, 5), image=pictures[0], seed=7))
         save(window, "puzzle-5x5-picture", out)
         wide = pictures[1] if len(pictures) > 1 else pictures[0]
-        window.show_view(PuzzleView(size="6x5", image=wide, seed=11))
+        window.show_view(PuzzleView(size=BoardSize(6, 5), image=wide, seed=11))
         save(window, "puzzle-6x5-picture", out)
         solved_puzzle(window, pictures[-1])
         save(window, "puzzle-solved", out)
@@ -124,7 +125,7 @@ def main() -> None:
     cube_scenes(window, out)
     analysis_scenes(window, out)
     lab_scenes(window, out)
-    window.show_view(PuzzleView(size="4x4", seed=12, coach=True))
+    window.show_view(PuzzleView(size=BoardSize(4, 4), seed=12, coach=True))
     settle(window, 1.0)
     save(window, "puzzle-coach", out)
     small_window_scenes(window, out)
@@ -155,7 +156,7 @@ def small_window_scenes(window: GameWindow, out: Path) -> None:
     save_small(window, "small-menu", out)
     window.show_view(SettingsView(window.config_file))
     save_small(window, "small-settings", out)
-    window.show_view(PuzzleView(size="4x4", image="numbers", seed=2024))
+    window.show_view(PuzzleView(size=BoardSize(4, 4), image="numbers", seed=2024))
     settle(window, 1.0)
     save_small(window, "small-puzzle", out)
     window.show_view(TableView(opponent="expert", seed=7))
@@ -282,16 +283,16 @@ def statistics_scenes(window: GameWindow, out: Path) -> None:
     """Sixty 4x4 solves getting faster, their statistics screen, and one of them replayed halfway."""
     import random
 
-    from game.puzzle.game import PuzzleGame
+    from game.puzzle.model.game import PuzzleGame
+    from game.puzzle.screens.stats_view import StatsView
     from game.puzzle.solver import solve
-    from game.puzzle.stats_view import StatsView
     from game.records import Records
 
     rng = random.Random(19)
     clock = iter(range(1_764_590_000, 1_764_990_000, 1_931))
     book = Records(clock=lambda: float(next(clock)))
     for number in range(60):
-        game = PuzzleGame.new(4, 4, 500 + number)
+        game = PuzzleGame.new(BoardSize(4, 4), 500 + number)
         pace = 0.55 - number * 0.004
         for tile in solve(game.board):
             game.tick(rng.uniform(0.4, 1.6) * pace)
@@ -300,7 +301,7 @@ def statistics_scenes(window: GameWindow, out: Path) -> None:
             game.mark_assisted()
         outcome = book.record_solve(game.as_solve("numbers", practice=number % 23 == 11))
         book.set_optimal(outcome.solve_id, game.moves - rng.randrange(0, 12, 2), True)
-    window.show_view(StatsView("4x4", "numbers", selected=2))
+    window.show_view(StatsView(BoardSize(4, 4), "numbers", selected=2))
     settle(window, 0.2)
     save(window, "statistics", out)
     save_small(window, "small-statistics", out)

@@ -3,7 +3,7 @@
 from game.config import MONEY_SESSION, Config
 from game.errors import UserError
 from game.i18n import _, ngettext
-from game.puzzle.board import parse_size
+from game.puzzle.model.size import BoardSize
 from game.tavla.engine.rules import TAVLI, Rules, TableGames
 from game.tavla.players import bot_description, bot_title
 
@@ -56,9 +56,8 @@ def stored(key_path: tuple[str, ...], choice: str) -> str | int:
     return int(choice) if key_path == MATCH_LENGTH and choice != MONEY else str(choice)
 
 
-def describe_size(size: str) -> str:
-    columns, rows = parse_size(size)
-    return f"{columns} × {rows}"
+def describe_size(size: BoardSize) -> str:
+    return f"{size.columns} × {size.rows}"
 
 
 def unavailable(name: str) -> bool:

@@ -6,9 +6,9 @@ from game.config import with_value
 from game.errors import UserError
 from game.i18n import _
 from game.menu.choices import IMAGE
-from game.puzzle.picture_limits import ALLOWED_FORMATS
-from game.puzzle.pictures import NotAPicture, copy_in, pictures_dir
-from game.puzzle.view import PuzzleView
+from game.puzzle.pictures.folder import NotAPicture, copy_in, pictures_dir
+from game.puzzle.pictures.limits import ALLOWED_FORMATS
+from game.puzzle.screens.view import PuzzleView
 from game.ui.shell import Shell
 from game.ui.widgets import Toast
 from game.user_config import save_setting

@@ -5,7 +5,7 @@ pictures folder made when it is shown, so the folder a note points to is there t
 from pathlib import Path
 
 from game.i18n import _
-from game.puzzle.pictures import pictures_dir
+from game.puzzle.pictures.folder import pictures_dir
 from game.quoting import quoted
 
 

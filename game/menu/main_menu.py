@@ -22,11 +22,11 @@ from game.menu.folders import pictures_folder, shown_path
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.menu.settings import SettingsView
 from game.menu.size_picker import SizePicker
-from game.puzzle.board import parse_size
-from game.puzzle.pictures import unreported
-from game.puzzle.stats_view import StatsView
-from game.puzzle.tiles import NumberStyle
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.size import BoardSize
+from game.puzzle.pictures.folder import unreported
+from game.puzzle.pictures.tiles import NumberStyle
+from game.puzzle.screens.stats_view import StatsView
+from game.puzzle.screens.view import PuzzleView
 from game.quoting import quoted
 from game.tavla.engine.rules import Rules, TableGames, table_choices
 from game.tavla.lab.setup_board import SetupBoard
@@ -192,7 +192,7 @@ class MainMenuView(SceneView):
         self.pictures_note.text = f"{how}\n{quoted(shown_path(self.pictures_folder))}"
         self.size_picker = SizePicker(
             puzzle.sizes,
-            choices.initial(config, SIZE),
+            puzzle.default_size,
             Rect(LEFT_X, cards.first_row, WIDE_SELECTOR, SELECTOR_HEIGHT),
             cards.opponent_note,
             cards.size_presets,
@@ -462,8 +462,13 @@ class MainMenuView(SceneView):
             self.toast.show(_("Not pictures the game can read, left out: {files}").format(files=names))
         return puzzle.picture_names()
 
-    def _size_changed(self, size: str) -> None:
-        self.remember(SIZE, size)
+    def _size_changed(self, size: BoardSize) -> None:
+        """Keep the size in the player's config file (as WxH) and, as the value, in the window's settings."""
+        try:
+            save_setting(self.shell.config_file, SIZE, str(size))
+        except UserError as error:
+            self.toast.show(str(error))
+        self.shell.settings = with_value(self.shell.settings, SIZE, size)
         self._rebuild_puzzle_preview()
 
     def start_puzzle(self) -> None:
@@ -693,7 +698,7 @@ class MainMenuView(SceneView):
             self._puzzle_preview = arcade.SpriteList()
             return
         size, image = self.size_picker.value, self.image_selector.value
-        columns, rows = parse_size(size)
+        columns, rows = size.columns, size.rows
         pixels = round(PREVIEW_SIZE * self.pixel_scale)
         if image == NUMBERS:
             picture = numbers_image(columns, rows, self._number_style, pixels)

@@ -4,7 +4,7 @@ import arcade
 from PIL import Image
 
 from game.errors import UserError
-from game.puzzle.tiles import NumberStyle, number_tile, thumbnail
+from game.puzzle.pictures.tiles import NumberStyle, number_tile, thumbnail
 from game.tavla.engine.position import OPENING
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, board_image, checker_image

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from game.i18n import _
 from game.menu.choices import describe_size
-from game.sizes import MAX_SIDE, MIN_SIDE, format_size, parse_size
+from game.puzzle.model.size import MAX_SIDE, MIN_SIDE, BoardSize
 from game.ui import theme
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector
@@ -33,19 +33,18 @@ class ShownSelector(Selector):
 
 class SizePicker:
     """Columns × rows in `rect`, the config's first sizes as buttons centred on `presets_y`;
-    `on_change` hears the new size (``WxH``) whichever changed it."""
+    `on_change` hears the new size whichever changed it."""
 
     def __init__(
         self,
-        configured: Sequence[str],
-        chosen: str,
+        configured: Sequence[BoardSize],
+        chosen: BoardSize,
         rect: Rect,
         presets_y: float,
         preset_height: float,
-        on_change: Callable[[str], None],
+        on_change: Callable[[BoardSize], None],
     ) -> None:
         self.on_change = on_change
-        columns, rows = parse_size(chosen)
         half = (rect.width - TIMES_WIDTH) / 2
         offset = (half + TIMES_WIDTH) / 2
         # Translators: the caption over the puzzle's size in the menu: columns × rows, each 2 to 10
@@ -53,13 +52,13 @@ class SizePicker:
         self.columns = ShownSelector(
             caption,
             SIDES,
-            str(columns),
+            str(chosen.columns),
             Rect(rect.x - offset, rect.y, half, rect.height),
             str,
             self._set_side,
         )
         self.rows = ShownSelector(
-            "", SIDES, str(rows), Rect(rect.x + offset, rect.y, half, rect.height), str, self._set_side
+            "", SIDES, str(chosen.rows), Rect(rect.x + offset, rect.y, half, rect.height), str, self._set_side
         )
         self.times = Label(
             "×",
@@ -88,8 +87,8 @@ class SizePicker:
         self._light()
 
     @property
-    def value(self) -> str:
-        return format_size(int(self.columns.value), int(self.rows.value))
+    def value(self) -> BoardSize:
+        return BoardSize(int(self.columns.value), int(self.rows.value))
 
     @property
     def selectors(self) -> list[Selector]:
@@ -99,11 +98,10 @@ class SizePicker:
     def labels(self) -> list[Label]:
         return [self.times, *(label for button in self.presets for label in button.labels)]
 
-    def choose(self, size: str) -> None:
+    def choose(self, size: BoardSize) -> None:
         """A preset: both sides at once."""
-        columns, rows = parse_size(size)
-        self.columns.show(str(columns))
-        self.rows.show(str(rows))
+        self.columns.show(str(size.columns))
+        self.rows.show(str(size.rows))
         self._changed()
 
     def _set_side(self, _side: str) -> None:

@@ -2,9 +2,9 @@
 
 import pytest
 
-from game.puzzle import method
-from game.puzzle.board import parse_game_id
-from game.puzzle.layout import BOARD_AREA, BOARD_X, PANEL_X, SOLVED_Y
+from game.puzzle.model import method
+from game.puzzle.model.board import parse_game_id
+from game.puzzle.screens.layout import BOARD_AREA, BOARD_X, PANEL_X, SOLVED_Y
 from tests.e2e.harness import difference
 from tests.e2e.test_puzzle import cell_centre
 

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from game.puzzle.board import Board
-from game.puzzle.layout import BOARD_AREA, BOARD_X, BOARD_Y, PANEL_X, SOLVED_Y
+from game.puzzle.model.board import Board
+from game.puzzle.screens.layout import BOARD_AREA, BOARD_X, BOARD_Y, PANEL_X, SOLVED_Y
 from tests.e2e.harness import difference, pixel
 
 pytestmark = pytest.mark.e2e
@@ -88,7 +88,7 @@ def test_a_board_solved_with_the_keyboard_is_in_the_statistics(launch, tmp_path)
     import subprocess
     import sys
 
-    from game.puzzle.replay import LETTERS, direction_of
+    from game.puzzle.model.replay import LETTERS, direction_of
     from game.puzzle.solver import solve
     from tests.e2e.harness import ROOT
 

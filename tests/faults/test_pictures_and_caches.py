@@ -17,7 +17,7 @@ from PIL import Image
 
 from game.config_file import load_config
 from game.paths import CACHE_DIR_ENV
-from game.puzzle import pictures
+from game.puzzle.pictures import folder as pictures
 from game.puzzle.solver import pdb
 from game.puzzle.solver.pdb import Pattern
 from game.reading import NotReadable

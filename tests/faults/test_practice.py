@@ -2,7 +2,8 @@
 
 from arcade import key
 
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens.view import PuzzleView
 from game.records import Records
 from tests.views.driver import click, press_key, step
 
@@ -27,8 +28,8 @@ def test_the_probe_a_board_one_move_from_the_goal_sets_no_best(window, tmp_path,
     assert view.game.solved and view.panel_visible
     assert view.panel_texts[2].text == "Practice (game ID): not a record"
     assert "A new best" not in view.panel_texts[2].text
-    assert Records().best("4x4", "numbers") is None
-    later = open_puzzle(window, size="4x4", image="numbers", seed=3)
+    assert Records().best(BoardSize(4, 4), "numbers") is None
+    later = open_puzzle(window, size=BoardSize(4, 4), image="numbers", seed=3)
     assert later.best is None and "not solved yet" in later.texts["best"].text
 
 
@@ -45,5 +46,5 @@ def test_new_game_leaves_practice(window, tmp_path, monkeypatch):
     view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")
     view.new_game()
     assert not view.practice
-    plain = open_puzzle(window, size="4x4", image="numbers", seed=1)
+    plain = open_puzzle(window, size=BoardSize(4, 4), image="numbers", seed=1)
     assert not plain.practice

@@ -16,8 +16,9 @@ import pytest
 from game import records as records_module
 from game.errors import UserError
 from game.puzzle.commands.stats import stats_command
-from game.puzzle.stats import Solve
-from game.puzzle.stats_view import StatsView
+from game.puzzle.model.size import BoardSize
+from game.puzzle.model.stats import Solve
+from game.puzzle.screens.stats_view import StatsView
 from game.records import Best, Records, RecordsUnavailable
 from game.tavla.engine.match import Match
 from game.tavla.record.save import dump_match, load_match, longest_match, set_aside
@@ -122,7 +123,7 @@ def book_with_a_bad_row(path, column: str, value: str, row: int = 2) -> Records:
     book = Records(path)
     for number in range(3):
         book.record_solve(
-            Solve("4x4", "numbers", "4x4#1", 80 + number, 20.0 + number, finished_at=1e9 + number)
+            Solve(BoardSize(4, 4), "numbers", "4x4#1", 80 + number, 20.0 + number, finished_at=1e9 + number)
         )
     with sqlite3.connect(path) as db:
         db.execute(f"UPDATE solves SET {column} = {value} WHERE id = {row}")
@@ -141,7 +142,7 @@ def test_a_bad_value_in_a_row_leaves_that_row_out_of_the_stats(tmp_path, capsys,
     assert stats_command(json_path=str(path), records=book) == 0
     figures = json.loads(path.read_text(encoding="utf-8"))
     assert figures["unreadable_solves"] == 1 and figures["boards"][0]["solves"] == 2
-    assert book.best("4x4", "numbers") == Best(80, 20.0)
+    assert book.best(BoardSize(4, 4), "numbers") == Best(80, 20.0)
 
 
 def test_times_out_of_order_are_no_timing_not_a_broken_replay(tmp_path):
@@ -155,7 +156,7 @@ def test_the_statistics_screen_opens_over_a_bad_row_and_says_so(window, tmp_path
     book_with_a_bad_row(tmp_path / "records.sqlite3", "moves", "'abc'", row=5)
     window.show_view(StatsView())
     view = window.current_view
-    assert isinstance(view, StatsView) and len(view.groups[("4x4", "numbers")]) == 4
+    assert isinstance(view, StatsView) and len(view.groups[(BoardSize(4, 4), "numbers")]) == 4
     assert "2 kept solves could not be read" in view.toast.message
     screenshot(window)
 
@@ -182,7 +183,7 @@ def locked(path, seconds: float) -> threading.Thread:
 
 
 def a_solve(number: int) -> Solve:
-    return Solve("3x3", "numbers", "3x3#1", 20 + number, 5.0 + number, finished_at=1e9 + number)
+    return Solve(BoardSize(3, 3), "numbers", "3x3#1", 20 + number, 5.0 + number, finished_at=1e9 + number)
 
 
 def test_a_solve_waits_for_a_lock_held_longer_than_half_a_second(tmp_path):
@@ -207,7 +208,8 @@ def test_a_solve_the_records_cannot_take_is_kept_and_written_at_the_next_start(t
     assert len(pending) == 1
     holder.join()
     again = Records(tmp_path / "records.sqlite3")
-    assert again.best("3x3", "numbers", "") == Best(20, 5.0), "a start reads the records: the solve is in"
+    best = again.best(BoardSize(3, 3), "numbers", "")
+    assert best == Best(20, 5.0), "a start reads the records: the solve is in"
     assert [solve.moves for solve in again.solves()] == [20, 21]
     assert not list((tmp_path / records_module.PENDING_FOLDER).iterdir()), "written once, then gone"
     again.record_solve(a_solve(2))
@@ -242,10 +244,12 @@ WRITER = """
 import sys
 sys.path.insert(0, {root!r})
 from game.records import Records
-from game.puzzle.stats import Solve
+from game.puzzle.model.size import BoardSize
+from game.puzzle.model.stats import Solve
 book = Records({path!r})
+size = BoardSize(3, 3)
 for number in range({count}):
-    book.record_solve(Solve("3x3", "numbers", "3x3#1", 20, 5.0 + number / 1000, finished_at={start} + number))
+    book.record_solve(Solve(size, "numbers", "3x3#1", 20, 5.0 + number / 1000, finished_at={start} + number))
 """
 
 

@@ -25,7 +25,7 @@ def choose_size(menu, size: str) -> None:
     columns, rows = size.split("x")
     choose(menu, menu.size_picker.columns, columns)
     choose(menu, menu.size_picker.rows, rows)
-    assert menu.size_picker.value == size
+    assert str(menu.size_picker.value) == size
 
 
 def open_settings(window) -> SettingsView:

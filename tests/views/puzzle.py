@@ -5,17 +5,19 @@ import time
 
 import pytest
 
-from game.puzzle.board import parse_game_id
-from game.puzzle.game import PuzzleGame
+from game.puzzle.model.board import parse_game_id
+from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens.view import PuzzleView
 from game.puzzle.solver import solve
-from game.puzzle.view import PuzzleView
 from game.records import Records
 
 ONE_FROM_GOAL = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 
 
-def open_puzzle(window, **kwargs) -> PuzzleView:
-    window.show_view(PuzzleView(**kwargs))
+def open_puzzle(window, size: str | None = None, **kwargs) -> PuzzleView:
+    """The puzzle screen, its `size` given as WxH (read as the command line reads it)."""
+    window.show_view(PuzzleView(size=None if size is None else BoardSize.parse(size), **kwargs))
     view = window.current_view
     assert isinstance(view, PuzzleView)
     return view
@@ -49,7 +51,7 @@ def keep_solves(book: Records, count: int, size: tuple[int, int] = (3, 3), seed:
     """``count`` solves of fair shuffles, each move 0.1-0.5 s apart; every fourth with a hint."""
     rng = random.Random(seed)
     for number in range(count):
-        game = PuzzleGame.new(*size, seed + number)
+        game = PuzzleGame.new(BoardSize(*size), seed + number)
         for tile in solve(game.board):
             game.tick(rng.uniform(0.1, 0.5))
             game.slide_tile(tile)

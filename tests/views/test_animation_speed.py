@@ -9,7 +9,8 @@ import pytest
 from game.config import with_value
 from game.config_file import load_config
 from game.menu.settings import SETTINGS, SPEED, SettingsView, describe_choice
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens.view import PuzzleView
 from game.tavla.engine.position import OPENING
 from game.tavla.screens.table.turns import ROLL_SECONDS
 from tests.test_config import refusal, write
@@ -56,7 +57,7 @@ def test_the_table_and_fifteen_follow_the_speed(window):
     set_up(instant, OPENING, THREE_ONE)
     assert instant.checkers.duration == 0 and frames_to_roll(instant) == 1, "the dice land at once"
     window.settings = with_value(window.settings, SPEED, "slow")
-    window.show_view(PuzzleView(size="4x4", image="numbers", seed=3))
+    window.show_view(PuzzleView(size=BoardSize(4, 4), image="numbers", seed=3))
     puzzle = window.current_view
     assert puzzle.duration == pytest.approx(window.settings.puzzle.animation.duration / 0.6)
 

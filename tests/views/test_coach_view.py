@@ -7,9 +7,9 @@ import random
 import pytest
 
 from game.menu.main_menu import MainMenuView
-from game.puzzle.board import Board
-from game.puzzle.coach import Coach
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.board import Board
+from game.puzzle.model.coach import Coach
+from game.puzzle.screens.view import PuzzleView
 from game.ui.scene import SMALLEST_PIXELS
 from tests.views.driver import click, screenshot
 from tests.views.menus import rect_centre
@@ -39,7 +39,7 @@ def test_learn_opens_a_coached_game_of_the_chosen_size(window):
     click(menu, *rect_centre(menu.learn_button))
     view = window.current_view
     assert isinstance(view, PuzzleView) and view.coach is not None
-    assert view.size_text == menu.size_picker.value
+    assert view.game.board.size == menu.size_picker.value
     assert view.coach_text.text == view.coach.sentence()
     assert view.coach_button.label == "Coach off"
     assert view.game.assisted

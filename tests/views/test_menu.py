@@ -4,7 +4,7 @@ from arcade import key
 
 from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
-from game.puzzle.view import PuzzleView
+from game.puzzle.screens.view import PuzzleView
 from game.tavla.engine.rules import Rules
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot
@@ -20,7 +20,7 @@ def test_menu_opens_puzzle_with_chosen_size_and_back(window):
     click(menu, *rect_centre(menu.play_puzzle))
     puzzle = window.current_view
     assert isinstance(puzzle, PuzzleView)
-    assert puzzle.size_text == chosen
+    assert puzzle.game.board.size == chosen
     press_key(puzzle, key.ESCAPE)
     assert isinstance(window.current_view, MainMenuView)
 
@@ -95,7 +95,7 @@ def test_the_menu_keeps_every_choice_across_screens_and_runs(window):
 
     def shown(view) -> dict[str, str]:
         chosen = {name: str(getattr(view, f"{name}_selector").value) for name in wanted if name != "size"}
-        return {"size": view.size_picker.value, **chosen}
+        return {"size": str(view.size_picker.value), **chosen}
 
     press_key(menu, key.S)
     press_key(window.current_view, key.ESCAPE)
@@ -105,7 +105,7 @@ def test_the_menu_keeps_every_choice_across_screens_and_runs(window):
     press_key(window.current_view, key.ESCAPE)
     assert shown(window.current_view) == wanted, "back from a game"
     kept = load_config(window.config_file)
-    assert (kept.puzzle.default_size, kept.puzzle.default_image) == ("5x5", "sunset")
+    assert (str(kept.puzzle.default_size), kept.puzzle.default_image) == ("5x5", "sunset")
     assert (kept.tavla.opponent, str(kept.tavla.rules), kept.tavla.match_length, kept.tavla.human_side) == (
         "beginner", "standard", 7, "black")
     window.settings = kept
@@ -141,7 +141,7 @@ def test_the_keyboard_alone_chooses_and_plays(window):
     press_key(menu, key.TAB)
     press_key(menu, key.RETURN)
     puzzle = window.current_view
-    assert isinstance(puzzle, PuzzleView) and puzzle.size_text == menu.size_picker.value
+    assert isinstance(puzzle, PuzzleView) and puzzle.game.board.size == menu.size_picker.value
     press_key(puzzle, key.ESCAPE)
 
 

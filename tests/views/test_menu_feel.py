@@ -11,8 +11,8 @@ from arcade import key
 from game.config_file import load_config
 from game.menu.main_menu import CARD_HEIGHT, CARD_Y, MainMenuView
 from game.menu.settings import GROUPS, SETTINGS, VOLUME, SettingsView
-from game.puzzle.pictures import pictures_dir
-from game.puzzle.view import PuzzleView
+from game.puzzle.pictures.folder import pictures_dir
+from game.puzzle.screens.view import PuzzleView
 from tests.views.driver import click, press_key, screenshot
 from tests.views.menus import rect_centre
 
@@ -34,17 +34,17 @@ def test_the_board_size_is_one_control_the_keyboard_meets_first(window):
     assert menu.focus_order[menu.focus] is picker.rows
     press_key(menu, key.RIGHT)
     press_key(menu, key.RIGHT)
-    assert picker.value == "5x6"
-    assert load_config(window.config_file).puzzle.default_size == "5x6"
-    sizes = [size for size in window.settings.puzzle.sizes]
-    assert [button.label for button in picker.presets] == [size.replace("x", " × ") for size in sizes]
+    assert str(picker.value) == "5x6"
+    assert str(load_config(window.config_file).puzzle.default_size) == "5x6"
+    sizes = window.settings.puzzle.sizes
+    assert [button.label for button in picker.presets] == [f"{size.columns} × {size.rows}" for size in sizes]
     assert not any(button.primary for button in picker.presets), "a size set by hand lights no preset"
     click(menu, *rect_centre(picker.presets[-1]))
     assert picker.value == sizes[-1] and picker.presets[-1].primary
-    assert (picker.columns.value, picker.rows.value) == tuple(sizes[-1].split("x"))
+    assert (picker.columns.value, picker.rows.value) == (str(sizes[-1].columns), str(sizes[-1].rows))
     press_key(menu, key.TAB, key.MOD_SHIFT)
     press_key(menu, key.ENTER)
-    assert isinstance(window.current_view, PuzzleView) and window.current_view.size_text == sizes[-1]
+    assert isinstance(window.current_view, PuzzleView) and window.current_view.game.board.size == sizes[-1]
     press_key(window.current_view, key.ESCAPE)
 
 

@@ -6,7 +6,7 @@ import pytest
 from arcade import key
 from arcade.types import LBWH
 
-from game.puzzle.view import PuzzleView
+from game.puzzle.screens.view import PuzzleView
 from tests.views.driver import click, press_key, screenshot, to_screen
 from tests.views.menus import rect_centre
 from tests.views.puzzle import open_puzzle, wait_for

@@ -5,8 +5,8 @@ from itertools import pairwise
 
 from arcade import key
 
-from game.puzzle import captions
-from game.puzzle.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_Y
+from game.puzzle.screens import captions
+from game.puzzle.screens.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_Y
 from tests.views.driver import click, press_key, screenshot, step
 from tests.views.puzzle import one_from_goal, open_puzzle, wait_for
 from tests.views.text import assert_readable, small_window

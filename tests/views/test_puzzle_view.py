@@ -3,8 +3,8 @@
 import pytest
 from arcade import key
 
-from game.puzzle.board import Board, Direction, goal_tiles
-from game.puzzle.game import PuzzleGame
+from game.puzzle.model.board import Board, Direction, goal_tiles
+from game.puzzle.model.game import PuzzleGame
 from tests.views.driver import click, press_key, screenshot, step
 from tests.views.puzzle import ONE_FROM_GOAL, assert_sprites_on_cells, one_from_goal, open_puzzle, wait_for
 
@@ -238,7 +238,7 @@ def test_fuzz_random_clicks_and_keys_keep_the_puzzle_sound(window):
 
 
 def test_messages_show_in_the_panel_not_on_the_tiles(window):
-    from game.puzzle.layout import BOARD_AREA, BOARD_PADDING, BOARD_X
+    from game.puzzle.screens.layout import BOARD_AREA, BOARD_PADDING, BOARD_X
 
     view = open_puzzle(window, size="4x4", image="numbers", seed=3)
     view.auto_solve()

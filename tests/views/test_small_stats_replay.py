@@ -6,11 +6,12 @@ import pytest
 from arcade import key
 from arcade.types import LBWH
 
-from game.puzzle import stats_captions as words
-from game.puzzle.game import PuzzleGame
-from game.puzzle.replay_view import ReplayView, copy_label
+from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens import stats_captions as words
+from game.puzzle.screens.replay_view import ReplayView, copy_label
+from game.puzzle.screens.stats_view import COMPACT, FULL, RIGHT_X, StatsView
 from game.puzzle.solver import solve
-from game.puzzle.stats_view import COMPACT, FULL, RIGHT_X, StatsView
 from game.records import Records
 from game.ui.scene import SceneView
 from tests.views.driver import click, press_key, step
@@ -33,7 +34,7 @@ def records(tmp_path, monkeypatch) -> Records:
 def keep_a_slow_practice_solve(book: Records) -> None:
     """One 3x3 solve over a minute long, on a board given by ID: the list's widest row (a time in minutes,
     the practice note)."""
-    game = PuzzleGame.new(3, 3, 7)
+    game = PuzzleGame.new(BoardSize(3, 3), 7)
     for tile in solve(game.board):
         game.tick(SLOW_MOVE)
         game.slide_tile(tile)
@@ -41,7 +42,7 @@ def keep_a_slow_practice_solve(book: Records) -> None:
 
 
 def open_stats(window, selected: int = 0) -> StatsView:
-    window.show_view(StatsView("3x3", "numbers", selected))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers", selected))
     view = window.current_view
     assert isinstance(view, StatsView)
     return view
@@ -82,14 +83,14 @@ def test_the_statistics_screen_is_readable_on_a_small_window(window, records):
         view.toast.show(words.not_pasted(LONG_ERROR))
         assert_readable(window, "statistics with a notice", every_label=True)
         press_key(view, key.LEFT)
-        assert view.board == ("2x2", "numbers")
+        assert view.board == (BoardSize(2, 2), "numbers")
         assert_readable(window, "statistics of another board", every_label=True)
         press_key(view, key.RIGHT)
     assert view.layout is FULL and view.keys_help.text == words.stats_keys()
     assert [label.text for label in view.list_labels[0]] == list(words.list_headings()), (
         "the full list is back on a large window"
     )
-    assert view.board == ("3x3", "numbers") and view.toast.message
+    assert view.board == (BoardSize(3, 3), "numbers") and view.toast.message
 
 
 @pytest.mark.usefixtures("clipboard", "language")

@@ -3,7 +3,8 @@ solve's between them (one time at both ends read as an axis of no length)."""
 
 import pytest
 
-from game.puzzle.stats_view import StatsView
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens.stats_view import StatsView
 from game.records import Records
 from tests.views.driver import screenshot
 from tests.views.puzzle import keep_solves
@@ -16,7 +17,7 @@ def test_a_plot_of_equal_times_has_an_axis_of_two_times(window, tmp_path, monkey
     book = Records()
     for _ in range(count):
         keep_solves(book, 1)  # the same scramble, moves and times each time
-    window.show_view(StatsView("3x3", "numbers"))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers"))
     view = window.current_view
     screenshot(window)
     _title, high, low = view.plot_labels

@@ -7,14 +7,15 @@ from arcade import key
 
 from game.config import with_value
 from game.menu.main_menu import MainMenuView
-from game.puzzle import stats_captions as words
-from game.puzzle.assistant import Shortest
-from game.puzzle.board import Board, parse_game_id
-from game.puzzle.game import PuzzleGame
-from game.puzzle.replay import parse_replay
-from game.puzzle.replay_view import ReplayView
-from game.puzzle.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
-from game.puzzle.view import PuzzleView
+from game.puzzle.model.board import Board, parse_game_id
+from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.replay import parse_replay
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens import stats_captions as words
+from game.puzzle.screens.replay_view import ReplayView
+from game.puzzle.screens.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
+from game.puzzle.screens.view import PuzzleView
+from game.puzzle.solver.assistant import Shortest
 from game.records import Records
 from tests.views.driver import click, press_key, screenshot, step, to_screen
 from tests.views.puzzle import assert_sprites_on_cells, keep_solves, open_puzzle, wait_for
@@ -40,12 +41,12 @@ def test_the_solved_panel_shows_pace_optimal_length_and_the_new_best(window, boo
     assert summary == "1 move in 0.000 s"
     assert verdict == "A new best!" and "single" in records and "fewest moves" in records
     assert optimal == "Optimal 1 move · yours ×1.00"
-    kept = book.solves("3x3", "numbers")
+    kept = book.solves(BoardSize(3, 3), "numbers")
     assert [(s.moves, s.solution, s.optimal_moves, s.optimal_proven) for s in kept] == [(1, "L", 1, True)]
     screenshot(window)
     click(view, view.stats_button.rect.x, view.stats_button.rect.y)
     stats = window.current_view
-    assert isinstance(stats, StatsView) and stats.board == ("3x3", "numbers")
+    assert isinstance(stats, StatsView) and stats.board == (BoardSize(3, 3), "numbers")
     assert stats.list_labels[1][5].text == "1", "the optimal length is listed with the solve"
 
 
@@ -55,17 +56,17 @@ def test_a_practice_solve_is_kept_listed_and_never_a_best(window, book):
     step(view, 1.0)
     assert view.panel_texts[2].text == "Practice (game ID): not a record"
     assert [solve.practice for solve in book.solves()] == [True]
-    assert book.best("3x3", "numbers") is None
+    assert book.best(BoardSize(3, 3), "numbers") is None
 
 
 def test_the_statistics_screen_from_the_menu(window, book):
     keep_solves(book, 16)
     menu = window.current_view
     assert isinstance(menu, MainMenuView)
-    menu.size_picker.choose("3x3")
+    menu.size_picker.choose(BoardSize(3, 3))
     click(menu, menu.stats_button.rect.x, menu.stats_button.rect.y)
     view = window.current_view
-    assert isinstance(view, StatsView) and view.board == ("3x3", "numbers")
+    assert isinstance(view, StatsView) and view.board == (BoardSize(3, 3), "numbers")
     counted = [s for s in book.solves() if s.counted]
     assert view.counted.text == "12 solves counted · 4 more listed, not counted (practice or help)"
     rows = {labels[0].text: (labels[1].text, labels[2].text) for labels in view.table}
@@ -99,16 +100,16 @@ def test_no_solves_yet_and_a_records_file_that_is_not_there(window, book):
 def test_boards_switch_with_the_arrows(window, book):
     keep_solves(book, 3)
     keep_solves(book, 2, size=(2, 2))
-    window.show_view(StatsView("3x3", "numbers"))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers"))
     view = window.current_view
     press_key(view, key.LEFT)
-    assert view.board == ("2x2", "numbers") and view.stats.solves == 2
+    assert view.board == (BoardSize(2, 2), "numbers") and view.stats.solves == 2
 
 
 def test_a_replay_plays_with_its_real_timing(window, book):
     keep_solves(book, 1)
     kept = book.solves()[0]
-    window.show_view(StatsView("3x3", "numbers"))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers"))
     press_key(window.current_view, key.RETURN)
     view = window.current_view
     assert isinstance(view, ReplayView) and view.timeline.playing
@@ -138,7 +139,7 @@ def test_a_replay_plays_with_its_real_timing(window, book):
     screenshot(window)
     press_key(view, key.ESCAPE)
     back = window.current_view
-    assert isinstance(back, StatsView) and back.board == ("3x3", "numbers")
+    assert isinstance(back, StatsView) and back.board == (BoardSize(3, 3), "numbers")
 
 
 def assert_sprites_on_cells_of(view: ReplayView, board: Board) -> None:
@@ -151,7 +152,7 @@ def assert_sprites_on_cells_of(view: ReplayView, board: Board) -> None:
 
 def test_a_solve_is_copied_as_text_and_pasted_back_to_watch(window, book, clipboard):
     keep_solves(book, 2)
-    window.show_view(StatsView("3x3", "numbers"))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers"))
     view = window.current_view
     press_key(view, key.C)
     latest = book.solves()[-1]
@@ -206,13 +207,13 @@ def test_keys_from_the_config_and_slides_in_no_time(window):
 def test_the_statistics_and_replay_screens_fit_in_every_language(window, book):
     keep_solves(book, 13)
     book.set_optimal(book.solves()[-1].id, 20, False)
-    window.show_view(StatsView("3x3", "numbers"))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers"))
     view = window.current_view
     view.toast.show(words.not_pasted("a replay starts with the game ID of its board, e.g. 4x4#123 R3 D2 L U"))
     assert_text_fits(window, "statistics")
     window.show_view(StatsView())
     assert_text_fits(window, "statistics with no solves")
-    window.show_view(StatsView("3x3", "numbers"))
+    window.show_view(StatsView(BoardSize(3, 3), "numbers"))
     window.current_view.watch()
     replay = window.current_view
     step(replay, 1.0)

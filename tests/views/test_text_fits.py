@@ -12,8 +12,9 @@ from arcade.types import LBWH
 
 from game import i18n
 from game.menu.settings import SettingsView
-from game.puzzle import captions as captions_puzzle
-from game.puzzle.assistant import Shortest
+from game.puzzle.model.size import BoardSize
+from game.puzzle.screens import captions as captions_puzzle
+from game.puzzle.solver.assistant import Shortest
 from game.tavla.analysis.decisions import Mark
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
@@ -261,7 +262,7 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
 def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, players_home):
     """Just under the compact line the small layouts show; just over it the full layouts' smallest
     words are still SMALLEST_PIXELS: no window size leaves a label under it."""
-    from game.puzzle.stats_view import StatsView
+    from game.puzzle.screens.stats_view import StatsView
     from game.tavla.screens.matches import MatchesView
 
     def check(where: str) -> None:
@@ -283,7 +284,7 @@ def test_every_screen_is_readable_either_side_of_the_compact_line(window, size, 
     view.panel.moves.set_rows(LONG_TURNS)
     fill_questions(view)
     check("table")
-    window.show_view(StatsView("4x4", "numbers"))
+    window.show_view(StatsView(BoardSize(4, 4), "numbers"))
     check("statistics")
     window.show_view(MatchesView())
     assert window.current_view.loader.wait(30)

@@ -32,11 +32,11 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, config: Config) -> int:
     """Bad arguments are refused before the window opens, so the message comes on the command line."""
-    from game.puzzle.board import parse_game_id
-    from game.sizes import parse_size
+    from game.puzzle.model.board import parse_game_id
+    from game.puzzle.model.size import BoardSize
 
     if args.size is not None:
-        parse_size(args.size)
+        args.size = BoardSize.parse(args.size)  # read once, here: the window is given the value
     if args.game_id is not None:
         parse_game_id(args.game_id)
     if args.image is not None:
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
     from game.app import GameWindow, run_window
 
     def first(window: GameWindow) -> None:
-        from game.puzzle.view import PuzzleView
+        from game.puzzle.screens.view import PuzzleView
 
         chosen = {"size": args.size, "image": args.image, "seed": args.seed, "game_id": args.game_id}
         window.show_view(PuzzleView(**chosen, coach=args.coach))

@@ -60,16 +60,17 @@ def solver_line(size_text: str, board_text: str, optimal: bool) -> str:
     first optimal 4x4 solve the strong tables too. Boards larger than 4x4 get ``best``: the very figure the
     game's solved panel shows (both use the strong tables when they are cached).
     """
-    from game.puzzle.board import parse_tiles
+    from game.puzzle.model.board import parse_tiles
+    from game.puzzle.model.size import BoardSize
     from game.puzzle.solver import best, solve, tables
-    from game.sizes import parse_size
 
-    width, height = parse_size(size_text)
-    board = parse_tiles(width, height, board_text)
-    if optimal and not tables.optimal_supported(width, height):
+    size = BoardSize.parse(size_text)
+    board = parse_tiles(size, board_text)
+    small = tables.optimal_supported(size.columns, size.rows)
+    if optimal and not small:
         solve(board, optimal=True)
-    _prepare_with_bar(*(board.size if tables.optimal_supported(width, height) else (4, 4)), strong=optimal)
-    if not tables.optimal_supported(width, height):
+    _prepare_with_bar(*((size.columns, size.rows) if small else (4, 4)), strong=optimal)
+    if not small:
         return " ".join(map(str, best(board)))
     return " ".join(map(str, solve(board, optimal=optimal)))
 
@@ -77,8 +78,8 @@ def solver_line(size_text: str, board_text: str, optimal: bool) -> str:
 def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
     """Tables from the cache, or built under a rich progress bar on stderr: the strong 4x4 ones only
     for ``strong`` (an optimal solve; the others use them when they are cached)."""
+    from game.puzzle.model.size import BoardSize
     from game.puzzle.solver import pdb, tables
-    from game.sizes import format_size
 
     extra = tables.strong_patterns(width, height)
     if extra and all(pdb.peek(p) is not None for p in extra):
@@ -93,7 +94,7 @@ def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
 
     with Bar(console=Console(stderr=True), transient=True) as bar:
         # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
-        description = _("building {size} pattern databases (once)").format(size=format_size(width, height))
+        description = _("building {size} pattern databases (once)").format(size=BoardSize(width, height))
         task = bar.add_task(description, total=None)
 
         def report(done: int, total: int) -> None:
@@ -105,13 +106,13 @@ def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
 def method_line(size_text: str, board_text: str) -> str:
     """The tiles the coach's method slides (game/puzzle/method.py), separated by spaces as the solver's
     are (empty when solved)."""
-    from game.puzzle.board import parse_tiles
-    from game.puzzle.method import solution
-    from game.sizes import format_size, parse_size
+    from game.puzzle.model.board import parse_tiles
+    from game.puzzle.model.method import solution
+    from game.puzzle.model.size import BoardSize
 
-    width, height = parse_size(size_text)
-    board = parse_tiles(width, height, board_text)
+    size = BoardSize.parse(size_text)
+    board = parse_tiles(size, board_text)
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4.
-        raise UserError(_("the {size} board cannot be solved").format(size=format_size(width, height)))
+        raise UserError(_("the {size} board cannot be solved").format(size=size))
     return " ".join(map(str, solution(board)))

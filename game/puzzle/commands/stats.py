@@ -7,11 +7,12 @@ import sys
 from typing import TYPE_CHECKING
 
 from game.i18n import _, ngettext
-from game.puzzle.stats_report import NONE, format_time, unreadable_text
+from game.puzzle.model.stats_report import NONE, format_time, unreadable_text
 
 if TYPE_CHECKING:
     from game.config import Config
-    from game.puzzle.stats import Solve, Stats
+    from game.puzzle.model.size import BoardSize
+    from game.puzzle.model.stats import Solve, Stats
     from game.records import Records
 
 
@@ -34,11 +35,11 @@ def stats_command(
     Nothing is written anywhere unless ``json_path`` names a file. Returns 0, also with no solves yet.
     A row of the records that cannot be read is left out, and said on stderr (and in the JSON).
     """
-    from game.puzzle.stats import by_board, compute
+    from game.puzzle.model.size import BoardSize
+    from game.puzzle.model.stats import by_board, compute
     from game.records import Records
-    from game.sizes import format_size, parse_size
 
-    key = None if size is None else format_size(*parse_size(size))
+    key = None if size is None else BoardSize.parse(size)
     book = records if records is not None else Records()
     solves = book.solves(key)
     groups = by_board(solves)
@@ -62,26 +63,29 @@ def _number(value: float | None, digits: int = 3) -> str:
     return NONE if value is None else f"{value:.{digits}f}"
 
 
-def _write_json(path: str, figures: dict[tuple[str, str], Stats], unreadable: int) -> None:
+def _write_json(path: str, figures: dict[tuple[BoardSize, str], Stats], unreadable: int) -> None:
     import json
 
     from game.files import write_report
 
     boards = [
-        {"size": size, "picture": picture, **stats.to_json()} for (size, picture), stats in figures.items()
+        {"size": str(size), "picture": picture, **stats.to_json()}
+        for (size, picture), stats in figures.items()
     ]
     figures_json = {"boards": boards, "unreadable_solves": unreadable}
     text = json.dumps(figures_json, indent=2, ensure_ascii=False) + "\n"
     write_report(path, text)
 
 
-def _print_tables(groups: dict[tuple[str, str], list[Solve]], figures: dict[tuple[str, str], Stats]) -> None:
+def _print_tables(
+    groups: dict[tuple[BoardSize, str], list[Solve]], figures: dict[tuple[BoardSize, str], Stats]
+) -> None:
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     from game.config import picture_title
-    from game.puzzle.stats import WINDOWS
+    from game.puzzle.model.stats import WINDOWS
     from game.terminal import table_console
 
     console = table_console()

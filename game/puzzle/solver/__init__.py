@@ -27,11 +27,10 @@ from collections.abc import Sequence
 
 from game.errors import UserError
 from game.i18n import _
-from game.puzzle.board import Board, goal_tiles
+from game.puzzle.model.board import Board, goal_tiles
 from game.puzzle.solver import pdb, reduce, tables
 from game.puzzle.solver.pdb import Cancelled, Progress
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
-from game.sizes import format_size
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -278,10 +277,10 @@ def solve(
     cancel: threading.Event | None = None,
 ) -> list[int]:
     """The tiles to slide, in order, to reach the goal ([] when solved); see the module notes."""
-    width, height = board.size
+    width, height = board.width, board.height
     if not board.is_solvable():
         # Translators: {size} is a board size like 4x4.
-        raise UserError(_("the {size} board cannot be solved").format(size=format_size(width, height)))
+        raise UserError(_("the {size} board cannot be solved").format(size=board.size))
     if board.is_solved():
         return []
     if optimal and not tables.optimal_supported(width, height):
@@ -290,7 +289,7 @@ def solve(
             "optimal solutions are available up to 4x4, not {size}: "
             "drop --optimal for a fast near-optimal solution"
         )
-        raise UserError(message.format(size=format_size(width, height)))
+        raise UserError(message.format(size=board.size))
     start = time.perf_counter()
     tiles = list(board.tiles)
     if optimal:
@@ -323,7 +322,7 @@ def best(board: Board, cancel: threading.Event | None = None) -> list[int]:
     board, however busy the machine. Up to 4x4 it is the optimum (building the tables if needed); beyond,
     the better of both line orders with the last 4x4 searched as far as the node limits go. The strong
     4x4 tables are used when they are on disk. Raises Cancelled."""
-    width, height = board.size
+    width, height = board.width, board.height
     if tables.optimal_supported(width, height) or board.is_solved() or not board.is_solvable():
         return solve(board, optimal=tables.optimal_supported(width, height), cancel=cancel)
     moves = _near_large(list(board.tiles), width, height, time.perf_counter(), 0.0, cancel, timed=False)
