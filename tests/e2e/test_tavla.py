@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from game.records import Records
+from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.record.save import saved_table
 from game.tavla.screens import layout
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.e2e
 
 
 def human_starts(seed: int) -> TableSession:
-    session = TableSession("tavla", 5, "random", seed)
+    session = TableSession(Rules.TAVLA, 5, "random", seed)
     return session
 
 
@@ -37,7 +38,7 @@ def checker_at(session: TableSession, point: int) -> tuple[float, float]:
 
 def finish_the_turn(game, seed: int, first: tuple[int, int]) -> None:
     """Drag the checkers of the rest of the first turn (after `first`) of the match of `seed`."""
-    rest = TableSession("tavla", 5, "random", seed)
+    rest = TableSession(Rules.TAVLA, 5, "random", seed)
     rest.turn.apply(next(s for s in rest.turn.options() if s.move == first))
     while not rest.turn.done:
         follow = rest.turn.options()[0]

@@ -15,13 +15,14 @@ from game.tavla.engine.cube import CubeAction
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING, format_state
+from game.tavla.engine.rules import Rules
 
 OPENING_TEXT = format_state(OPENING)
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_moves_prints_one_line_per_distinct_position_in_seed_notation():
-    lines = moves_command(OPENING_TEXT, ["3", "1"], "tavla")
+    lines = moves_command(OPENING_TEXT, ["3", "1"], Rules.TAVLA)
     assert len(lines) == len(set(lines)) == 16
     assert "8/5 6/5" in lines
     assert lines == sorted(lines, key=parse_play, reverse=True)
@@ -31,7 +32,7 @@ def test_moves_prints_one_line_per_distinct_position_in_seed_notation():
 
 def test_moves_prints_nothing_when_there_is_no_legal_play():
     closed = "0 0 0 0 0 0 14 0 0 0 0 0 -3 0 0 0 0 0 -2 -2 -2 -2 -2 -2 0 1 0 0"
-    assert moves_command(closed, ["6", "6"], "standard") == []
+    assert moves_command(closed, ["6", "6"], Rules.STANDARD) == []
 
 
 def test_moves_follows_the_rule_set():
@@ -39,8 +40,8 @@ def test_moves_follows_the_rule_set():
     one_die[24], one_die[1] = 1, 14
     one_die[20], one_die[14], one_die[16] = -1, -2, -12
     text = " ".join(map(str, one_die))
-    assert moves_command(text, ["6", "4"], "tavla") == ["24/20", "24/18"]
-    assert moves_command(text, ["6", "4"], "standard") == ["24/18"]
+    assert moves_command(text, ["6", "4"], Rules.TAVLA) == ["24/20", "24/18"]
+    assert moves_command(text, ["6", "4"], Rules.STANDARD) == ["24/18"]
 
 
 @pytest.mark.parametrize(
@@ -59,12 +60,12 @@ def test_moves_follows_the_rule_set():
 )
 def test_moves_refuses_malformed_input_naming_the_problem(state, dice, message):
     with pytest.raises(UserError, match=message.replace("(", r"\(")):
-        moves_command(state, dice, "tavla")
+        moves_command(state, dice, Rules.TAVLA)
 
 
 def test_unknown_rules_are_named():
     with pytest.raises(UserError, match="unknown rule set 'backgammon'"):
-        moves_command(OPENING_TEXT, ["3", "1"], "backgammon")
+        Rules.parse("backgammon")  # where --rules is read, once
 
 
 def test_parse_dice_accepts_one_string_too():

@@ -116,7 +116,8 @@ class PracticeView(TableView):
         self.judgement: Judgement | None = None
         self.ranked: list[JudgedPlay] = []
         first = self.cards[0] if self.cards else None
-        super().__init__(opponent=HUMAN, rules=first.rules if first else None, seed=1, offer_resume=False)
+        rules = Rules.parse(first.rules) if first else None  # a card keeps its rule set as text
+        super().__init__(opponent=HUMAN, rules=rules, seed=1, offer_resume=False)
         self._build_practice()
         self._show_card()
         if self.cards and self.error:  # damaged cards left out: said at once (with none, at the end)
