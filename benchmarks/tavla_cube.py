@@ -54,7 +54,8 @@ from game.tavla.engine.position import OPENING, State, all_borne_off, flip, posi
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision, cube_efficiency, decide, opponent_finishes_next
 from game.tavla.eval.doubling import pre_roll_chances
-from game.tavla.eval.judge import JudgeLevel, judge_for
+from game.tavla.eval.judge import JudgeLevel
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.neural import Evaluator, rank_results, shipped_evaluator
 from game.tavla.players.gnubg_adapter import CubeHints, match_id
 

@@ -31,7 +31,8 @@ from tavla_checker import positions
 
 from game.tavla.engine.position import State, position_id
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.judge import Judge, JudgeLevel, judge_for
+from game.tavla.eval.judge import Judge, JudgeLevel
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.players.gnubg_adapter import available
 

@@ -10,7 +10,7 @@ from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import TableSession
 from game.tavla.engine.turn import TurnInProgress
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.screens.table import hints
 from game.tavla.screens.table.hint_captions import (

@@ -29,7 +29,8 @@ from enum import StrEnum
 from game.i18n import N_
 from game.tavla.analysis.stakes import is_match
 from game.tavla.engine.position import State
-from game.tavla.eval.judge import TOP_PLAYS, Judge, JudgedPlay, level_title
+from game.tavla.eval.judge import TOP_PLAYS, Judge, JudgedPlay
+from game.tavla.eval.judges import level_title
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.stakes import Stakes
 from game.tavla.record.match_record import MatchRecord

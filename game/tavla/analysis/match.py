@@ -37,7 +37,8 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.judge import Judge, JudgedPlay, judge_for, luck
+from game.tavla.eval.judge import Judge, JudgedPlay, luck
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.eval.neural import equities, other_side
 from game.tavla.eval.stakes import Stakes

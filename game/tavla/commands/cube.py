@@ -100,7 +100,7 @@ def cube_command(
     bot_name: str = "master",
 ) -> list[str]:
     """The cube decision before the roll: the action line, the equities, and the cubeless chances."""
-    from game.tavla.eval.judge import judge_for
+    from game.tavla.eval.judges import judge_for
 
     rules.check_cube()
     if bot_name not in CUBE_BOTS:

@@ -1,4 +1,5 @@
-"""The judge: the one seam every verdict, hint, cube decision, luck figure and computer level asks.
+"""The judge: the one seam every verdict, hint, cube decision, luck figure and computer level asks
+(`judge_for` in game/tavla/eval/judges.py chooses which one answers).
 
 A judge ranks the legal plays of a roll (the plays always come from our rules engine; the judge only
 evaluates them, in batches), gives the chances after a play and before a roll, and decides the cube. Two
@@ -38,7 +39,7 @@ from game.tavla.engine.position import State
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
-from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.stakes import Stakes
 
 # Set to "1" to answer with our own networks even where Open Sage is installed (tests, comparisons).
@@ -166,13 +167,6 @@ class Judge(ABC):
         return None
 
 
-def level_title(level: JudgeLevel, rules: Rules = Rules.STANDARD) -> str:
-    """The engine and depth a level judges at here, in a player's words: "Open Sage 2-ply"."""
-    judge = judge_for(rules, level)
-    # Translators: a judge and its depth: {engine} Open Sage or our networks, {plies} 2 in "2-ply"
-    return _("{engine} {plies}-ply").format(engine=judge.engine, plies=judge.plies)
-
-
 def sage_available() -> bool:
     """Whether Open Sage answers here: its wheel is installed and loads, and it is not switched off."""
     if os.environ.get(NO_SAGE_VARIABLE, "") not in ("", "0"):
@@ -193,18 +187,6 @@ def sage_plays(rules: Rules) -> bool:
     """Whether Open Sage judges `rules`: the backgammon rule sets (hitting, bearing off, the 24 points
     as backgammon has them), where it is installed."""
     return rules.hits and sage_available()
-
-
-def judge_for(rules: Rules, level: JudgeLevel | str = DEFAULT_LEVEL) -> Judge:
-    """The judge of `rules` at `level`: Open Sage where it plays the rule set, else our networks."""
-    level = JudgeLevel.parse(level) if isinstance(level, str) else level
-    if sage_plays(rules):
-        from game.tavla.eval.sage_judge import SageJudge
-
-        return SageJudge(rules, level)
-    from game.tavla.eval.network_judge import NetworkJudge
-
-    return NetworkJudge(rules, level)
 
 
 def roll_table(opening: bool) -> Sequence[tuple[int, int]]:

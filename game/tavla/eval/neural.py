@@ -160,9 +160,7 @@ class Evaluator:
     def save(self, path: Path) -> None:
         """Write the weights atomically: a crash mid-write never leaves a half file behind."""
         meta = np.array([[key, value] for key, value in self.meta.items()], dtype=object).reshape(-1, 2)
-        arrays = {
-            f"{phase}_{key}": getattr(self.network(phase), key) for phase in PHASES for key in _ARRAYS
-        }
+        arrays = {f"{phase}_{key}": getattr(self.network(phase), key) for phase in PHASES for key in _ARRAYS}
         buffer = io.BytesIO()
         np.savez(
             buffer,

@@ -26,7 +26,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.eval.bearoff import both_home, race_outcomes
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import equities, other_side, shipped_evaluator
 from game.tavla.eval.stakes import Stakes

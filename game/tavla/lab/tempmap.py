@@ -24,7 +24,8 @@ from game.tavla.engine.position import State, check_game_on
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.bearoff import both_home
-from game.tavla.eval.judge import Judge, JudgedPlay, judge_for
+from game.tavla.eval.judge import Judge, JudgedPlay
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.stakes import Stakes

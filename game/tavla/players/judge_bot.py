@@ -14,7 +14,8 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.doubling import DecisionCube
-from game.tavla.eval.judge import Judge, judge_for
+from game.tavla.eval.judge import Judge
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.resign import ChancesResign
 from game.tavla.eval.stakes import Stakes

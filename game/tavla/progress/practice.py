@@ -32,7 +32,8 @@ from game.tavla.engine.notation import display_play, format_play, parse_play
 from game.tavla.engine.position import State, format_state, parse_state
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import read_gnubg_id
-from game.tavla.eval.judge import JudgedPlay, judge_for
+from game.tavla.eval.judge import JudgedPlay
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.stakes import Stakes
 from game.tavla.progress.rows import DATE, KeptRows, typed_rows

@@ -44,7 +44,7 @@ from game.tavla.engine.position import GameOver, check_game_on, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.players.line_reader import MOST_LINE_BYTES, Line, LineQueue, closed_reader
 from game.tavla.players.ubgi_lines import (
     BAD_COMMAND,

@@ -17,7 +17,7 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import shipped_evaluator

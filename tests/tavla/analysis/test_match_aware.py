@@ -25,7 +25,7 @@ from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.eval.doubling import network_decision, pre_roll_chances
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.neural import equities, shipped_evaluator

@@ -16,7 +16,7 @@ from game.tavla.analysis.match import analyse_match
 from game.tavla.analysis.report import analysis_json, report
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import MatchRecord

@@ -14,7 +14,8 @@ from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.judge import NO_SAGE_VARIABLE, judge_for, luck, roll_table, roll_weights, sage_available
+from game.tavla.eval.judge import NO_SAGE_VARIABLE, luck, roll_table, roll_weights, sage_available
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
 from game.tavla.eval.stakes import Stakes

@@ -14,7 +14,7 @@ from game.errors import UserError
 from game.tavla.analysis.decisions import ranked_plays
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.tempmap import ORDERED_ROLLS, temperature_map

@@ -18,7 +18,8 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import Step, TurnInProgress
-from game.tavla.eval.judge import JudgedPlay, judge_for
+from game.tavla.eval.judge import JudgedPlay
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.stakes import Stakes
 from game.tavla.eval.tables_net import EQUITY_WEIGHTS

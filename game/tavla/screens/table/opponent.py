@@ -30,7 +30,7 @@ from game.tavla.engine.resigning import bot_accepts, bot_resigns
 from game.tavla.engine.results import Fault, Resignation
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, LEVEL_TITLES, JudgeLevel
 from game.tavla.eval.stakes import Stakes
 from game.tavla.players import bot_title

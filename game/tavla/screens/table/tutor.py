@@ -21,7 +21,7 @@ from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.turn import TurnInProgress
-from game.tavla.eval.judge import judge_for
+from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.stakes import Stakes
 from game.tavla.screens import layout
