@@ -421,9 +421,7 @@ class Game:
         if self.offered_by is not None:
             raise UserError(_("answer the double first: take or pass"))
         self._check_no_offer()
-        if dice is None:
-            dice = self._draw()
-        self.dice = check_dice(*dice)
+        self.dice = self._draw() if dice is None else check_dice(*dice)  # drawn dice are 1-6 already
         self._legal = None
         self.rolls[self.turn] += 1
         return self.dice

@@ -86,10 +86,7 @@ def _generate(s: State, die1: int, die2: int, forced: bool) -> list[Play]:
         if on_bar == 1:
             return _open_pair(s, die1, die2, forced)
         return _enter_two(s, die1, die2)
-    outside = 0
-    for point in range(7, 25):
-        if s[point] > 0:
-            outside += s[point]
+    outside = sum(count for count in s[7:25] if count > 0)
     if die1 != die2:
         if outside >= 2:
             return _open_pair(s, die1, die2, forced)
