@@ -15,11 +15,11 @@ from pathlib import Path
 import arcade
 from arcade import key
 
-from game import i18n
 from game.config import Config
-from game.errors import UserError
-from game.heap import settle_startup_objects
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.process.startup_freeze import settle_startup_objects
+from game.core.text import i18n
+from game.core.text.i18n import _
 from game.menu.dropped import take_dropped
 from game.menu.main_menu import MainMenuView
 from game.ui import theme

@@ -27,11 +27,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from game import __version__, i18n
-from game.errors import BotFailed, OutputFailed, RulesRefused, UserError
-from game.i18n import N_, _
+from game import __version__
+from game.core.errors import BotFailed, OutputFailed, RulesRefused, UserError
+from game.core.text import i18n
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import PATH_CHARS, QUOTE_CHARS, quoted
+from game.core.text.terminal import WrappingHelpFormatter
 from game.puzzle.commands import puzzle, solve, stats
-from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.commands import (
     analyse,
     bot,
@@ -48,7 +50,6 @@ from game.tavla.commands import (
     tournament,
     ubgi,
 )
-from game.terminal import WrappingHelpFormatter
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -84,7 +85,7 @@ EXIT_SIGNALLED = 128  # plus the signal's number: 130 after Ctrl+C, 143 after SI
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # end a command as Ctrl+C does
 EXIT_IO = 74  # EX_IOERR: the output could not be written (stdout closed, a full disk)
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
-CRASH_LOG = "crash.log"  # in the data folder (game/paths.py)
+CRASH_LOG = "crash.log"  # in the data folder (game/core/files/folders.py)
 CRASH_LOG_BYTES = 1_000_000  # the end of a longer traceback is kept
 WINDOW_COMMANDS = (None, "puzzle", "tavla")  # the commands that open the window and print nothing
 
@@ -262,7 +263,7 @@ def _report_crash() -> str:
     line. The last-resort path: it never waits and never raises; a crash.log that is not a regular file
     (a FIFO, a link, a device) is left alone and the details are not saved."""
     try:
-        from game.paths import data_dir
+        from game.core.files.folders import data_dir
 
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -276,7 +277,7 @@ def _report_crash() -> str:
 def _write_crash_log(path: Path, data: bytes) -> None:
     """Write `data` to `path` without following a link (O_NOFOLLOW) nor waiting on a FIFO (O_NONBLOCK),
     and only into a regular file (checked on the open file, so no swap can come between); OSError
-    otherwise. Not game.files.write_atomically, which follows a link to write its target."""
+    otherwise. Not game.core.files.writing.write_atomically, which follows a link to write its target."""
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     handle = os.open(path, flags | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o600)
     try:
@@ -418,7 +419,7 @@ def _main(argv: Sequence[str] | None) -> int:
         raise _failed(None)
     try:
         if getattr(args, "json_path", None) is not None and args.command != "tournament":
-            from game.files import report_target
+            from game.core.files.writing import report_target
 
             report_target(args.json_path)  # checked before any work, as the tournament checks its own
         with _stop_signals():

@@ -22,12 +22,12 @@ from pydantic import (
 )
 from pydantic_core import CoreSchema, core_schema
 
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import PATH_CHARS, in_quotes, quoted
 from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.folder import Scan, pictures_dir, scan
 from game.puzzle.pictures.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.quoting import PATH_CHARS, in_quotes, quoted
 from game.tavla.engine.rules import MONEY, TableGames, table_choices
 from game.tavla.eval.levels import JudgeLevel
 from game.ui.easing import EASINGS

@@ -13,8 +13,8 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from game.config import Config
-from game.i18n import N_, _, ngettext
-from game.quoting import PATH_CHARS, QUOTE_CHARS, in_quotes, quoted
+from game.core.text.i18n import N_, _, ngettext
+from game.core.text.quoting import PATH_CHARS, QUOTE_CHARS, in_quotes, quoted
 
 
 def yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:

@@ -14,10 +14,10 @@ from pydantic import ValidationError
 
 from game.config import Config
 from game.config_errors import explain, yaml_problem
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import PATH_CHARS, quoted
-from game.resources import asset_path, config_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path, config_path
+from game.core.text.i18n import _
+from game.core.text.quoting import PATH_CHARS, quoted
 
 MAX_CONFIG_BYTES = 1_000_000  # the shipped file is a few kilobytes; a 50 MB file would slow every command
 ASSET_PREFIX = "asset:"  # an image path that starts so is one of the game's own assets

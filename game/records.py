@@ -31,13 +31,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.paths import DATA_DIR_ENV, data_dir
+from game.core.errors import UserError
+from game.core.files.folders import DATA_DIR_ENV, data_dir
+from game.core.files.reading import read_regular_text
+from game.core.files.writing import write_atomically
+from game.core.text.i18n import _
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve
-from game.reading import read_regular_text
 
 DB_NAME = "records.sqlite3"
 LOCK_TIMEOUT_S = 0.5  # a read waits this long for another program's lock

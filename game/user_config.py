@@ -14,10 +14,10 @@ import yaml
 
 from game.config import Config
 from game.config_file import load_config
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.paths import APP_NAME
+from game.core.errors import UserError
+from game.core.files.folders import APP_NAME
+from game.core.files.writing import write_atomically
+from game.core.text.i18n import _
 
 CONFIG_DIR_ENV = "FIFTEEN_TAVLA_CONFIG_DIR"
 FILE_NAME = "config.yaml"

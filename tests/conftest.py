@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n  # reads no environment when imported
+from game.core.text import i18n  # reads no environment when imported
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 if WORKER != "main":

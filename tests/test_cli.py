@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game import __version__, cli, i18n
+from game import __version__, cli
+from game.core.text import i18n
 from game.tavla.commands.tournament import split_bot_list
 
 ROOT = Path(__file__).resolve().parent.parent

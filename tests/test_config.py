@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, i18n
+from game import cli
 from game.config_file import load_config
-from game.errors import UserError
+from game.core.errors import UserError
+from game.core.text import i18n
 from game.tavla.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

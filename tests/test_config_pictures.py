@@ -9,8 +9,8 @@ from PIL import Image
 
 from game.config import NUMBERS
 from game.config_file import load_config
-from game.errors import UserError
-from game.resources import asset_path, config_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path, config_path
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from game import records as records_module
-from game.errors import UserError
-from game.paths import DATA_DIR_ENV, data_dir
+from game.core.errors import UserError
+from game.core.files.folders import DATA_DIR_ENV, data_dir
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve
 from game.records import DB_NAME, SCHEMA_VERSION, Best, Records, RecordsUnavailable

@@ -3,7 +3,7 @@
 import pytest
 
 from game.config_file import load_config
-from game.errors import UserError
+from game.core.errors import UserError
 from game.user_config import HEADER, config_to_load, save_setting, user_config_file
 
 MINE = """# my settings

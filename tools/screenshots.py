@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 import arcade  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
 
-from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
 from game.config_file import load_config  # noqa: E402
+from game.core.text import i18n  # noqa: E402
 from game.menu.settings import SettingsView  # noqa: E402
 from game.puzzle.model.size import BoardSize  # noqa: E402
 from game.puzzle.screens.view import PuzzleView  # noqa: E402

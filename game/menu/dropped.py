@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from game.config import with_value
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.menu.choices import IMAGE
 from game.puzzle.pictures.folder import NotAPicture, copy_in, pictures_dir
 from game.puzzle.pictures.limits import ALLOWED_FORMATS

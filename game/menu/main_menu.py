@@ -14,8 +14,9 @@ from arcade import key
 from arcade.types import XYWH
 
 from game.config import NUMBERS, picture_title, rgb, with_value
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.menu import choices
 from game.menu.choices import BEAVERS, IMAGE, JACOBY, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
 from game.menu.folders import pictures_folder, shown_path
@@ -27,7 +28,6 @@ from game.puzzle.pictures.folder import unreported
 from game.puzzle.pictures.tiles import NumberStyle
 from game.puzzle.screens.stats_view import StatsView
 from game.puzzle.screens.view import PuzzleView
-from game.quoting import quoted
 from game.tavla.engine.rules import Rules, TableGames, table_choices
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout

@@ -8,12 +8,12 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game import i18n
 from game.config import ANIMATION_PACES, with_value
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.text import i18n
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import quoted
 from game.menu.folders import pictures_folder, shown_path
-from game.quoting import quoted
 from game.tavla.eval.levels import LEVEL_TITLES, PLAYING_LEVELS, JudgeLevel
 from game.ui import theme
 from game.ui.keys import matches

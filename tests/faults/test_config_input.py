@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from game.config_file import MAX_CONFIG_BYTES, MAX_DEPTH, load_config
-from game.errors import UserError
+from game.core.errors import UserError
 from tests.faults.helpers import OPENING, game
 
 COMMANDS = [

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game import records as records_module
-from game.errors import UserError
+from game.core.errors import UserError
 from game.puzzle.commands.stats import stats_command
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match_id import MatchMoment, match_id

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game import i18n
 from game.config_file import load_config
+from game.core.text import i18n
 from game.menu.main_menu import MainMenuView
 from game.menu.settings import FULLSCREEN, SETTINGS, SettingsView
 from tests.views.driver import click, press_key

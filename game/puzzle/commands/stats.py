@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.puzzle.model.stats_report import NONE, format_time, unreadable_text
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def _number(value: float | None, digits: int = 3) -> str:
 def _write_json(path: str, figures: dict[tuple[BoardSize, str], Stats], unreadable: int) -> None:
     import json
 
-    from game.files import write_report
+    from game.core.files.writing import write_report
 
     boards = [
         {"size": str(size), "picture": picture, **stats.to_json()}
@@ -85,8 +85,8 @@ def _print_tables(
     from rich.text import Text
 
     from game.config import picture_title
+    from game.core.text.terminal import table_console
     from game.puzzle.model.stats import WINDOWS
-    from game.terminal import table_console
 
     console = table_console()
     for (size, picture), stats in figures.items():

@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.files import write_atomically
-from game.paths import data_dir
+from game.core.files.folders import data_dir
+from game.core.files.reading import read_regular
+from game.core.files.writing import write_atomically
 from game.puzzle.pictures.limits import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.reading import read_regular
 
 FOLDER_NAME = "pictures"
 KEY_CHARS = 16  # hex digits of the content hash kept with each solve: 64 bits, no clash in a lifetime

@@ -15,8 +15,8 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.puzzle.model.replay import Replay, parse_replay, replay_of
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import PLOT_AVERAGE, Solve, Stats, by_board, compute

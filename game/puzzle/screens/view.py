@@ -14,8 +14,8 @@ import arcade
 from arcade.types import XYWH
 
 from game.config import NUMBERS, rgb
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.puzzle.model.board import Cell, TileMove, parse_game_id
 from game.puzzle.model.coach import Coach
 from game.puzzle.model.game import PuzzleGame

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import ANALYSIS_LEVELS, write_json
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -86,10 +86,10 @@ def analyse_command(path: str, rules: Rules | None, json_path: str | None, level
 def analyse_file(path: str, rules: Rules | None, level: str) -> MatchAnalysis:
     """The analysis of the match in `path` (a progress bar on a terminal); UserError when it cannot be
     read or analysed."""
+    from game.core.text.terminal import progress_bar
     from game.tavla.analysis.decisions import check_level
     from game.tavla.analysis.match import analyse_match
     from game.tavla.record.formats import read_match
-    from game.terminal import progress_bar
 
     check_level(level)
     record = read_match(path, rules)
@@ -138,10 +138,10 @@ def import_command(
     """A whole archive into `player`'s history (None: the name the first matches have in common), every
     match file of `paths` (files and folders), with a progress bar and an estimate on a terminal; Ctrl+C
     stops it keeping what is done. The lines that report it."""
+    from game.core.text.terminal import progress_bar
     from game.tavla.progress.archive_import import ArchiveImport, archive_player
     from game.tavla.record.formats import match_files
     from game.tavla.tournament.stopping import stop_signals
-    from game.terminal import progress_bar
 
     files = match_files(paths)
     player = player or archive_player(files, rules)

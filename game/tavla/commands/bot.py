@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.errors import BotFailed, UserError
-from game.i18n import _
-from game.limits import seconds_argument
-from game.quoting import in_quotes, quoted
+from game.core.errors import BotFailed, UserError
+from game.core.limits import seconds_argument
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.commands.options import GAMES_STATE_HELP, parse_dice, position_rules
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import format_play

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _, ngettext
-from game.quoting import quoted
-from game.terminal import print_lines
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
+from game.core.text.quoting import quoted
+from game.core.text.terminal import print_lines
 
 if TYPE_CHECKING:
     from game.config import Config
@@ -54,7 +54,7 @@ def proof_lines(proof: DiceProof) -> list[str]:
 def match_text(name: str, records: Records | None = None) -> str:
     """The `.mat` text MATCH names: a file, else the id of a match kept in the history; UserError when
     it is neither."""
-    from game.reading import read_regular_text
+    from game.core.files.reading import read_regular_text
     from game.tavla.record.mat import MAX_MAT_BYTES
 
     path = Path(name)

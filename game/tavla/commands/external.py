@@ -9,8 +9,8 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from game.i18n import _
-from game.limits import idle_argument, whole_argument
+from game.core.limits import idle_argument, whole_argument
+from game.core.text.i18n import _
 from game.tavla.commands.options import JUDGE_LEVELS
 from game.tavla.engine.rules import Rules
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.commands.options import GAMES_STATE_HELP, parse_dice, position_rules
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integers

@@ -9,9 +9,9 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.errors import RulesRefused, UserError
-from game.i18n import N_, _
-from game.quoting import in_quotes
+from game.core.errors import RulesRefused, UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import in_quotes
 from game.tavla.engine.position import parse_integer
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.levels import PLAYING_LEVELS, JudgeLevel
@@ -139,6 +139,6 @@ def write_json(path: str, data: dict[str, Any]) -> None:
     """`data` as JSON into `path`, whole or not at all; a UserError says why it could not be written."""
     import json
 
-    from game.files import write_report
+    from game.core.files.writing import write_report
 
     write_report(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import (
     add_position_source,
     check_backgammon,
@@ -14,7 +15,6 @@ from game.tavla.commands.options import (
     write_json,
 )
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
     from game.config import Config

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import write_json
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
     from game.config import Config

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
-from game.limits import seed_argument
+from game.core.limits import seed_argument
+from game.core.text.i18n import _
 from game.tavla.commands.options import game_rules
 from game.tavla.engine.rules import TableGames, table_choices
 

@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.commands.options import (
     JUDGE_LEVELS,
     add_position_source,
@@ -54,7 +54,7 @@ def tempmap_command(
 ) -> int:
     """Map the position, print the grid and the ranked rolls on `console` (stdout's), write the JSON
     (game/tavla/lab/tempmap_report.py)."""
-    from game.files import writable_target
+    from game.core.files.writing import writable_target
     from game.tavla.lab.tempmap import temperature_map
     from game.tavla.lab.tempmap_report import print_tempmap, tempmap_json
 

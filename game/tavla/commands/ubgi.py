@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.commands.options import JUDGE_LEVELS
 from game.tavla.engine.rules import Rules
 

@@ -18,8 +18,8 @@ import json
 import sqlite3
 from dataclasses import astuple, dataclass, fields
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.engine.position import format_state

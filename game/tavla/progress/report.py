@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.records import Records
 from game.tavla.progress.history import History, MatchEntry
 from game.tavla.progress.summary import Progress, progress

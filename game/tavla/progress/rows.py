@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, Generic, TypeVar
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.records import MAX_TIMESTAMP
 
 T = TypeVar("T")

@@ -43,12 +43,12 @@ from pathlib import Path
 from typing import Any
 
 from game.config import LONGEST_MATCH
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.limits import MAX_SEED
-from game.paths import data_dir
-from game.quoting import in_quotes, quoted
+from game.core.errors import UserError
+from game.core.files.folders import data_dir
+from game.core.files.writing import write_atomically
+from game.core.limits import MAX_SEED
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.records import Records
 from game.tavla.engine.committed_dice import CommittedRolls, seed_from_hex
 from game.tavla.engine.cube import CubeEvent

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.puzzle.commands.stats import stats_command
 from game.puzzle.model.board import Board
 from game.puzzle.model.size import BoardSize

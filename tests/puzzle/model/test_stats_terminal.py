@@ -4,7 +4,7 @@ broken, and a picture's name too long for a line is shortened with an ellipsis o
 
 import pytest
 
-from game import i18n
+from game.core.text import i18n
 from game.puzzle.commands.stats import stats_command
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.errors import UserError
+from game.core.errors import UserError
 from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules

@@ -9,7 +9,7 @@ import pytest
 from fsrs import Rating
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.progress.history import keep_analysis

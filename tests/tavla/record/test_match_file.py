@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays

@@ -12,8 +12,8 @@ from __future__ import annotations
 import arcade
 from arcade.types import XYWH
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.records import RecordsUnavailable
 from game.tavla.analysis.figures import milli_unit
 from game.tavla.progress.history import History, MatchEntry

@@ -11,9 +11,9 @@ A mixin of `TableView` (game/tavla/screens/table/view.py), which holds the sessi
 opponent's driver, the offer dialog and the toast this uses.
 """
 
-from game.errors import UserError
-from game.i18n import _
-from game.paths import data_dir
+from game.core.errors import UserError
+from game.core.files.folders import data_dir
+from game.core.text.i18n import _
 from game.records import RecordsUnavailable
 from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.engine.session import HUMAN, TableSession

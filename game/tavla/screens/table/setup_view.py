@@ -21,8 +21,8 @@ from arcade import key
 from arcade.types import XYWH
 
 from game.config import LONGEST_MATCH, rgb
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, TableSession
