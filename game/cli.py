@@ -52,7 +52,8 @@ from game.tavla.commands import (
 )
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.settings import Config
+    from game.ui.shell import FirstScreen
 
 PROG = "fifteen-tavla"
 COMMANDS: tuple[ModuleType, ...] = (
@@ -75,7 +76,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     dice,
 )
 """Every command, in the order --help lists them: a module with `add_parser(commands)`, which adds the
-command to argparse's subparsers and returns its parser, and `run(args, config) -> int`."""
+command to argparse's subparsers and returns its parser, and `run(args, config)`: its exit status, or,
+for a command that opens the window, the window's first screen (`FirstScreen`, shown once it is open)."""
 MESSAGE_CHARS = 1000  # the longest message line the command line prints (each quoted value is cut already)
 ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
@@ -239,7 +241,7 @@ def _from_config(error: UserError, args: argparse.Namespace | None) -> str:
 def _rules_file(loaded: Path | None) -> Path:
     """The config file that set tavla.rules: the player's own (or --config's) if it has the key, else
     the shipped defaults. `loaded` has been read and checked already."""
-    from game.config_file import config_path
+    from game.core.files.shipped import config_path
 
     if loaded is not None:
         with contextlib.suppress(Exception):
@@ -251,11 +253,19 @@ def _rules_file(loaded: Path | None) -> Path:
     return config_path()
 
 
-def _open_menu(args: argparse.Namespace, config: "Config") -> int:
+def _open_menu(args: argparse.Namespace, config: "Config") -> "FirstScreen":
     """No command: the window at the main menu."""
+    return lambda window: window.show_menu()
+
+
+def _run(args: argparse.Namespace, config: "Config") -> int:
+    """The command's exit status; a command that answers with its first screen gets the window open."""
+    outcome = getattr(args, "run", _open_menu)(args, config)
+    if isinstance(outcome, int):
+        return outcome
     from game.app import run_window
 
-    return run_window(config, args.config, lambda window: window.show_menu())
+    return run_window(config, args.config, outcome)
 
 
 def _report_crash() -> str:
@@ -396,8 +406,8 @@ def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     i18n.set_language(i18n.AUTO)
     _speak_argparse()
-    from game.config_file import load_config
-    from game.user_config import config_to_load
+    from game.core.settings.user_file import config_to_load
+    from game.settings import load_config
 
     try:
         given = _config_argument(argv)
@@ -423,7 +433,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
             report_target(args.json_path)  # checked before any work, as the tournament checks its own
         with _stop_signals():
-            status = getattr(args, "run", _open_menu)(args, config)
+            status = _run(args, config)
         _flush()
         return status
     except OutputFailed:

@@ -26,11 +26,11 @@ import arcade  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
 
 from game.app import GameWindow  # noqa: E402
-from game.config_file import load_config  # noqa: E402
 from game.core.text import i18n  # noqa: E402
 from game.menu.settings import SettingsView  # noqa: E402
 from game.puzzle.model.size import BoardSize  # noqa: E402
 from game.puzzle.screens.view import PuzzleView  # noqa: E402
+from game.settings import load_config  # noqa: E402
 from game.tavla.engine.position import OPENING  # noqa: E402
 from game.tavla.engine.rules import Rules  # noqa: E402
 from game.tavla.engine.session import Phase, TableSession  # noqa: E402

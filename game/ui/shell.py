@@ -9,13 +9,14 @@ it would open imports (the position lab's Play opens a table, and the table open
 instead: `screen("table", ...)` builds it from the app's list, so no two screens import each other.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import arcade
 
-    from game.config import Config
+    from game.settings import Config
     from game.ui.sound import Sounds
 
 
@@ -58,3 +59,8 @@ class Shell(Protocol):
     def set_clipboard_text(self, text: str) -> None: ...
 
     def get_clipboard_text(self) -> str: ...
+
+
+FirstScreen = Callable[[Shell], None]
+"""What a command that opens the window answers: it shows the first screen once the window is open
+(game/cli.py opens it; so no command imports the app, which knows every screen of both games)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.config_file import config_path
+from game.core.files.shipped import config_path
 from tests.faults.helpers import OPENING, game
 
 OTHER_GAMES = ("plakoto", "fevga", "gulbara", "portes", "tavli")

@@ -117,7 +117,7 @@ def test_an_exclusive_write_never_replaces(tmp_path):
 
 
 def test_a_config_edit_through_a_link_writes_the_target(tmp_path):
-    from game.user_config import save_setting
+    from game.settings import save_setting
 
     target = tmp_path / "settings.yaml"
     target.write_text("language: en\n")
@@ -128,7 +128,7 @@ def test_a_config_edit_through_a_link_writes_the_target(tmp_path):
 
 
 def test_a_config_edit_to_a_device_is_refused(tmp_path):
-    from game.user_config import save_setting
+    from game.settings import save_setting
 
     link = tmp_path / "config.yaml"
     link.symlink_to("/dev/null")

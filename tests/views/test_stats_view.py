@@ -5,7 +5,7 @@ screen, replays with a fake clock, copy and paste, hover mode, configured keys a
 import pytest
 from arcade import key
 
-from game.config import with_value
+from game.core.settings.fields import with_value
 from game.menu.main_menu import MainMenuView
 from game.puzzle.model.board import Board, parse_game_id
 from game.puzzle.model.game import PuzzleGame

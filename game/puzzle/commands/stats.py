@@ -10,7 +10,7 @@ from game.core.text.i18n import _, ngettext
 from game.puzzle.model.stats_report import NONE, format_time, unreadable_text
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.puzzle.model.settings import PuzzleSettings
     from game.puzzle.model.size import BoardSize
     from game.puzzle.model.stats import Solve, Stats
     from game.records import Records
@@ -23,7 +23,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return stats
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: PuzzleSettings) -> int:
     return stats_command(args.size, args.json_path)
 
 
@@ -84,8 +84,8 @@ def _print_tables(
     from rich.table import Table
     from rich.text import Text
 
-    from game.config import picture_title
     from game.core.text.terminal import table_console
+    from game.puzzle.model.settings import picture_title
     from game.puzzle.model.stats import WINDOWS
 
     console = table_console()

@@ -2,8 +2,8 @@
 
 from collections.abc import Sequence
 
-from game.config import picture_title
 from game.core.text.i18n import _, ngettext
+from game.puzzle.model.settings import picture_title
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats_report import format_time
 from game.puzzle.solver.assistant import Shortest

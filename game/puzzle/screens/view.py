@@ -13,12 +13,13 @@ import random
 import arcade
 from arcade.types import XYWH
 
-from game.config import NUMBERS, rgb
 from game.core.errors import UserError
+from game.core.settings.fields import rgb
 from game.core.text.i18n import _
 from game.puzzle.model.board import Cell, TileMove, parse_game_id
 from game.puzzle.model.coach import Coach
 from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.settings import NUMBERS
 from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.folder import picture_key
 from game.puzzle.pictures.tiles import NumberStyle

@@ -15,10 +15,10 @@ from game.tavla.commands.options import ANALYSIS_LEVELS, write_json
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
     from game.records import Records
     from game.tavla.analysis.decisions import MatchAnalysis
     from game.tavla.progress.archive_import import ImportTally
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -55,7 +55,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return analyse
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     """One file's report; with --keep the same, then kept; several files or a folder imported."""
     rules = None if args.rules is None else Rules.parse(args.rules)
     level = args.level or config.tavla.judge

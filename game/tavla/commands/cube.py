@@ -17,7 +17,7 @@ from game.tavla.engine.position import parse_state
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 NO_DOUBLE_POSSIBLE = "no double possible"  # the `cube` command's first line when the cube may not be offered
 CUBE_BOTS = ("expert", "master", "grandmaster")  # the judge's levels, whose cube decisions these are
@@ -63,7 +63,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return cube
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     lines = cube_command(
         args.state,
         position_rules(args, config, Rules.STANDARD),  # the only rule set with a cube

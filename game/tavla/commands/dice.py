@@ -16,9 +16,9 @@ from game.core.text.quoting import quoted
 from game.core.text.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
     from game.records import Records
     from game.tavla.record.dice_proof import DiceProof
+    from game.tavla.settings import TavlaSettings
 
 REFUSED = 1  # the exit status of a match whose dice are not proven (2 is bad input, as everywhere)
 
@@ -30,7 +30,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return dice
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return dice_command(args.match)
 
 

@@ -15,7 +15,7 @@ from game.tavla.commands.options import JUDGE_LEVELS
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -40,7 +40,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return external
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return external_command(args.port, args.level, args.idle)
 
 

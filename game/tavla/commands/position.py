@@ -17,7 +17,7 @@ from game.tavla.commands.options import (
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -29,7 +29,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return position
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     rules = position_rules(args, config)
     print_lines(position_command(args.state, args.gnubg_id, args.xgid, rules, args.json_path))
     return 0

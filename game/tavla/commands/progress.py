@@ -12,10 +12,10 @@ from game.tavla.commands.options import write_json
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
     from game.records import Records
     from game.tavla.progress.history import MatchEntry
     from game.tavla.progress.summary import Progress
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -30,7 +30,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return progress
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     from game.records import Records
 
     print_lines(progress_command(Records(), args.rules, args.opponent, args.json_path))

@@ -33,7 +33,7 @@ from game.tavla.commands.options import (
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -78,7 +78,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return rollout
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return rollout_command(
         args.state,
         args.gnubg_id,

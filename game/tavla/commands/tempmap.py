@@ -20,7 +20,7 @@ from game.tavla.engine.rules import Rules
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -37,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return tempmap
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     rules = position_rules(args, config)
     level = args.level or config.tavla.judge
     return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, level, args.json_path)

@@ -18,7 +18,7 @@ from game.tavla.commands.options import game_rules
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
 
@@ -83,7 +83,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return tournament
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return tournament_command(
         split_bot_list(args.bots),
         args.games,

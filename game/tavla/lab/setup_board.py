@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.config import LONGEST_MATCH
 from game.core.errors import UserError
 from game.core.text.i18n import _, ngettext
 from game.tavla.engine.match_id import MatchMoment
@@ -25,6 +24,7 @@ from game.tavla.engine.position import BAR, CHECKERS, OFF, OPENING, OPP_BAR, OPP
 from game.tavla.engine.rules import MAX_CUBE_MATCH, MONEY, Rules
 from game.tavla.engine.session import TableSession
 from game.tavla.engine.setup import BOTTOM, TOP, Setup
+from game.tavla.settings import LONGEST_MATCH
 
 OFF_PLACE, BAR_PLACE = 0, 25
 PLACES = range(26)

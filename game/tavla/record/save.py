@@ -42,7 +42,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.config import LONGEST_MATCH
 from game.core.errors import UserError
 from game.core.files.folders import data_dir
 from game.core.files.writing import write_atomically
@@ -58,6 +57,7 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN
+from game.tavla.settings import LONGEST_MATCH
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 4  # the newest this program reads and writes: 4 adds the other games and Tavli to 3

@@ -27,8 +27,8 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.config import rgb
 from game.core.errors import UserError
+from game.core.settings.fields import rgb
 from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Decision, MatchAnalysis, level_text
 from game.tavla.analysis.match import analyse_match

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from arcade import key
 
-from game.config import rgb
 from game.core.errors import UserError
+from game.core.settings.fields import rgb
 from game.core.text.i18n import _
 from game.records import Records
 from game.tavla.analysis.decisions import JudgedPlay
