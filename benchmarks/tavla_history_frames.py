@@ -24,7 +24,7 @@ os.environ.setdefault("FIFTEEN_TAVLA_DATA_DIR", tempfile.mkdtemp(prefix="fifteen
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.app import GameWindow
-from game.records import Records
+from game.core.records import Records
 from game.settings import load_config
 from game.tavla.engine.match import Match
 from game.tavla.engine.play import play_match

@@ -131,7 +131,7 @@ def test_the_kept_matches_list_a_fifo_as_a_file_that_cannot_be_read(tmp_path):
     result = run_python(
         f"""
         from pathlib import Path
-        from game.records import Records
+        from game.core.records import Records
         from game.tavla.record.kept_loading import KeptLoader
         loader = KeptLoader(Records(), Path({str(tmp_path)!r}))
         assert loader.wait(20)

@@ -4,7 +4,7 @@ Stop, and the session kept once stopped."""
 
 from arcade import key
 
-from game.records import Records
+from game.core.records import Records
 from game.settings import load_config
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import MONEY, Rules

@@ -12,8 +12,8 @@ from game.puzzle.model.stats_report import NONE, format_time, unreadable_text
 if TYPE_CHECKING:
     from game.puzzle.model.settings import PuzzleSettings
     from game.puzzle.model.size import BoardSize
+    from game.puzzle.model.solve_records import SolveRecords
     from game.puzzle.model.stats import Solve, Stats
-    from game.records import Records
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace, config: PuzzleSettings) -> int:
 
 
 def stats_command(
-    size: str | None = None, json_path: str | None = None, records: Records | None = None
+    size: str | None = None, json_path: str | None = None, records: SolveRecords | None = None
 ) -> int:
     """Print the statistics of every board (of ``size`` if given); write them to ``json_path`` if given.
 
@@ -36,11 +36,11 @@ def stats_command(
     A row of the records that cannot be read is left out, and said on stderr (and in the JSON).
     """
     from game.puzzle.model.size import BoardSize
+    from game.puzzle.model.solve_records import SolveRecords
     from game.puzzle.model.stats import by_board, compute
-    from game.records import Records
 
     key = None if size is None else BoardSize.parse(size)
-    book = records if records is not None else Records()
+    book = records if records is not None else SolveRecords()
     solves = book.solves(key)
     groups = by_board(solves)
     figures = {board: compute(solves) for board, solves in groups.items()}

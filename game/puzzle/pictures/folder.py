@@ -172,7 +172,7 @@ def content_key(path: Path) -> str:
 
 
 def picture_key(path: Path | None) -> str | None:
-    """The content key the records keep with a solve of the picture in `path` (game/records.py):
+    """The content key the records keep with a solve of the picture in `path` (game/core/records.py):
     ``""`` for number tiles (no file), None when the file cannot be read now."""
     if path is None:
         return ""

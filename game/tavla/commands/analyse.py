@@ -15,7 +15,7 @@ from game.tavla.commands.options import ANALYSIS_LEVELS, write_json
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.records import Records
+    from game.core.records import Records
     from game.tavla.analysis.decisions import MatchAnalysis
     from game.tavla.progress.archive_import import ImportTally
     from game.tavla.settings import TavlaSettings
@@ -61,14 +61,14 @@ def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     level = args.level or config.tavla.judge
     paths = args.match_paths
     if len(paths) > 1 or Path(paths[0]).is_dir():
-        from game.records import Records
+        from game.core.records import Records
 
         if args.json_path is not None:
             raise UserError(_("--json writes the analysis of one match file; name one file, not several"))
         print_lines(import_command(paths, rules, level, args.player, Records()))
         return 0
     if args.keep or args.player is not None:
-        from game.records import Records
+        from game.core.records import Records
 
         if not (args.keep and args.player):
             raise UserError(_("--keep and --player NAME go together: whose history keeps the match"))

@@ -16,7 +16,7 @@ from game.core.text.quoting import quoted
 from game.core.text.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.records import Records
+    from game.core.records import Records
     from game.tavla.record.dice_proof import DiceProof
     from game.tavla.settings import TavlaSettings
 

@@ -12,7 +12,7 @@ from game.tavla.commands.options import write_json
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.records import Records
+    from game.core.records import Records
     from game.tavla.progress.history import MatchEntry
     from game.tavla.progress.summary import Progress
     from game.tavla.settings import TavlaSettings
@@ -31,7 +31,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, config: TavlaSettings) -> int:
-    from game.records import Records
+    from game.core.records import Records
 
     print_lines(progress_command(Records(), args.rules, args.opponent, args.json_path))
     return 0

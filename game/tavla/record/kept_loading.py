@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.errors import UserError
+from game.core.records import Records
 from game.core.text.i18n import _
 from game.core.text.quoting import quoted
-from game.records import Records
 from game.tavla.engine.rules import TableGames
 from game.tavla.record.archive import KeptMatch, archive_dir, games_of
 from game.tavla.record.mat import OtherGame, Stopped, read_mat

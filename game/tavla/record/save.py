@@ -46,9 +46,9 @@ from game.core.errors import UserError
 from game.core.files.folders import data_dir
 from game.core.files.writing import write_atomically
 from game.core.limits import MAX_SEED
+from game.core.records import Records
 from game.core.text.i18n import _
 from game.core.text.quoting import in_quotes, quoted
-from game.records import Records
 from game.tavla.engine.committed_dice import CommittedRolls, seed_from_hex
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import Game, ResignOffer

@@ -50,7 +50,7 @@ def open_setup(
 def add_to_practice(decision: Decision | None, rules: Rules, toast: Toast) -> None:
     """The chosen decision into the practice deck (P), said in `toast`; a forced play has nothing to
     practise."""
-    from game.records import RecordsUnavailable
+    from game.core.records import RecordsUnavailable
     from game.tavla.progress.practice import Deck, cards_of
 
     if decision is None or not decision.gnubg_ids[0]:

@@ -20,8 +20,8 @@ from arcade import key
 from arcade.types import XYWH
 
 from game.core.errors import UserError
+from game.core.records import RecordsUnavailable
 from game.core.text.i18n import _
-from game.records import RecordsUnavailable
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE
 from game.tavla.analysis.decisions import MILLI, JudgedPlay
 from game.tavla.analysis.figures import milli_unit

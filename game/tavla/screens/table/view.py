@@ -15,9 +15,9 @@ from dataclasses import replace
 from arcade import key
 
 from game.core.errors import UserError
+from game.core.records import Records
 from game.core.settings.fields import rgb
 from game.core.text.i18n import _
-from game.records import Records
 from game.tavla.analysis.decisions import JudgedPlay
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import CubeOwner
