@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.heap import settle_startup_objects
+from game.core.process.startup_freeze import settle_startup_objects
 from game.tavla.record.kept_loading import read_kept
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "tavla" / "data" / "gnubg-5pt-seed11.mat"

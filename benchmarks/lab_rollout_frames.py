@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tavla_history_frames import frame, summary  # benchmarks/: one frame timed, its max and p99
 
 from game.app import GameWindow
-from game.config_file import load_config
+from game.settings import load_config
 from game.tavla.engine.rules import Rules
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.lab.study_jobs import RolloutJob

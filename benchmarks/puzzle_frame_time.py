@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import arcade
 
 from game.app import GameWindow
-from game.config_file import load_config
 from game.puzzle.model.size import BoardSize
 from game.puzzle.screens.view import PuzzleView
+from game.settings import load_config
 
 FRAME = 1 / 60
 SIZE = BoardSize(6, 5)

@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.paths import CACHE_DIR_ENV  # noqa: E402
+from game.core.files.folders import CACHE_DIR_ENV  # noqa: E402
 from game.puzzle.solver import pdb, tables  # noqa: E402
 
 BOARDS = ROOT / "benchmarks" / "data" / "fifteen_4x4_korf100.txt"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.players.gnubg_adapter import self_play_mat
 from game.tavla.progress.archive_import import ArchiveImport
 from game.tavla.record.formats import match_files, read_match

@@ -47,7 +47,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from rich.console import Console
 from rich.table import Table
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPENING, State, all_borne_off, flip, position_id

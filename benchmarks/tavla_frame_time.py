@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import arcade
 
 from game.app import GameWindow
-from game.config_file import load_config
+from game.settings import load_config
 from game.tavla.engine.notation import parse_play
 from game.tavla.players import get_bot
 from game.tavla.screens.table.view import TableView

@@ -24,8 +24,8 @@ os.environ.setdefault("FIFTEEN_TAVLA_DATA_DIR", tempfile.mkdtemp(prefix="fifteen
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.app import GameWindow
-from game.config_file import load_config
-from game.records import Records
+from game.core.records import Records
+from game.settings import load_config
 from game.tavla.engine.match import Match
 from game.tavla.engine.play import play_match
 from game.tavla.engine.rules import Rules

@@ -15,17 +15,17 @@ from pathlib import Path
 import arcade
 from arcade import key
 
-from game import i18n
-from game.config import Config
-from game.errors import UserError
-from game.heap import settle_startup_objects
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.process.startup_freeze import settle_startup_objects
+from game.core.settings.user_file import config_to_load, user_config_file
+from game.core.text import i18n
+from game.core.text.i18n import _
 from game.menu.dropped import take_dropped
 from game.menu.main_menu import MainMenuView
+from game.settings import Config
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.sound import ArcadePlayer, Sounds
-from game.user_config import config_to_load, user_config_file
 
 MIN_SIZE = (640, 400)
 

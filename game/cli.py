@@ -27,11 +27,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from game import __version__, i18n
-from game.errors import BotFailed, OutputFailed, RulesRefused, UserError
-from game.i18n import N_, _
+from game import __version__
+from game.core.errors import BotFailed, OutputFailed, RulesRefused, UserError
+from game.core.text import i18n
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import PATH_CHARS, QUOTE_CHARS, quoted
+from game.core.text.terminal import WrappingHelpFormatter
 from game.puzzle.commands import puzzle, solve, stats
-from game.quoting import PATH_CHARS, QUOTE_CHARS, quoted
 from game.tavla.commands import (
     analyse,
     bot,
@@ -48,10 +50,10 @@ from game.tavla.commands import (
     tournament,
     ubgi,
 )
-from game.terminal import WrappingHelpFormatter
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.settings import Config
+    from game.ui.shell import FirstScreen
 
 PROG = "fifteen-tavla"
 COMMANDS: tuple[ModuleType, ...] = (
@@ -74,7 +76,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     dice,
 )
 """Every command, in the order --help lists them: a module with `add_parser(commands)`, which adds the
-command to argparse's subparsers and returns its parser, and `run(args, config) -> int`."""
+command to argparse's subparsers and returns its parser, and `run(args, config)`: its exit status, or,
+for a command that opens the window, the window's first screen (`FirstScreen`, shown once it is open)."""
 MESSAGE_CHARS = 1000  # the longest message line the command line prints (each quoted value is cut already)
 ARGPARSE_CHARS = 400  # ... and of argparse's, which quotes what was typed
 ERROR_CHARS = 300  # an unexpected error as the one line names it (the whole is in crash.log)
@@ -84,7 +87,7 @@ EXIT_SIGNALLED = 128  # plus the signal's number: 130 after Ctrl+C, 143 after SI
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # end a command as Ctrl+C does
 EXIT_IO = 74  # EX_IOERR: the output could not be written (stdout closed, a full disk)
 EXIT_BOT_FAILED = 3  # the `bot` command: the bot crashed, timed out or answered an illegal play
-CRASH_LOG = "crash.log"  # in the data folder (game/paths.py)
+CRASH_LOG = "crash.log"  # in the data folder (game/core/files/folders.py)
 CRASH_LOG_BYTES = 1_000_000  # the end of a longer traceback is kept
 WINDOW_COMMANDS = (None, "puzzle", "tavla")  # the commands that open the window and print nothing
 
@@ -238,7 +241,7 @@ def _from_config(error: UserError, args: argparse.Namespace | None) -> str:
 def _rules_file(loaded: Path | None) -> Path:
     """The config file that set tavla.rules: the player's own (or --config's) if it has the key, else
     the shipped defaults. `loaded` has been read and checked already."""
-    from game.config_file import config_path
+    from game.core.files.shipped import config_path
 
     if loaded is not None:
         with contextlib.suppress(Exception):
@@ -250,11 +253,19 @@ def _rules_file(loaded: Path | None) -> Path:
     return config_path()
 
 
-def _open_menu(args: argparse.Namespace, config: "Config") -> int:
+def _open_menu(args: argparse.Namespace, config: "Config") -> "FirstScreen":
     """No command: the window at the main menu."""
+    return lambda window: window.show_menu()
+
+
+def _run(args: argparse.Namespace, config: "Config") -> int:
+    """The command's exit status; a command that answers with its first screen gets the window open."""
+    outcome = getattr(args, "run", _open_menu)(args, config)
+    if isinstance(outcome, int):
+        return outcome
     from game.app import run_window
 
-    return run_window(config, args.config, lambda window: window.show_menu())
+    return run_window(config, args.config, outcome)
 
 
 def _report_crash() -> str:
@@ -262,7 +273,7 @@ def _report_crash() -> str:
     line. The last-resort path: it never waits and never raises; a crash.log that is not a regular file
     (a FIFO, a link, a device) is left alone and the details are not saved."""
     try:
-        from game.paths import data_dir
+        from game.core.files.folders import data_dir
 
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -276,7 +287,7 @@ def _report_crash() -> str:
 def _write_crash_log(path: Path, data: bytes) -> None:
     """Write `data` to `path` without following a link (O_NOFOLLOW) nor waiting on a FIFO (O_NONBLOCK),
     and only into a regular file (checked on the open file, so no swap can come between); OSError
-    otherwise. Not game.files.write_atomically, which follows a link to write its target."""
+    otherwise. Not game.core.files.writing.write_atomically, which follows a link to write its target."""
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     handle = os.open(path, flags | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o600)
     try:
@@ -395,8 +406,8 @@ def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     i18n.set_language(i18n.AUTO)
     _speak_argparse()
-    from game.config_file import load_config
-    from game.user_config import config_to_load
+    from game.core.settings.user_file import config_to_load
+    from game.settings import load_config
 
     try:
         given = _config_argument(argv)
@@ -418,11 +429,11 @@ def _main(argv: Sequence[str] | None) -> int:
         raise _failed(None)
     try:
         if getattr(args, "json_path", None) is not None and args.command != "tournament":
-            from game.files import report_target
+            from game.core.files.writing import report_target
 
             report_target(args.json_path)  # checked before any work, as the tournament checks its own
         with _stop_signals():
-            status = getattr(args, "run", _open_menu)(args, config)
+            status = _run(args, config)
         _flush()
         return status
     except OutputFailed:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n  # reads no environment when imported
+from game.core.text import i18n  # reads no environment when imported
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 if WORKER != "main":
@@ -46,7 +46,7 @@ def session_window():
     import arcade
 
     from game.app import GameWindow
-    from game.config_file import load_config
+    from game.settings import load_config
 
     window = GameWindow(load_config())
     yield window
@@ -60,7 +60,7 @@ def window(session_window, tmp_path):
     Settings screen saves goes to a file of this test's own."""
     import arcade
 
-    from game.config_file import load_config
+    from game.settings import load_config
 
     session_window.settings = load_config()
     session_window.config_file = tmp_path / "config.yaml"

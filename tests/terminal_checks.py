@@ -10,15 +10,15 @@ import re
 
 import pytest
 
-from game.terminal import cells
+from game.core.text.terminal import cells
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 SEPARATORS = re.compile(r"[\s\u2500-\u257f]+")  # blanks and the box-drawing characters
 
 
 def on_terminal(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
-    """What the test prints goes to a terminal `width` columns wide, as far as rich and game.terminal
-    can tell (the real one, a pseudo-terminal, is tests/test_terminal_output.py's)."""
+    """What the test prints goes to a terminal `width` columns wide, as far as rich and
+    game.core.text.terminal can tell (the real one, a pseudo-terminal, is tests/test_terminal_output.py's)."""
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     monkeypatch.setenv("COLUMNS", str(width))
     monkeypatch.setenv("NO_COLOR", "1")

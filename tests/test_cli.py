@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game import __version__, cli, i18n
+from game import __version__, cli
+from game.core.text import i18n
 from game.tavla.commands.tournament import split_bot_list
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,7 @@ def test_bad_arguments_exit_2_with_one_line(argv, fragment, capsys):
 
 def test_parsing_commands_does_not_import_arcade():
     code = (
-        "import sys; from game.cli import build_parser; from game.config_file import load_config; "
+        "import sys; from game.cli import build_parser; from game.settings import load_config; "
         "build_parser().parse_args(['puzzle', '--size', '4x4']); load_config(); "
         "print('arcade' in sys.modules)"
     )

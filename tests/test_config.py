@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, i18n
-from game.config_file import load_config
-from game.errors import UserError
+from game import cli
+from game.core.errors import UserError
+from game.core.text import i18n
+from game.settings import Config, load_config
 from game.tavla.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,9 +244,10 @@ def test_pydantic_errors_are_explained_in_whole_english_sentences(tmp_path, text
 
 
 def test_unmapped_pydantic_error_keeps_pydantic_text():
-    from game.config_errors import _pydantic_reason
+    from game.core.settings.refusals import _pydantic_reason
 
-    assert _pydantic_reason("some_future_type", {}, "Pydantic says no", ("window",)) == "Pydantic says no"
+    reason = _pydantic_reason("some_future_type", {}, "Pydantic says no", ("window",), Config)
+    assert reason == "Pydantic says no"
 
 
 class _Wrapping(gettext.NullTranslations):

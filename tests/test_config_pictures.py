@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from game.config import NUMBERS
-from game.config_file import load_config
-from game.errors import UserError
-from game.resources import asset_path, config_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path, config_path
+from game.puzzle.model.settings import NUMBERS
+from game.settings import load_config
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
-from game import i18n
-from game.resources import asset_path
+from game.core.files.shipped import asset_path
+from game.core.text import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot"

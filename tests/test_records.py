@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game import records as records_module
-from game.errors import UserError
-from game.paths import DATA_DIR_ENV, data_dir
+from game.core import records as records_module
+from game.core.errors import UserError
+from game.core.files.folders import DATA_DIR_ENV, data_dir
+from game.core.records import DB_NAME, SCHEMA_VERSION, RecordsUnavailable
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import Best, SolveRecords
 from game.puzzle.model.stats import Solve
-from game.records import DB_NAME, SCHEMA_VERSION, Best, Records, RecordsUnavailable
 
 
 def result(size: tuple[int, int], picture: str, moves: int, seconds: float, assisted: bool = False) -> Solve:
@@ -25,13 +26,13 @@ def result(size: tuple[int, int], picture: str, moves: int, seconds: float, assi
 @pytest.fixture
 def records(tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
-    return Records()
+    return SolveRecords()
 
 
 def test_environment_variable_chooses_the_folder(tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "elsewhere"))
     assert data_dir() == tmp_path / "elsewhere"
-    book = Records()
+    book = SolveRecords()
     assert book.path == tmp_path / "elsewhere" / DB_NAME
     book.record_solve(result((4, 4), "numbers", 80, 60.0))
     assert book.path.is_file()
@@ -43,7 +44,7 @@ def test_default_folder_is_the_platform_user_data_folder(monkeypatch):
 
 
 def test_nothing_is_opened_or_created_until_needed(tmp_path):
-    Records(tmp_path / "sub" / "book.sqlite3")
+    SolveRecords(tmp_path / "sub" / "book.sqlite3")
     assert not (tmp_path / "sub").exists()
 
 
@@ -84,7 +85,7 @@ def test_assisted_games_are_never_records(records):
 
 def test_results_persist_across_instances(records):
     records.record_solve(result((3, 3), "night", 30, 12.0))
-    assert Records(records.path).best(BoardSize(3, 3), "night") == Best(30, 12.0)
+    assert SolveRecords(records.path).best(BoardSize(3, 3), "night") == Best(30, 12.0)
 
 
 @pytest.mark.parametrize(
@@ -114,17 +115,17 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
         calls.append(1)
         raise RuntimeError("clock broke mid-write")
 
-    book = Records(tmp_path / "book.sqlite3", clock=clock)
+    book = SolveRecords(tmp_path / "book.sqlite3", clock=clock)
     with pytest.raises(RuntimeError):
         book.record_solve(result((4, 4), "numbers", 50, 40.0))
-    assert calls and Records(book.path).best(BoardSize(4, 4), "numbers") is None
+    assert calls and SolveRecords(book.path).best(BoardSize(4, 4), "numbers") is None
 
 
 def test_corrupt_database_is_reported_and_left_alone(tmp_path):
     path = tmp_path / "book.sqlite3"
     garbage = b"this is not a database, it is a shopping list" * 100
     path.write_bytes(garbage)
-    book = Records(path)
+    book = SolveRecords(path)
     for call in (
         lambda: book.best(BoardSize(4, 4), "numbers"),
         lambda: book.record_solve(result((4, 4), "numbers", 1, 1.0)),
@@ -142,7 +143,7 @@ def test_corrupt_database_is_reported_and_left_alone(tmp_path):
 
 
 def test_locked_database_is_reported_quickly(tmp_path):
-    book = Records(tmp_path / "book.sqlite3")
+    book = SolveRecords(tmp_path / "book.sqlite3")
     book.record_solve(result((4, 4), "numbers", 100, 60.0))
     holder = sqlite3.connect(book.path, isolation_level=None)
     try:
@@ -163,11 +164,11 @@ def test_unusable_folder_and_paths(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     with pytest.raises(RecordsUnavailable, match="cannot create the folder"):
-        Records(blocker / "book.sqlite3").best(BoardSize(4, 4), "numbers")
+        SolveRecords(blocker / "book.sqlite3").best(BoardSize(4, 4), "numbers")
     folder = tmp_path / "book.sqlite3"
     folder.mkdir()
     with pytest.raises(RecordsUnavailable, match="is a folder"):
-        Records(folder).load_game("tavla")
+        SolveRecords(folder).load_game("tavla")
 
 
 def test_database_from_a_newer_version_is_not_touched(tmp_path):
@@ -176,7 +177,7 @@ def test_database_from_a_newer_version_is_not_touched(tmp_path):
         db.execute("PRAGMA user_version = 99")
     db.close()
     with pytest.raises(RecordsUnavailable, match="newer version"):
-        Records(path).best(BoardSize(4, 4), "numbers")
+        SolveRecords(path).best(BoardSize(4, 4), "numbers")
 
 
 # --- every solve kept (schema 2) and the migration from the first record book ---
@@ -195,7 +196,7 @@ def old_book(tmp_path) -> Path:
 
 
 def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
-    book = Records(old_book)
+    book = SolveRecords(old_book)
     assert book.best(BoardSize(4, 4), "numbers") == Best(100, 95.5)
     assert book.best(BoardSize(3, 3), "sunset") == Best(25, 12.5)
     assert book.best(BoardSize(6, 5), "numbers") == Best(400, 300.0)
@@ -216,13 +217,13 @@ def test_the_first_record_book_is_migrated_and_loses_nothing(old_book):
         assert tables == {"solves", "saved_games", "tavla_matches", "tavla_decisions", "practice_cards"}
         assert db.execute("SELECT tps FROM solves WHERE id = 4").fetchone()[0] == 2.0
     assert book.record_solve(result((4, 4), "numbers", 90, 100.0)).new_best_moves
-    assert Records(old_book).solves(BoardSize(4, 4), "numbers")[-1].id == 6
+    assert SolveRecords(old_book).solves(BoardSize(4, 4), "numbers")[-1].id == 6
 
 
 def test_a_migrated_and_a_new_book_have_the_same_schema(old_book, tmp_path):
-    Records(old_book).solves()
+    SolveRecords(old_book).solves()
     fresh = tmp_path / "fresh.sqlite3"
-    Records(fresh).solves()
+    SolveRecords(fresh).solves()
 
     def schema(path: Path) -> list:
         with closing(sqlite3.connect(path)) as db:
@@ -237,12 +238,12 @@ def test_a_migration_blocked_by_another_program_changes_nothing(old_book):
     try:
         holder.execute("BEGIN EXCLUSIVE")
         with pytest.raises(RecordsUnavailable, match="another program"):
-            Records(old_book).best(BoardSize(4, 4), "numbers")
+            SolveRecords(old_book).best(BoardSize(4, 4), "numbers")
     finally:
         holder.rollback()
         holder.close()
     assert old_book.read_bytes() == before
-    assert Records(old_book).best(BoardSize(4, 4), "numbers") == Best(100, 95.5)
+    assert SolveRecords(old_book).best(BoardSize(4, 4), "numbers") == Best(100, 95.5)
 
 
 def test_a_failing_migration_step_rolls_back_all_of_it(old_book, monkeypatch):
@@ -250,10 +251,10 @@ def test_a_failing_migration_step_rolls_back_all_of_it(old_book, monkeypatch):
     broken = (*records_module.MIGRATIONS[:-1], (*records_module.MIGRATIONS[-1], "THIS IS NOT SQL"))
     monkeypatch.setattr(records_module, "MIGRATIONS", broken)
     with pytest.raises(RecordsUnavailable):
-        Records(old_book).solves()
+        SolveRecords(old_book).solves()
     assert old_book.read_bytes() == before
     monkeypatch.undo()
-    assert len(Records(old_book).solves()) == 5
+    assert len(SolveRecords(old_book).solves()) == 5
 
 
 def full_solve(**changes) -> Solve:

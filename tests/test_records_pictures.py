@@ -1,4 +1,4 @@
-"""Records follow a picture's content: another file under the same name starts with none, and the rows
+"""SolveRecords follow a picture's content: another file under the same name starts with none, and the rows
 of a record book from before content keys keep their place (schema 3)."""
 
 import shutil
@@ -8,11 +8,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from game import records as records_module
+from game.core import records as records_module
+from game.core.records import SCHEMA_VERSION
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import Best, SolveRecords
 from game.puzzle.model.stats import Solve
 from game.puzzle.pictures.folder import picture_key
-from game.records import SCHEMA_VERSION, Best, Records
 
 V1_FIXTURE = Path(__file__).parent / "fixtures" / "records-v1.sqlite3"
 
@@ -28,7 +29,7 @@ def picture_file(path: Path, colour: tuple[int, int, int]) -> Path:
 
 
 def test_a_new_file_under_an_old_name_starts_with_no_records(tmp_path):
-    book = Records(tmp_path / "book.sqlite3")
+    book = SolveRecords(tmp_path / "book.sqlite3")
     cat = picture_key(picture_file(tmp_path / "one" / "cat.png", (200, 0, 0)))
     book.record_solve(solve("cat", 30, 20.0), cat)
     assert book.best(BoardSize(3, 3), "cat", cat) == Best(30, 20.0)
@@ -43,7 +44,7 @@ def test_a_new_file_under_an_old_name_starts_with_no_records(tmp_path):
 
 
 def test_number_tiles_and_unknown_content_read_as_before(tmp_path):
-    book = Records(tmp_path / "book.sqlite3")
+    book = SolveRecords(tmp_path / "book.sqlite3")
     book.record_solve(solve("sunset", 10, 5.0))
     numbers = picture_key(None)
     assert numbers == ""
@@ -57,7 +58,7 @@ def test_an_unreadable_file_has_no_key(tmp_path):
 
 
 def old_rows_belong_to_the_first_content_recorded(path: Path, tmp_path: Path) -> None:
-    book = Records(path)
+    book = SolveRecords(path)
     first = picture_key(picture_file(tmp_path / "a" / "sunset.png", (1, 2, 3)))
     assert book.best(BoardSize(3, 3), "sunset", first) == Best(25, 12.5), "kept in place"
     book.record_solve(solve("sunset", 40, 30.0), first)
@@ -86,4 +87,4 @@ def test_a_schema_2_book_is_migrated_to_content_keys(tmp_path):
         columns = [row[1] for row in db.execute("PRAGMA table_info(solves)")]
     assert "picture_key" not in columns
     old_rows_belong_to_the_first_content_recorded(path, tmp_path)
-    assert len(Records(path).solves()) == 6
+    assert len(SolveRecords(path).solves()) == 6

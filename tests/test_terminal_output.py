@@ -1,4 +1,4 @@
-"""What the commands print to a terminal, wrapped between words to its width (game/terminal.py): the
+"""What the commands print to a terminal, wrapped between words to its width (game/core/text/terminal.py): the
 `analyse` report, the `cube` answer, the help, and a tournament's tables on a real pseudo-terminal.
 To a file or a pipe the lines stay as they are (scripts and docs/commands.md read them)."""
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.terminal import cells, print_lines, wrap
+from game.core.text.terminal import cells, print_lines, wrap
 from tests.terminal_checks import assert_fits, assert_unbroken, assert_whole, on_terminal, plain
 
 ROOT = Path(__file__).resolve().parent.parent

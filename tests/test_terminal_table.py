@@ -1,13 +1,14 @@
-"""The terminal table's layouts (game/terminal_table.py): from the full boxed table down to shortened
-names, each chosen only where the one before it does not fit, and none breaking a word or a figure."""
+"""The terminal table's layouts (game/core/text/terminal_table.py): from the full boxed table down to
+shortened names, each chosen only where the one before it does not fit, and none breaking a word or a
+figure."""
 
 import io
 
 import pytest
 from rich.console import Console
 
-from game.terminal import cells
-from game.terminal_table import Column, Style, layout, print_table, shortened
+from game.core.text.terminal import cells
+from game.core.text.terminal_table import Column, Style, layout, print_table, shortened
 from tests.terminal_checks import assert_fits, assert_unbroken, assert_whole, words
 
 NAMES = ["pubeval", "cmd:python3 mybot.py", "전문가 봇"]  # Korean takes two cells a syllable

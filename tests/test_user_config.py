@@ -2,9 +2,9 @@
 
 import pytest
 
-from game.config_file import load_config
-from game.errors import UserError
-from game.user_config import HEADER, config_to_load, save_setting, user_config_file
+from game.core.errors import UserError
+from game.core.settings.user_file import HEADER, config_to_load, user_config_file
+from game.settings import load_config, save_setting
 
 MINE = """# my settings
 window:

@@ -25,12 +25,12 @@ sys.path.insert(0, str(ROOT))
 import arcade  # noqa: E402
 from arcade.types import LBWH  # noqa: E402
 
-from game import i18n  # noqa: E402
 from game.app import GameWindow  # noqa: E402
-from game.config_file import load_config  # noqa: E402
+from game.core.text import i18n  # noqa: E402
 from game.menu.settings import SettingsView  # noqa: E402
 from game.puzzle.model.size import BoardSize  # noqa: E402
 from game.puzzle.screens.view import PuzzleView  # noqa: E402
+from game.settings import load_config  # noqa: E402
 from game.tavla.engine.position import OPENING  # noqa: E402
 from game.tavla.engine.rules import Rules  # noqa: E402
 from game.tavla.engine.session import Phase, TableSession  # noqa: E402
@@ -284,13 +284,13 @@ def statistics_scenes(window: GameWindow, out: Path) -> None:
     import random
 
     from game.puzzle.model.game import PuzzleGame
+    from game.puzzle.model.solve_records import SolveRecords
     from game.puzzle.screens.stats_view import StatsView
     from game.puzzle.solver import solve
-    from game.records import Records
 
     rng = random.Random(19)
     clock = iter(range(1_764_590_000, 1_764_990_000, 1_931))
-    book = Records(clock=lambda: float(next(clock)))
+    book = SolveRecords(clock=lambda: float(next(clock)))
     for number in range(60):
         game = PuzzleGame.new(BoardSize(4, 4), 500 + number)
         pace = 0.55 - number * 0.004

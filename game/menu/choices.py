@@ -1,11 +1,12 @@
 """What the main menu offers and how it names each choice to a player (pure text, no drawing)."""
 
-from game.config import MONEY_SESSION, Config
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
 from game.puzzle.model.size import BoardSize
+from game.settings import Config
 from game.tavla.engine.rules import TAVLI, Rules, TableGames
 from game.tavla.players import bot_description, bot_title
+from game.tavla.settings import MONEY_SESSION
 
 HUMAN = "human"
 MENU_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg", "greedy", "random")

@@ -2,16 +2,16 @@
 
 from pathlib import Path
 
-from game.config import with_value
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.settings.fields import with_value
+from game.core.text.i18n import _
 from game.menu.choices import IMAGE
 from game.puzzle.pictures.folder import NotAPicture, copy_in, pictures_dir
 from game.puzzle.pictures.limits import ALLOWED_FORMATS
 from game.puzzle.screens.view import PuzzleView
+from game.settings import save_setting
 from game.ui.shell import Shell
 from game.ui.widgets import Toast
-from game.user_config import save_setting
 
 
 def take_dropped(window: Shell, paths: list[str]) -> None:

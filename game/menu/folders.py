@@ -4,9 +4,9 @@ pictures folder made when it is shown, so the folder a note points to is there t
 
 from pathlib import Path
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.puzzle.pictures.folder import pictures_dir
-from game.quoting import quoted
 
 
 def shown_path(path: Path) -> str:

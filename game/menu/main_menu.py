@@ -13,21 +13,23 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.config import NUMBERS, picture_title, rgb, with_value
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.settings.fields import rgb, with_value
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.menu import choices
 from game.menu.choices import BEAVERS, IMAGE, JACOBY, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
 from game.menu.folders import pictures_folder, shown_path
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.menu.settings import SettingsView
 from game.menu.size_picker import SizePicker
+from game.puzzle.model.settings import NUMBERS, picture_title
 from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.folder import unreported
 from game.puzzle.pictures.tiles import NumberStyle
 from game.puzzle.screens.stats_view import StatsView
 from game.puzzle.screens.view import PuzzleView
-from game.quoting import quoted
+from game.settings import save_setting
 from game.tavla.engine.rules import Rules, TableGames, table_choices
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
@@ -41,7 +43,6 @@ from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
-from game.user_config import save_setting
 
 CARD_WIDTH = 500
 CARD_HEIGHT = 590

@@ -3,7 +3,7 @@
 import arcade
 from PIL import Image
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.puzzle.pictures.tiles import NumberStyle, number_tile, thumbnail
 from game.tavla.engine.position import OPENING
 from game.tavla.screens import layout

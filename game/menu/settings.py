@@ -8,20 +8,21 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game import i18n
-from game.config import ANIMATION_PACES, with_value
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.settings.fields import with_value
+from game.core.text import i18n
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import quoted
 from game.menu.folders import pictures_folder, shown_path
-from game.quoting import quoted
+from game.settings import save_setting
 from game.tavla.eval.levels import LEVEL_TITLES, PLAYING_LEVELS, JudgeLevel
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.shell import Shell
+from game.ui.shell_settings import ANIMATION_PACES
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
-from game.user_config import save_setting
 
 PANEL_WIDTH = 880
 PANEL_HEIGHT = 720

@@ -8,7 +8,7 @@ other, and any size is a few presses away.
 
 from collections.abc import Callable, Sequence
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.menu.choices import describe_size
 from game.puzzle.model.size import MAX_SIDE, MIN_SIDE, BoardSize
 from game.ui import theme

@@ -14,6 +14,7 @@ neither each other.
     analysis     a played match judged decision by decision, its report and JSON
     players      the bot registry, the built-in bots, child-process bots, GNU Backgammon
     record       a played match as a record, the .mat format, the table's save, the match archive
+    settings     Tavla's section of the settings (rules, match length, cube, opponent, colours, judge)
     eval         the judge: bear-off database, features, networks, look-ahead, cube decisions
     engine       position, rule sets, legal moves, notation, turn, game and match, cube state
 

@@ -7,7 +7,8 @@ MODIFIERS = {"ctrl": key.MOD_CTRL, "shift": key.MOD_SHIFT, "alt": key.MOD_ALT}
 
 
 def binding(name: str) -> Binding:
-    """A key named as the config does (``W``, ``UP``, ``7``, ``ctrl+Z``; game/config.py checks the names)."""
+    """A key named as the config does (``W``, ``UP``, ``7``, ``ctrl+Z``; game/core/settings/fields.py checks
+    them)."""
     modifier, _plus, base = name.rpartition("+")
     base = base.upper()
     symbol = getattr(key, f"KEY_{base}" if base.isdigit() else base)

@@ -9,21 +9,39 @@ it would open imports (the position lab's Play opens a table, and the table open
 instead: `screen("table", ...)` builds it from the app's list, so no two screens import each other.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import arcade
 
-    from game.config import Config
+    from game.ui.shell_settings import SoundConfig, WindowConfig
     from game.ui.sound import Sounds
+
+
+class Settings(Protocol):
+    """The settings in force as the shell's parts know them: the shell's own sections. The window holds
+    all of them (game/settings.py Config); a game's screens read their game's section there too, which
+    that game's protocol names (game/puzzle/model/settings.py PuzzleSettings, game/tavla/settings.py
+    TavlaSettings): the shell knows no game."""
+
+    @property
+    def window(self) -> "WindowConfig": ...
+
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def sound(self) -> "SoundConfig": ...
 
 
 class Shell(Protocol):
     """The window as its screens see it."""
 
-    settings: "Config"
-    """The configuration in force; a screen that changes a choice puts the new config here."""
+    settings: Settings
+    """The configuration in force (game/settings.py Config); a screen that changes a choice puts the new
+    config here."""
     config_file: Path
     """Where the Settings screen and the menu keep the player's choices."""
     sounds: "Sounds"
@@ -58,3 +76,8 @@ class Shell(Protocol):
     def set_clipboard_text(self, text: str) -> None: ...
 
     def get_clipboard_text(self) -> str: ...
+
+
+FirstScreen = Callable[[Shell], None]
+"""What a command that opens the window answers: it shows the first screen once the window is open
+(game/cli.py opens it; so no command imports the app, which knows every screen of both games)."""

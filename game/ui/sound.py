@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from game.config import SoundConfig
-from game.resources import asset_path
+from game.core.files.shipped import asset_path
+from game.ui.shell_settings import SoundConfig
 
 EVENTS = ("slide", "solved", "dice", "land", "hit", "bear_off", "win", "lose", "double", "take")
 SOUNDS_DIR = asset_path("sounds")

@@ -2,7 +2,7 @@
 
 import arcade
 
-from game.resources import asset_path
+from game.core.files.shipped import asset_path
 
 DESIGN_WIDTH = 1280
 DESIGN_HEIGHT = 800

@@ -16,7 +16,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.records import DB_NAME, Records
+from game.core.records import DB_NAME, Records
 from game.tavla.engine.cube import Cube, accepts_double, wants_double
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import flip

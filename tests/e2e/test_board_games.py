@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.records import DB_NAME, Records
+from game.core.records import DB_NAME, Records
 from game.tavla.engine.rules import TAVLI, Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.record.save import save_table, saved_table

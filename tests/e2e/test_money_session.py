@@ -6,8 +6,8 @@ match under the Jacoby rule, and the table forgets it once left."""
 import pytest
 import yaml
 
+from game.core.records import DB_NAME, Records
 from game.menu.main_menu import CARDS, HALF_OFFSET, HALF_SELECTOR, RIGHT_X
-from game.records import DB_NAME, Records
 from game.tavla.engine.results import Resignation
 from game.tavla.record.save import saved_table
 from game.tavla.screens import layout

@@ -12,7 +12,7 @@ the same table headless."""
 
 import pytest
 
-from game.records import DB_NAME, Records
+from game.core.records import DB_NAME, Records
 from game.tavla.engine.rules import Rules
 from game.tavla.record.save import saved_table
 from tests.e2e.plakoto_script import DONE, OPPONENT, Stop, Timeline, config_text, timeline

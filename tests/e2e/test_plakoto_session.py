@@ -12,7 +12,7 @@ the script says, its record the script's.
 
 import concurrent.futures
 
-from game.config import with_value
+from game.core.settings.fields import with_value
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase
 from game.tavla.screens.table.view import TableView

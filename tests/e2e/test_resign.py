@@ -8,7 +8,7 @@ import functools
 
 import pytest
 
-from game.records import DB_NAME, Records
+from game.core.records import DB_NAME, Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.resigning import bot_resigns

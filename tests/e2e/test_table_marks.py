@@ -5,7 +5,7 @@ Double / Roll is asked, and L shows the computer's play again."""
 import numpy as np
 import pytest
 
-from game.records import DB_NAME, Records
+from game.core.records import DB_NAME, Records
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules

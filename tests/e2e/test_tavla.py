@@ -6,7 +6,7 @@ import time
 import numpy as np
 import pytest
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.record.save import saved_table

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands.tournament import tournament_command
 from game.tavla.engine.rules import Rules
 from game.tavla.tournament import run_tournament

@@ -6,8 +6,9 @@ import time
 import pytest
 from PIL import Image
 
-from game.config_file import MAX_CONFIG_BYTES, MAX_DEPTH, load_config
-from game.errors import UserError
+from game.core.errors import UserError
+from game.core.settings.loading import MAX_CONFIG_BYTES, MAX_DEPTH
+from game.settings import load_config
 from tests.faults.helpers import OPENING, game
 
 COMMANDS = [

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.config_file import config_path
+from game.core.files.shipped import config_path
 from tests.faults.helpers import OPENING, game
 
 OTHER_GAMES = ("plakoto", "fevga", "gulbara", "portes", "tavli")
@@ -110,7 +110,7 @@ def test_a_tournament_refused_for_the_config_s_game_names_the_file(tmp_path):
 
 @pytest.mark.parametrize("command", ["position", "rollout", "tempmap"])
 def test_the_lab_refuses_another_game_in_words_not_a_key_error(command):
-    from game.errors import UserError
+    from game.core.errors import UserError
     from game.tavla.commands.position import position_command
     from game.tavla.commands.rollout import rollout_command
     from game.tavla.commands.tempmap import tempmap_command

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from game.errors import UserError
-from game.files import TEMP_SUFFIX, NotARegularFile, write_atomically
+from game.core.errors import UserError
+from game.core.files.writing import TEMP_SUFFIX, NotARegularFile, write_atomically
 from game.tavla.record.mat import new_export_path
 from tests.faults.helpers import ROOT, wait_for
 
@@ -71,7 +71,7 @@ def test_sigterm_during_a_write_leaves_the_old_or_the_new_file_and_no_temporary(
     path = tmp_path / "big.bin"
     path.write_bytes(b"old")
     code = (
-        "import sys; sys.path.insert(0, sys.argv[2]); from game.files import write_atomically\n"
+        "import sys; sys.path.insert(0, sys.argv[2]); from game.core.files.writing import write_atomically\n"
         "print('ready', flush=True)\n"
         "while True: write_atomically(sys.argv[1], b'n' * 20_000_000)\n"
     )
@@ -117,7 +117,7 @@ def test_an_exclusive_write_never_replaces(tmp_path):
 
 
 def test_a_config_edit_through_a_link_writes_the_target(tmp_path):
-    from game.user_config import save_setting
+    from game.settings import save_setting
 
     target = tmp_path / "settings.yaml"
     target.write_text("language: en\n")
@@ -128,7 +128,7 @@ def test_a_config_edit_through_a_link_writes_the_target(tmp_path):
 
 
 def test_a_config_edit_to_a_device_is_refused(tmp_path):
-    from game.user_config import save_setting
+    from game.settings import save_setting
 
     link = tmp_path / "config.yaml"
     link.symlink_to("/dev/null")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.progress.history import keep_analysis
 from game.tavla.record.mat import read_mat

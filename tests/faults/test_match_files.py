@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.record.mat import parse_mat, read_mat
 from tests.faults.helpers import ROOT, game
 
@@ -55,7 +55,7 @@ def test_every_pattern_of_the_reader_reads_a_long_line_in_linear_time():
         f"""
         import time
         import game.tavla.record.mat as mat
-        from game.errors import UserError
+        from game.core.errors import UserError
         from tests.faults.test_match_files import adversarial_lines
         mat.MAX_LINE_CHARS = 10**9
         for name, text in adversarial_lines({LONG}).items():
@@ -131,7 +131,7 @@ def test_the_kept_matches_list_a_fifo_as_a_file_that_cannot_be_read(tmp_path):
     result = run_python(
         f"""
         from pathlib import Path
-        from game.records import Records
+        from game.core.records import Records
         from game.tavla.record.kept_loading import KeptLoader
         loader = KeptLoader(Records(), Path({str(tmp_path)!r}))
         assert loader.wait(20)
@@ -153,7 +153,7 @@ def test_a_long_play_line_is_refused_quickly_in_little_memory_with_a_short_messa
     result = run_python(
         f"""
         import resource, time
-        from game.errors import UserError
+        from game.core.errors import UserError
         from game.tavla.record.mat import read_mat
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         start = time.monotonic()

@@ -9,7 +9,7 @@ import time
 import pytest
 from arcade import key
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.record.kept_loading import KeptLoader
 from tests.faults.test_match_files import DATA, long_match
 

@@ -3,7 +3,7 @@ Plakoto match) says what the analysis covers, not "line 7: roll the dice first".
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.record.mat import parse_mat
 from tests.faults.helpers import game
 

@@ -15,14 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from game.config_file import load_config
-from game.paths import CACHE_DIR_ENV
+from game.core.files.folders import CACHE_DIR_ENV
+from game.core.files.reading import NotReadable
+from game.core.settings.user_file import _scalar
 from game.puzzle.pictures import folder as pictures
 from game.puzzle.solver import pdb
 from game.puzzle.solver.pdb import Pattern
-from game.reading import NotReadable
+from game.settings import load_config, save_setting
 from game.tavla.eval import bearoff
-from game.user_config import _scalar, save_setting
 from tests.faults.helpers import game
 
 

@@ -3,7 +3,7 @@ states (15 borne off by both sides) are refused."""
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands.moves import moves_command
 from game.tavla.commands.options import parse_dice
 from game.tavla.engine.position import OPENING, parse_state, validate_state

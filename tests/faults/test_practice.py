@@ -3,8 +3,8 @@
 from arcade import key
 
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.screens.view import PuzzleView
-from game.records import Records
 from tests.views.driver import click, press_key, step
 
 ONE_FROM_GOAL = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
@@ -28,7 +28,7 @@ def test_the_probe_a_board_one_move_from_the_goal_sets_no_best(window, tmp_path,
     assert view.game.solved and view.panel_visible
     assert view.panel_texts[2].text == "Practice (game ID): not a record"
     assert "A new best" not in view.panel_texts[2].text
-    assert Records().best(BoardSize(4, 4), "numbers") is None
+    assert SolveRecords().best(BoardSize(4, 4), "numbers") is None
     later = open_puzzle(window, size=BoardSize(4, 4), image="numbers", seed=3)
     assert later.best is None and "not solved yet" in later.texts["best"].text
 

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from game import records as records_module
-from game.errors import UserError
+from game.core import records as records_module
+from game.core.errors import UserError
+from game.core.records import RecordsUnavailable
 from game.puzzle.commands.stats import stats_command
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import PENDING_FOLDER, Best, SolveRecords
 from game.puzzle.model.stats import Solve
 from game.puzzle.screens.stats_view import StatsView
-from game.records import Best, Records, RecordsUnavailable
 from game.tavla.engine.match import Match
 from game.tavla.record.save import dump_match, load_match, longest_match, set_aside
 from tests.tavla.matches import advance
@@ -118,9 +119,9 @@ BAD_VALUES = [
 ]
 
 
-def book_with_a_bad_row(path, column: str, value: str, row: int = 2) -> Records:
+def book_with_a_bad_row(path, column: str, value: str, row: int = 2) -> SolveRecords:
     """Three more solves of 4x4 numbers kept, then row `row`'s `column` set to `value` (SQL) by hand."""
-    book = Records(path)
+    book = SolveRecords(path)
     for number in range(3):
         book.record_solve(
             Solve(BoardSize(4, 4), "numbers", "4x4#1", 80 + number, 20.0 + number, finished_at=1e9 + number)
@@ -187,7 +188,7 @@ def a_solve(number: int) -> Solve:
 
 
 def test_a_solve_waits_for_a_lock_held_longer_than_half_a_second(tmp_path):
-    book = Records(tmp_path / "records.sqlite3")
+    book = SolveRecords(tmp_path / "records.sqlite3")
     book.record_solve(a_solve(0))
     holder = locked(book.path, 1.0)
     outcome = book.record_solve(a_solve(1))
@@ -198,27 +199,27 @@ def test_a_solve_waits_for_a_lock_held_longer_than_half_a_second(tmp_path):
 def test_a_solve_the_records_cannot_take_is_kept_and_written_at_the_next_start(tmp_path, monkeypatch):
     monkeypatch.setattr(records_module, "WRITE_TIMEOUT_S", 0.1)
     monkeypatch.setattr(records_module, "LOCK_TIMEOUT_S", 0.1)
-    book = Records(tmp_path / "records.sqlite3")
+    book = SolveRecords(tmp_path / "records.sqlite3")
     book.record_solve(a_solve(0))
     holder = locked(book.path, 1.0)
     with pytest.raises(RecordsUnavailable, match="kept") as error:
         book.record_solve(a_solve(1), picture_key="")
     assert "in use by another program" in str(error.value) and "written to them" in str(error.value)
-    pending = list((tmp_path / records_module.PENDING_FOLDER).iterdir())
+    pending = list((tmp_path / PENDING_FOLDER).iterdir())
     assert len(pending) == 1
     holder.join()
-    again = Records(tmp_path / "records.sqlite3")
+    again = SolveRecords(tmp_path / "records.sqlite3")
     best = again.best(BoardSize(3, 3), "numbers", "")
     assert best == Best(20, 5.0), "a start reads the records: the solve is in"
     assert [solve.moves for solve in again.solves()] == [20, 21]
-    assert not list((tmp_path / records_module.PENDING_FOLDER).iterdir()), "written once, then gone"
+    assert not list((tmp_path / PENDING_FOLDER).iterdir()), "written once, then gone"
     again.record_solve(a_solve(2))
     assert [solve.moves for solve in again.solves()] == [20, 21, 22], "never twice"
 
 
 def test_solves_kept_for_later_go_in_at_the_next_write_in_their_order(tmp_path, monkeypatch):
     monkeypatch.setattr(records_module, "WRITE_TIMEOUT_S", 0.1)
-    book = Records(tmp_path / "records.sqlite3")
+    book = SolveRecords(tmp_path / "records.sqlite3")
     book.record_solve(a_solve(0))
     holder = locked(book.path, 1.0)
     for number in (1, 2):
@@ -231,8 +232,8 @@ def test_solves_kept_for_later_go_in_at_the_next_write_in_their_order(tmp_path, 
 
 
 def test_a_damaged_file_of_kept_solves_is_left_alone_and_the_rest_go_in(tmp_path):
-    book = Records(tmp_path / "records.sqlite3")
-    folder = tmp_path / records_module.PENDING_FOLDER
+    book = SolveRecords(tmp_path / "records.sqlite3")
+    folder = tmp_path / PENDING_FOLDER
     folder.mkdir()
     (folder / "0001-bad.json").write_text("{not json", encoding="utf-8")
     book.record_solve(a_solve(0))
@@ -243,10 +244,10 @@ def test_a_damaged_file_of_kept_solves_is_left_alone_and_the_rest_go_in(tmp_path
 WRITER = """
 import sys
 sys.path.insert(0, {root!r})
-from game.records import Records
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import Solve
-book = Records({path!r})
+book = SolveRecords({path!r})
 size = BoardSize(3, 3)
 for number in range({count}):
     book.record_solve(Solve(size, "numbers", "3x3#1", 20, 5.0 + number / 1000, finished_at={start} + number))
@@ -255,7 +256,7 @@ for number in range({count}):
 
 def test_three_writers_at_once_lose_no_solve(tmp_path):
     path = tmp_path / "records.sqlite3"
-    Records(path).solves()
+    SolveRecords(path).solves()
     root = str(Path(__file__).resolve().parents[2])
     writers = [
         subprocess.Popen(
@@ -264,7 +265,7 @@ def test_three_writers_at_once_lose_no_solve(tmp_path):
         for n in range(3)
     ]
     assert [writer.wait(120) for writer in writers] == [0, 0, 0]
-    assert len(Records(path).solves()) == 120
+    assert len(SolveRecords(path).solves()) == 120
 
 
 def test_a_solve_at_the_window_is_kept_when_the_records_are_locked_for_a_second(
@@ -277,7 +278,8 @@ def test_a_solve_at_the_window_is_kept_when_the_records_are_locked_for_a_second(
     step(view, 1.0)
     holder.join()
     assert view.game.solved
-    assert [solve.moves for solve in Records().solves()] == [1], "the solve waited for the lock and went in"
+    kept = [solve.moves for solve in SolveRecords().solves()]
+    assert kept == [1], "the solve waited for the lock and went in"
 
 
 def test_a_solve_at_the_window_is_kept_for_later_when_the_records_stay_locked(window, tmp_path, monkeypatch):
@@ -291,4 +293,4 @@ def test_a_solve_at_the_window_is_kept_for_later_when_the_records_stay_locked(wi
     assert "kept" in view.toast.message
     assert_text_fits(window, "a solve kept for later")
     holder.join()
-    assert [solve.moves for solve in Records().solves()] == [1], "put in at the next start"
+    assert [solve.moves for solve in SolveRecords().solves()] == [1], "put in at the next start"

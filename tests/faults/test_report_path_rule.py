@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.errors import UserError
-from game.files import write_report
+from game.core.errors import UserError
+from game.core.files.writing import write_report
 from tests.faults.helpers import OPENING, game
 
 ONE_POINT = Path(__file__).parents[1] / "tavla" / "data" / "gnubg-1pt-seed5.mat"

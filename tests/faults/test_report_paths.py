@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands import tournament as command
 from game.tavla.commands.tournament import LOG_NAME, tournament_command
 from game.tavla.engine.rules import Rules

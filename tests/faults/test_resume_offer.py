@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 from arcade import key
 
-from game import records as records_module
-from game.records import Records
+from game.core import records as records_module
+from game.core.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession

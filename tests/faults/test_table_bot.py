@@ -109,7 +109,7 @@ os.environ["ARCADE_SOUND_BACKENDS"] = "silent"
 os.environ["FIFTEEN_TAVLA_DATA_DIR"] = {str(tmp_path)!r}
 import arcade
 from game.app import GameWindow
-from game.config_file import load_config
+from game.settings import load_config
 from game import i18n
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from game.terminal import cells
+from game.core.text.terminal import cells
 from tests.faults.helpers import LIMIT, MAIN, OPENING, PYTHON, ROOT
 
 RACE = "13 0 0 0 0 0 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 0 0 14"

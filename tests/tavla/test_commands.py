@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands.bot import bot_command
 from game.tavla.commands.moves import moves_command
 from game.tavla.commands.options import parse_dice

@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 from fontTools.ttLib import TTFont
 
-from game.resources import asset_path
+from game.core.files.shipped import asset_path
 
 FAMILY = "Fifteen Tavla Sans"
 FILES = {

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.config import SoundConfig
+from game.ui.shell_settings import SoundConfig
 from game.ui.sound import EVENTS, SOUNDS_DIR, ArcadePlayer, RecordingPlayer, Sounds, result_event
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import pytest
 from game.puzzle.model.board import parse_game_id
 from game.puzzle.model.game import PuzzleGame
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.screens.view import PuzzleView
 from game.puzzle.solver import solve
-from game.records import Records
 
 ONE_FROM_GOAL = "4x4:" + ",".join(map(str, [*range(1, 15), 0, 15]))
 
@@ -47,7 +47,7 @@ def wait_for(view: PuzzleView, condition, seconds: float = 10.0) -> None:
         time.sleep(0.005)
 
 
-def keep_solves(book: Records, count: int, size: tuple[int, int] = (3, 3), seed: int = 100) -> None:
+def keep_solves(book: SolveRecords, count: int, size: tuple[int, int] = (3, 3), seed: int = 100) -> None:
     """``count`` solves of fair shuffles, each move 0.1-0.5 s apart; every fourth with a hint."""
     rng = random.Random(seed)
     for number in range(count):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game.config import with_value
+from game.core.settings.fields import with_value
 from game.tavla.analysis.decisions import Mark, level_text
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from game.config import with_value
-from game.config_file import load_config
+from game.core.settings.fields import with_value
 from game.menu.settings import SETTINGS, SPEED, SettingsView, describe_choice
 from game.puzzle.model.size import BoardSize
 from game.puzzle.screens.view import PuzzleView
+from game.settings import load_config
 from game.tavla.engine.position import OPENING
 from game.tavla.screens.table.turns import ROLL_SECONDS
 from tests.test_config import refusal, write

@@ -8,8 +8,8 @@ import time
 import pytest
 from arcade.types import LBWH
 
-from game.errors import UserError
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import TAVLI, Rules

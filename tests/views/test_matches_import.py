@@ -6,7 +6,7 @@ import shutil
 import time
 from pathlib import Path
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.progress.history import History
 from game.tavla.screens.matches import MatchesView
 from tests.views.driver import click, screenshot

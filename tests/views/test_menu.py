@@ -2,9 +2,9 @@
 
 from arcade import key
 
-from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.puzzle.screens.view import PuzzleView
+from game.settings import load_config
 from game.tavla.engine.rules import Rules
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key, screenshot

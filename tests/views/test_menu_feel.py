@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game.config_file import load_config
 from game.menu.main_menu import CARD_HEIGHT, CARD_Y, MainMenuView
 from game.menu.settings import GROUPS, SETTINGS, VOLUME, SettingsView
 from game.puzzle.pictures.folder import pictures_dir
 from game.puzzle.screens.view import PuzzleView
+from game.settings import load_config
 from tests.views.driver import click, press_key, screenshot
 from tests.views.menus import rect_centre
 

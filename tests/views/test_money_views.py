@@ -4,8 +4,8 @@ Stop, and the session kept once stopped."""
 
 from arcade import key
 
-from game.config_file import load_config
-from game.records import Records
+from game.core.records import Records
+from game.settings import load_config
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import Phase, TableSession

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from game.config_file import load_config
 from game.menu.main_menu import MainMenuView
 from game.menu.size_picker import SIDES
 from game.puzzle.screens.view import PuzzleView
+from game.settings import load_config
 from tests.views.driver import click
 from tests.views.menus import choose, rect_centre
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from arcade import key
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.commands.practice import practice_list_command
 from game.tavla.engine.match_id import MatchMoment, match_id

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game.i18n import _
-from game.records import Records
+from game.core.records import Records
+from game.core.text.i18n import _
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match_id import MatchMoment, match_id
 from game.tavla.engine.session import Phase

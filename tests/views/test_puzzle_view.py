@@ -163,7 +163,7 @@ def test_tile_textures_follow_the_screen_scale(window):
 
 
 def test_a_corrupt_records_database_is_reported_and_the_game_runs(window, tmp_path, monkeypatch):
-    from game.records import DB_NAME
+    from game.core.records import DB_NAME
 
     (tmp_path / DB_NAME).write_bytes(b"this is not a database" * 100)
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game import i18n
-from game.config_file import load_config
+from game.core.text import i18n
 from game.menu.main_menu import MainMenuView
 from game.menu.settings import FULLSCREEN, SETTINGS, SettingsView
+from game.settings import load_config
 from tests.views.driver import click, press_key
 from tests.views.menus import open_settings
 
@@ -86,7 +86,7 @@ def yaml_read_once_per_text(monkeypatch) -> None:
     time parsing the same few kilobytes of YAML. The reader is a function of the bytes it reads (its
     result names no path, and nobody changes it), so the file and screen checks see exactly what they
     would; a text it refuses is not kept, so it is refused again."""
-    from game import config_file
+    from game.core.settings import loading as config_file
 
     read = config_file._read_yaml
     parsed: dict[bytes, object] = {}

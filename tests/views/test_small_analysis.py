@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from arcade import key
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.analysis.match import analyse_match

@@ -8,11 +8,11 @@ from arcade.types import LBWH
 
 from game.puzzle.model.game import PuzzleGame
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.screens import stats_captions as words
 from game.puzzle.screens.replay_view import ReplayView, copy_label
 from game.puzzle.screens.stats_view import COMPACT, FULL, RIGHT_X, StatsView
 from game.puzzle.solver import solve
-from game.records import Records
 from game.ui.scene import SceneView
 from tests.views.driver import click, press_key, step
 from tests.views.puzzle import keep_solves
@@ -25,13 +25,13 @@ SLOW_MOVE = 4.0
 
 
 @pytest.fixture
-def records(tmp_path, monkeypatch) -> Records:
+def records(tmp_path, monkeypatch) -> SolveRecords:
     """A book of solves of this test's own."""
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
-    return Records()
+    return SolveRecords()
 
 
-def keep_a_slow_practice_solve(book: Records) -> None:
+def keep_a_slow_practice_solve(book: SolveRecords) -> None:
     """One 3x3 solve over a minute long, on a board given by ID: the list's widest row (a time in minutes,
     the practice note)."""
     game = PuzzleGame.new(BoardSize(3, 3), 7)

@@ -4,8 +4,8 @@ Settings screen switches the sound and sets its volume at once."""
 import pytest
 from arcade import key
 
-from game.config_file import load_config
 from game.menu.settings import SETTINGS
+from game.settings import load_config
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.session import Phase, TableSession

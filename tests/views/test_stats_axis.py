@@ -3,9 +3,9 @@ solve's between them (one time at both ends read as an axis of no length)."""
 
 import pytest
 
+from game.core.records import Records
 from game.puzzle.model.size import BoardSize
 from game.puzzle.screens.stats_view import StatsView
-from game.records import Records
 from tests.views.driver import screenshot
 from tests.views.puzzle import keep_solves
 

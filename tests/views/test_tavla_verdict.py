@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from arcade import key
 
-from game.config import with_value
+from game.core.settings.fields import with_value
 from game.tavla.analysis.decisions import Mark
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.session import Phase

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from arcade.types import LBWH
 
-from game import i18n
+from game.core.text import i18n
 from game.menu.settings import SettingsView
 from game.puzzle.model.size import BoardSize
 from game.puzzle.screens import captions as captions_puzzle

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 import arcade
 from arcade.types import LBWH
 
-from game import i18n
+from game.core.text import i18n
 from game.ui.scene import SMALLEST_PIXELS
 from game.ui.text import Label
 from tests.views.driver import draw_frame

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
-from game.limits import seed_argument
+from game.core.limits import seed_argument
+from game.core.text.i18n import _
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.puzzle.model.settings import PuzzleSettings
+    from game.ui.shell import FirstScreen, Shell
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -30,8 +31,9 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return puzzle
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
-    """Bad arguments are refused before the window opens, so the message comes on the command line."""
+def run(args: argparse.Namespace, config: PuzzleSettings) -> FirstScreen:
+    """The puzzle as the window's first screen (game/cli.py opens the window); bad arguments are refused
+    before it opens, so the message comes on the command line."""
     from game.puzzle.model.board import parse_game_id
     from game.puzzle.model.size import BoardSize
 
@@ -41,12 +43,11 @@ def run(args: argparse.Namespace, config: Config) -> int:
         parse_game_id(args.game_id)
     if args.image is not None:
         config.puzzle.resolve_picture(args.image)
-    from game.app import GameWindow, run_window
 
-    def first(window: GameWindow) -> None:
+    def first(window: Shell) -> None:
         from game.puzzle.screens.view import PuzzleView
 
         chosen = {"size": args.size, "image": args.image, "seed": args.seed, "game_id": args.game_id}
         window.show_view(PuzzleView(**chosen, coach=args.coach))
 
-    return run_window(config, args.config, first)
+    return first

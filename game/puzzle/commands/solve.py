@@ -6,11 +6,11 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.puzzle.model.settings import PuzzleSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -28,7 +28,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return solve
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: PuzzleSettings) -> int:
     """The tiles on stdout, the one line scripts read; how many on stderr."""
     if args.method == "human":
         if args.optimal:

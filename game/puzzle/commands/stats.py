@@ -6,14 +6,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.puzzle.model.stats_report import NONE, format_time, unreadable_text
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.puzzle.model.settings import PuzzleSettings
     from game.puzzle.model.size import BoardSize
+    from game.puzzle.model.solve_records import SolveRecords
     from game.puzzle.model.stats import Solve, Stats
-    from game.records import Records
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -23,12 +23,12 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return stats
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: PuzzleSettings) -> int:
     return stats_command(args.size, args.json_path)
 
 
 def stats_command(
-    size: str | None = None, json_path: str | None = None, records: Records | None = None
+    size: str | None = None, json_path: str | None = None, records: SolveRecords | None = None
 ) -> int:
     """Print the statistics of every board (of ``size`` if given); write them to ``json_path`` if given.
 
@@ -36,11 +36,11 @@ def stats_command(
     A row of the records that cannot be read is left out, and said on stderr (and in the JSON).
     """
     from game.puzzle.model.size import BoardSize
+    from game.puzzle.model.solve_records import SolveRecords
     from game.puzzle.model.stats import by_board, compute
-    from game.records import Records
 
     key = None if size is None else BoardSize.parse(size)
-    book = records if records is not None else Records()
+    book = records if records is not None else SolveRecords()
     solves = book.solves(key)
     groups = by_board(solves)
     figures = {board: compute(solves) for board, solves in groups.items()}
@@ -66,7 +66,7 @@ def _number(value: float | None, digits: int = 3) -> str:
 def _write_json(path: str, figures: dict[tuple[BoardSize, str], Stats], unreadable: int) -> None:
     import json
 
-    from game.files import write_report
+    from game.core.files.writing import write_report
 
     boards = [
         {"size": str(size), "picture": picture, **stats.to_json()}
@@ -84,9 +84,9 @@ def _print_tables(
     from rich.table import Table
     from rich.text import Text
 
-    from game.config import picture_title
+    from game.core.text.terminal import table_console
+    from game.puzzle.model.settings import picture_title
     from game.puzzle.model.stats import WINDOWS
-    from game.terminal import table_console
 
     console = table_console()
     for (size, picture), stats in figures.items():

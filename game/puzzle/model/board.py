@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.errors import UserError
-from game.i18n import N_, _, ngettext
-from game.limits import MAX_SEED
+from game.core.errors import UserError
+from game.core.limits import MAX_SEED
+from game.core.text.i18n import N_, _, ngettext
+from game.core.text.quoting import in_quotes
 from game.puzzle.model.size import BoardSize, check_size
-from game.quoting import in_quotes
 
 EMPTY = 0
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.puzzle.model import method
 from game.puzzle.model.board import Board, Cell
 from game.puzzle.model.method import Kind, Step

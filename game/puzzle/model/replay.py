@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.puzzle.model.board import Board, Direction, TileMove, parse_game_id
 from game.puzzle.model.stats import Solve
 

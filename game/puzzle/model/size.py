@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.errors import UserError
-from game.i18n import N_, _
-from game.quoting import in_quotes
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import in_quotes
 
 MIN_SIDE = 2
 MAX_SIDE = 10

@@ -3,7 +3,7 @@ share: a time as speedsolvers write it, and the solves left out because they can
 
 from __future__ import annotations
 
-from game.i18n import ngettext
+from game.core.text.i18n import ngettext
 
 NONE = "–"
 

@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.files import write_atomically
-from game.paths import data_dir
+from game.core.files.folders import data_dir
+from game.core.files.reading import read_regular
+from game.core.files.writing import write_atomically
 from game.puzzle.pictures.limits import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.reading import read_regular
 
 FOLDER_NAME = "pictures"
 KEY_CHARS = 16  # hex digits of the content hash kept with each solve: 64 bits, no clash in a lifetime
@@ -172,7 +172,7 @@ def content_key(path: Path) -> str:
 
 
 def picture_key(path: Path | None) -> str | None:
-    """The content key the records keep with a solve of the picture in `path` (game/records.py):
+    """The content key the records keep with a solve of the picture in `path` (game/core/records.py):
     ``""`` for number tiles (no file), None when the file cannot be read now."""
     if path is None:
         return ""

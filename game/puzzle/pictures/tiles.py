@@ -17,10 +17,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.text.i18n import _
 from game.puzzle.pictures.limits import ALLOWED_FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.resources import asset_path
 
 FONT_DIR = "fonts"
 PREFERRED_FONTS = ("FifteenTavlaSans-Bold.ttf", "FifteenTavlaSans-Regular.ttf")

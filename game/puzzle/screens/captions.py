@@ -2,12 +2,12 @@
 
 from collections.abc import Sequence
 
-from game.config import picture_title
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
+from game.puzzle.model.settings import picture_title
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import Best
 from game.puzzle.model.stats_report import format_time
 from game.puzzle.solver.assistant import Shortest
-from game.records import Best
 
 ID_CHARS = 28
 COMPACT_ID_CHARS = 12

@@ -9,7 +9,7 @@ import math
 import arcade
 from arcade.types import XYWH
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.puzzle.model.coach import Coach, verdict
 from game.puzzle.screens.layout import PANEL_WIDTH, PANEL_X, THUMBNAIL_SIZE, THUMBNAIL_Y, TILE_GAP
 from game.ui import theme

@@ -14,7 +14,7 @@ import math
 import arcade
 from arcade.types import XYWH
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.puzzle.screens.layout import TILE_GAP
 
 HINT_COLOUR = (91, 192, 190)

@@ -15,11 +15,12 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.config import NUMBERS, rgb
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.settings.fields import rgb
+from game.core.text.i18n import _
 from game.puzzle.model.board import TileMove
 from game.puzzle.model.replay import Replay, ReplayTimeline
+from game.puzzle.model.settings import NUMBERS
 from game.puzzle.pictures.tiles import NumberStyle
 from game.puzzle.screens import stats_captions as words
 from game.puzzle.screens.layout import (

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 import arcade
 from arcade.types import XYWH
 
+from game.core.records import RecordsUnavailable
 from game.puzzle.model import stats
+from game.puzzle.model.solve_records import Best
 from game.puzzle.screens.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_PADDING, SOLVED_Y
 from game.puzzle.screens.stats_view import StatsView
 from game.puzzle.solver.assistant import Shortest
-from game.records import Best, RecordsUnavailable
 from game.ui import theme
 from game.ui.text import Label, LabelSpec
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from game.config import picture_title
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
+from game.puzzle.model.settings import picture_title
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats import PLOT_AVERAGE, WINDOWS, Solve, Stats
 from game.puzzle.model.stats_report import NONE, format_time

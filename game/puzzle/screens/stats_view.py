@@ -15,15 +15,16 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.records import RecordsUnavailable
+from game.core.text.i18n import _
 from game.puzzle.model.replay import Replay, parse_replay, replay_of
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.model.stats import PLOT_AVERAGE, Solve, Stats, by_board, compute
 from game.puzzle.model.stats_report import format_time, unreadable_text
 from game.puzzle.screens import stats_captions as words
 from game.puzzle.screens.replay_view import ReplayView, copy_replay
-from game.records import Records, RecordsUnavailable
 from game.ui import theme
 from game.ui.keys import matches
 from game.ui.plot import PlotArea
@@ -181,7 +182,7 @@ class StatsView(SceneView):
     def __init__(self, size: BoardSize | None = None, picture: str | None = None, selected: int = 0) -> None:
         super().__init__()
         self.layout = COMPACT if self.compact else FULL
-        self.records = Records()
+        self.records = SolveRecords()
         self.toast = Toast(theme.DESIGN_WIDTH / 2, self.layout.toast_y, 900)
         try:
             solves = self.records.solves()

@@ -9,7 +9,7 @@ from pathlib import Path
 import arcade
 from PIL import Image
 
-from game.config import NUMBERS
+from game.puzzle.model.settings import NUMBERS
 from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.tiles import NumberStyle, PictureTiles, cut_picture, number_tile, thumbnail
 from game.puzzle.screens.layout import PANEL_X, THUMBNAIL_SIZE, THUMBNAIL_Y, TILE_GAP

@@ -13,13 +13,15 @@ import random
 import arcade
 from arcade.types import XYWH
 
-from game.config import NUMBERS, rgb
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.settings.fields import rgb
+from game.core.text.i18n import _
 from game.puzzle.model.board import Cell, TileMove, parse_game_id
 from game.puzzle.model.coach import Coach
 from game.puzzle.model.game import PuzzleGame
+from game.puzzle.model.settings import NUMBERS
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import ResultOutcome, SolveRecords
 from game.puzzle.pictures.folder import picture_key
 from game.puzzle.pictures.tiles import NumberStyle
 from game.puzzle.screens import captions
@@ -57,7 +59,6 @@ from game.puzzle.screens.solved_panel import (
 )
 from game.puzzle.screens.textures import TileTextures
 from game.puzzle.solver.assistant import Assistant, Shortest
-from game.records import Records, ResultOutcome
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
 from game.ui.keys import bindings
@@ -130,7 +131,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
         self.style = NumberStyle(fill=rgb(colours.fill), edge=rgb(colours.edge), text=rgb(colours.text))
         self.duration = self.shell.settings.window.animation_seconds(config.animation.duration)
         self.easing = easing_by_name(config.animation.easing)
-        self.records = Records()
+        self.records = SolveRecords()
         # Messages (the game ID copied, a picture that cannot be read) show in the panel in the place of
         # its keys help, which leaves them the room (_keys_help), never on the tiles.
         self.toast = Toast(PANEL_X, TOAST_Y, PANEL_WIDTH - 20, TOAST_PADDING)

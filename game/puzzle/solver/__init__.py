@@ -25,8 +25,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.puzzle.model.board import Board, goal_tiles
 from game.puzzle.solver import pdb, reduce, tables
 from game.puzzle.solver.pdb import Cancelled, Progress

@@ -15,7 +15,7 @@ import threading
 import time
 from typing import NamedTuple
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.puzzle.model.board import Board
 from game.puzzle.solver import (
     Cancelled,

@@ -24,7 +24,7 @@ import stat
 import struct
 from pathlib import Path
 
-from game.files import write_atomically
+from game.core.files.writing import write_atomically
 from game.puzzle.solver import pdb
 
 ALIGN = 1 << 16

@@ -33,8 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
-from game.files import write_atomically
-from game.paths import cache_root
+from game.core.files.folders import cache_root
+from game.core.files.writing import write_atomically
 
 CACHE_SUBDIR = "pdb"
 FORMAT_VERSION = 1
@@ -373,7 +373,7 @@ def read(pattern: Pattern, path: Path | None = None) -> bytes | None:
 def _read_parts(path: Path, limit: int) -> tuple[bytes, bytes, bytes]:
     """(header, key, the rest) of a cache file, the rest in one read: a raw 268 MB table is copied once.
 
-    As ``game.reading.read_regular``: only a regular file of at most ``limit`` bytes is read (not
+    As ``game.core.files.reading.read_regular``: only a regular file of at most ``limit`` bytes is read (not
     /dev/zero, not a FIFO, not a sparse giant), opened without blocking, checked on the open descriptor,
     and refused if it grows while it is read. Raises OSError or ValueError.
     """

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from game.i18n import N_, _
+from game.core.text.i18n import N_, _
 from game.tavla.analysis.decisions import MILLI, Decision, mark
 from game.tavla.analysis.stakes import match_score
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from game.i18n import N_
+from game.core.text.i18n import N_
 from game.tavla.analysis.stakes import is_match
 from game.tavla.engine.position import State
 from game.tavla.eval.judge import TOP_PLAYS, Judge, JudgedPlay

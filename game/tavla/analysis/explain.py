@@ -9,7 +9,7 @@ is said: a chance by a point of per cent, a shot count by two rolls of 36.
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.core.text.i18n import N_, _
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.position import OPP_BAR, State, flip
 from game.tavla.engine.rolls import ROLLS

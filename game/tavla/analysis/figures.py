@@ -6,7 +6,7 @@ decision and per move, the luck per roll in the same units, the plays and rolls 
 (a drop is a pass) and where a decision was made, numbered as the table's move list numbers its lines.
 """
 
-from game.i18n import _, percent_text
+from game.core.text.i18n import _, percent_text
 from game.tavla.analysis.cube import shown_action
 from game.tavla.analysis.decisions import Decision, PlayerSummary
 from game.tavla.engine.notation import display_dice, display_play, parse_play

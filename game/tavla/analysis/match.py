@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, cube_decisions, cube_states, gnubg_ids
 from game.tavla.analysis.decisions import (
     MILLI,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.tavla.analysis import figures
 from game.tavla.analysis.decisions import Decision, MatchAnalysis, PlayerSummary
 from game.tavla.engine.notation import display_dice

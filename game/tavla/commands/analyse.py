@@ -8,17 +8,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import ANALYSIS_LEVELS, write_json
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
-    from game.records import Records
+    from game.core.records import Records
     from game.tavla.analysis.decisions import MatchAnalysis
     from game.tavla.progress.archive_import import ImportTally
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -55,20 +55,20 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return analyse
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     """One file's report; with --keep the same, then kept; several files or a folder imported."""
     rules = None if args.rules is None else Rules.parse(args.rules)
     level = args.level or config.tavla.judge
     paths = args.match_paths
     if len(paths) > 1 or Path(paths[0]).is_dir():
-        from game.records import Records
+        from game.core.records import Records
 
         if args.json_path is not None:
             raise UserError(_("--json writes the analysis of one match file; name one file, not several"))
         print_lines(import_command(paths, rules, level, args.player, Records()))
         return 0
     if args.keep or args.player is not None:
-        from game.records import Records
+        from game.core.records import Records
 
         if not (args.keep and args.player):
             raise UserError(_("--keep and --player NAME go together: whose history keeps the match"))
@@ -86,10 +86,10 @@ def analyse_command(path: str, rules: Rules | None, json_path: str | None, level
 def analyse_file(path: str, rules: Rules | None, level: str) -> MatchAnalysis:
     """The analysis of the match in `path` (a progress bar on a terminal); UserError when it cannot be
     read or analysed."""
+    from game.core.text.terminal import progress_bar
     from game.tavla.analysis.decisions import check_level
     from game.tavla.analysis.match import analyse_match
     from game.tavla.record.formats import read_match
-    from game.terminal import progress_bar
 
     check_level(level)
     record = read_match(path, rules)
@@ -138,10 +138,10 @@ def import_command(
     """A whole archive into `player`'s history (None: the name the first matches have in common), every
     match file of `paths` (files and folders), with a progress bar and an estimate on a terminal; Ctrl+C
     stops it keeping what is done. The lines that report it."""
+    from game.core.text.terminal import progress_bar
     from game.tavla.progress.archive_import import ArchiveImport, archive_player
     from game.tavla.record.formats import match_files
     from game.tavla.tournament.stopping import stop_signals
-    from game.terminal import progress_bar
 
     files = match_files(paths)
     player = player or archive_player(files, rules)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.errors import BotFailed, UserError
-from game.i18n import _
-from game.limits import seconds_argument
-from game.quoting import in_quotes, quoted
+from game.core.errors import BotFailed, UserError
+from game.core.limits import seconds_argument
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.commands.options import GAMES_STATE_HELP, parse_dice, position_rules
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.notation import format_play
@@ -16,7 +16,7 @@ from game.tavla.engine.position import parse_integers
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -40,7 +40,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return bot
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     """The play on stdout; a bot that fails is BotFailed, which game/cli.py ends with its own status."""
     print(bot_command(args.bot, args.state, args.dice, position_rules(args, config), args.timeout))
     return 0

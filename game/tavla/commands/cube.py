@@ -6,18 +6,18 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _
-from game.limits import whole_argument
-from game.quoting import in_quotes
+from game.core.errors import UserError
+from game.core.limits import whole_argument
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import STATE_HELP, position_rules
 from game.tavla.engine.cube import MAX_CUBE, Cube, CubeOwner, MatchScore
 from game.tavla.engine.position import parse_state
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 NO_DOUBLE_POSSIBLE = "no double possible"  # the `cube` command's first line when the cube may not be offered
 CUBE_BOTS = ("expert", "master", "grandmaster")  # the judge's levels, whose cube decisions these are
@@ -63,7 +63,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return cube
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     lines = cube_command(
         args.state,
         position_rules(args, config, Rules.STANDARD),  # the only rule set with a cube

@@ -10,15 +10,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _, ngettext
-from game.quoting import quoted
-from game.terminal import print_lines
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
+from game.core.text.quoting import quoted
+from game.core.text.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
-    from game.records import Records
+    from game.core.records import Records
     from game.tavla.record.dice_proof import DiceProof
+    from game.tavla.settings import TavlaSettings
 
 REFUSED = 1  # the exit status of a match whose dice are not proven (2 is bad input, as everywhere)
 
@@ -30,7 +30,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return dice
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return dice_command(args.match)
 
 
@@ -54,7 +54,7 @@ def proof_lines(proof: DiceProof) -> list[str]:
 def match_text(name: str, records: Records | None = None) -> str:
     """The `.mat` text MATCH names: a file, else the id of a match kept in the history; UserError when
     it is neither."""
-    from game.reading import read_regular_text
+    from game.core.files.reading import read_regular_text
     from game.tavla.record.mat import MAX_MAT_BYTES
 
     path = Path(name)

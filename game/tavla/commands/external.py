@@ -9,13 +9,13 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from game.i18n import _
-from game.limits import idle_argument, whole_argument
+from game.core.limits import idle_argument, whole_argument
+from game.core.text.i18n import _
 from game.tavla.commands.options import JUDGE_LEVELS
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -40,7 +40,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return external
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return external_command(args.port, args.level, args.idle)
 
 

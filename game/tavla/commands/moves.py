@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.commands.options import GAMES_STATE_HELP, parse_dice, position_rules
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import parse_integers
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -23,7 +23,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return moves
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     for line in moves_command(args.state, args.dice, position_rules(args, config)):
         print(line)
     return 0

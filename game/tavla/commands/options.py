@@ -9,16 +9,16 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.errors import RulesRefused, UserError
-from game.i18n import N_, _
-from game.quoting import in_quotes
+from game.core.errors import RulesRefused, UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import in_quotes
 from game.tavla.engine.position import parse_integer
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.levels import PLAYING_LEVELS, JudgeLevel
 
 if TYPE_CHECKING:
-    from game.config import Config
     from game.tavla.engine.setup import Setup
+    from game.tavla.settings import TavlaSettings
 
 JUDGE_LEVELS = tuple(level.value for level in PLAYING_LEVELS)
 ANALYSIS_LEVELS = tuple(level.value for level in JudgeLevel)  # and the roller, for `analyse` alone
@@ -55,7 +55,7 @@ def add_position_source(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set"))
 
 
-def game_rules(args: argparse.Namespace, config: Config) -> Rules:
+def game_rules(args: argparse.Namespace, config: TavlaSettings) -> Rules:
     """The rule set of a command that plays games (the table, a tournament): --rules if given, else the
     config's, which the menu keeps (a message it causes says so, game/cli.py's `_from_config`)."""
     if args.rules is not None:
@@ -63,7 +63,7 @@ def game_rules(args: argparse.Namespace, config: Config) -> Rules:
     return _config_rules(args, config)
 
 
-def position_rules(args: argparse.Namespace, config: Config, other: Rules = Rules.TAVLA) -> Rules:
+def position_rules(args: argparse.Namespace, config: TavlaSettings, other: Rules = Rules.TAVLA) -> Rules:
     """The rule set of a command that reads a backgammon position (28 integers, a Position ID, an XGID):
     --rules if given, else the config's when it is backgammon (tavla or standard), else `other`. The
     menu keeps its last game in the config; Plakoto or a Tavli match there is no rule set for these
@@ -73,7 +73,7 @@ def position_rules(args: argparse.Namespace, config: Config, other: Rules = Rule
     return _config_rules(args, config) if config.tavla.rules.first.is_backgammon else other
 
 
-def _config_rules(args: argparse.Namespace, config: Config) -> Rules:
+def _config_rules(args: argparse.Namespace, config: TavlaSettings) -> Rules:
     """The config's rule set (a Tavli match's first game): remembered with the config's value, so that a
     refusal it causes names the file."""
     rules = config.tavla.rules.first
@@ -139,6 +139,6 @@ def write_json(path: str, data: dict[str, Any]) -> None:
     """`data` as JSON into `path`, whole or not at all; a UserError says why it could not be written."""
     import json
 
-    from game.files import write_report
+    from game.core.files.writing import write_report
 
     write_report(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

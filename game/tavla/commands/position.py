@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import (
     add_position_source,
     check_backgammon,
@@ -14,10 +15,9 @@ from game.tavla.commands.options import (
     write_json,
 )
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -29,7 +29,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return position
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     rules = position_rules(args, config)
     print_lines(position_command(args.state, args.gnubg_id, args.xgid, rules, args.json_path))
     return 0

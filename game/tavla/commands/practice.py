@@ -6,14 +6,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import write_json
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
     from game.tavla.progress.practice import Deck, PracticeCard
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -27,7 +27,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return practice
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     """--add, then the list when asked for or when nothing was added."""
     from game.tavla.progress.practice import Deck
 

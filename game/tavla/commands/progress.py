@@ -6,16 +6,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.terminal import print_lines
 from game.tavla.commands.options import write_json
 from game.tavla.engine.rules import Rules
-from game.terminal import print_lines
 
 if TYPE_CHECKING:
-    from game.config import Config
-    from game.records import Records
+    from game.core.records import Records
     from game.tavla.progress.history import MatchEntry
     from game.tavla.progress.summary import Progress
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -30,8 +30,8 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return progress
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
-    from game.records import Records
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
+    from game.core.records import Records
 
     print_lines(progress_command(Records(), args.rules, args.opponent, args.json_path))
     return 0

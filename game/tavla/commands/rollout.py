@@ -9,9 +9,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _, ngettext
-from game.limits import (
+from game.core.errors import UserError
+from game.core.limits import (
     MAX_JOBS,
     MAX_ROLLOUT_GAMES,
     MAX_ROLLOUT_PLAYS,
@@ -21,6 +20,7 @@ from game.limits import (
     whole_argument,
     whole_number,
 )
+from game.core.text.i18n import _, ngettext
 from game.tavla.commands.options import (
     JUDGE_LEVELS,
     add_position_source,
@@ -33,7 +33,7 @@ from game.tavla.commands.options import (
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -78,7 +78,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return rollout
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return rollout_command(
         args.state,
         args.gnubg_id,
@@ -115,7 +115,8 @@ def rollout_command(
     signal that stopped it early (the games finished are still reported and written, marked incomplete)."""
     import secrets
 
-    from game.files import writable_target
+    from game.core.files.writing import writable_target
+    from game.core.text.terminal import table_console
     from game.tavla.engine.position import flip
     from game.tavla.eval.judge import sage_plays
     from game.tavla.eval.levels import JudgeLevel
@@ -125,7 +126,6 @@ def rollout_command(
     from game.tavla.lab.sage_rollout import SagePlan, roll_out
     from game.tavla.tournament.report import progress_bar
     from game.tavla.tournament.stopping import EXIT_OK, EXIT_SIGNALLED
-    from game.terminal import table_console
 
     games = whole_number(games, 1, MAX_ROLLOUT_GAMES)
     truncate = None if truncate is None else whole_number(truncate, 1, MAX_ROLLOUT_PLIES)

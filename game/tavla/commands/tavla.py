@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.i18n import _
-from game.limits import seed_argument
+from game.core.limits import seed_argument
+from game.core.text.i18n import _
 from game.tavla.commands.options import game_rules
 from game.tavla.engine.rules import TableGames, table_choices
 
 if TYPE_CHECKING:
-    from game.app import GameWindow
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
+    from game.ui.shell import FirstScreen, Shell
 
 HUMAN = "human"  # --opponent human: two players at one table
 
@@ -34,15 +34,15 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return tavla
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
-    """A bad opponent is refused before the window opens, so the message comes on the command line."""
+def run(args: argparse.Namespace, config: TavlaSettings) -> FirstScreen:
+    """The table as the window's first screen (game/cli.py opens the window); a bad opponent is refused
+    before it opens, so the message comes on the command line."""
     if args.opponent not in (None, HUMAN):
         from game.tavla.players.isolated import check_bot
 
         check_bot(args.opponent, game_rules(args, config))
-    from game.app import run_window
 
-    def first(window: GameWindow) -> None:
+    def first(window: Shell) -> None:
         from game.tavla.screens.table.view import TableView
 
         rules = None if args.rules is None else TableGames.parse(args.rules)
@@ -56,4 +56,4 @@ def run(args: argparse.Namespace, config: Config) -> int:
         )
         window.show_view(table)
 
-    return run_window(config, args.config, first)
+    return first

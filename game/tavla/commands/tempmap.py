@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.commands.options import (
     JUDGE_LEVELS,
     add_position_source,
@@ -20,7 +20,7 @@ from game.tavla.engine.rules import Rules
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -37,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return tempmap
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     rules = position_rules(args, config)
     level = args.level or config.tavla.judge
     return tempmap_command(args.state, args.gnubg_id, args.xgid, rules, level, args.json_path)
@@ -54,7 +54,7 @@ def tempmap_command(
 ) -> int:
     """Map the position, print the grid and the ranked rolls on `console` (stdout's), write the JSON
     (game/tavla/lab/tempmap_report.py)."""
-    from game.files import writable_target
+    from game.core.files.writing import writable_target
     from game.tavla.lab.tempmap import temperature_map
     from game.tavla.lab.tempmap_report import print_tempmap, tempmap_json
 

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import UserError
-from game.i18n import _
-from game.limits import MAX_GAMES, MAX_JOBS, seconds_argument, seed_argument, whole_argument
-from game.quoting import PATH_CHARS, in_quotes
+from game.core.errors import UserError
+from game.core.limits import MAX_GAMES, MAX_JOBS, seconds_argument, seed_argument, whole_argument
+from game.core.text.i18n import _
+from game.core.text.quoting import PATH_CHARS, in_quotes
 from game.tavla.commands.options import game_rules
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 LOG_NAME = "tavla-disqualifications.log"  # in the current folder unless a log path is given
 
@@ -83,7 +83,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return tournament
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     return tournament_command(
         split_bot_list(args.bots),
         args.games,
@@ -172,7 +172,7 @@ def _writable(path: str, option: str | None = None, default: bool = False) -> Pa
     `option` names the command-line option the path came from; None for the disqualification log
     (`default`: the log's default path, not one given with --log).
     """
-    from game.files import NotARegularFile
+    from game.core.files.writing import NotARegularFile
 
     given = Path(path)
     try:
@@ -189,7 +189,7 @@ def _writable(path: str, option: str | None = None, default: bool = False) -> Pa
 
 def _checked_target(given: Path, path: str, option: str | None, default: bool) -> Path:
     """`_writable`'s checks; OSError where the system refuses to look at the path at all."""
-    from game.files import NotARegularFile, writable_target
+    from game.core.files.writing import NotARegularFile, writable_target
 
     try:
         target = writable_target(given)

@@ -6,12 +6,12 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.commands.options import JUDGE_LEVELS
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.config import Config
+    from game.tavla.settings import TavlaSettings
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -21,7 +21,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return ubgi
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace, config: TavlaSettings) -> int:
     # UBGI is a backgammon protocol: the config's game names no variant for it (issue 46), --rules does
     return ubgi_command(None if args.rules is None else Rules.parse(args.rules), args.level)
 

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.rules import MAX_CUBE_MATCH
 
 MAX_CUBE = 64  # the highest face of a real cube; a cube at 64 cannot be redoubled

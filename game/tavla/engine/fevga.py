@@ -17,8 +17,8 @@ Gul bara has neither; its doubles cascade instead (the game flow plays the casca
 
 from collections.abc import Iterable, Sequence
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.no_hitting import (
     POINTS,
     NoHittingGame,

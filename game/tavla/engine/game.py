@@ -12,8 +12,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.committed_dice import CommittedRolls
 from game.tavla.engine.cube import MAX_CUBE, Cube, CubeEvent, CubeOwner, MatchScore
 from game.tavla.engine.moves import (

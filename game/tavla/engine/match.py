@@ -8,8 +8,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.committed_dice import CommittedRolls, commitment
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.rules import MONEY, MatchRules, Rules, crawford_game

@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.errors import UserError
-from game.i18n import _
-from game.resources import asset_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.text.i18n import _
 
 SHIPPED_TABLE = "met/Kazaross-XG2.xml"
 

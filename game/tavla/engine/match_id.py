@@ -20,9 +20,9 @@ import base64
 from dataclasses import dataclass
 from typing import NoReturn
 
-from game.errors import UserError
-from game.i18n import N_, _
-from game.quoting import in_quotes
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import in_quotes
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import MAX_CUBE_MATCH
 

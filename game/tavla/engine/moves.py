@@ -16,8 +16,8 @@ against GNU Backgammon. Dice are not checked here (`check_dice` is for input fro
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.errors import UserError
-from game.i18n import N_, _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _, ngettext
 from game.tavla.engine.notation import Move, Play, check_move, format_move, parse_play
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, State
 

@@ -14,8 +14,8 @@ what those cannot say (Plakoto's pins): a game's `validate` checks its own forma
 import itertools
 from collections.abc import Iterable, Sequence
 
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.moves import IllegalPlay, as_moves
 from game.tavla.engine.notation import Move, Play, format_move
 from game.tavla.engine.position import CHECKERS, OFF, OPP_OFF, State

@@ -10,8 +10,8 @@ disqualify it with a message its author can act on.
 import re
 from collections.abc import Iterable, Sequence
 
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
 from game.tavla.engine.position import BAR, OFF
 
 Move = tuple[int, int]

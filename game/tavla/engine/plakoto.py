@@ -19,8 +19,8 @@ The rules (the sources and the choices are in docs/tavla-games.md):
 
 from collections.abc import Iterable, Sequence
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.no_hitting import (
     POINTS,
     NoHittingGame,

@@ -13,8 +13,8 @@ Cube decisions draw no dice, so a seed rolls the same dice with the cube as with
 import random
 from collections.abc import Callable
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.cube import accepts_beaver, accepts_double, wants_beaver, wants_double
 from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult, Turn, shown_answer
 from game.tavla.engine.match import Match

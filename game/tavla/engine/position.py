@@ -14,8 +14,8 @@ import base64
 import re
 from collections.abc import Iterable, Sequence
 
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
 
 State = tuple[int, ...]
 

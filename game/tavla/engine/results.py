@@ -8,7 +8,7 @@ log) as its English word, and compares equal to it; `label` is what a player rea
 
 from enum import IntEnum, StrEnum
 
-from game.i18n import N_
+from game.core.text.i18n import N_
 
 
 class _Labelled(StrEnum):

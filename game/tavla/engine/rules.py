@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.errors import RulesRefused, UserError
-from game.i18n import N_, _
+from game.core.errors import RulesRefused, UserError
+from game.core.text.i18n import N_, _
 from game.tavla.engine.fevga import Fevga, GulBara
 from game.tavla.engine.plakoto import Plakoto
 from game.tavla.engine.results import Outcome, Resignation

@@ -21,8 +21,8 @@ Phase.COMPUTER_RESIGN_ANSWER for the computer); after a decline the turn goes on
 import enum
 from collections.abc import Sequence
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.committed_dice import new_seed
 from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.game import Game, GameResult

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import in_quotes
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes
 from game.tavla.engine.match_id import MatchMoment, match_id, read_match_id
 from game.tavla.engine.position import State, position_id, state_from_position_id, validate_state
 

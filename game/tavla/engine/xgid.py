@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NoReturn
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import in_quotes
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes
 from game.tavla.engine.match_id import MOST_CUBE_POWER, MatchMoment
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, flip, parse_integer
 from game.tavla.engine.rules import MAX_CUBE_MATCH

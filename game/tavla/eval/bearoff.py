@@ -29,9 +29,9 @@ from pathlib import Path
 
 import numpy as np
 
-from game.files import write_atomically
-from game.paths import cache_root
-from game.reading import read_regular
+from game.core.files.folders import cache_root
+from game.core.files.reading import read_regular
+from game.core.files.writing import write_atomically
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF
 from game.tavla.engine.rolls import ROLLS
 

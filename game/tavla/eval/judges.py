@@ -4,7 +4,7 @@ judge imports the module that chooses between them (no import circle)."""
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.judge import Judge, sage_plays
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel

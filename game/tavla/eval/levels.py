@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
 
 
 class JudgeLevel(StrEnum):

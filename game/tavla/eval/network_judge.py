@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.resources import asset_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.files.writing import write_atomically
+from game.core.text.i18n import _
 from game.tavla.engine.position import CHECKERS, OFF, STATE_SIZE, State, winner_gammon_level
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.bearoff import both_home, race_outcomes

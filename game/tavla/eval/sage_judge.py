@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play

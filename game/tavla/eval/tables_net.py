@@ -23,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from game.errors import UserError
-from game.files import write_atomically
+from game.core.errors import UserError
+from game.core.files.writing import write_atomically
 from game.tavla.engine.no_hitting import REACH_ROLLS, NoHittingGame
 from game.tavla.engine.position import OFF, STATE_SIZE
 from game.tavla.engine.rules import Rules

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.match_id import MatchMoment
 from game.tavla.engine.position import GameOver, check_game_on, format_state, pip_counts
 from game.tavla.engine.rules import Rules

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.i18n import _, ngettext, percent_text
+from game.core.text.i18n import _, ngettext, percent_text
+from game.core.text.terminal_table import Column, print_table
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, display_play, format_play
 from game.tavla.engine.position import State, all_borne_off, flip
@@ -32,7 +33,6 @@ from game.tavla.eval.neural import equities, other_side, shipped_evaluator
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.rollout import summary
 from game.tavla.lab.rollout_runner import Rolled
-from game.terminal_table import Column, print_table
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -134,7 +134,8 @@ class RolloutReport:
     def print_table(self, console: Console) -> None:
         """The report as the command line prints it: the heading, then a table as GNU Backgammon and
         eXtreme Gammon show a rollout, a row per play (best first) with its 95% intervals on the row
-        under it, fitted to the console's width (game/terminal_table.py). `lines` is the study card's."""
+        under it, fitted to the console's width (game/core/text/terminal_table.py). `lines` is the study
+        card's."""
         from rich.text import Text
 
         console.print(Text(self._heading()))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.pools import end_workers, ignore_interrupts
+from game.core.process.worker_pools import end_workers, ignore_interrupts
 from game.tavla.eval.neural import OUTPUTS
 from game.tavla.lab.rollout import RolloutPlan, play_games
 from game.tavla.tournament.round_robin import workers_for

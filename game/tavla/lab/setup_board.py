@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.config import LONGEST_MATCH
-from game.errors import UserError
-from game.i18n import _, ngettext
+from game.core.errors import UserError
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.match_id import MatchMoment
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPENING, OPP_BAR, OPP_OFF, State, flip
 from game.tavla.engine.rules import MAX_CUBE_MATCH, MONEY, Rules
 from game.tavla.engine.session import TableSession
 from game.tavla.engine.setup import BOTTOM, TOP, Setup
+from game.tavla.settings import LONGEST_MATCH
 
 OFF_PLACE, BAR_PLACE = 0, 25
 PLACES = range(26)

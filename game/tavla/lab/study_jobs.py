@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from game.pools import end_workers
+from game.core.process.worker_pools import end_workers
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup

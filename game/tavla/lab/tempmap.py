@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, display_dice, display_play
 from game.tavla.engine.position import State, check_game_on

@@ -7,21 +7,21 @@ is room, else narrower with the plays shortened; boxed, or on a narrower termina
 leaves the plays more room), and only where six columns cannot fit even so, in two, three or six blocks
 of columns, each block with the rows' first die. The differences from the
 average roll are coloured on a colour terminal (better green, worse red). The ranked list is a table of
-game/terminal_table.py, which wraps at any width as the other commands' tables do.
+game/core/text/terminal_table.py, which wraps at any width as the other commands' tables do.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import _
+from game.core.text.i18n import _
+from game.core.text.terminal import cells, table_console
+from game.core.text.terminal_table import Column, print_table, shortened
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.setup import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.rollout_report import CHANCES
 from game.tavla.lab.tempmap import RollFigure, TempMap
-from game.terminal import cells, table_console
-from game.terminal_table import Column, print_table, shortened
 
 if TYPE_CHECKING:
     from rich.console import Console

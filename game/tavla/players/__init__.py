@@ -21,9 +21,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.errors import RulesRefused, UserError
-from game.i18n import N_, _
-from game.quoting import in_quotes, quoted
+from game.core.errors import RulesRefused, UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.engine.rules import Rules
 
 if TYPE_CHECKING:

@@ -21,8 +21,8 @@ import multiprocessing.util  # noqa: F401 - its exit handler must be registered 
 import signal
 from typing import Any, ClassVar, NoReturn, Self
 
-from game.i18n import _
-from game.limits import answer_seconds
+from game.core.limits import answer_seconds
+from game.core.text.i18n import _
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules

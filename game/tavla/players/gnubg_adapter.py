@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner
 from game.tavla.engine.match_id import MatchMoment
 from game.tavla.engine.match_id import match_id as moment_match_id

@@ -23,9 +23,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from game.errors import UserError
-from game.i18n import _, current_language, set_language
-from game.quoting import PATH_CHARS, in_quotes, quoted
+from game.core.errors import UserError
+from game.core.text.i18n import _, current_language, set_language
+from game.core.text.quoting import PATH_CHARS, in_quotes, quoted
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault

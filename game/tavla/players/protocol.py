@@ -44,9 +44,9 @@ import time
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import in_quotes, quoted
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault

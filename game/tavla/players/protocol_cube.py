@@ -23,7 +23,7 @@ is answered `double` or `no double`; `take` is asked when the opponent doubles, 
 
 from collections.abc import Sequence
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.position import format_state
 

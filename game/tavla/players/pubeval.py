@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from game.errors import UserError
-from game.i18n import _
-from game.resources import asset_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.text.i18n import _
 from game.tavla.engine.position import CHECKERS, OFF, OPP_BAR, State, all_borne_off, is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.doubling import CountCube

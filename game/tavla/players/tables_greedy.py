@@ -12,8 +12,8 @@ opponent's checkers, build rows of them, leave the start in time, and go home.
 
 from collections.abc import Sequence
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.fevga import OPPONENT_ROUTE, SameWayGame
 from game.tavla.engine.no_hitting import REACH_ROLLS, NoHittingGame
 from game.tavla.engine.notation import format_play

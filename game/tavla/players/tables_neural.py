@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.errors import UserError
-from game.i18n import _
-from game.resources import asset_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.text.i18n import _
 from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import Play, format_play
 from game.tavla.engine.position import State

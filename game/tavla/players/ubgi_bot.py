@@ -26,8 +26,8 @@ import time
 from collections.abc import Sequence
 from typing import NoReturn
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules

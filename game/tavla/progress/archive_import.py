@@ -18,11 +18,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.errors import UserError
-from game.i18n import _
-from game.pools import end_workers, ignore_interrupts
-from game.quoting import quoted
-from game.records import Records
+from game.core.errors import UserError
+from game.core.process.worker_pools import end_workers, ignore_interrupts
+from game.core.records import Records
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.analysis.decisions import MatchAnalysis
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.rules import Rules

@@ -1,5 +1,6 @@
 """The player's Tavla history: every analysed match's figures for the player kept in the records
-(game/records.py schema 4, tables ``tavla_matches`` and ``tavla_decisions``), with the player's decisions.
+(game/core/records.py schema 4, tables ``tavla_matches`` and ``tavla_decisions``), with the player's
+decisions.
 
 The figures are the analysis's own (game/tavla/analysis/decisions.py `PlayerSummary`) taken from the
 same `MatchAnalysis` the `analyse` command reports, so the history and the report of one match agree;
@@ -18,9 +19,9 @@ import json
 import sqlite3
 from dataclasses import astuple, dataclass, fields
 
-from game.errors import UserError
-from game.i18n import _
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.engine.position import format_state
 from game.tavla.engine.rules import Rules

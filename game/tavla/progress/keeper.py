@@ -22,9 +22,9 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from game.files import write_atomically
-from game.paths import data_dir
-from game.records import DB_NAME, Records
+from game.core.files.folders import data_dir
+from game.core.files.writing import write_atomically
+from game.core.records import DB_NAME, Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules

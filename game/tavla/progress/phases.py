@@ -5,7 +5,7 @@ roll in the home board). A cube decision is of the phase of the position before 
 
 from collections.abc import Sequence
 
-from game.i18n import N_
+from game.core.text.i18n import N_
 from game.tavla.engine.position import is_race
 
 OPENING, MIDDLE, RACE, BEAR_OFF = "opening", "middle", "race", "bear-off"

@@ -21,9 +21,9 @@ from datetime import UTC, datetime
 
 from fsrs import Card, Rating, Scheduler
 
-from game.errors import UserError
-from game.i18n import _
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
+from game.core.text.i18n import _
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, shown_action
 from game.tavla.analysis.decisions import DOUBTFUL, MILLI, Decision, Mark, ranked_plays
 from game.tavla.engine.cube import MatchScore

@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from game.i18n import _, ngettext
-from game.records import Records
+from game.core.records import Records
+from game.core.text.i18n import _, ngettext
 from game.tavla.progress.history import History, MatchEntry
 from game.tavla.progress.summary import Progress, progress
 

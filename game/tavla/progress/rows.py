@@ -1,6 +1,6 @@
 """Rows of the history's and the deck's tables read back with every value checked against its field: its
 type, a finite number for a float, and the range the game writes (a date from 1970 to the end of the
-year 9999, as the puzzle's solves are checked in game/records.py); a row that fails is left out and
+year 9999, as the puzzle's solves are checked in game/core/records.py); a row that fails is left out and
 counted, so a screen or a command can say how many."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, Generic, TypeVar
 
-from game.errors import UserError
-from game.records import MAX_TIMESTAMP
+from game.core.errors import UserError
+from game.core.records import MAX_TIMESTAMP
 
 T = TypeVar("T")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_
+from game.core.text.i18n import N_
 from game.tavla.progress.history import KeptDecision, MatchEntry
 from game.tavla.progress.phases import PHASES
 

@@ -4,8 +4,8 @@ The menu's Matches lists and reads them (with the saved unfinished match) in kep
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.i18n import _
-from game.paths import data_dir
+from game.core.files.folders import data_dir
+from game.core.text.i18n import _
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import TAVLI, TableGames

@@ -10,9 +10,9 @@ changed by hand is named even where the play beside it no longer fits it.
 
 from dataclasses import dataclass
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import WrittenDice, written_dice

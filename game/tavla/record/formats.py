@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.engine.rules import Rules
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import MatchRecord

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.engine.rules import TableGames
 from game.tavla.record.archive import KeptMatch, archive_dir, games_of
 from game.tavla.record.mat import OtherGame, Stopped, read_mat
@@ -76,7 +76,7 @@ def yielding(stop: threading.Event | None) -> Callable[[], bool]:
     YIELD_SECONDS: left to itself, a thread replaying a match kept the window's thread waiting for
     hundreds of milliseconds at a time (benchmarks/kept_loading_frames.py, a 4.8 MB file: 763 ms; with
     this, 2.3 ms at the 99th percentile; the longest waits were the garbage collector's, see Turns in
-    game/tavla/record/match_record.py and game/heap.py)."""
+    game/tavla/record/match_record.py and game/core/process/startup_freeze.py)."""
     last = time.perf_counter()
 
     def asked() -> bool:

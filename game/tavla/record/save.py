@@ -42,14 +42,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.config import LONGEST_MATCH
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.limits import MAX_SEED
-from game.paths import data_dir
-from game.quoting import in_quotes, quoted
-from game.records import Records
+from game.core.errors import UserError
+from game.core.files.folders import data_dir
+from game.core.files.writing import write_atomically
+from game.core.limits import MAX_SEED
+from game.core.records import Records
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.engine.committed_dice import CommittedRolls, seed_from_hex
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import Game, ResignOffer
@@ -58,6 +57,7 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN
+from game.tavla.settings import LONGEST_MATCH
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 4  # the newest this program reads and writes: 4 adds the other games and Tavli to 3

@@ -35,11 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.quoting import in_quotes, quoted
-from game.reading import read_regular
+from game.core.errors import UserError
+from game.core.files.reading import read_regular
+from game.core.files.writing import write_atomically
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.engine.cube import MAX_CUBE, CubeEvent
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.notation import Play

@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import in_quotes
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes
 from game.tavla.engine.position import BAR, OFF
 from game.tavla.record.mat import Stopped  # the .mat reader's, so that one `except` serves both
 

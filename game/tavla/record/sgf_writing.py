@@ -2,8 +2,8 @@
 tree per game as gnubg's `SaveGame` writes them, so that any match read from any file can be loaded
 into gnubg and read back here move for move."""
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Turn
 from game.tavla.engine.position import winner_gammon_level

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
-from game.reading import read_regular
+from game.core.errors import UserError
+from game.core.files.reading import read_regular
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.notation import MAX_MOVES, Move, Play

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from game.resources import asset_path
+from game.core.files.shipped import asset_path
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.variant import Variant
 from game.tavla.screens import layout

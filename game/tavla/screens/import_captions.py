@@ -1,6 +1,6 @@
 """The words of the Matches screen's import of an archive (game/tavla/screens/matches.py)."""
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.tavla.progress.archive_import import ImportTally
 
 

@@ -25,10 +25,10 @@ from pathlib import Path
 
 from arcade import key
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.analysis.match import analyses, coverage_text
 from game.tavla.engine.rules import TableGames
 from game.tavla.progress.archive_import import ArchiveImport, archive_names, common_player, player_names

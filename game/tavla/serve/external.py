@@ -32,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.position import State, check_game_on, from_gnubg_board
 from game.tavla.engine.rules import MAX_CUBE_MATCH, Rules

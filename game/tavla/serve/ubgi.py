@@ -20,8 +20,8 @@ until a good one comes, never an answer for the position before.
 The input is read by the shared bounded reader (players/line_reader.py): a line is at most 1 MiB (a
 longer one is one `error` line, the rest of it up to its line feed thrown away), and a controller that
 writes faster than it reads waits, the engine's memory does not grow. Outside text in an `error` line is
-escaped (game/quoting.py) and the output is UTF-8 whatever the locale. Standard input closed, or its end,
-ends the engine with status 0.
+escaped (game/core/text/quoting.py) and the output is UTF-8 whatever the locale. Standard input closed, or its
+end, ends the engine with status 0.
 
 `quit` ends the engine at once: a reader thread takes the input while a decision is being worked out,
 so a `quit` that arrives then ends the process without waiting for the answer.
@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from game import __version__
-from game.errors import UserError
-from game.quoting import escaped, quoted
+from game.core.errors import UserError
+from game.core.text.quoting import escaped, quoted
 from game.tavla.engine.position import GameOver, check_game_on, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id

@@ -3,7 +3,7 @@
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from game.i18n import ngettext
+from game.core.text.i18n import ngettext
 from game.tavla.engine.game import GameResult, forfeit
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import MatchRules

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from game.i18n import _, current_language, set_language
+from game.core.text.i18n import _, current_language, set_language
 from game.tavla.engine.rules import MatchRules
 from game.tavla.players import reaper
 from game.tavla.players.protocol import close_all

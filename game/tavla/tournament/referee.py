@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import ParamSpec, TypeVar
 
-from game.i18n import _
-from game.quoting import in_quotes, quoted
+from game.core.text.i18n import _
+from game.core.text.quoting import in_quotes, quoted
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault, CubeTerms, GameResult
 from game.tavla.engine.match import Match

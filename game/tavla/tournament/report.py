@@ -7,14 +7,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.files import write_atomically
-from game.i18n import _, ngettext
-from game.quoting import PATH_CHARS, quoted
+from game.core.files.writing import write_atomically
+from game.core.text.i18n import _, ngettext
+from game.core.text.quoting import PATH_CHARS, quoted
+from game.core.text.terminal import table_console
+from game.core.text.terminal_table import Column, print_table
 from game.tavla.engine.results import Fault
 from game.tavla.tournament.figures import Report, Tally
 from game.tavla.tournament.ledger import MAX_CONSECUTIVE_FAULTS
-from game.terminal import table_console
-from game.terminal_table import Column, print_table
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -25,8 +25,8 @@ STDERR_INDENT = "    | "
 def print_report(report: Report, log: Path | None, console: "Console | None" = None) -> None:
     """The tables per bot and per pair, and a summary of the run, on stdout (or `console`).
 
-    The tables fit the terminal's width without breaking a word (game/terminal_table.py); to a file or
-    a pipe, the width COLUMNS says, else 80 (game.terminal.table_console).
+    The tables fit the terminal's width without breaking a word (game/core/text/terminal_table.py); to a file
+    or a pipe, the width COLUMNS says, else 80 (game.core.text.terminal.table_console).
     """
     from rich.markup import escape
 

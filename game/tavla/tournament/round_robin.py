@@ -8,10 +8,10 @@ import sys
 import time
 from collections.abc import Callable
 
-from game.errors import UserError
-from game.i18n import _, ngettext
-from game.limits import MAX_GAMES, MAX_JOBS, OutOfRange, seed_number, whole_number
-from game.quoting import quoted
+from game.core.errors import UserError
+from game.core.limits import MAX_GAMES, MAX_JOBS, OutOfRange, seed_number, whole_number
+from game.core.text.i18n import _, ngettext
+from game.core.text.quoting import quoted
 from game.tavla.engine.match import check_match_length
 from game.tavla.engine.rules import MAX_CUBE_MATCH, MatchRules, Rules
 from game.tavla.players import bot_names

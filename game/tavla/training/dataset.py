@@ -14,9 +14,9 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from game.errors import UserError
-from game.files import write_atomically
-from game.resources import asset_path
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.files.writing import write_atomically
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import WEIGHTS_FILES, Evaluator, shipped_evaluator
 

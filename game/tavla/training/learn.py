@@ -43,7 +43,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: threads only add
 import numpy as np
 from rich.console import Console
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.position import is_race
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.features import INPUTS, encode, races

@@ -25,7 +25,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 from rich.console import Console
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.game import Game
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import other_side

@@ -37,7 +37,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.game import Game
 from game.tavla.engine.play import BotPlay, play_bots
 from game.tavla.engine.rules import Rules

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.puzzle.model.board import (
     MAX_SEED,
     Board,

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.puzzle.model.board import Board, Direction, TileMove
 from game.puzzle.model.game import PuzzleGame
 from game.puzzle.model.replay import (

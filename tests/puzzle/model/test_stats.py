@@ -7,10 +7,12 @@ import time
 import pytest
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
+from game.core.files.folders import DATA_DIR_ENV
 from game.puzzle.commands.stats import stats_command
 from game.puzzle.model.board import Board
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.model.stats import (
     PLOT_SOLVES,
     WINDOWS,
@@ -27,7 +29,6 @@ from game.puzzle.model.stats import (
 from game.puzzle.model.stats_report import format_time
 from game.puzzle.solver import solve
 from game.puzzle.solver.assistant import Assistant, Shortest, shortest
-from game.records import DATA_DIR_ENV, Records
 
 
 def solves(*seconds: float, moves: int = 100, **flags) -> list[Solve]:
@@ -205,7 +206,7 @@ def test_the_assistant_measures_a_scramble_in_the_background():
 def book(tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
-    return Records()
+    return SolveRecords()
 
 
 def test_no_solves_yet_is_said_and_is_not_an_error(book, capsys, tmp_path):

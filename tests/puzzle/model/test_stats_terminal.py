@@ -4,12 +4,12 @@ broken, and a picture's name too long for a line is shortened with an ellipsis o
 
 import pytest
 
-from game import i18n
+from game.core.text import i18n
 from game.puzzle.commands.stats import stats_command
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.model.stats import Solve
 from game.puzzle.model.stats_report import format_time
-from game.records import Records
 from tests.terminal_checks import assert_fits, assert_unbroken, assert_whole, on_terminal, plain, words
 
 PICTURE = "my-very-long-holiday-picture-name-at-the-seaside.jpg"  # 52 characters, one word
@@ -24,7 +24,7 @@ def language(request):
 
 @pytest.fixture
 def book(tmp_path):
-    records = Records(tmp_path / "records.sqlite3")
+    records = SolveRecords(tmp_path / "records.sqlite3")
     for number in range(14):
         solve = Solve(BoardSize(4, 4), "numbers", f"4x4#{number}", 40 + number, 9.5 + 7.25 * number)
         records.record_solve(solve)

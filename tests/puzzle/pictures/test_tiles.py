@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageFont
 
-from game.errors import UserError
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
 from game.puzzle.pictures import tiles as tiles_module
 from game.puzzle.pictures.tiles import (
     MAX_PICTURE_PIXELS,
@@ -19,7 +20,6 @@ from game.puzzle.pictures.tiles import (
     number_tile,
     thumbnail,
 )
-from game.resources import asset_path
 
 RED, GREEN, BLUE = (255, 0, 0), (0, 255, 0), (0, 0, 255)
 SHIPPED = ("sunset.jpg", "mosaic.png", "night.jpg")

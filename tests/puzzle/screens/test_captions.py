@@ -1,8 +1,8 @@
 """The Fifteen screen's words, without a window: counters, clock, best results and the verdict."""
 
+from game.puzzle.model.solve_records import Best
 from game.puzzle.screens import captions
 from game.puzzle.solver.assistant import Shortest
-from game.records import Best
 
 
 def test_clock_and_counters():

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game.errors import UserError
-from game.paths import CACHE_DIR_ENV
+from game.core.errors import UserError
+from game.core.files.folders import CACHE_DIR_ENV
 from game.puzzle.commands.solve import solver_line
 from game.puzzle.model.board import Board, goal_tiles
 from game.puzzle.solver import (

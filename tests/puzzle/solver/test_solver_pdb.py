@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.paths import CACHE_DIR_ENV
+from game.core.files.folders import CACHE_DIR_ENV
 from game.puzzle.solver import mapping, pdb, ranked, tables
 from game.puzzle.solver.pdb import Cancelled, Pattern
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.analysis.decisions import Mark, mark, ranked_plays, rating
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.game import Turn

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.game import FORFEIT_POINTS, Game, score
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import IllegalPlay, legal_plays

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import BotFault, CubeTerms, Game, GameResult
 from game.tavla.engine.match import Match

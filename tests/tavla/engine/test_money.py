@@ -3,7 +3,7 @@ the table's session, bots' games) and the bots' beaver decisions."""
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import Cube, CubeEvent, CubeOwner, accepts_beaver, wants_beaver
 from game.tavla.engine.game import CubeTerms, Game, cube_after
 from game.tavla.engine.match import Match

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.moves import (
     IllegalPlay,
     apply_play,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.notation import display_dice, display_play, format_play, format_play_hits, parse_play
 from game.tavla.engine.position import OPENING
 

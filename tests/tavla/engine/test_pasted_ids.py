@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.match_id import match_id, read_match_id
 from game.tavla.engine.position import position_id, state_from_position_id
 from game.tavla.engine.setup import read_gnubg_id

@@ -5,7 +5,7 @@ import re
 import pytest
 from hypothesis import given, settings
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.position import (
     OPENING,
     flip,

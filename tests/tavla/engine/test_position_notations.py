@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.match_id import MatchMoment, match_id, read_match_id
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.setup import BOTTOM, TOP, Setup, read_gnubg_id

@@ -5,7 +5,7 @@ import base64
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import Cube, MatchScore
 from game.tavla.engine.game import CubeTerms, Game
 from game.tavla.engine.match import Match

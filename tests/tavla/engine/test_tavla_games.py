@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.game import Game
 from game.tavla.engine.moves import IllegalPlay
 from game.tavla.engine.plakoto import pin

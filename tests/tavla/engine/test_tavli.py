@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import TAVLI, Rules, TableGames, table_choices
 from game.tavla.engine.session import Phase, TableSession

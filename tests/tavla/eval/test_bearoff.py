@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
-from game.paths import CACHE_DIR_ENV
+from game.core.files.folders import CACHE_DIR_ENV
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.eval import bearoff

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands.cube import cube_command
 from game.tavla.engine.cube import Cube, CubeAction, CubeOwner, MatchScore
 from game.tavla.engine.match_equity import read_table, shipped_table

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING, flip, is_race

@@ -3,7 +3,7 @@ session and to the IDs."""
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, Phase

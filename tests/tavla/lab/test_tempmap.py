@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.analysis.decisions import ranked_plays
 from game.tavla.engine.position import OPENING, format_state
 from game.tavla.engine.rules import Rules

@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.play import play_bots

@@ -7,7 +7,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.moves import check_play, legal_plays
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.game import BotFault, CubeTerms
 from game.tavla.engine.moves import apply_play, check_play, legal_plays

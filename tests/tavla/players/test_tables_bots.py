@@ -4,7 +4,7 @@ answer, the master's look one roll deeper, and the network's inputs, outputs and
 import numpy as np
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.tables_net import INPUTS, TablesEvaluator, encode

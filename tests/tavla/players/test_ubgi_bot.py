@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands.tournament import LOG_NAME, tournament_command
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault

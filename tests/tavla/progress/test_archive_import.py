@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.errors import UserError
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.archive_import import ArchiveImport, archive_player, common_player

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.records import Records
+from game.core.records import Records
+from game.puzzle.model.solve_records import SolveRecords
 from game.tavla.commands.progress import progress_command
 from game.tavla.progress.history import History
 from game.tavla.progress.summary import IMPROVING, STEADY, TOO_FEW, WORSE, moving_average, trend
@@ -70,7 +71,7 @@ def test_an_old_record_book_takes_the_history_and_keeps_its_rows(tmp_path, capsy
     records = Records(path)
     assert progress_command(records, None, None, None) == ["no matches yet"]
     assert records.load_game("tavla") == "saved match text ünïcode"
-    assert len(records.solves()) == 5
+    assert len(SolveRecords(path).solves()) == 5
     with closing(sqlite3.connect(path)) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"tavla_matches", "tavla_decisions", "practice_cards"} <= tables

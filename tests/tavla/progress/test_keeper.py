@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from game.records import Records
+from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.analysis.report import analysis_json
 from game.tavla.commands.progress import match_json

@@ -9,8 +9,8 @@ import pytest
 from fsrs import Rating
 
 from game import cli
-from game.errors import UserError
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.progress.history import keep_analysis
 from game.tavla.progress.practice import Deck, judge_cube, judge_move, ranked_answers

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import winner_gammon_level

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.errors import UserError
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.position import position_id, winner_gammon_level

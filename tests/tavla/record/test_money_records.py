@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.analysis.cube import cube_states
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.cube import CubeEvent

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING

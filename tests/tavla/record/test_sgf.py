@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING, winner_gammon_level

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import CubeEvent, accepts_double, wants_double
 from game.tavla.engine.game import GameResult
 from game.tavla.engine.position import flip

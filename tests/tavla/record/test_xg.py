@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules

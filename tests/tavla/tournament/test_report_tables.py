@@ -8,14 +8,14 @@ import random
 import pytest
 from rich.console import Console
 
-from game import i18n
+from game.core.text import i18n
+from game.core.text.terminal_table import legend
 from game.tavla.engine.game import FORFEIT_POINTS, GameResult
 from game.tavla.engine.results import Fault, Outcome
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.tournament.figures import Report, Standings
 from game.tavla.tournament.report import bot_columns, pair_columns, print_report
 from game.tavla.tournament.schedule import CubeCounts, schedule
-from game.terminal_table import legend
 from tests.terminal_checks import assert_fits, assert_unbroken, assert_whole, on_terminal, plain, words
 
 BOTS = ["pubeval", "cmd:python3 mybot.py", "greedy", "examples/my_bot.py"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.errors import UserError
+from game.core.errors import UserError
 from game.tavla.commands.tournament import LOG_NAME, tournament_command
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players.protocol import close_all, running_bots

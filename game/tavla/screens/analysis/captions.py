@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.i18n import N_, _, ngettext, percent_text
+from game.core.text.i18n import N_, _, ngettext, percent_text
 from game.tavla.analysis import figures
 from game.tavla.analysis.cube import proper_action
 from game.tavla.analysis.decisions import MILLI, Decision, Mark, PlayerSummary

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Decision
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup, read_gnubg_id
@@ -50,7 +50,7 @@ def open_setup(
 def add_to_practice(decision: Decision | None, rules: Rules, toast: Toast) -> None:
     """The chosen decision into the practice deck (P), said in `toast`; a forced play has nothing to
     practise."""
-    from game.records import RecordsUnavailable
+    from game.core.records import RecordsUnavailable
     from game.tavla.progress.practice import Deck, cards_of
 
     if decision is None or not decision.gnubg_ids[0]:

@@ -27,9 +27,9 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.config import rgb
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.settings.fields import rgb
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Decision, MatchAnalysis, level_text
 from game.tavla.analysis.match import analyse_match
 from game.tavla.record.match_record import MatchRecord

@@ -19,9 +19,9 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.errors import UserError
-from game.i18n import _
-from game.records import RecordsUnavailable
+from game.core.errors import UserError
+from game.core.records import RecordsUnavailable
+from game.core.text.i18n import _
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE
 from game.tavla.analysis.decisions import MILLI, JudgedPlay
 from game.tavla.analysis.figures import milli_unit

@@ -12,9 +12,9 @@ from __future__ import annotations
 import arcade
 from arcade.types import XYWH
 
-from game.errors import UserError
-from game.i18n import _
-from game.records import RecordsUnavailable
+from game.core.errors import UserError
+from game.core.records import RecordsUnavailable
+from game.core.text.i18n import _
 from game.tavla.analysis.figures import milli_unit
 from game.tavla.progress.history import History, MatchEntry
 from game.tavla.progress.keeper import resume_pending

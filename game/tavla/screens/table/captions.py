@@ -9,8 +9,8 @@ import os
 import sys
 from dataclasses import dataclass
 
-from game.i18n import _, ngettext
-from game.quoting import PATH_CHARS, quoted
+from game.core.text.i18n import _, ngettext
+from game.core.text.quoting import PATH_CHARS, quoted
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import CubeTurn, Game, GameResult, ResignOffer
 from game.tavla.engine.match import Match

@@ -1,7 +1,7 @@
 """The table's words about the doubling cube (pure text, no Arcade): the status before a roll, the
 double's dialogs (and a beaver's), the computer's answer, the cube hint and the Crawford game's mark."""
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.cube import CubeAction
 from game.tavla.engine.session import Phase, TableSession
 from game.tavla.eval.cube_decision import CubeDecision

@@ -8,7 +8,7 @@ short commitment during a match is `commitment_text`.
 import arcade
 from arcade.types import XYWH
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.committed_dice import HASH_PREFIX_CHARS
 from game.tavla.engine.dice_record import DiceFigures, dice_figures, match_rolls
 from game.tavla.engine.match import Match

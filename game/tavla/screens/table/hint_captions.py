@@ -4,7 +4,7 @@ says what the equities are (cubeless, EMG at a match's score or points) and how 
 
 from dataclasses import dataclass
 
-from game.i18n import _, percent_text
+from game.core.text.i18n import _, percent_text
 from game.tavla.analysis import figures
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import TOP_PLAYS, ranked_plays
 from game.tavla.engine.moves import Play
 from game.tavla.engine.no_hitting import NoHittingGame

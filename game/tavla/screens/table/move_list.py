@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import arcade
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.screens.table.captions import MoveRow
 from game.ui import theme
 from game.ui.text import Label

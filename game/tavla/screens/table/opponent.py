@@ -12,9 +12,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 from game.tavla.engine.cube import (
     Cube,
     CubeEvent,

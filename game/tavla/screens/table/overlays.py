@@ -9,7 +9,7 @@ before anything behind them; the view says when each is shown and what its butto
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.screens import layout
 from game.ui import theme
 from game.ui.overlay import Dialog, KeyAction

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import arcade
 from arcade.types import XYWH
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.screens.table.move_list import MoveList
 from game.ui import theme
 from game.ui.text import Label

@@ -6,7 +6,7 @@ A level is named as its rule set scores it (a mars under the tavla rules, a gamm
 rules), with its points times the cube: what the player gives up, or wins, said in full.
 """
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.game import ResignOffer
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import Rules

@@ -3,7 +3,7 @@ Fevga or Gul bara needs at the moment of play, and what the table's marks mean (
 
 from collections.abc import Callable
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.engine.rules import Rules
 from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import OVERLAY_WIDTH, OVERLAY_X, card_line, card_title

@@ -11,10 +11,10 @@ A mixin of `TableView` (game/tavla/screens/table/view.py), which holds the sessi
 opponent's driver, the offer dialog and the toast this uses.
 """
 
-from game.errors import UserError
-from game.i18n import _
-from game.paths import data_dir
-from game.records import RecordsUnavailable
+from game.core.errors import UserError
+from game.core.files.folders import data_dir
+from game.core.records import RecordsUnavailable
+from game.core.text.i18n import _
 from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.engine.session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot

@@ -20,9 +20,9 @@ import arcade
 from arcade import key
 from arcade.types import XYWH
 
-from game.config import LONGEST_MATCH, rgb
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.settings.fields import rgb
+from game.core.text.i18n import _
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.engine.session import HUMAN, TableSession
@@ -36,6 +36,7 @@ from game.tavla.screens.table.captions import Players
 from game.tavla.screens.table.checkers import CheckerStacks
 from game.tavla.screens.table.dice import DiceSprites
 from game.tavla.screens.table.study_card import StudyCard
+from game.tavla.settings import LONGEST_MATCH
 from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import arcade
 from arcade.types import XYWH
 
-from game.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.setup import Setup

@@ -9,8 +9,8 @@ its `on_update` calls these as time passes, its buttons and keys call the rest.
 
 from dataclasses import dataclass
 
-from game.errors import UserError
-from game.i18n import _
+from game.core.errors import UserError
+from game.core.text.i18n import _
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.game import BotFault

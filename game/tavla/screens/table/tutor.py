@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import arcade
 from arcade import key
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import BAD, MILLI, Mark, mark, ranked_plays
 from game.tavla.analysis.explain import explain
 from game.tavla.engine.game import Game, Turn

@@ -7,7 +7,7 @@ The colours are light and saturated: each arrow is drawn over a dark shadow, whi
 light and the dark points and the felt alike.
 """
 
-from game.i18n import _
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Mark
 
 Colour = tuple[int, int, int]

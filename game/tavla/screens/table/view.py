@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from arcade import key
 
-from game.config import rgb
-from game.errors import UserError
-from game.i18n import _
-from game.records import Records
+from game.core.errors import UserError
+from game.core.records import Records
+from game.core.settings.fields import rgb
+from game.core.text.i18n import _
 from game.tavla.analysis.decisions import JudgedPlay
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.cube import CubeOwner

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 DOMAIN = "fifteen_tavla"
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"  # game/locale
 SOURCE_LANGUAGE = "en"
 AUTO = "auto"
 LANGUAGES: dict[str, str] = {"en": "English", "tr": "Türkçe", "uk": "Українська", "ko": "한국어"}

@@ -3,7 +3,7 @@
 A terminal cuts a line that is too long at its last column, in the middle of a word (`Disqua|lified`),
 and a Korean character takes two of its cells. What a command prints to a terminal is wrapped here,
 between words, to the terminal's width; to a file or a pipe its lines stay as they are, one line per
-figure, for scripts to read. The tables are game/terminal_table.py.
+figure, for scripts to read. The tables are game/core/text/terminal_table.py.
 """
 
 import argparse

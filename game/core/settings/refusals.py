@@ -12,9 +12,8 @@ from typing import Any, Literal, get_args, get_origin
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from game.config import Config
-from game.i18n import N_, _, ngettext
-from game.quoting import PATH_CHARS, QUOTE_CHARS, in_quotes, quoted
+from game.core.text.i18n import N_, _, ngettext
+from game.core.text.quoting import PATH_CHARS, QUOTE_CHARS, in_quotes, quoted
 
 
 def yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
@@ -49,13 +48,15 @@ def yaml_problem(path: Path, error: yaml.MarkedYAMLError) -> str:
 
 def explain(
     error: ValidationError,
+    model: type[BaseModel],
     default_file: Path,
     default_node: yaml.Node | None,
     user_file: Path | None,
     user_node: yaml.Node | None,
 ) -> str:
-    """The message for the first error of a validation that failed: the user's file when the bad value
-    (or the missing key) is its own, else the defaults; `*_node` are the files' YAML trees, for the line."""
+    """The message for the first error of a validation of `model` that failed: the user's file when the
+    bad value (or the missing key) is its own, else the defaults; `*_node` are the files' YAML trees, for
+    the line."""
     first = error.errors()[0]
     loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
     node, depth, via_list = _walk(user_node, loc)
@@ -75,12 +76,12 @@ def explain(
         # path as written in the file (puzzle.animation.easing), keep it as it is.
         where = _("config file {file}: {key}").format(file=file, key=_format_loc(loc))
     if first["type"] == "extra_forbidden":
-        problem = _unknown_key(loc)
+        problem = _unknown_key(model, loc)
     elif first["type"] == "missing":
         # Translators: said of a key (setting) that the config file must give.
         problem = _("this key is required")
     else:
-        reason = _pydantic_reason(first["type"], first.get("ctx") or {}, first["msg"], loc)
+        reason = _pydantic_reason(first["type"], first.get("ctx") or {}, first["msg"], loc, model)
         value = first.get("input")
         if isinstance(value, dict | list):
             # Translators: {reason} says what is wrong with the value and what is allowed.
@@ -127,13 +128,15 @@ _PYDANTIC_MESSAGES: dict[str, str] = {
 }
 
 
-def _pydantic_reason(kind: str, ctx: Mapping[str, Any], english: str, loc: tuple[Any, ...]) -> str:
+def _pydantic_reason(
+    kind: str, ctx: Mapping[str, Any], english: str, loc: tuple[Any, ...], model: type[BaseModel]
+) -> str:
     """What pydantic found wrong, in the player's language; pydantic's English `english` when unmapped."""
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         return str(ctx["error"])  # our validators raise messages already translated
     if kind == "literal_error":
         # Translators: {expected} lists the allowed values, e.g. 'tavla' or 'standard'.
-        return _("Input should be {expected}").format(expected=_choices(loc, ctx.get("expected", "")))
+        return _("Input should be {expected}").format(expected=_choices(model, loc, ctx.get("expected", "")))
     shown = {key: _number(value) for key, value in ctx.items()}
     if kind == "path_type":
         shown["path_type"] = Path
@@ -184,9 +187,9 @@ def _number(value: Any) -> Any:
     return value
 
 
-def _choices(loc: tuple[Any, ...], expected: str) -> str:
+def _choices(model: type[BaseModel], loc: tuple[Any, ...], expected: str) -> str:
     """The values a Literal field allows, quoted and joined with a translated "or"."""
-    field = _model_at(loc[:-1])
+    field = _model_at(model, loc[:-1])
     info = field.model_fields.get(loc[-1]) if field is not None and loc else None
     annotation = info.annotation if info is not None else None
     if get_origin(annotation) is not Literal:
@@ -231,9 +234,9 @@ def _walk(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[yaml.Node | Non
     return node, len(loc), via_list
 
 
-def _model_at(path: tuple[Any, ...]) -> type[BaseModel] | None:
-    """The model whose fields the keys at `path` are (list indices skipped); None past a plain value."""
-    model: type[BaseModel] = Config
+def _model_at(model: type[BaseModel], path: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model whose fields the keys at `path` of `model` are (list indices skipped); None past a plain
+    value."""
     for part in path:
         if isinstance(part, int):
             continue
@@ -247,9 +250,9 @@ def _model_at(path: tuple[Any, ...]) -> type[BaseModel] | None:
     return model
 
 
-def _unknown_key(loc: tuple[Any, ...]) -> str:
+def _unknown_key(root: type[BaseModel], loc: tuple[Any, ...]) -> str:
     """The problem of an unknown key: the closest allowed key if one is close, and every allowed key."""
-    model = _model_at(loc[:-1])
+    model = _model_at(root, loc[:-1])
     if model is None:
         # Translators: said of a key in the config file that the game does not know.
         return _("unknown key")

@@ -1,36 +1,24 @@
-"""The game's settings as a schema: every key, its type and bounds, validated whole (pydantic models).
-
-The file is read by game/config_file.py and a refusal explained by game/config_errors.py; this module
-is what the rest of the game imports (Config, NUMBERS, rgb...). No Arcade import: every command uses it.
+"""Fifteen's section of the settings (`puzzle:`): the board sizes, the pictures, the number tiles, the
+animation and the keys, validated whole (pydantic); and how Fifteen names its pictures to the player.
+game/settings.py composes it with the other sections. No Arcade import: every command reads settings.
 """
 
-import math
-import re
 import warnings
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Protocol
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    GetCoreSchemaHandler,
-    PlainValidator,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, GetCoreSchemaHandler, field_validator, model_validator
 from pydantic_core import CoreSchema, core_schema
 
-from game.errors import UserError
-from game.i18n import N_, _
+from game.core.errors import UserError
+from game.core.files.shipped import asset_path
+from game.core.settings.fields import HexColour, KeyNames, Section
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import PATH_CHARS, quoted
 from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.folder import Scan, pictures_dir, scan
 from game.puzzle.pictures.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
-from game.quoting import PATH_CHARS, in_quotes, quoted
-from game.tavla.engine.rules import MONEY, TableGames, table_choices
-from game.tavla.eval.levels import JudgeLevel
-from game.ui.easing import EASINGS
+from game.ui.shell_settings import AnimationConfig
 
 NUMBERS = "numbers"
 BUNDLED_PICTURE_TITLES = {
@@ -41,25 +29,7 @@ BUNDLED_PICTURE_TITLES = {
     # Translators: the name of a picture shipped with the game (a city at night)
     "night": N_("Night"),
 }
-_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-KEY_NAME = re.compile(
-    r"^((ctrl|shift|alt)\+)?([A-Z0-9]|F[1-9]|F1[0-2]|NUM_[0-9]|UP|DOWN|LEFT|RIGHT|SPACE|TAB|ENTER|"
-    r"BACKSPACE|DELETE|INSERT|HOME|END|PAGEUP|PAGEDOWN)$",
-    re.IGNORECASE,
-)
-"""A key as the config names it (game/ui/keys.py turns it into Arcade's): ``W``, ``UP``, ``ctrl+Z``."""
-MONEY_SESSION = "money"  # tavla.match_length for a money session, as the config file writes it
-LONGEST_MATCH = 25  # points: tavla.match_length's limit, the longest match the table plays
-
-
-def _hex_colour(colour: str) -> str:
-    if not _HEX_COLOUR.match(colour):
-        # Translators: "#rrggbb" is how a colour is typed in the config file; keep it and the example.
-        raise ValueError(_("a colour is written #rrggbb, for example #1f4d3a"))
-    return colour
-
-
-HexColour = Annotated[str, AfterValidator(_hex_colour)]
+ASSET_PREFIX = "asset:"  # an image path that starts so is one of the game's own assets
 
 
 def picture_title(name: str) -> str:
@@ -72,52 +42,7 @@ def picture_title(name: str) -> str:
     return _(title) if title is not None else name
 
 
-def rgb(colour: str) -> tuple[int, int, int]:
-    """A validated `#rrggbb` colour as a tuple."""
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-ANIMATION_PACES = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
-"""window.animation_speed: how much faster than designed everything moves (instant: no time at all)."""
-AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
-
-
-class WindowConfig(_Strict):
-    width: Annotated[int, Field(ge=640, le=7680)]
-    height: Annotated[int, Field(ge=480, le=4320)]
-    fullscreen: bool
-    fps: Annotated[int, Field(ge=20, le=240)]
-    # the checkers' glides and the dice's tumble at the table, the tiles' slides in Fifteen
-    animation_speed: AnimationSpeed
-
-    @property
-    def animation_pace(self) -> float:
-        """How many designed seconds of animation pass in a second (infinite: instant)."""
-        return ANIMATION_PACES[self.animation_speed]
-
-    def animation_seconds(self, seconds: float) -> float:
-        """How long an animation designed to take `seconds` lasts at the chosen speed (0: instant)."""
-        return seconds / self.animation_pace
-
-
-class AnimationConfig(_Strict):
-    duration: Annotated[float, Field(ge=0, le=2)]
-    easing: str
-
-    @field_validator("easing")
-    @classmethod
-    def _known_easing(cls, name: str) -> str:
-        if name not in EASINGS:
-            # Translators: {allowed} lists the easing names as typed in the config file (ease_out, ...).
-            raise ValueError(_("unknown easing; allowed: {allowed}").format(allowed=", ".join(EASINGS)))
-        return name
-
-
-class ImageConfig(_Strict):
+class ImageConfig(Section):
     name: Annotated[str, Field(min_length=1, max_length=40)]
     path: Path
 
@@ -171,24 +96,7 @@ class ImageConfig(_Strict):
         return path
 
 
-def _key_names(names: list[str]) -> list[str]:
-    for name in names:
-        if not isinstance(name, str) or not KEY_NAME.match(name):
-            # Translators: {key} is what the config file gives as a key, quoted; keep the key names and
-            # "ctrl+" as they are (they are typed in the config file).
-            message = _(
-                "{key} is not a key: use a letter, a digit, F1-F12, NUM_0-NUM_9, UP, DOWN, LEFT, RIGHT, "
-                "SPACE, TAB, ENTER, BACKSPACE, DELETE, INSERT, HOME, END, PAGEUP or PAGEDOWN, "
-                "maybe after ctrl+, shift+ or alt+"
-            )
-            raise ValueError(message.format(key=in_quotes(name)))
-    return names
-
-
-KeyNames = Annotated[list[str], Field(min_length=1, max_length=8), AfterValidator(_key_names)]
-
-
-class PuzzleKeys(_Strict):
+class PuzzleKeys(Section):
     """The Fifteen screen's keys, each action with one or more keys (``ctrl+Z`` for a chord)."""
 
     up: KeyNames
@@ -202,7 +110,7 @@ class PuzzleKeys(_Strict):
     hint: KeyNames
 
 
-class NumberTileColours(_Strict):
+class NumberTileColours(Section):
     fill: HexColour
     edge: HexColour
     text: HexColour
@@ -219,7 +127,7 @@ class _SizeText:
 SizeText = Annotated[BoardSize, _SizeText()]
 
 
-class PuzzleConfig(_Strict):
+class PuzzleConfig(Section):
     sizes: Annotated[list[SizeText], Field(min_length=1)]
     default_size: SizeText
     images: list[ImageConfig]
@@ -289,75 +197,33 @@ class PuzzleConfig(_Strict):
         return path.stem, path
 
 
-def _match_length(value: object) -> int | str:
-    """A match's points (1 to LONGEST_MATCH) or MONEY_SESSION; else the message says both."""
-    if value == MONEY_SESSION:
-        return MONEY_SESSION
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LONGEST_MATCH:
-        # Translators: a bad tavla.match_length in the config file; keep "money" as it is (it is typed
-        # in the file); {most} is 25
-        message = _("a match is played to 1 to {most} points; write money for a money session")
-        raise ValueError(message.format(most=LONGEST_MATCH))
-    return value
-
-
-class TavlaColours(_Strict):
-    board: HexColour
-    felt: HexColour
-    point_light: HexColour
-    point_dark: HexColour
-    white_checker: HexColour
-    black_checker: HexColour
-    highlight: HexColour
-
-
-class TavlaConfig(_Strict):
-    # parsed here, used as a TableGames: one game of the board, or the Tavli match
-    rules: Annotated[Literal[table_choices()], AfterValidator(TableGames.parse)]
-    match_length: Annotated[int | str, PlainValidator(_match_length)]  # or MONEY_SESSION
-    cube: bool  # the doubling cube under the standard rules (tavla has none)
-    jacoby: bool  # money sessions with the cube: gammons count only once the cube was turned
-    beavers: bool  # money sessions with the cube: a player doubled may take and redouble at once
-    opponent: Annotated[str, Field(min_length=1)]
-    human_side: Literal["white", "black"]
-    point_numbers: bool
-    auto_forced_moves: bool
-    auto_bear_off: bool
-    tutor: bool  # warn before a play that loses more than the analysis's "bad" threshold
-    # the one level every hint, verdict, analysis and practice card is judged at
-    judge: Annotated[Literal["expert", "master", "grandmaster"], AfterValidator(JudgeLevel)]
-    animation: AnimationConfig
-    colours: TavlaColours
+class PuzzleSettings(Protocol):
+    """The settings as Fifteen reads them: its own section (game/settings.py Config has it)."""
 
     @property
-    def money(self) -> bool:
-        """Whether the table plays money sessions instead of matches."""
-        return self.match_length == MONEY_SESSION
-
-    @property
-    def session_length(self) -> int:
-        """The length the table plays: the match's points, or MONEY (0) for a money session."""
-        return MONEY if self.match_length == MONEY_SESSION else int(self.match_length)
+    def puzzle(self) -> PuzzleConfig: ...
 
 
-class SoundConfig(_Strict):
-    enabled: bool
-    volume: Annotated[int, Field(ge=0, le=100)]  # percent
+def with_image_paths(section: dict[str, Any], source: Path) -> dict[str, Any]:
+    """The section as written in the file `source`, its image paths made whole: a relative path is
+    relative to the file that names it, not to the working directory, and ``asset:images/sunset.jpg``
+    names a picture shipped with the game, so a copy of the file works anywhere."""
+    images = section.get("images")
+    if not isinstance(images, list):
+        return section
+    resolved = []
+    for image in images:
+        if isinstance(image, dict) and isinstance(image.get("path"), str) and image["path"]:
+            image = {**image, "path": str(_image_path(image["path"], source))}
+        resolved.append(image)
+    return {**section, "images": resolved}
 
 
-class Config(_Strict):
-    window: WindowConfig
-    language: Literal["en", "tr", "uk", "ko", "auto"]
-    sound: SoundConfig
-    puzzle: PuzzleConfig
-    tavla: TavlaConfig
-
-
-def with_value(model: BaseModel, key_path: tuple[str, ...], value: object) -> Any:
-    """A copy of `model` (the Config, or a section of it) with the key at `key_path` set to `value`."""
-    first, rest = key_path[0], key_path[1:]
-    inner = with_value(getattr(model, first), rest, value) if rest else value
-    return model.model_copy(update={first: inner})
+def _image_path(written: str, source: Path) -> Path:
+    if written.startswith(ASSET_PREFIX):
+        return asset_path(written[len(ASSET_PREFIX) :])
+    path = Path(written).expanduser()
+    return path if path.is_absolute() else source.parent / path
 
 
 def _board_size(size: str) -> BoardSize:

@@ -1,56 +1,53 @@
-"""Reading the settings: shipped defaults overlaid key by key by the user's YAML file, validated whole.
+"""Reading a settings file: YAML whole or refused, overlaid key by key on the shipped defaults, validated
+whole against the settings' model.
 
 A bad file is refused whole with one message naming the file, the key path, the line, the bad value
-and what is allowed, so the game never runs half-configured; whatever the file holds, the answer is a
-Config or one UserError, never another exception.
+and what is allowed, so the game never runs half-configured; whatever the file holds, the answer is the
+model or one UserError, never another exception. game/settings.py says which model and which files.
 """
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from game.config import Config
-from game.config_errors import explain, yaml_problem
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import PATH_CHARS, quoted
-from game.resources import asset_path, config_path
+from game.core.errors import UserError
+from game.core.settings.refusals import explain, yaml_problem
+from game.core.text.i18n import _
+from game.core.text.quoting import PATH_CHARS, quoted
 
 MAX_CONFIG_BYTES = 1_000_000  # the shipped file is a few kilobytes; a 50 MB file would slow every command
-ASSET_PREFIX = "asset:"  # an image path that starts so is one of the game's own assets
 MAX_DEPTH = 20  # mappings and lists nested deeper than this are refused before they are built
 
+Model = TypeVar("Model", bound=BaseModel)
 
-def load_config(user_file: str | Path | None = None, remembered: bool = False) -> Config:
-    """The defaults, overlaid by `user_file` if given; raises UserError naming what is wrong.
 
-    `remembered`: `user_file` is the player's own file, where the menu keeps its choices. A picture
-    chosen there from the pictures folder may since have been deleted; that choice alone is then
-    forgotten (the shipped default picture is used, the file is left as it is) instead of refusing the
-    whole file, so the game still starts.
+def validated(
+    model: type[Model],
+    merged: dict[str, Any],
+    default: tuple[Path, yaml.Node | None],
+    user: tuple[Path | None, yaml.Node | None],
+    fallback: Callable[[], Model | None] | None = None,
+) -> Model:
+    """`merged` (the defaults overlaid by the user's file) as a `model`; raises UserError naming what is
+    wrong, in `default` (the defaults' file and YAML tree) or `user` (the user's, if any).
 
-    Whatever the file holds (too big, nested too deep, a number of 5,000 digits, a picture bomb), the
-    result is a Config or a UserError with one line naming the file: never another exception.
+    `fallback`: asked when the settings are refused, for settings to use instead (None: none).
+    Whatever `merged` holds (a number of 5,000 digits, a picture bomb), the result is a `model` or a
+    UserError with one line naming the file: never another exception.
     """
-    default_file = config_path()
-    default_data, default_node = _read_yaml(default_file)
-    merged = _resolve_image_paths(default_data, default_file)
-    user_node = None
-    if user_file is not None:
-        user_file = Path(user_file)
-        user_data, user_node = _read_yaml(user_file)
-        merged = _overlay(merged, _resolve_image_paths(user_data, user_file))
+    (default_file, default_node), (user_file, user_node) = default, user
     shown_file = user_file if user_file is not None else default_file
     try:
-        return Config.model_validate(merged)
+        return model.model_validate(merged)
     except ValidationError as error:
-        forgetting = _forgetting_picture(merged, default_data) if remembered else None
-        if forgetting is not None:
-            return forgetting
-        raise UserError(explain(error, default_file, default_node, user_file, user_node)) from None
+        instead = fallback() if fallback is not None else None
+        if instead is not None:
+            return instead
+        raise UserError(explain(error, model, default_file, default_node, user_file, user_node)) from None
     except (RecursionError, MemoryError):
         raise UserError(_too_deep(shown_file)) from None
     except Exception as error:  # noqa: BLE001 - a validator met something no rule foresaw: still one line
@@ -58,19 +55,6 @@ def load_config(user_file: str | Path | None = None, remembered: bool = False) -
         message = _("config file {file} cannot be read: {error}")
         reason = quoted(f"{type(error).__name__}: {error}", PATH_CHARS)
         raise UserError(message.format(file=shown_file, error=reason)) from None
-
-
-def _forgetting_picture(merged: dict[str, Any], default_data: dict[str, Any]) -> Config | None:
-    """The settings with the shipped default picture in place of the player's remembered one, if that
-    choice differs and was all that was wrong; else None."""
-    puzzle = merged.get("puzzle")
-    shipped = default_data["puzzle"]["default_image"]
-    if not isinstance(puzzle, dict) or puzzle.get("default_image") == shipped:
-        return None
-    try:
-        return Config.model_validate({**merged, "puzzle": {**puzzle, "default_image": shipped}})
-    except ValidationError:
-        return None
 
 
 def _too_deep(path: Path) -> str:
@@ -84,7 +68,9 @@ LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 else the pure-Python one; both refuse the same documents."""
 
 
-def _read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
+def read_yaml(path: Path) -> tuple[dict[str, Any], yaml.Node | None]:
+    """The mapping a settings file holds, and its YAML tree (for the line of a refusal); a UserError
+    naming the file for anything else (missing, too big, nested too deep, not YAML, not a mapping)."""
     if not path.exists():
         # Translators: {file} is the path of the config file given with --config.
         raise UserError(_("config file {file} does not exist").format(file=path))
@@ -152,34 +138,12 @@ def _check_depth(text: str, path: Path) -> None:
         raise
 
 
-def _resolve_image_paths(data: dict[str, Any], source: Path) -> dict[str, Any]:
-    """Relative image paths are relative to the file that names them, not to the working directory;
-    ``asset:images/sunset.jpg`` names a picture shipped with the game, so a copy of the file works
-    anywhere."""
-    images = data.get("puzzle", {}).get("images") if isinstance(data.get("puzzle"), dict) else None
-    if not isinstance(images, list):
-        return data
-    resolved = []
-    for image in images:
-        if isinstance(image, dict) and isinstance(image.get("path"), str) and image["path"]:
-            image = {**image, "path": str(_image_path(image["path"], source))}
-        resolved.append(image)
-    return {**data, "puzzle": {**data["puzzle"], "images": resolved}}
-
-
-def _image_path(written: str, source: Path) -> Path:
-    if written.startswith(ASSET_PREFIX):
-        return asset_path(written[len(ASSET_PREFIX) :])
-    path = Path(written).expanduser()
-    return path if path.is_absolute() else source.parent / path
-
-
-def _overlay(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+def overlay(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """Key by key: mappings merge, everything else (lists included) is replaced."""
     merged = dict(base)
     for key, value in override.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _overlay(merged[key], value)
+            merged[key] = overlay(merged[key], value)
         else:
             merged[key] = value
     return merged

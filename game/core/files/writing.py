@@ -28,9 +28,9 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import PATH_CHARS, in_quotes
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import PATH_CHARS, in_quotes
 
 TEMP_SUFFIX = ".tmp"
 _DEFERRED_SIGNALS = tuple(

@@ -1,17 +1,17 @@
 """The numbers a user may type (on the command line, or passed to the commands' functions), each with
 its range, and the one check that holds them: a number is read once, where it comes in, and a value
-out of its range is refused there with a message that quotes it cut (game/quoting.py) and says what is
-allowed, so no 5,000-digit seed or `1e308` time limit travels on to fail deep inside as a crash.
-The commands' options read theirs through the argparse types at the end (`whole_argument`...).
+out of its range is refused there with a message that quotes it cut (game/core/text/quoting.py) and says what
+is allowed, so no 5,000-digit seed or `1e308` time limit travels on to fail deep inside as a crash. The
+commands' options read theirs through the argparse types at the end (`whole_argument`...).
 """
 
 import argparse
 import math
 from collections.abc import Callable
 
-from game.errors import UserError
-from game.i18n import N_, _
-from game.quoting import in_quotes, quoted
+from game.core.errors import UserError
+from game.core.text.i18n import N_, _
+from game.core.text.quoting import in_quotes, quoted
 
 MAX_SEED = 2**63 - 1  # every seed: a puzzle's game ID `WxH#seed` carries one (game/puzzle/model/board.py)
 MAX_GAMES = 1_000_000_000  # games (or matches) per pair in a tournament

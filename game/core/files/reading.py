@@ -11,9 +11,9 @@ import errno
 import os
 import stat
 
-from game.errors import UserError
-from game.i18n import _
-from game.quoting import quoted
+from game.core.errors import UserError
+from game.core.text.i18n import _
+from game.core.text.quoting import quoted
 
 
 class NotReadable(UserError, OSError):

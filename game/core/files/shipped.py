@@ -6,7 +6,7 @@ install keeps them at the repository's top level.
 
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parents[2]  # game/
 
 
 def _shipped_dir(name: str) -> Path:

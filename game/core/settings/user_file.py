@@ -7,17 +7,17 @@ been checked to load.
 """
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import platformdirs
 import yaml
 
-from game.config import Config
-from game.config_file import load_config
-from game.errors import UserError
-from game.files import write_atomically
-from game.i18n import _
-from game.paths import APP_NAME
+from game.core.errors import UserError
+from game.core.files.folders import APP_NAME
+from game.core.files.writing import write_atomically
+from game.core.text.i18n import _
 
 CONFIG_DIR_ENV = "FIFTEEN_TAVLA_CONFIG_DIR"
 FILE_NAME = "config.yaml"
@@ -28,6 +28,7 @@ HEADER = (
 INDENT = 2
 
 Setting = str | bool | int
+Loaded = TypeVar("Loaded")
 
 
 def user_config_file() -> Path:
@@ -45,9 +46,12 @@ def config_to_load(given: str | Path | None) -> Path | None:
     return own if own.is_file() else None
 
 
-def save_setting(path: Path, key_path: tuple[str, ...], value: Setting) -> Config:
+def edit_setting(
+    path: Path, key_path: tuple[str, ...], value: Setting, load: Callable[[Path], Loaded]
+) -> Loaded:
     """Set the key at `key_path` (e.g. ``("tavla", "auto_bear_off")``) in the config file at `path`, made
-    if missing; returns the config it now gives.
+    if missing; returns the settings it now gives, as `load` reads them from a file (a UserError when
+    they do not load).
 
     Raises UserError, leaving the file as it was, if it cannot be read, edited, written, or would not load.
     """
@@ -59,10 +63,10 @@ def save_setting(path: Path, key_path: tuple[str, ...], value: Setting) -> Confi
     probe = path.with_name(f".{path.name}.check")
     try:
         if path.exists():
-            load_config(path, remembered=True)
+            load(path)
         text = _with_setting(text, key_path, _scalar(value))
         write_atomically(probe, text)
-        config = load_config(probe, remembered=True)
+        config = load(probe)
         write_atomically(path, text)
     except OSError as error:
         message = _("the setting could not be saved in {path}: {error}")

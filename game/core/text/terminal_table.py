@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from game.i18n import _
-from game.terminal import cells
+from game.core.text.i18n import _
+from game.core.text.terminal import cells
 
 if TYPE_CHECKING:
     from rich.console import Console
