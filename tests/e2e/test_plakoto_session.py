@@ -14,7 +14,7 @@ import concurrent.futures
 
 from game.config import with_value
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens.table.view import TableView
 from tests.e2e.plakoto_script import DONE, LENGTH, OPPONENT, SLIDE_SECONDS, TABLE, timeline
 from tests.views.driver import FRAME, click

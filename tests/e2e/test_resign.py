@@ -14,7 +14,7 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.resigning import bot_resigns
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession, steps_of
+from game.tavla.engine.table_session import Phase, TableSession, steps_of
 from game.tavla.players import get_bot
 from game.tavla.record.save import dump_match, load_match, player_names, save_table, saved_table
 from game.tavla.screens import layout

@@ -12,7 +12,7 @@ from game import records as records_module
 from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.players.random_bot import RandomBot
 from game.tavla.record.save import SAVE_KIND, SAVE_VERSION, dump_match, load_match, save_table, saved_table
 from game.tavla.screens import layout

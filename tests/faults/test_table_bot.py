@@ -12,7 +12,7 @@ from arcade import key
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 from tests.faults.helpers import LIMIT, PYTHON, ROOT, all_gone, protocol_script, python_bot
@@ -114,7 +114,7 @@ from game import i18n
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 window = GameWindow(load_config())

@@ -10,7 +10,7 @@ from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.screens import layout
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView

@@ -4,7 +4,7 @@ screen, whose Back returns to the analysis at the same move."""
 
 from arcade import key
 
-from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.engine.study_position import read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.screens.table.setup_view import SetupView
 from tests.views.driver import click, press_key

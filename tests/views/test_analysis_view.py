@@ -16,7 +16,7 @@ from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.record.archive import MatchArchive
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord

@@ -3,7 +3,7 @@ left out where the line says more (the Crawford game, beavers), so the line keep
 
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.screens.table import cube_captions
 from game.ui.scene import SMALLEST_PIXELS
 from tests.views.driver import draw_frame

@@ -3,7 +3,7 @@ once the match is over the dice panel under the end card shows the match's dice 
 
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens.table.view import TableView
 from tests.tavla.matches import advance
 from tests.views.driver import draw_frame

@@ -3,7 +3,7 @@ set up in the lab, which no .mat can start from, has Export .mat off."""
 
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from tests.tavla.matches import advance
 from tests.views.driver import click
 from tests.views.table import open_table, settle

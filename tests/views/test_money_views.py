@@ -8,7 +8,7 @@ from game.config_file import load_config
 from game.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.record.archive import archive_dir
 from game.tavla.record.mat import read_mat

@@ -13,7 +13,7 @@ from game.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.commands.practice import practice_list_command
 from game.tavla.engine.match_id import MatchMoment, match_id
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.progress.history import keep_analysis
 from game.tavla.progress.practice import Deck
 from game.tavla.progress.rows import KeptRows

@@ -14,7 +14,7 @@ from game.i18n import _
 from game.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.match_id import MatchMoment, match_id
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.progress.history import keep_analysis
 from game.tavla.progress.practice import Deck, judge_move
 from game.tavla.record.mat import read_mat

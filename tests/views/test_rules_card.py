@@ -4,7 +4,7 @@ import arcade
 
 from game.tavla.engine.rules import Rules
 from tests.views.driver import press_key, screenshot
-from tests.views.test_tables_view import table
+from tests.views.test_no_hitting_view import table
 from tests.views.text import assert_text_fits
 
 

@@ -7,7 +7,7 @@ from arcade import key
 from game.tavla.engine.match_id import read_match_id
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.lab.setup_board import BAR_PLACE, OFF_PLACE, SetupBoard
 from game.tavla.screens import layout
 from game.tavla.screens.table.captions import gnubg_ids

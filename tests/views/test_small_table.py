@@ -3,7 +3,7 @@ a long turn wrapping onto a second line, and Replay stands where the list's head
 
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens.table import captions
 from tests.tavla.matches import advance
 from tests.views.driver import click

@@ -8,7 +8,7 @@ from game.config_file import load_config
 from game.menu.settings import SETTINGS
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.ui.sound import RecordingPlayer
 from tests.views.driver import click, press_key, step
 from tests.views.menus import open_settings

@@ -15,7 +15,7 @@ from game.puzzle.screens import stats_captions as words
 from game.puzzle.screens.replay_view import ReplayView
 from game.puzzle.screens.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
 from game.puzzle.screens.view import PuzzleView
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 from game.records import Records
 from tests.views.driver import click, press_key, screenshot, step, to_screen
 from tests.views.puzzle import assert_sprites_on_cells, keep_solves, open_puzzle, wait_for

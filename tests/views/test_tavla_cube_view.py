@@ -9,7 +9,7 @@ import pytest
 from game.tavla.engine.game import GameResult
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens import layout
 from game.tavla.screens.table import cube
 from game.tavla.screens.table.view import TableView

@@ -8,7 +8,7 @@ import pytest
 from game.tavla.engine.notation import display_dice, display_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens import layout
 from game.tavla.screens.table import hints, marks, opponent
 from game.tavla.screens.table.captions import MoveRow

@@ -8,7 +8,7 @@ import pytest
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.engine.turn import TurnInProgress
 from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL

@@ -6,7 +6,7 @@ import numpy as np
 from game.tavla.engine.game import Turn
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens import layout
 from game.tavla.screens.table.hint_panel import AREA_BOTTOM
 from game.tavla.screens.table.last_play import last_play, play_marks

@@ -11,7 +11,7 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING, validate_state
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, press_key

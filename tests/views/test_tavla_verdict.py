@@ -13,7 +13,7 @@ from arcade import key
 from game.config import with_value
 from game.tavla.analysis.decisions import Mark
 from game.tavla.engine.position import OPENING
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens import layout
 from game.tavla.screens.table import verdict
 from game.ui.scene import SMALLEST_PIXELS

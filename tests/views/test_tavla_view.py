@@ -12,7 +12,7 @@ from game.tavla.engine.game import Game
 from game.tavla.engine.moves import apply_play
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.screens import layout
 from game.tavla.screens.table import opponent

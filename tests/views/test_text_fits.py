@@ -14,10 +14,10 @@ from game import i18n
 from game.menu.settings import SettingsView
 from game.puzzle.model.size import BoardSize
 from game.puzzle.screens import captions as captions_puzzle
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 from game.tavla.analysis.decisions import Mark
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
 from game.tavla.screens.table import captions, cube_captions
 from game.tavla.screens.table.tutor import TutorWarning, warning_texts

@@ -6,7 +6,7 @@ from game.config import picture_title
 from game.i18n import _, ngettext
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.stats_report import format_time
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 from game.records import Best
 
 ID_CHARS = 28

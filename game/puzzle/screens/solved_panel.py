@@ -15,7 +15,7 @@ from arcade.types import XYWH
 from game.puzzle.model import stats
 from game.puzzle.screens.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_PADDING, SOLVED_Y
 from game.puzzle.screens.stats_view import StatsView
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 from game.records import Best, RecordsUnavailable
 from game.ui import theme
 from game.ui.text import Label, LabelSpec

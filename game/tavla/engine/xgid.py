@@ -17,7 +17,7 @@ An XGID is ten fields separated by colons after `XGID=` (GNU Backgammon reads it
 9. the match length, 0 for money play;
 10. the largest cube, as a power of two (XG writes 10; GNU Backgammon ignores it).
 
-The players are engine/setup.py's: the bottom player is gnubg's player 1 (X), the top player 0 (O).
+The players are engine/study_position.py's: the bottom player is gnubg's player 1 (X), the top player 0 (O).
 An XGID cannot say that a resignation is offered; one waiting is left out when an XGID is written.
 """
 
@@ -32,7 +32,7 @@ from game.quoting import in_quotes
 from game.tavla.engine.match_id import MOST_CUBE_POWER, MatchMoment
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, flip, parse_integer
 from game.tavla.engine.rules import MAX_CUBE_MATCH
-from game.tavla.engine.setup import BOTTOM, TOP, Setup
+from game.tavla.engine.study_position import BOTTOM, TOP, Setup
 
 PREFIX = "XGID="
 FIELDS = 10

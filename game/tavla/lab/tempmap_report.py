@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.rollout_report import CHANCES
 from game.tavla.lab.tempmap import RollFigure, TempMap

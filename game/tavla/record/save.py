@@ -57,7 +57,7 @@ from game.tavla.engine.match import Match, check_match_length
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import HUMAN
+from game.tavla.engine.table_session import HUMAN
 
 SAVE_FORMAT = "fifteen-tavla match"
 SAVE_VERSION = 4  # the newest this program reads and writes: 4 adds the other games and Tavli to 3

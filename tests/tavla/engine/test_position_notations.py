@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.errors import UserError
 from game.tavla.engine.match_id import MatchMoment, match_id, read_match_id
 from game.tavla.engine.position import OPENING, flip
-from game.tavla.engine.setup import BOTTOM, TOP, Setup, read_gnubg_id
+from game.tavla.engine.study_position import BOTTOM, TOP, Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.players.gnubg_adapter import load_gnubg
 from tests.tavla.builders import position, states

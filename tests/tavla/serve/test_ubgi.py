@@ -8,7 +8,7 @@ from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.moves import check_play
 from game.tavla.engine.position import OPENING, flip, position_id
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.players.ubgi_lines import (
     ERROR_CODES,

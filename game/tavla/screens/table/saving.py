@@ -16,7 +16,7 @@ from game.i18n import _
 from game.paths import data_dir
 from game.records import RecordsUnavailable
 from game.tavla.engine.rules import TAVLI, TableGames
-from game.tavla.engine.session import HUMAN, TableSession
+from game.tavla.engine.table_session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.mat import export_mat, new_export_path
 from game.tavla.record.match_record import MatchRecord

@@ -25,8 +25,8 @@ from game.errors import UserError
 from game.i18n import _
 from game.tavla.analysis.stakes import stakes_at
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import HUMAN, TableSession
-from game.tavla.engine.setup import Setup, read_gnubg_id
+from game.tavla.engine.study_position import Setup, read_gnubg_id
+from game.tavla.engine.table_session import HUMAN, TableSession
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.lab.setup_board import BAR_PLACE, CUBE_VALUES, OFF_PLACE, SetupBoard
 from game.tavla.screens import layout

@@ -17,7 +17,7 @@ from arcade.types import XYWH
 from game.i18n import _, ngettext
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob, SageRolloutJob, rollout_job
 from game.tavla.lab.tempmap import TempMap, temperature_map

@@ -18,7 +18,7 @@ from game.tavla.engine.moves import Move
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.results import Resignation
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens.table import captions, cube_captions
 
 ROLL_SECONDS = 0.5

@@ -27,11 +27,11 @@ from game.tavla.engine.moves import Move, dice_left
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import MONEY, Rules, TableGames
-from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession, steps_of
 from game.tavla.engine.turn import Step
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import close_bot, guarded_bot
-from game.tavla.progress.keeper import HistoryKeeper
+from game.tavla.progress.analysis_jobs import HistoryKeeper
 from game.tavla.record.archive import MatchArchive, from_opening
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names

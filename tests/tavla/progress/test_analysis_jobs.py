@@ -12,8 +12,8 @@ from game.tavla.analysis.report import analysis_json
 from game.tavla.commands.progress import match_json
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
+from game.tavla.progress.analysis_jobs import HistoryKeeper, resume_pending, work_through, write_job
 from game.tavla.progress.history import History
-from game.tavla.progress.keeper import HistoryKeeper, resume_pending, work_through, write_job
 from game.tavla.record.mat import export_mat, parse_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names

@@ -7,7 +7,7 @@ is the first bot's points a game with its 95% interval, the pairs being the samp
 every finished game is appended to a JSON-lines file, and `--resume` counts the games already there (same
 game, level, pairing and seed) and plays only the rest, so a long run continues over several sittings.
 
-    python benchmarks/tavla_tables_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|gulbara]
+    python benchmarks/tavla_no_hitting_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|gulbara]
         [--weights FOLDER]   # <game>.npz files of a training run instead of the shipped weights
         [--level expert|master]   # the network's level: 0-ply (default) or the master's one roll deeper
         [--pairing network-greedy|greedy-random] [--workers N] [--record FILE [--resume]]
@@ -30,10 +30,10 @@ from game.tavla.engine.game import GameResult
 from game.tavla.engine.play import BotPlay, play_bots
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.tables_net import TablesEvaluator
+from game.tavla.eval.no_hitting_net import NoHittingEvaluator
+from game.tavla.players.no_hitting_greedy import NoHittingGreedyBot
+from game.tavla.players.no_hitting_neural import NoHittingMasterBot, NoHittingNeuralBot
 from game.tavla.players.random_bot import RandomBot
-from game.tavla.players.tables_greedy import TablesGreedyBot
-from game.tavla.players.tables_neural import TablesMasterBot, TablesNeuralBot
 from game.tavla.tournament.figures import Tally
 
 PAIRINGS = ("network-greedy", "greedy-random")
@@ -64,12 +64,12 @@ class Run:
     def bots(self, index: int) -> tuple[BotPlay, BotPlay]:
         """The first bot's and the second's play for game `index` (random is seeded by the game, so the
         figures do not depend on which worker played what)."""
-        greedy = TablesGreedyBot(self.rules)
+        greedy = NoHittingGreedyBot(self.rules)
         if self.pairing == "greedy-random":
             return greedy.play, RandomBot(seed=self.seed * 1_000_003 + index, rules=self.rules).play
         weights = self.weights / f"{self.rules}.npz" if self.weights else None
-        net = TablesEvaluator.load(self.rules.variant, weights) if weights else None
-        network = (TablesMasterBot if self.level == "master" else TablesNeuralBot)(self.rules, net=net)
+        net = NoHittingEvaluator.load(self.rules.variant, weights) if weights else None
+        network = (NoHittingMasterBot if self.level == "master" else NoHittingNeuralBot)(self.rules, net=net)
         return network.play, greedy.play
 
 

@@ -100,7 +100,7 @@ def encode(game: NoHittingGame, states: Sequence[Sequence[int]]) -> np.ndarray:
 
 
 @dataclass
-class TablesEvaluator:
+class NoHittingEvaluator:
     """The outcome probabilities of positions of one game: exact when it is over, else the network."""
 
     game: NoHittingGame
@@ -108,7 +108,7 @@ class TablesEvaluator:
     meta: dict[str, float] = field(default_factory=dict)
 
     @classmethod
-    def fresh(cls, game: NoHittingGame, seed: int = 0, hidden: int = HIDDEN) -> TablesEvaluator:
+    def fresh(cls, game: NoHittingGame, seed: int = 0, hidden: int = HIDDEN) -> NoHittingEvaluator:
         rng = np.random.default_rng(seed)
         network = Network(
             w1=rng.uniform(-0.1, 0.1, (INPUTS, hidden)).astype(np.float32),
@@ -149,7 +149,7 @@ class TablesEvaluator:
         write_atomically(path, buffer.getvalue())
 
     @classmethod
-    def load(cls, game: NoHittingGame, path: Path) -> TablesEvaluator:
+    def load(cls, game: NoHittingGame, path: Path) -> NoHittingEvaluator:
         """The evaluator saved at `path` for `game`; UserError saying why it cannot be used."""
         try:
             with np.load(path, allow_pickle=False) as data:

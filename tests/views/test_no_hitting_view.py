@@ -2,7 +2,7 @@
 Fevga's opponent running the same way round, their hints, and what the backgammon-only parts do."""
 
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.screens import layout
 from game.tavla.screens.table.view import TableView
 from tests.views.table import drag, settle, wait_for_hint

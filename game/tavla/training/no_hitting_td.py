@@ -1,7 +1,8 @@
 """Train the networks of Plakoto, Fevga and Gul bara by TD(lambda) self-play, as td.py trains backgammon's.
 
-    python -m game.tavla.training.tables_td --game plakoto --minutes 30 --out runs/tables/plakoto.npz
-    python -m game.tavla.training.tables_td --game fevga --games 20000 --out runs/tables/fevga.npz --resume
+    python -m game.tavla.training.no_hitting_td --game plakoto --minutes 30 --out runs/tables/plakoto.npz
+    python -m game.tavla.training.no_hitting_td --game fevga --games 20000 --out runs/tables/fevga.npz \
+        --resume
 
 The network plays both sides at 0-ply through the engine's game flow (`Game`, so the opening, the
 cascade of Gul bara's doubles and Plakoto's draws are the real ones); after each game every chosen
@@ -29,9 +30,9 @@ from game.errors import UserError
 from game.tavla.engine.game import Game
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.neural import other_side
-from game.tavla.eval.tables_net import EQUITY_WEIGHTS, TablesEvaluator, encode, final_outcome
-from game.tavla.players.tables_greedy import TablesGreedyBot
-from game.tavla.players.tables_neural import TablesNeuralBot
+from game.tavla.eval.no_hitting_net import EQUITY_WEIGHTS, NoHittingEvaluator, encode, final_outcome
+from game.tavla.players.no_hitting_greedy import NoHittingGreedyBot
+from game.tavla.players.no_hitting_neural import NoHittingNeuralBot
 from game.tavla.training.td import add_training_arguments, append_curve, check_budget, learn, versus
 
 CHECKPOINT_SECONDS = 60.0
@@ -43,7 +44,7 @@ EVAL_GAMES = 200
 
 
 def self_play(
-    rules: Rules, net: TablesEvaluator, rng: random.Random, lam: float, explore: float = EXPLORE
+    rules: Rules, net: NoHittingEvaluator, rng: random.Random, lam: float, explore: float = EXPLORE
 ) -> tuple[np.ndarray, np.ndarray]:
     """One self-play game of `rules` (the game `net` rates): the inputs of the positions the movers chose
     and their lambda-returns."""
@@ -87,16 +88,16 @@ def train(
     eval_games: int,
     seed: int,
     console: Console,
-) -> TablesEvaluator:
+) -> NoHittingEvaluator:
     """Self-play until the budget is spent, with checkpoints and the curve against the greedy bot."""
     out.parent.mkdir(parents=True, exist_ok=True)
     game = rules.variant
     if resume:
-        net = TablesEvaluator.load(game, out)
+        net = NoHittingEvaluator.load(game, out)
     elif out.exists():
         raise UserError(f"{out} exists: continue it with --resume, or give another --out")
     else:
-        net = TablesEvaluator.fresh(game, seed)
+        net = NoHittingEvaluator.fresh(game, seed)
     done = int(net.meta.get("games", 0))
     seconds_before = float(net.meta.get("seconds", 0.0))
     rng = random.Random(seed * 7919 + done)
@@ -119,7 +120,7 @@ def train(
             last_save = time.monotonic()
             console.print(f"{game.name}: {done + played:,} games, {played / (last_save - start):.1f}/s")
         if eval_every and (done + played) % eval_every == 0:
-            ours, greedy = TablesNeuralBot(rules, net=net), TablesGreedyBot(rules)
+            ours, greedy = NoHittingNeuralBot(rules, net=net), NoHittingGreedyBot(rules)
             ppg, half = versus(ours.play, greedy.play, eval_games, seed=done + played, rules=rules)
             minutes_total = (seconds_before + time.monotonic() - start) / 60.0
             row = {"games": done + played, "minutes": round(minutes_total, 2), "eval_games": eval_games}
@@ -135,7 +136,7 @@ def train(
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; exit 2 with a message on bad arguments or an unreadable file."""
     parser = argparse.ArgumentParser(
-        prog="python -m game.tavla.training.tables_td", description=__doc__.split("\n")[0]
+        prog="python -m game.tavla.training.no_hitting_td", description=__doc__.split("\n")[0]
     )
     choices = Rules.without_hitting()
     parser.add_argument("--game", required=True, type=Rules, choices=choices, help="which game")

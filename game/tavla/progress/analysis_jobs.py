@@ -7,7 +7,7 @@ Nothing is lost when the game closes first, or the worker fails: the job stays u
 it, and every worker started takes the jobs waiting (`work_through`), each claimed by renaming it, so
 two workers never keep one match twice (the history's key would refuse it anyway).
 
-Run as ``python -m game.tavla.progress.keeper FOLDER RECORDS``.
+Run as ``python -m game.tavla.progress.analysis_jobs FOLDER RECORDS``.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def work_through(folder: Path, records: Records) -> list[int | None]:
 
 def start_worker(folder: Path, records_path: Path) -> subprocess.Popen[bytes]:
     """A worker process for the jobs in `folder`, its output discarded (it reports through the records)."""
-    command = [sys.executable, "-m", "game.tavla.progress.keeper", str(folder), str(records_path)]
+    command = [sys.executable, "-m", "game.tavla.progress.analysis_jobs", str(folder), str(records_path)]
     quiet = subprocess.DEVNULL
     return subprocess.Popen(command, stdin=quiet, stdout=quiet, stderr=quiet, close_fds=True)
 

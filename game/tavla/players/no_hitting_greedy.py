@@ -99,7 +99,7 @@ def same_way_score(state: Sequence[int]) -> float:
     return score
 
 
-class TablesGreedyBot:
+class NoHittingGreedyBot:
     """Plays the legal play whose position scores best under `rules`: Plakoto, Fevga or Gul bara."""
 
     name = "greedy"

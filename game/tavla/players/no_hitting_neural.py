@@ -18,31 +18,31 @@ from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import Play, format_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.eval.tables_net import TablesEvaluator, final_outcome
+from game.tavla.eval.no_hitting_net import NoHittingEvaluator, final_outcome
 from game.tavla.players.levels import BEGINNER_TEMPERATURE
 
 MASTER_CANDIDATES = 4  # plays the master looks at one roll deeper
 ROLLS = tuple((die1, die2) for die1 in range(1, 7) for die2 in range(1, die1 + 1))
 
 
-def shipped_tables_evaluator(game: NoHittingGame) -> TablesEvaluator:
+def shipped_no_hitting_evaluator(game: NoHittingGame) -> NoHittingEvaluator:
     """The weights shipped for `game` (assets/weights/<game>_net.npz); UserError if they cannot be read."""
-    return TablesEvaluator.load(game, asset_path(f"weights/{game.name}_net.npz"))
+    return NoHittingEvaluator.load(game, asset_path(f"weights/{game.name}_net.npz"))
 
 
-class TablesNeuralBot:
+class NoHittingNeuralBot:
     """The expert: the best legal play under `rules` (Plakoto, Fevga, Gul bara) by `net` (default: the
     weights shipped for the game)."""
 
     name = "expert"
 
-    def __init__(self, rules: Rules, net: TablesEvaluator | None = None) -> None:
+    def __init__(self, rules: Rules, net: NoHittingEvaluator | None = None) -> None:
         game = rules.variant
         if not isinstance(game, NoHittingGame):
             message = _("this bot plays Plakoto, Fevga and Gul bara, not {rules}")
             raise UserError(message.format(rules=game.rules))
         self.game = game
-        self.net = net if net is not None else shipped_tables_evaluator(game)
+        self.net = net if net is not None else shipped_no_hitting_evaluator(game)
 
     def play(self, state: Sequence[int], die1: int, die2: int) -> str:
         """The chosen play in the seed's notation ("" when there is none)."""
@@ -56,12 +56,12 @@ class TablesNeuralBot:
         return plays[int(np.argmax(equities))]
 
 
-class TablesBeginnerBot(TablesNeuralBot):
+class NoHittingBeginnerBot(NoHittingNeuralBot):
     """The beginner: a play drawn with probability growing with the network's rating of it."""
 
     name = "beginner"
 
-    def __init__(self, rules: Rules, seed: int | None = None, net: TablesEvaluator | None = None) -> None:
+    def __init__(self, rules: Rules, seed: int | None = None, net: NoHittingEvaluator | None = None) -> None:
         super().__init__(rules, net)
         self.rng = random.Random(seed)
 
@@ -71,7 +71,7 @@ class TablesBeginnerBot(TablesNeuralBot):
         return plays[self.rng.choices(range(len(plays)), weights=weights.tolist())[0]]
 
 
-class TablesMasterBot(TablesNeuralBot):
+class NoHittingMasterBot(NoHittingNeuralBot):
     """The master: the expert's best few plays, each rated one roll deeper."""
 
     name = "master"

@@ -27,7 +27,7 @@ from game.puzzle.solver import (
     tables_cached,
     tables_ready,
 )
-from game.puzzle.solver.tables import optimal_supported
+from game.puzzle.solver.distance_tables import optimal_supported
 
 WORKERS = 2
 SHORTEST_BUDGET = 20.0
@@ -86,7 +86,7 @@ def shortest(
     None when the optimal search runs past ``budget`` seconds or ``cancel`` is set.
 
     Up to 4x4 it builds the solver's tables if they are missing (seconds, once per machine): call it off
-    the frame loop, once they are ready (``Assistant.request_shortest`` waits for them).
+    the frame loop, once they are ready (``BackgroundSolver.request_shortest`` waits for them).
     """
     width, height = board.width, board.height
     try:
@@ -97,7 +97,7 @@ def shortest(
         return None
 
 
-class Assistant:
+class BackgroundSolver:
     """The solver for one puzzle size: its tables load in the background; hints and solutions on request."""
 
     def __init__(self, width: int, height: int) -> None:
