@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.menu.main_menu import FOOTER_BUTTON_Y, footer_x
+from game.menu.layout import FOOTER_BUTTON_Y, footer_x
 from game.tavla.screens.analysis.view import BUTTON_Y, GRAPH, LEFT_X, RIGHT_X
 from game.tavla.screens.matches import CENTRE, TOP
 from tests.e2e.harness import difference

@@ -6,7 +6,7 @@ match under the Jacoby rule, and the table forgets it once left."""
 import pytest
 import yaml
 
-from game.menu.main_menu import CARDS, HALF_OFFSET, HALF_SELECTOR, RIGHT_X
+from game.menu.layout import CARDS, HALF_OFFSET, HALF_SELECTOR, RIGHT_X
 from game.records import DB_NAME, Records
 from game.tavla.engine.results import Resignation
 from game.tavla.record.save import saved_table

@@ -9,7 +9,8 @@ import pytest
 from arcade import key
 
 from game.config_file import load_config
-from game.menu.main_menu import CARD_HEIGHT, CARD_Y, MainMenuView
+from game.menu.layout import CARD_HEIGHT, CARD_Y
+from game.menu.main_menu import MainMenuView
 from game.menu.settings import GROUPS, SETTINGS, VOLUME, SettingsView
 from game.puzzle.pictures.folder import pictures_dir
 from game.puzzle.screens.view import PuzzleView

@@ -5,7 +5,8 @@ import itertools
 
 from arcade import key
 
-from game.menu.main_menu import FOOTER, MainMenuView, footer_x
+from game.menu.layout import FOOTER, footer_x
+from game.menu.main_menu import MainMenuView
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.screens.table.setup_view import SetupView

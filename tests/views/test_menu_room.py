@@ -4,7 +4,7 @@ language."""
 
 from arcade.types import LBWH
 
-from game.menu.main_menu import CARD_HEIGHT, CARD_WIDTH, CARD_Y, LEFT_X, RIGHT_X
+from game.menu.layout import CARD_HEIGHT, CARD_WIDTH, CARD_Y, LEFT_X, RIGHT_X
 from game.ui.widgets import Rect
 from tests.views.driver import screenshot
 from tests.views.text import assert_text_fits

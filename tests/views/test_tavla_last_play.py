@@ -8,9 +8,9 @@ from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import Phase
 from game.tavla.screens import layout
+from game.tavla.screens.table.drawing import LAST_PLAY
 from game.tavla.screens.table.hint_panel import AREA_BOTTOM
 from game.tavla.screens.table.last_play import last_play, play_marks
-from game.tavla.screens.table.view import LAST_PLAY
 from tests.views.driver import click, press_key, screenshot
 from tests.views.table import (
     THREE_ONE,

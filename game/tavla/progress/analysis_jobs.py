@@ -31,7 +31,8 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.progress.history import TABLE_SOURCE, keep_analysis
 from game.tavla.record.archive import from_opening
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 
 PENDING_FOLDER = "pending-analyses"

@@ -18,7 +18,7 @@ from game.records import RecordsUnavailable
 from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.engine.table_session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
-from game.tavla.record.mat import export_mat, new_export_path
+from game.tavla.record.mat_export import export_mat, new_export_path
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import (
     UnrestorableSave,

@@ -25,6 +25,8 @@ ROLL_SECONDS = 0.5
 PASS_SECONDS = 1.6
 FORCED_SECONDS = 1.2  # a forced play waits this long under its caption before it moves
 PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
+WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
+"""The phases in which the table waits for a person."""
 
 
 @dataclass
