@@ -21,7 +21,7 @@ from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 from tests.tavla.matches import step as match_step
 from tests.views.driver import click, press_key, screenshot
-from tests.views.table import open_table, settle
+from tests.views.tavla.table import open_table, settle
 from tests.views.text import assert_text_fits
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
