@@ -95,8 +95,10 @@ def main() -> None:
         shutil.rmtree(data, ignore_errors=True)
     bare = figures["bare Arcade window"]
     load = os.getloadavg()[0]
-    print(f"idle CPU, {args.seconds:g} s each after {args.warm_up:g} s, load average {load:.1f} "
-          f"on {os.cpu_count()} cores")
+    print(
+        f"idle CPU, {args.seconds:g} s each after {args.warm_up:g} s, load average {load:.1f} "
+        f"on {os.cpu_count()} cores"
+    )
     for name, used in figures.items():
         print(f"  {name:20} {used:5.2f} CPU-s/s   ({used / bare:4.2f}x the bare window)")
 

@@ -69,8 +69,10 @@ def main() -> None:
     over = len(slow)
     print(f"frames over 50 ms meanwhile: {over} (frame, ms: {slow[:12]})")
     print(f"ratio (p99 meanwhile / p99 reference): {summary(during)[1] / summary(reference)[1]:.2f}")
-    print(f"{job.games_done:,} of {args.games:,} games in {seconds:.1f} s, {job.workers} worker process(es) "
-          "started in that time")
+    print(
+        f"{job.games_done:,} of {args.games:,} games in {seconds:.1f} s, {job.workers} worker process(es) "
+        "started in that time"
+    )
     print(f"target: no frame over 50 ms {'met' if over == 0 else 'MISSED'}")
 
 

@@ -76,8 +76,10 @@ def main() -> None:
     reference = frame_times(window, bare_frame, args.frames)
     moved = view.game.moves
     p_med, r_med = statistics.median(puzzle) * 1000, statistics.median(reference) * 1000
-    print(f"{SIZE} puzzle while gliding ({moved} tiles moved): median {p_med:.2f} ms/frame, "
-          f"p95 {sorted(puzzle)[int(0.95 * len(puzzle))] * 1000:.2f} ms")
+    print(
+        f"{SIZE} puzzle while gliding ({moved} tiles moved): median {p_med:.2f} ms/frame, "
+        f"p95 {sorted(puzzle)[int(0.95 * len(puzzle))] * 1000:.2f} ms"
+    )
     print(f"bare scene, same {len(bare)} sprites: median {r_med:.2f} ms/frame")
     print(f"ratio puzzle / bare: {p_med / r_med:.2f}")
 

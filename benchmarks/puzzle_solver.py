@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.puzzle.model.board import Board
-from game.puzzle.solver import _fast, hint, pdb, prepare, solve, tables
+from game.puzzle.solver import _fast, distance_tables, hint, pdb, prepare, solve
 from game.puzzle.solver.search import Component, Heuristic, ida_star
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -69,12 +69,12 @@ def bench_tables(warm: bool) -> None:
         print(f"cold build: {time.perf_counter() - start:.1f} s")
     else:
         prepare(4, 4)
-    files = [pdb.cache_path(p) for p in tables.patterns(4, 4)]
+    files = [pdb.cache_path(p) for p in distance_tables.patterns(4, 4)]
     size = sum(f.stat().st_size for f in files)
     pdb.forget()
     start = time.perf_counter()
     prepare(4, 4)
-    memory = sum(len(pdb.loaded(p) or b"") for p in tables.patterns(4, 4))
+    memory = sum(len(pdb.loaded(p) or b"") for p in distance_tables.patterns(4, 4))
     print(
         f"load from cache: {time.perf_counter() - start:.2f} s; on disk {size / 1e6:.1f} MB, in memory "
         f"{memory / 1e6:.1f} MB ({pdb.cache_dir()})"
@@ -83,7 +83,7 @@ def bench_tables(warm: bool) -> None:
 
 def bench_4x4(manhattan_ids: set[int]) -> None:
     print("\n== 4x4, Korf's instances 1-10: optimal IDA* with 6-6-3 PDBs + diagonal reflection ==")
-    heuristic = tables.heuristic(4, 4)
+    heuristic = distance_tables.heuristic(4, 4)
     reference = manhattan_heuristic(4, 4)
     header = f"{'id':>3} {'opt':>4} {'len':>4} {'seconds':>8} {'nodes':>11} {'nodes/s':>10}"
     print(f"{header}  Manhattan nodes (ratio)")

@@ -59,9 +59,14 @@ _RESULT = re.compile(
 def gnubg_rollout(xgid: str, games: int, seed: int) -> tuple[list[float], float, list[float], float, float]:
     """gnubg's five chances, equity, their standard errors and the seconds it took (the last result)."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _CHILD, xgid, str(games), str(seed)], capture_output=True,
-                          text=True, check=True, stdin=subprocess.DEVNULL,
-                          env={**os.environ, "HOME": private_home()})  # never the user's ~/.gnubg
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, xgid, str(games), str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "HOME": private_home()},
+    )  # never the user's ~/.gnubg
     found = _RESULT.findall(done.stdout)
     if not found:
         raise RuntimeError(f"no rollout result from gnubg:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
@@ -69,7 +74,8 @@ def gnubg_rollout(xgid: str, games: int, seed: int) -> tuple[list[float], float,
 
     def five(text: str) -> list[float]:
         win, gammon, backgammon, _lose, lose_gammon, lose_backgammon = (
-            float(value) for value in text.replace("-", " ").split())
+            float(value) for value in text.replace("-", " ").split()
+        )
         return [win, gammon, backgammon, lose_gammon, lose_backgammon]
 
     return five(means), float(equity), five(errors), float(equity_se), time.perf_counter() - start
@@ -93,12 +99,21 @@ def main() -> None:
         ours = figures(rolled.results[0], Rules.STANDARD)
         chances, equity, errors, equity_se, seconds = gnubg_rollout(POSITIONS[name], args.games, args.seed)
         print(f"\n{name}: {POSITIONS[name]}")
-        print("  ours : " + " ".join(f"{round(100 * c, 1) + 0.0:5.1f}" for c in ours.chances)
-              + f"  {ours.equity:+.3f}   ("
-              + " ".join(f"{100 * s:.1f}" for s in ours.chances_se) + f"; {ours.equity_se:.3f})"
-              + f"  {rolled.seconds:.0f} s")
-        print("  gnubg: " + " ".join(f"{100 * c:5.1f}" for c in chances) + f"  {equity:+.3f}   ("
-              + " ".join(f"{100 * s:.1f}" for s in errors) + f"; {equity_se:.3f})  {seconds:.0f} s")
+        print(
+            "  ours : "
+            + " ".join(f"{round(100 * c, 1) + 0.0:5.1f}" for c in ours.chances)
+            + f"  {ours.equity:+.3f}   ("
+            + " ".join(f"{100 * s:.1f}" for s in ours.chances_se)
+            + f"; {ours.equity_se:.3f})"
+            + f"  {rolled.seconds:.0f} s"
+        )
+        print(
+            "  gnubg: "
+            + " ".join(f"{100 * c:5.1f}" for c in chances)
+            + f"  {equity:+.3f}   ("
+            + " ".join(f"{100 * s:.1f}" for s in errors)
+            + f"; {equity_se:.3f})  {seconds:.0f} s"
+        )
 
 
 if __name__ == "__main__":

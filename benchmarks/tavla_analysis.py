@@ -336,11 +336,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--level", action="append", choices=("expert", "master"),
+        "--level",
+        action="append",
+        choices=("expert", "master"),
         help="speed: the levels timed; agreement: the level of our analysis (the first given, else expert)",
     )
-    parser.add_argument("--gnubg-plies", type=int, choices=(0, 1, 2), default=0,
-                        help="agreement: gnubg's plies")
+    parser.add_argument(
+        "--gnubg-plies", type=int, choices=(0, 1, 2), default=0, help="agreement: gnubg's plies"
+    )
     args = parser.parse_args()
     levels = args.level or ["expert"]
     if args.what == "speed":

@@ -91,8 +91,7 @@ def main() -> None:
     reference = timed(window, bare_frame, args.frames)
     t_med, r_med = statistics.median(table) * 1000, statistics.median(reference) * 1000
     p95 = sorted(table)[int(0.95 * len(table))] * 1000
-    print(f"table while checkers glide ({len(table)} frames): median {t_med:.2f} ms, "
-          f"p95 {p95:.2f} ms")
+    print(f"table while checkers glide ({len(table)} frames): median {t_med:.2f} ms, p95 {p95:.2f} ms")
     print(f"bare scene, same {len(bare)} sprites: median {r_med:.2f} ms/frame")
     print(f"ratio table / bare: {t_med / r_med:.2f}")
 

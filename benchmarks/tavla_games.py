@@ -36,7 +36,7 @@ try:
 except ImportError:
     sys.exit("OpenSpiel is the reference: pip install open-spiel (the project's bench extra)")
 
-OPENSPIEL_GAMES_FACTOR = 2     # OpenSpiel's C++ loop is quicker per game: give it more games per round
+OPENSPIEL_GAMES_FACTOR = 2  # OpenSpiel's C++ loop is quicker per game: give it more games per round
 PYTHON_DRIVEN_FACTOR = 0.5
 
 

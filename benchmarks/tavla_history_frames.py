@@ -29,10 +29,10 @@ from game.settings import load_config
 from game.tavla.engine.match import Match
 from game.tavla.engine.play import play_match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.players.random_bot import RandomBot
+from game.tavla.progress.analysis_jobs import HistoryKeeper
 from game.tavla.progress.history import History
-from game.tavla.progress.keeper import HistoryKeeper
 from game.tavla.screens.table.view import TableView
 
 FRAME = 1 / 60

@@ -39,11 +39,13 @@ from game.tavla.players.gnubg_adapter import available
 from game.tavla.tournament import run_tournament
 
 RULES = Rules.TAVLA
-DEFAULT_PAIRS = ("expert:pubeval=10000,expert:gnubg=5000,master:gnubg=1000,"
-                 "intermediate:beginner,expert:intermediate,master:expert")
-SLOW = ("master", "grandmaster")        # pairs with these bots play --master-games
+DEFAULT_PAIRS = (
+    "expert:pubeval=10000,expert:gnubg=5000,master:gnubg=1000,"
+    "intermediate:beginner,expert:intermediate,master:expert"
+)
+SLOW = ("master", "grandmaster")  # pairs with these bots play --master-games
 LATENCY_BOTS = ("beginner", "intermediate", "expert", "master", "gnubg")
-SLOW_LATENCY_SHARE = 5                  # master is timed on 1/5 of the positions
+SLOW_LATENCY_SHARE = 5  # master is timed on 1/5 of the positions
 
 
 def strength(a: str, b: str, games: int, seed: int, jobs: int, rules: Rules = RULES) -> None:
@@ -53,10 +55,13 @@ def strength(a: str, b: str, games: int, seed: int, jobs: int, rules: Rules = RU
     seconds = time.perf_counter() - start
     side, other = report.per_pair[(a, b)]
     low, high = side.ci95(report.widest)
-    print(f"  {a} vs {b}: {side.games} games, wins {side.wins / side.games:.1%}, points per game "
-          f"{side.ppg:+.3f} (95% CI {low:+.3f} to {high:+.3f}), gammons won {side.gammons} lost "
-          f"{other.gammons}, disqualifications {side.disqualifications + other.disqualifications}; "
-          f"{seconds:.0f} s", flush=True)
+    print(
+        f"  {a} vs {b}: {side.games} games, wins {side.wins / side.games:.1%}, points per game "
+        f"{side.ppg:+.3f} (95% CI {low:+.3f} to {high:+.3f}), gammons won {side.gammons} lost "
+        f"{other.gammons}, disqualifications {side.disqualifications + other.disqualifications}; "
+        f"{seconds:.0f} s",
+        flush=True,
+    )
 
 
 def positions(count: int, seed: int, rules: Rules = RULES) -> list[tuple[tuple[int, ...], int, int]]:
@@ -90,9 +95,12 @@ def latency(name: str, sample: list[tuple[tuple[int, ...], int, int]], rules: Ru
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     times.sort()
-    print(f"  {name:<13} median {statistics.median(times) * 1000:8.2f} ms, 95th percentile "
-          f"{times[int(0.95 * (len(times) - 1))] * 1000:8.2f} ms, worst {times[-1] * 1000:8.2f} ms "
-          f"(CPU median {statistics.median(cpu) * 1000:.2f} ms) over {len(times)} decisions", flush=True)
+    print(
+        f"  {name:<13} median {statistics.median(times) * 1000:8.2f} ms, 95th percentile "
+        f"{times[int(0.95 * (len(times) - 1))] * 1000:8.2f} ms, worst {times[-1] * 1000:8.2f} ms "
+        f"(CPU median {statistics.median(cpu) * 1000:.2f} ms) over {len(times)} decisions",
+        flush=True,
+    )
     return statistics.median(times)
 
 

@@ -88,16 +88,20 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{os.cpu_count()} cores, load average {load:.2f} at the start (the machine may be shared)")
     print(f"\nspeed: games per second, {args.games} games each")
-    print(f"  {'bots':<20} {'bare 1 proc':>11} {'bare 2 procs':>12} {'--jobs 1':>9} {'--jobs 2':>9} "
-          f"{'jobs1/bare':>11} {'jobs2/jobs1':>12} {'bare 2/1':>9}")
+    print(
+        f"  {'bots':<20} {'bare 1 proc':>11} {'bare 2 procs':>12} {'--jobs 1':>9} {'--jobs 2':>9} "
+        f"{'jobs1/bare':>11} {'jobs2/jobs1':>12} {'bare 2/1':>9}"
+    )
     for name in ("random", "pubeval"):
         bare_rate(name, 20, args.seed)
         bare = bare_rate(name, args.games, args.seed)
         bare_two = bare_parallel_rate(name, args.games, args.seed, 2)
         one = tournament_rate(name, args.games, args.seed, 1)
         two = tournament_rate(name, args.games, args.seed, 2)
-        print(f"  {name + ' vs ' + name:<20} {bare:11.0f} {bare_two:12.0f} {one:9.0f} {two:9.0f} "
-              f"{one / bare:11.2f} {two / one:12.2f} {bare_two / bare:9.2f}")
+        print(
+            f"  {name + ' vs ' + name:<20} {bare:11.0f} {bare_two:12.0f} {one:9.0f} {two:9.0f} "
+            f"{one / bare:11.2f} {two / one:12.2f} {bare_two / bare:9.2f}"
+        )
 
     games = args.strength_games
     print(f"\nstrength: {games} games per pair, duplicate dice, {RULES} rules, seed {args.seed}, --jobs 2")
@@ -108,11 +112,13 @@ def main() -> None:
         side, other = report.per_pair[("pubeval", rival)]
         low, high = wilson(side.wins, side.games)
         ppg_low, ppg_high = side.ci95(report.widest)
-        print(f"  pubeval vs {rival}: wins {side.wins}/{side.games} = {side.wins / side.games:.1%} "
-              f"(95% CI {low:.1%} to {high:.1%}); points per game {side.ppg:+.3f} "
-              f"(95% CI {ppg_low:+.3f} to {ppg_high:+.3f}); gammons won {side.gammons}, lost "
-              f"{other.gammons}; disqualifications {side.disqualifications + other.disqualifications}; "
-              f"{seconds:.1f} s, {side.games / seconds:.0f} games/s")
+        print(
+            f"  pubeval vs {rival}: wins {side.wins}/{side.games} = {side.wins / side.games:.1%} "
+            f"(95% CI {low:.1%} to {high:.1%}); points per game {side.ppg:+.3f} "
+            f"(95% CI {ppg_low:+.3f} to {ppg_high:+.3f}); gammons won {side.gammons}, lost "
+            f"{other.gammons}; disqualifications {side.disqualifications + other.disqualifications}; "
+            f"{seconds:.1f} s, {side.games / seconds:.0f} games/s"
+        )
 
 
 if __name__ == "__main__":

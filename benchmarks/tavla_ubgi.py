@@ -62,8 +62,14 @@ def line_bot(name: str) -> None:
 
 def specs(name: str, games: int) -> list[GameSpec]:
     return [
-        GameSpec(index=k, pair=0, round=k, seats=(name, "greedy") if k % 2 == 0 else ("greedy", name),
-                 dice_seed=derive_seed(11, k // 2), bot_seed=derive_seed(11, k))
+        GameSpec(
+            index=k,
+            pair=0,
+            round=k,
+            seats=(name, "greedy") if k % 2 == 0 else ("greedy", name),
+            dice_seed=derive_seed(11, k // 2),
+            bot_seed=derive_seed(11, k),
+        )
         for k in range(games)
     ]
 

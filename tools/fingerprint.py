@@ -46,7 +46,7 @@ DICE_MATCH = """
 import sys
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import export_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from tests.tavla.matches import advance
 match = advance(Match(3, Rules.TAVLA, 9, dice_seed=bytes(range(32))), 4)

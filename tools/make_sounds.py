@@ -89,9 +89,7 @@ def land(rng: np.random.Generator) -> np.ndarray:
 
 def hit(rng: np.random.Generator) -> np.ndarray:
     """A blot hit: a hard double clack, the second checker knocked away."""
-    return _place(
-        0.26, (0.0, _knock(rng, 260, 0.16, 30, 1.0)), (0.07, _knock(rng, 330, 0.15, 34, 0.8) * 0.7)
-    )
+    return _place(0.26, (0.0, _knock(rng, 260, 0.16, 30, 1.0)), (0.07, _knock(rng, 330, 0.15, 34, 0.8) * 0.7))
 
 
 def bear_off(rng: np.random.Generator) -> np.ndarray:

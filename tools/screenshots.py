@@ -33,7 +33,7 @@ from game.puzzle.screens.view import PuzzleView  # noqa: E402
 from game.settings import load_config  # noqa: E402
 from game.tavla.engine.position import OPENING  # noqa: E402
 from game.tavla.engine.rules import Rules  # noqa: E402
-from game.tavla.engine.session import Phase, TableSession  # noqa: E402
+from game.tavla.engine.table_session import Phase, TableSession  # noqa: E402
 from game.tavla.screens.table.view import TableView  # noqa: E402
 
 FRAME = 1 / 60

@@ -117,8 +117,7 @@ def rules_note(rules: str) -> str:
         Rules.PORTES: _("Backgammon without the cube: a gammon (or backgammon) scores 2 points"),
         # Translators: the menu's note on Plakoto: a checker landed on is pinned, not hit
         Rules.PLAKOTO: _(
-            "No hitting: a lone checker landed on is pinned. Pinning the last one on its start "
-            "wins 2 points"
+            "No hitting: a lone checker landed on is pinned. Pinning the last one on its start wins 2 points"
         ),
         # Translators: the menu's note on Fevga: both sides run the same way, one checker holds a point
         Rules.FEVGA: _(

@@ -3,14 +3,13 @@ match length or a money session (with, under the standard rules with the cube, t
 beavers).
 
 Every choice is kept at once in the player's config file (the Settings screen's file), so the menu
-shows it again after a game, after Settings and at the next start.
+shows it again after a game, after Settings and at the next start. Where the parts go is layout.py's, the
+keys `MenuKeyboard`'s (keyboard.py).
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import arcade
-from arcade import key
 from arcade.types import XYWH
 
 from game.core.errors import UserError
@@ -20,6 +19,33 @@ from game.core.text.quoting import quoted
 from game.menu import choices
 from game.menu.choices import BEAVERS, IMAGE, JACOBY, MATCH_LENGTH, OPPONENT, RULES, SIDE, SIZE
 from game.menu.folders import pictures_folder, shown_path
+from game.menu.keyboard import Focusable, MenuKeyboard
+from game.menu.layout import (
+    CARD_HEIGHT,
+    CARD_TITLE_Y,
+    CARD_WIDTH,
+    CARD_Y,
+    CARDS,
+    COMPACT_CARDS,
+    FOOTER_BUTTON_Y,
+    HALF_OFFSET,
+    HALF_SELECTOR,
+    LEARN_SHIFT,
+    LEARN_WIDTH,
+    LEARN_X,
+    LEFT_X,
+    PREVIEW_SIZE,
+    PREVIEW_Y,
+    RIGHT_X,
+    SELECTOR_HEIGHT,
+    SUBTITLE_GAP,
+    TITLE_BASELINE,
+    TOAST_Y,
+    WIDE_SELECTOR,
+    footer_step,
+    footer_x,
+    note_label,
+)
 from game.menu.previews import numbers_image, opening_image, picture_image, sprite_list
 from game.menu.settings import SettingsView
 from game.menu.size_picker import SizePicker
@@ -39,133 +65,14 @@ from game.tavla.screens.progress.view import ProgressView, progress_label
 from game.tavla.screens.table.setup_view import SetupView
 from game.tavla.screens.table.view import TableView
 from game.ui import theme
-from game.ui.keys import matches
 from game.ui.scene import SceneView
 from game.ui.text import Label
 from game.ui.widgets import Button, Rect, Selector, Toast, draw_card
 
-CARD_WIDTH = 500
-CARD_HEIGHT = 590
-CARD_Y = 385
-CARD_TITLE_Y = CARD_Y + CARD_HEIGHT / 2 - 28
-LEFT_X = theme.DESIGN_WIDTH / 2 - 280
-RIGHT_X = theme.DESIGN_WIDTH / 2 + 280
-PREVIEW_SIZE = 120
-PREVIEW_Y = CARD_Y + 184
-FOOTER_BUTTON_Y = 56
-# The footer's buttons, left to right, spaced evenly whatever their number (footer_x).
-FOOTER = ("matches", "progress", "lab", "statistics", "settings", "quit")
-FOOTER_SPAN = 1140  # logical units from the first button's centre to the last's, at most
-FOOTER_STEP = 190
-WIDE_SELECTOR = 440
-HALF_SELECTOR = 214
-HALF_OFFSET = (WIDE_SELECTOR - HALF_SELECTOR) / 2
 CUBE = ("tavla", "cube")
-SELECTOR_HEIGHT = 44
-LEARN_SHIFT = 70
-LEARN_X = 160
-LEARN_WIDTH = 140
-"""Play Fifteen moves this much left of the card's middle to leave Learn its place beside it."""
-TOAST_Y = CARD_Y - 90
-TITLE_BASELINE = 732
-SUBTITLE_GAP = 8
-
-KEY_QUIT = [key.Q]
-KEY_SETTINGS = [key.S]
-KEY_NEXT = [key.TAB, key.DOWN]
-KEY_PREVIOUS = [(key.TAB, key.MOD_SHIFT), key.UP]
-KEY_LEFT = [key.LEFT]
-KEY_RIGHT = [key.RIGHT]
-KEY_PRESS = [key.ENTER, key.RETURN, key.NUM_ENTER, key.SPACE]
-
-Focusable = Selector | Button
 
 
-def footer_step() -> float:
-    """The distance between two footer buttons' centres."""
-    return min(FOOTER_STEP, FOOTER_SPAN / max(1, len(FOOTER) - 1))
-
-
-def footer_x(name: str) -> float:
-    """The centre of the footer button `name` (one of FOOTER)."""
-    return theme.DESIGN_WIDTH / 2 + (FOOTER.index(name) - (len(FOOTER) - 1) / 2) * footer_step()
-
-
-@dataclass(frozen=True)
-class CardLayout:
-    """Where the cards put their rows (centres, logical units); a small window's text is larger, so its
-    cards leave out the previews and give the notes three lines."""
-
-    first_row: float
-    opponent_note: float
-    second_row: float
-    rules_note: float
-    third_row: float
-    play: float
-    play_height: float
-    note_height: float
-    note_width: float
-    previews: bool
-    cube_toggle: tuple[float, float, float]  # width, height, and height above the rules selector's top
-    money_toggles: tuple[float, float, float]  # width, height and the gap between: Jacoby and Beavers
-    footer_button: tuple[float, float]  # width, height
-    size_presets: float  # the height of the board size's preset buttons, on the opponent note's line
-    pictures_note: tuple[float, float]  # centre y, height: how to add a photo, and the folder's place
-
-
-CARDS = CardLayout(
-    first_row=CARD_Y + 88,
-    opponent_note=CARD_Y + 38,
-    second_row=CARD_Y - 55,  # room above the rules for the cube's toggle, clear of the opponent's note
-    rules_note=CARD_Y - 108,
-    third_row=CARD_Y - 190,
-    play=CARD_Y - 257,
-    play_height=48,
-    note_height=50,
-    note_width=CARD_WIDTH - 40,
-    previews=True,
-    cube_toggle=(150, 32, 24),
-    money_toggles=(180, 30, 16),
-    footer_button=(170, 40),
-    size_presets=30,
-    pictures_note=(CARD_Y - 122, 84),
-)
-COMPACT_CARDS = CardLayout(
-    first_row=562,
-    opponent_note=483,
-    second_row=361,
-    rules_note=284,
-    third_row=174,
-    play=124,  # the Play buttons and their shadows inside the cards' edge (90)
-    play_height=44,
-    note_height=114,
-    note_width=CARD_WIDTH - 20,
-    previews=False,
-    cube_toggle=(160, 42, 30),
-    money_toggles=(210, 44, 16),
-    footer_button=(180, 44),
-    size_presets=44,
-    pictures_note=(226, 150),
-)
-
-
-def _note(x: float, y: float, cards: CardLayout, height: float | None = None) -> Label:
-    return Label(
-        "",
-        x,
-        y,
-        theme.MUTED,
-        theme.SMALL_SIZE,
-        box_width=cards.note_width,
-        box_height=cards.note_height if height is None else height,
-        anchor_x="center",
-        anchor_y="center",
-        multiline=True,
-        align="center",
-    )
-
-
-class MainMenuView(SceneView):
+class MainMenuView(MenuKeyboard, SceneView):
     """The first screen: two cards, one per game, Settings and Quit; mouse or keyboard (Tab or ↑/↓ to
     move, ←/→ to change a choice, Enter to press or to play the card's game)."""
 
@@ -184,10 +91,10 @@ class MainMenuView(SceneView):
         config = self.shell.settings
         puzzle, tavla = config.puzzle, config.tavla
         self.cards = cards = COMPACT_CARDS if self.compact else CARDS
-        self.opponent_note = _note(RIGHT_X, cards.opponent_note, cards)
-        self.rules_note = _note(RIGHT_X, cards.rules_note, cards)
+        self.opponent_note = note_label(RIGHT_X, cards.opponent_note, cards)
+        self.rules_note = note_label(RIGHT_X, cards.rules_note, cards)
         note_y, note_height = cards.pictures_note
-        self.pictures_note = _note(LEFT_X, note_y, cards, note_height)
+        self.pictures_note = note_label(LEFT_X, note_y, cards, note_height)
         # Translators: under the menu's picture selector; the pictures folder's place is on the next line
         how = _("Your own photo: drop it on this window or put it in the pictures folder")
         self.pictures_note.text = f"{how}\n{quoted(shown_path(self.pictures_folder))}"
@@ -598,54 +505,6 @@ class MainMenuView(SceneView):
         return self.toast.remaining > 0
 
     has_menu_behind = False
-
-    def on_scene_key(self, symbol: int, modifiers: int) -> None:
-        if matches(KEY_QUIT, symbol, modifiers):
-            arcade.exit()
-        elif matches(KEY_SETTINGS, symbol, modifiers):
-            self.open_settings()
-        elif matches(KEY_PREVIOUS, symbol, modifiers):
-            self.move_focus(-1)
-        elif matches(KEY_NEXT, symbol, modifiers):
-            self.move_focus(1)
-        elif self.focus is not None:
-            self._on_focused_key(self.focus_order[self.focus], symbol, modifiers)
-
-    @property
-    def focus_order(self) -> list[Focusable]:
-        """The widgets the keyboard goes round, in reading order; the cube's toggle after the rules
-        while the chosen rules have a cube."""
-        order = list(self._focusable)
-        shown = [button for button in self._toggles if button in self.buttons]
-        place = order.index(self.rules_selector) + 1
-        order[place:place] = shown
-        return order
-
-    @property
-    def _toggles(self) -> tuple[Button, ...]:
-        """The small switches of the Tavla card, in reading order."""
-        return (self.cube_button, self.jacoby_button, self.beavers_button)
-
-    def move_focus(self, delta: int) -> None:
-        """The keyboard's place: the first widget at the first press, then on round the screen."""
-        count = len(self.focus_order)
-        if self.focus is None:
-            self.focus = 0 if delta > 0 else count - 1
-        else:
-            self.focus = (self.focus + delta) % count
-
-    def _on_focused_key(self, widget: Focusable, symbol: int, modifiers: int) -> None:
-        if isinstance(widget, Selector):
-            if matches(KEY_LEFT, symbol, modifiers):
-                widget.step(-1)
-            elif matches(KEY_RIGHT, symbol, modifiers):
-                widget.step(1)
-            elif matches(KEY_PRESS, symbol, modifiers) and widget.rect.x < theme.DESIGN_WIDTH / 2:
-                self.start_puzzle()
-            elif matches(KEY_PRESS, symbol, modifiers):
-                self.start_tavla()
-        elif matches(KEY_PRESS, symbol, modifiers) and widget.enabled:
-            widget.on_click()
 
     def on_draw(self) -> None:
         """The scene and its buttons, then what lies above them: the keyboard's ring and the toast."""

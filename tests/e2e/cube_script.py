@@ -21,7 +21,7 @@ from game.tavla.engine.cube import Cube, accepts_double, wants_double
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession, steps_of
+from game.tavla.engine.table_session import Phase, TableSession, steps_of
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.record.save import dump_match, load_match, player_names, save_table, saved_table
 from tests.e2e.table_screen import drag_start, drop_place

@@ -186,13 +186,20 @@ class GameProcess:
 
     def set_clipboard(self, text: str) -> None:
         """Put `text` on the screen's clipboard as another program would (xclip holds it meanwhile)."""
-        subprocess.run(["xclip", "-selection", "clipboard"], input=text, text=True, env=self.env, check=True,
-                       timeout=10)
+        subprocess.run(
+            ["xclip", "-selection", "clipboard"], input=text, text=True, env=self.env, check=True, timeout=10
+        )
 
     def clipboard(self) -> str:
         """What the screen's clipboard holds now ("" when nothing)."""
-        found = subprocess.run(["xclip", "-o", "-selection", "clipboard"], env=self.env, capture_output=True,
-                               text=True, check=False, timeout=10)
+        found = subprocess.run(
+            ["xclip", "-o", "-selection", "clipboard"],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=10,
+        )
         return found.stdout if found.returncode == 0 else ""
 
     def window_name(self) -> str:

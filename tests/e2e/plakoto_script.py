@@ -19,7 +19,7 @@ from game.tavla.engine.game import Turn
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession, steps_of
+from game.tavla.engine.table_session import Phase, TableSession, steps_of
 from game.tavla.players.isolated import guarded_bot
 from game.tavla.screens import layout
 from tests.e2e.table_screen import drag_start, drop_place

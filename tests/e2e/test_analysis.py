@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.menu.main_menu import FOOTER_BUTTON_Y, footer_x
+from game.menu.layout import FOOTER_BUTTON_Y, footer_x
 from game.tavla.screens.analysis.view import BUTTON_Y, GRAPH, LEFT_X, RIGHT_X
 from game.tavla.screens.matches import CENTRE, TOP
 from tests.e2e.harness import difference
@@ -44,9 +44,11 @@ def test_open_a_kept_match_from_the_menu_and_step_through_its_mistakes(launch, t
     # and the screen is still: however long the judge takes, and even if it was done at the first look.
     drawn = still(game)
     analysed = game.wait_until(
-        lambda image: difference(image, listing, GRAPH_BOX) > 5
-        and difference(image, listing, BOARDS_BOX) > 5
-        and drawn(image),
+        lambda image: (
+            difference(image, listing, GRAPH_BOX) > 5
+            and difference(image, listing, BOARDS_BOX) > 5
+            and drawn(image)
+        ),
         timeout=90,
     )
     assert difference(analysed, listing, GRAPH_BOX) > 5, "the graph is drawn once the analysis is done"
@@ -78,4 +80,3 @@ def still(game):
         return same
 
     return check
-

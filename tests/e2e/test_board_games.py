@@ -10,7 +10,7 @@ import pytest
 
 from game.core.records import DB_NAME, Records
 from game.tavla.engine.rules import TAVLI, Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.record.save import save_table, saved_table
 from game.tavla.screens import layout
 from tests.e2e.table_screen import RESUME, card_shown, offer_to_resume_shown, ring_pixels, wait_for_screen

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.puzzle.model import method
+from game.puzzle.model import method_steps
 from game.puzzle.model.board import parse_game_id
 from game.puzzle.screens.layout import BOARD_AREA, BOARD_X, PANEL_X, SOLVED_Y
 from tests.e2e.harness import difference
@@ -29,7 +29,7 @@ def orange(shot) -> int:
 
 def test_a_coached_3x3_solve_played_with_the_mouse(launch, tmp_path):
     board = parse_game_id(BOARD)[0]
-    moves = method.solution(board)
+    moves = method_steps.solution(board)
     assert len(moves) == 9
     game = launch("puzzle", "--id", BOARD, "--image", "numbers", "--coach")
     start = game.screenshot(tmp_path / "coached.png")

@@ -15,7 +15,7 @@ import concurrent.futures
 import pytest
 
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X
 from game.tavla.screens.table.view import TableView

@@ -4,7 +4,7 @@ the keyboard alone."""
 import pytest
 import yaml
 
-from game.menu.main_menu import CARDS, LEFT_X, PREVIEW_SIZE, PREVIEW_Y, RIGHT_X
+from game.menu.layout import CARDS, LEFT_X, PREVIEW_SIZE, PREVIEW_Y, RIGHT_X
 from tests.e2e.harness import difference
 
 pytestmark = pytest.mark.e2e

@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from game.core.records import DB_NAME, Records
-from game.menu.main_menu import CARDS, HALF_OFFSET, HALF_SELECTOR, RIGHT_X
+from game.menu.layout import CARDS, HALF_OFFSET, HALF_SELECTOR, RIGHT_X
 from game.tavla.engine.results import Resignation
 from game.tavla.record.save import saved_table
 from game.tavla.screens import layout

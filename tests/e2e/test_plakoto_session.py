@@ -14,11 +14,11 @@ import concurrent.futures
 
 from game.core.settings.fields import with_value
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens.table.view import TableView
 from tests.e2e.plakoto_script import DONE, LENGTH, OPPONENT, SLIDE_SECONDS, TABLE, timeline
 from tests.views.driver import FRAME, click
-from tests.views.table import drag
+from tests.views.tavla.table import drag
 
 STOP_FRAMES = round(60 / FRAME)  # the table's time, at most, from one stop to the next
 

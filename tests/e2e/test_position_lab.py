@@ -9,12 +9,12 @@ import shutil
 
 import pytest
 
-from game.menu.main_menu import FOOTER_BUTTON_Y, footer_x
+from game.menu.layout import FOOTER_BUTTON_Y, footer_x
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
-from game.tavla.screens.table.setup_view import BUTTON_ROWS, COLUMNS
+from game.tavla.screens.table.setup_panel import BUTTON_ROWS, COLUMNS
 from game.tavla.screens.table.study_card import BUTTON_STEP, BUTTON_Y, CLOSE_X
 
 pytestmark = pytest.mark.e2e

@@ -5,7 +5,7 @@ board and the card rescheduled in the records."""
 import pytest
 
 from game.core.records import Records
-from game.menu.main_menu import FOOTER_BUTTON_Y, footer_x
+from game.menu.layout import FOOTER_BUTTON_Y, footer_x
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.practice import Deck
 from game.tavla.screens import layout

@@ -14,7 +14,7 @@ from game.tavla.engine.notation import parse_play
 from game.tavla.engine.resigning import bot_resigns
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession, steps_of
+from game.tavla.engine.table_session import Phase, TableSession, steps_of
 from game.tavla.players import get_bot
 from game.tavla.record.save import dump_match, load_match, player_names, save_table, saved_table
 from game.tavla.screens import layout
@@ -31,9 +31,6 @@ STANDARD = Rules.STANDARD
 OPPONENT = "expert"
 
 
-
-
-
 def choice_top(levels: int) -> float:
     return layout.MIDDLE_Y + (CHOICE_HEAD + CHOICE_STEP * levels + CHOICE_FOOT) / 2
 
@@ -47,7 +44,6 @@ def choice_shown(shot) -> bool:
 def level_button(level: Resignation) -> tuple[float, float]:
     top = choice_top(len(STANDARD.resignations))
     return OVERLAY_X, top - CHOICE_HEAD - CHOICE_STEP * (STANDARD.resignations.index(level) + 0.5)
-
 
 
 def words_above_the_card(shot) -> int:

@@ -3,7 +3,7 @@
 import pytest
 
 from game.core.text import i18n
-from game.menu.main_menu import CARDS, FOOTER_BUTTON_Y, LEFT_X, RIGHT_X, footer_x
+from game.menu.layout import CARDS, FOOTER_BUTTON_Y, LEFT_X, RIGHT_X, footer_x
 from game.menu.settings import GRID
 from game.ui.widgets import Selector
 from tests.e2e.harness import difference

@@ -11,10 +11,10 @@ from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.record.save import save_table
 from game.tavla.screens import layout
+from game.tavla.screens.table.drawing import LAST_PLAY
 from game.tavla.screens.table.last_play import play_marks
 from game.tavla.screens.table.overlays import CUBE_X, OVERLAY_X
 from game.tavla.screens.table.panel import PANEL_WIDTH, PANEL_X
-from game.tavla.screens.table.view import LAST_PLAY
 from game.ui.theme import ACCENT, DESIGN_HEIGHT
 from tests.e2e.harness import ROOT
 

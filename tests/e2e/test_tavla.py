@@ -8,7 +8,7 @@ import pytest
 
 from game.core.records import Records
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.record.save import saved_table
 from game.tavla.screens import layout
 from game.tavla.screens.table.overlays import CUBE_BUTTON_DX, CUBE_X, OVERLAY_X

@@ -73,8 +73,18 @@ def test_play_schedule_still_accepts_a_list_of_games():
 
 def test_a_huge_run_shows_progress_at_once_and_a_stop_reports_it(tmp_path):
     report = tmp_path / "report.json"
-    tournament = start_game("tournament", "--bots", "random,greedy", "--games", str(HUGE), "--seed", "1",
-                            "--json", str(report), cwd=tmp_path)
+    tournament = start_game(
+        "tournament",
+        "--bots",
+        "random,greedy",
+        "--games",
+        str(HUGE),
+        "--seed",
+        "1",
+        "--json",
+        str(report),
+        cwd=tmp_path,
+    )
     try:
         assert wait_for(lambda: False, 3.0) is False
         rss = _rss(tournament.pid)
@@ -106,8 +116,13 @@ def test_the_progress_bar_is_drawn_at_once_on_a_terminal(tmp_path):
     leader, follower = pty.openpty()
     log = str(tmp_path / "log")
     arguments = ["tournament", "--bots", "random,greedy", "--games", str(HUGE), "--log", log]
-    process = subprocess.Popen([PYTHON, str(MAIN), *arguments], stdout=subprocess.DEVNULL, stderr=follower,
-                               cwd=tmp_path, start_new_session=True)
+    process = subprocess.Popen(
+        [PYTHON, str(MAIN), *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=follower,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
     os.close(follower)
     seen = b""
     try:

@@ -70,4 +70,3 @@ def test_bad_input_is_still_exit_2_and_a_good_bot_exit_0(tmp_path):
     result = ask(good)
     assert (result.returncode, result.stdout) == (0, "8/5 6/5\n")
     assert ask("greedy").returncode == 0
-

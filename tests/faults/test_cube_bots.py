@@ -22,8 +22,11 @@ LEGAL = (
 
 def cube_bot(folder, name: str, double: str, take: str = "return True"):
     path = folder / name
-    path.write_text(f"import os, sys, time\n{LEGAL}def double(state, cube):\n    {double}\n"
-                    f"def take(state, cube):\n    {take}\n", encoding="utf-8")
+    path.write_text(
+        f"import os, sys, time\n{LEGAL}def double(state, cube):\n    {double}\n"
+        f"def take(state, cube):\n    {take}\n",
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -33,12 +36,15 @@ def no_leftovers():
     close_all()
 
 
-@pytest.mark.parametrize(("double", "kind", "words"), [
-    ("time.sleep(30)", "timeout", "no answer within 0.5 s"),
-    ("os._exit(4)", "crash", "exited with status 4"),
-    ("raise ValueError('no idea')", "crash", "ValueError: no idea"),
-    ("return 'sure'", "garbage", r"double\(\) must return True or False, not .sure."),
-])
+@pytest.mark.parametrize(
+    ("double", "kind", "words"),
+    [
+        ("time.sleep(30)", "timeout", "no answer within 0.5 s"),
+        ("os._exit(4)", "crash", "exited with status 4"),
+        ("raise ValueError('no idea')", "crash", "ValueError: no idea"),
+        ("return 'sure'", "garbage", r"double\(\) must return True or False, not .sure."),
+    ],
+)
 def test_an_isolated_bots_cube_answer_fails_as_a_play_would(tmp_path, double, kind, words):
     bot = IsolatedBot(cube_bot(tmp_path, "bot.py", double), timeout=0.5)
     with bot:

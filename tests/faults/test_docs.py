@@ -12,12 +12,26 @@ def test_the_docs_document_the_exit_status():
 
 
 def test_the_docs_promise_what_the_fault_tests_check():
-    promises = ("SIGTERM", "SIGHUP", "not a regular file", "symbolic link", "practice", "The opponent failed",
-                "Run it", "memory stays flat")
+    promises = (
+        "SIGTERM",
+        "SIGHUP",
+        "not a regular file",
+        "symbolic link",
+        "practice",
+        "The opponent failed",
+        "Run it",
+        "memory stays flat",
+    )
     for words in promises:
         assert words in README, words
-    for words in ("One request, one answer line", "setsid", "subreaper", "gets it once", "\"stopped_by\"",
-                  "KeyboardInterrupt"):
+    for words in (
+        "One request, one answer line",
+        "setsid",
+        "subreaper",
+        "gets it once",
+        '"stopped_by"',
+        "KeyboardInterrupt",
+    ):
         assert words in PROTOCOL, words
 
 

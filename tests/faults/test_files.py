@@ -11,7 +11,7 @@ import pytest
 
 from game.core.errors import UserError
 from game.core.files.writing import TEMP_SUFFIX, NotARegularFile, write_atomically
-from game.tavla.record.mat import new_export_path
+from game.tavla.record.mat_export import new_export_path
 from tests.faults.helpers import ROOT, wait_for
 
 

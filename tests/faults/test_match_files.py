@@ -108,11 +108,11 @@ def test_the_score_line_is_read_as_the_old_pattern_read_it(line):
     """Item 2: the linear reading of the score line takes what the old (cubic) pattern took."""
     import re
 
-    from game.tavla.record.mat import _score_line
+    from game.tavla.record.mat_lines import score_line
 
     old = re.fullmatch(OLD_SCORE, line)
     expected = None if old is None else (old[1], int(old[2]), old[3], int(old[4]))
-    assert _score_line(line) == expected
+    assert score_line(line) == expected
 
 
 def test_a_fifo_named_like_a_match_file_is_refused_at_once(tmp_path):

@@ -25,7 +25,7 @@ from game.tavla.engine.match import Match
 from game.tavla.record.save import dump_match, load_match, longest_match, set_aside
 from tests.tavla.matches import advance
 from tests.views.driver import click, screenshot, step
-from tests.views.puzzle import one_from_goal
+from tests.views.puzzle.screen import one_from_goal
 from tests.views.text import assert_text_fits
 
 NAMES = ("You", "random")

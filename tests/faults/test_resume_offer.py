@@ -12,7 +12,7 @@ from game.core import records as records_module
 from game.core.records import Records
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.players.random_bot import RandomBot
 from game.tavla.record.save import SAVE_KIND, SAVE_VERSION, dump_match, load_match, save_table, saved_table
 from game.tavla.screens import layout
@@ -21,7 +21,7 @@ from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 from tests.tavla.matches import step as match_step
 from tests.views.driver import click, press_key, screenshot
-from tests.views.table import open_table, settle
+from tests.views.tavla.table import open_table, settle
 from tests.views.text import assert_text_fits
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)

@@ -60,8 +60,20 @@ def started(pids: Path, count: int) -> bool:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_stops_the_run_and_ends_every_bot_process(tmp_path, pids, signum, jobs):
     report = tmp_path / "report.json"
-    tournament = start_game("tournament", "--bots", f"{escaping_bot(tmp_path, pids)},random", "--games",
-                            "100000", "--seed", "3", "--jobs", jobs, "--json", str(report), cwd=tmp_path)
+    tournament = start_game(
+        "tournament",
+        "--bots",
+        f"{escaping_bot(tmp_path, pids)},random",
+        "--games",
+        "100000",
+        "--seed",
+        "3",
+        "--jobs",
+        jobs,
+        "--json",
+        str(report),
+        cwd=tmp_path,
+    )
     try:
         assert wait_for(lambda: started(pids, 3 * int(jobs))), "the bot and its processes started"
         assert wait_for(lambda: False, 1.0) is False  # let some games finish
@@ -78,8 +90,16 @@ def test_a_signal_stops_the_run_and_ends_every_bot_process(tmp_path, pids, signu
 
 
 def test_ctrl_c_to_the_terminal_group_also_ends_an_escaped_daemon(tmp_path, pids):
-    tournament = start_game("tournament", "--bots", f"{escaping_bot(tmp_path, pids)},random", "--games",
-                            "100000", "--seed", "3", cwd=tmp_path)
+    tournament = start_game(
+        "tournament",
+        "--bots",
+        f"{escaping_bot(tmp_path, pids)},random",
+        "--games",
+        "100000",
+        "--seed",
+        "3",
+        cwd=tmp_path,
+    )
     try:
         assert wait_for(lambda: started(pids, 3))
         os.killpg(tournament.pid, signal.SIGINT)
@@ -91,8 +111,16 @@ def test_ctrl_c_to_the_terminal_group_also_ends_an_escaped_daemon(tmp_path, pids
 
 
 def test_a_finished_tournament_leaves_no_escaped_daemon(tmp_path, pids):
-    tournament = start_game("tournament", "--bots", f"{escaping_bot(tmp_path, pids)},random", "--games", "4",
-                            "--seed", "3", cwd=tmp_path)
+    tournament = start_game(
+        "tournament",
+        "--bots",
+        f"{escaping_bot(tmp_path, pids)},random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        cwd=tmp_path,
+    )
     _out, err = tournament.communicate(timeout=LIMIT)
     assert tournament.returncode == 0, err
     assert started(pids, 3) and all_gone(pids_in(pids))
@@ -111,8 +139,18 @@ def test_what_a_python_bot_starts_is_ended_too(tmp_path, pids, jobs):
         "return ' '.join(f'{a}/{b}' for a, b in plays[0]) if plays else ''"
     )
     bot = python_bot(tmp_path, "spawner.py", body, top="import subprocess\nstarted = False")
-    tournament = start_game("tournament", "--bots", f"{bot},random", "--games", "100000", "--seed", "3",
-                            "--jobs", jobs, cwd=tmp_path)
+    tournament = start_game(
+        "tournament",
+        "--bots",
+        f"{bot},random",
+        "--games",
+        "100000",
+        "--seed",
+        "3",
+        "--jobs",
+        jobs,
+        cwd=tmp_path,
+    )
     try:
         assert wait_for(lambda: started(pids, int(jobs)))
         tournament.send_signal(signal.SIGTERM)
@@ -130,8 +168,13 @@ def test_nohup_keeps_sighup_ignored(tmp_path):
         "with stopping.stop_signals():\n"
         "    print(signal.getsignal(signal.SIGHUP) is signal.SIG_IGN)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=LIMIT,
-                            cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert result.stdout.strip() == "True", result.stderr
 
 

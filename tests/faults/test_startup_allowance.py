@@ -39,7 +39,9 @@ def test_a_bot_that_hangs_at_its_start_gets_the_allowance_once(tmp_path):
 
 def test_a_bot_that_started_well_keeps_its_allowance_after_a_crash(tmp_path):
     script = protocol_script(
-        tmp_path, "slow_start.py", "if decision == 1:\n    sys.exit(1)\nprint(play, flush=True)",
+        tmp_path,
+        "slow_start.py",
+        "if decision == 1:\n    sys.exit(1)\nprint(play, flush=True)",
         prelude="time.sleep(0.6)",
     )
     bot = ExternalBot(f"{PYTHON} {script}", timeout=0.3, startup=3)

@@ -35,7 +35,7 @@ STRAYS = {
     "twice": "print(play, flush=True)\nprint(play, flush=True)",
     "one-write": "sys.stdout.write(play + '\\n' + play + '\\n'); sys.stdout.flush()",
     "busy-then": "print(play, flush=True)\nend = time.monotonic() + 0.02\n"
-                 "while time.monotonic() < end: pass\nprint('late', flush=True)",
+    "while time.monotonic() < end: pass\nprint('late', flush=True)",
     "sleep-then": "print(play, flush=True)\ntime.sleep(0.02)\nprint('late', flush=True)",
 }
 
@@ -53,8 +53,11 @@ def test_stray_output_is_a_fault_of_that_very_decision(tmp_path, kind):
 
 @pytest.mark.parametrize("kind", ["after", "twice", "busy-then"])
 def test_the_same_seed_gives_the_same_results_every_time_and_with_any_jobs(tmp_path, kind):
-    name = "cmd:" + command(tmp_path, f"{kind}.py", "if decision % 7 == 3:\n" + _indent(STRAYS[kind])
-                            + "\nelse:\n    print(play, flush=True)")
+    name = "cmd:" + command(
+        tmp_path,
+        f"{kind}.py",
+        "if decision % 7 == 3:\n" + _indent(STRAYS[kind]) + "\nelse:\n    print(play, flush=True)",
+    )
     runs = [run_tournament([name, "random"], 8, seed=5, jobs=jobs) for jobs in (1, 2, 1)]
     figures = [report.to_json(None) for report in runs]
     for data in figures:

@@ -12,7 +12,7 @@ from arcade import key
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 from tests.faults.helpers import LIMIT, PYTHON, ROOT, all_gone, protocol_script, python_bot
@@ -98,8 +98,12 @@ def test_quitting_while_the_bot_loops_does_not_wait_and_ends_its_process(window,
 
 
 def test_the_program_ends_when_the_window_closes_even_if_the_bot_loops_and_ignores_sigterm(tmp_path):
-    bot = python_bot(tmp_path, "stubborn.py", "while True:\n    pass",
-                     top="import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)")
+    bot = python_bot(
+        tmp_path,
+        "stubborn.py",
+        "while True:\n    pass",
+        top="import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)",
+    )
     pids = tmp_path / "pid"
     code = f"""
 import os, sys, time
@@ -114,7 +118,7 @@ from game import i18n
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.screens.table.captions import WRAP
 from game.tavla.screens.table.view import TableView
 window = GameWindow(load_config())
@@ -194,8 +198,9 @@ def test_a_saved_match_whose_program_is_gone_offers_a_new_match(window, tmp_path
 def test_a_saved_match_against_a_program_shows_it_and_asks_before_running_it(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     marker = tmp_path / "ran"
-    script = protocol_script(tmp_path, "prog.py", "print(play, flush=True)",
-                             prelude=f"open({str(marker)!r}, 'w').write('yes')")
+    script = protocol_script(
+        tmp_path, "prog.py", "print(play, flush=True)", prelude=f"open({str(marker)!r}, 'w').write('yes')"
+    )
     name = f"cmd:{PYTHON} {script}"
     save_a_match(window, name)
     window.show_view(TableView(opponent="random", rules=Rules.TAVLA))

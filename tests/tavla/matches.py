@@ -49,8 +49,13 @@ def scripted_match():
     game = match.next_game()
     game.start((1, 3))
     game.play("8/5 6/5")
-    for dice, play in (((6, 4), "24/18 13/9"), ((6, 2), "13/7 13/11"), ((4, 3), "25/21 21/18"),
-                       ((6, 6), ""), ((2, 1), "13/11 6/5")):
+    for dice, play in (
+        ((6, 4), "24/18 13/9"),
+        ((6, 2), "13/7 13/11"),
+        ((4, 3), "25/21 21/18"),
+        ((6, 6), ""),
+        ((2, 1), "13/11 6/5"),
+    ):
         game.roll(dice)
         game.play(play)
     game.disqualify("left the table")

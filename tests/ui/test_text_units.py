@@ -9,7 +9,7 @@ import pytest
 from game.tavla.engine.position import OPENING
 from game.ui import theme
 from game.ui.text import Label
-from tests.views.table import open_table, set_up
+from tests.views.tavla.table import open_table, set_up
 
 
 def lines_of(label: Label) -> list[str]:

@@ -15,8 +15,8 @@ from game.tavla.engine.position import OPENING
 from game.tavla.screens.table.turns import ROLL_SECONDS
 from tests.test_config import refusal, write
 from tests.views.driver import FRAME, click
-from tests.views.menus import open_settings
-from tests.views.table import THREE_ONE, open_table, set_up
+from tests.views.menu.menus import open_settings
+from tests.views.tavla.table import THREE_ONE, open_table, set_up
 
 
 def frames_to_roll(view) -> int:

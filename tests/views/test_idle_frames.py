@@ -6,8 +6,8 @@ from arcade import key
 
 from game.tavla.engine.position import OPENING
 from tests.views.driver import FRAME
-from tests.views.puzzle import open_puzzle
-from tests.views.table import THREE_ONE, drag, open_table, point_centre, set_up, top_checker
+from tests.views.puzzle.screen import open_puzzle
+from tests.views.tavla.table import THREE_ONE, drag, open_table, point_centre, set_up, top_checker
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ from game.menu.settings import SETTINGS
 from game.settings import load_config
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.ui.sound import RecordingPlayer
 from tests.views.driver import click, press_key, step
-from tests.views.menus import open_settings
-from tests.views.puzzle import one_from_goal, open_puzzle
-from tests.views.table import (
+from tests.views.menu.menus import open_settings
+from tests.views.puzzle.screen import one_from_goal, open_puzzle
+from tests.views.tavla.table import (
     THREE_ONE,
     CubeStub,
     centre,

@@ -14,17 +14,17 @@ from game.core.text import i18n
 from game.menu.settings import SettingsView
 from game.puzzle.model.size import BoardSize
 from game.puzzle.screens import captions as captions_puzzle
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 from game.tavla.analysis.decisions import Mark
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
 from game.tavla.screens.table import captions, cube_captions
 from game.tavla.screens.table.tutor import TutorWarning, warning_texts
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, step
-from tests.views.puzzle import ONE_FROM_GOAL, open_puzzle, wait_for
-from tests.views.table import open_table, settle, wait_for_hint
+from tests.views.puzzle.screen import ONE_FROM_GOAL, open_puzzle, wait_for
+from tests.views.tavla.table import open_table, settle, wait_for_hint
 from tests.views.text import assert_readable, assert_text_fits, small_window, smallest_text
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
@@ -39,7 +39,7 @@ def menu_choices_in_memory(monkeypatch) -> None:
     """The menu keeps each choice in the window's settings as ever but writes no file: these tests step
     every selector through every choice in every language, and a save (two loads of the config, two
     atomic writes) was most of their time. That the menu's choices reach the file is
-    tests/views/test_menu.py's to check."""
+    tests/views/menu/test_menu.py's to check."""
     monkeypatch.setattr("game.menu.main_menu.save_setting", lambda *_args, **_kwargs: None)
 
 

@@ -62,11 +62,11 @@ def solver_line(size_text: str, board_text: str, optimal: bool) -> str:
     """
     from game.puzzle.model.board import parse_tiles
     from game.puzzle.model.size import BoardSize
-    from game.puzzle.solver import best, solve, tables
+    from game.puzzle.solver import best, distance_tables, solve
 
     size = BoardSize.parse(size_text)
     board = parse_tiles(size, board_text)
-    small = tables.optimal_supported(size.columns, size.rows)
+    small = distance_tables.optimal_supported(size.columns, size.rows)
     if optimal and not small:
         solve(board, optimal=True)
     _prepare_with_bar(*((size.columns, size.rows) if small else (4, 4)), strong=optimal)
@@ -79,15 +79,15 @@ def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
     """Tables from the cache, or built under a rich progress bar on stderr: the strong 4x4 ones only
     for ``strong`` (an optimal solve; the others use them when they are cached)."""
     from game.puzzle.model.size import BoardSize
-    from game.puzzle.solver import pdb, tables
+    from game.puzzle.solver import distance_tables, pdb
 
-    extra = tables.strong_patterns(width, height)
+    extra = distance_tables.strong_patterns(width, height)
     if extra and all(pdb.peek(p) is not None for p in extra):
         return  # all the solver needs, read now (the quick tables would only cost time)
     extra = extra if strong else []
-    needed = tables.patterns(width, height) + extra
+    needed = distance_tables.patterns(width, height) + extra
     if all(pdb.peek(p) is not None for p in needed):
-        tables.prepare(width, height, strong=bool(extra))
+        distance_tables.prepare(width, height, strong=bool(extra))
         return
     from rich.console import Console
     from rich.progress import Progress as Bar
@@ -100,14 +100,14 @@ def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
         def report(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        tables.prepare(width, height, report, strong=bool(extra))
+        distance_tables.prepare(width, height, report, strong=bool(extra))
 
 
 def method_line(size_text: str, board_text: str) -> str:
-    """The tiles the coach's method slides (game/puzzle/method.py), separated by spaces as the solver's
-    are (empty when solved)."""
+    """The tiles the coach's method slides (game/puzzle/model/method_steps.py), separated by spaces as the
+    solver's are (empty when solved)."""
     from game.puzzle.model.board import parse_tiles
-    from game.puzzle.model.method import solution
+    from game.puzzle.model.method_steps import solution
     from game.puzzle.model.size import BoardSize
 
     size = BoardSize.parse(size_text)

@@ -1,4 +1,4 @@
-"""The coach: the human method (method.py) followed along a player's solve, said one sentence a step.
+"""The coach: the human method (method_steps.py) followed along a player's solve, said one sentence a step.
 
 Pure Python (no Arcade): the Fifteen screen asks it, after every move, for the sentence, the squares
 to outline (which tile goes where) and the next few moves as arrows; tests ask the same. When the
@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.text.i18n import _, ngettext
-from game.puzzle.model import method
+from game.puzzle.model import method_steps
 from game.puzzle.model.board import Board, Cell
-from game.puzzle.model.method import Kind, Step
+from game.puzzle.model.method_steps import Kind, Step
 
 ARROWS = 3
 """How many of the next moves the board shows as arrows."""
@@ -42,10 +42,10 @@ class Coach:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.step: Step | None = method.step(board)
+        self.step: Step | None = method_steps.step(board)
         self.strayed = False
         self.stepped_back = False
-        self._done = method.lines_done(board)
+        self._done = method_steps.lines_done(board)
         self._arrows: list[Arrow] | None = None
 
     def follow(self, board: Board) -> None:
@@ -55,7 +55,7 @@ class Coach:
         step = self.step
         played = _played(self.board, board, step.moves if step is not None else ())
         played_next = played > 0
-        done = method.lines_done(board)
+        done = method_steps.lines_done(board)
         self.stepped_back = done < self._done
         self._done = done
         self.board = board
@@ -63,7 +63,7 @@ class Coach:
         if step is not None and 0 < played < len(step.moves):
             self.step = Step(step.kind, step.line, step.tiles, step.targets, step.placed, step.moves[played:])
         else:
-            self.step = method.step(board)
+            self.step = method_steps.step(board)
         if played_next:
             self.strayed = False
         elif not board.is_solved():

@@ -52,6 +52,7 @@ _READABLE = (
 )
 """A row whose result can count for a best (the rest of its checks are `_solve`'s)."""
 
+
 class SolveKept(RecordsUnavailable):
     """The records could not take a solve: it is kept beside them and put in at the next write or start."""
 

@@ -35,6 +35,7 @@ def picture_extensions() -> frozenset[str]:
         extension for extension, kind in Image.registered_extensions().items() if kind in ALLOWED_FORMATS
     )
 
+
 _verdicts: dict[tuple[str, int, int], bool] = {}
 _keys: dict[tuple[str, int, int], str] = {}
 

@@ -7,7 +7,7 @@ from game.puzzle.model.settings import picture_title
 from game.puzzle.model.size import BoardSize
 from game.puzzle.model.solve_records import Best
 from game.puzzle.model.stats_report import format_time
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 
 ID_CHARS = 28
 COMPACT_ID_CHARS = 12

@@ -3,7 +3,7 @@ outline, an arrow into the gap), the rest of the solution asked for and played m
 speed the player picks (+/- or 1-4), until any other click or key stops it.
 
 A mixin of `PuzzleView` (view.py), which holds the game, the tile sprites, the toast, the
-`Assistant` (game/puzzle/solver/assistant.py: the solver in the background) and the `AutoSolve`
+`BackgroundSolver` (game/puzzle/solver/background_solver.py: the solver in the background) and the `AutoSolve`
 (autosolve.py: the solution's moves and their pace) this uses; its `on_update` polls the
 assistant as time passes, its Hint and Solve buttons and its keys call the rest. While the auto-solve
 runs, the keys help under the buttons says so and names the speed keys (a message over it hid them).

@@ -17,7 +17,7 @@ from game.puzzle.model import stats
 from game.puzzle.model.solve_records import Best
 from game.puzzle.screens.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLVED_PADDING, SOLVED_Y
 from game.puzzle.screens.stats_view import StatsView
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 from game.ui import theme
 from game.ui.text import Label, LabelSpec
 

@@ -38,8 +38,7 @@ class TileTextures:
         images = self._tile_images(picture, size, pixels, pixel_scale, numbered)
         self._make_thumbnail(picture, size, pixel_scale, images)
         self.tiles = {
-            tile: own_texture(image.convert("RGBA"), f"{key}-{tile}")
-            for tile, image in images.items()
+            tile: own_texture(image.convert("RGBA"), f"{key}-{tile}") for tile, image in images.items()
         }
         self._key = key
 

@@ -58,7 +58,7 @@ from game.puzzle.screens.solved_panel import (
     solved_labels,
 )
 from game.puzzle.screens.textures import TileTextures
-from game.puzzle.solver.assistant import Assistant, Shortest
+from game.puzzle.solver.background_solver import BackgroundSolver, Shortest
 from game.ui import theme
 from game.ui.easing import ease_out_cubic, easing_by_name
 from game.ui.keys import bindings
@@ -161,7 +161,7 @@ class PuzzleView(HintFlow, SolvedPanel, CoachFlow, PuzzleInput, SceneView):
         self.hover_cell: Cell | None = None
         self.keys = {action: bindings(names) for action, names in config.keys}
         self.best = self._load_best()
-        self.assistant = Assistant(self.game.board.width, self.game.board.height)
+        self.assistant = BackgroundSolver(self.game.board.width, self.game.board.height)
         self.hint_tile = 0
         self.hint_time = 0.0
         self.autoplay = AutoSolve()

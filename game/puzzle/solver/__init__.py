@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from game.core.errors import UserError
 from game.core.text.i18n import _
 from game.puzzle.model.board import Board, goal_tiles
-from game.puzzle.solver import pdb, reduce, tables
+from game.puzzle.solver import distance_tables, pdb, reduce
 from game.puzzle.solver.pdb import Cancelled, Progress
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
 
@@ -70,14 +70,14 @@ class SolverTimeout(TimeoutError):
 
 def tables_cached(width: int, height: int) -> bool:
     """Whether the quick tables a size needs are in memory or in a verified cache file (read if so)."""
-    if not tables.optimal_supported(width, height):
+    if not distance_tables.optimal_supported(width, height):
         width, height = 4, 4
-    return all(pdb.peek(p) is not None for p in tables.patterns(width, height))
+    return all(pdb.peek(p) is not None for p in distance_tables.patterns(width, height))
 
 
 def tables_ready(width: int, height: int) -> bool:
     """Whether an optimal solve of this size can start without building or reading tables."""
-    return tables.tables_ready(width, height)
+    return distance_tables.tables_ready(width, height)
 
 
 def prepare(
@@ -90,10 +90,10 @@ def prepare(
     """Load or build (and cache) what the solver needs for a size: its own tables up to 4x4, the 4x4
     tables for larger boards (they finish the last 4x4 of every big board); with ``strong`` the strong
     4x4 tables too (a minute or two, once). Raises Cancelled."""
-    if tables.optimal_supported(width, height):
-        tables.prepare(width, height, progress, cancel, strong)
+    if distance_tables.optimal_supported(width, height):
+        distance_tables.prepare(width, height, progress, cancel, strong)
     else:
-        tables.prepare(4, 4, progress, cancel, strong)
+        distance_tables.prepare(4, 4, progress, cancel, strong)
 
 
 _HEURISTICS: dict[tuple[int, int, bool], Heuristic] = {}
@@ -105,16 +105,17 @@ def _heuristic(
 ) -> Heuristic | None:
     """The size's heuristic if its tables are in memory or on disk (or ``build``), else None: the strong
     one as soon as its tables are on disk (a build in the background puts them there), else the quick."""
-    strong = tables.strong_ready(width, height)
+    strong = distance_tables.strong_ready(width, height)
     with _HEURISTIC_LOCK:
         found = _HEURISTICS.get((width, height, strong))
     if found is not None:
         return found
-    if not strong and not build and not all(pdb.peek(p) is not None for p in tables.patterns(width, height)):
+    patterns = distance_tables.patterns(width, height)
+    if not strong and not build and not all(pdb.peek(p) is not None for p in patterns):
         return None
     if build and not strong:
-        tables.prepare(width, height, cancel=cancel)
-    found = tables.heuristic(width, height, strong)
+        distance_tables.prepare(width, height, cancel=cancel)
+    found = distance_tables.heuristic(width, height, strong)
     with _HEURISTIC_LOCK:
         _HEURISTICS[width, height, strong] = found
     return found
@@ -122,9 +123,9 @@ def _heuristic(
 
 def _walk_down(tiles: Sequence[int], width: int, height: int) -> list[int]:
     """An optimal solution from an exact distance table: always step to a neighbour one move closer."""
-    table = tables.exact_table(width, height)
+    table = distance_tables.exact_table(width, height)
     near = pdb.neighbours(width, height)
-    code = tables.pack_board(tiles)
+    code = distance_tables.pack_board(tiles)
     board = list(tiles)
     blank = board.index(0)
     distance = table[code]
@@ -132,7 +133,8 @@ def _walk_down(tiles: Sequence[int], width: int, height: int) -> list[int]:
     while distance:
         for cell in near[blank]:
             tile = board[cell]
-            after = code + (tile << (tables.NIBBLE * blank)) - (tile << (tables.NIBBLE * cell))
+            nibble = distance_tables.NIBBLE
+            after = code + (tile << (nibble * blank)) - (tile << (nibble * cell))
             if table.get(after) == distance - 1:
                 break
         else:
@@ -146,7 +148,7 @@ def _walk_down(tiles: Sequence[int], width: int, height: int) -> list[int]:
 def _optimal_small(
     tiles: Sequence[int], width: int, height: int, deadline: float | None, cancel: threading.Event | None
 ) -> list[int]:
-    if tables.uses_exact_table(width, height):
+    if distance_tables.uses_exact_table(width, height):
         return _walk_down(tiles, width, height)
     heuristic = _heuristic(width, height, build=True, cancel=cancel)
     assert heuristic is not None
@@ -166,7 +168,7 @@ def _near_small(
 
     ``node_limit`` (per search) keeps the choice independent of the machine's load where that matters.
     """
-    if tables.uses_exact_table(width, height):
+    if distance_tables.uses_exact_table(width, height):
         return _walk_down(tiles, width, height)
     heuristic = _heuristic(width, height, build=False)
     if heuristic is not None:
@@ -189,7 +191,7 @@ def _near_small(
 
 def _fast(tiles: Sequence[int], width: int, height: int, cancel: threading.Event | None) -> list[int]:
     """Lines placed greedily down to a 3x3 or smaller, which the exact tables finish: no deadline needed."""
-    if tables.uses_exact_table(width, height):
+    if distance_tables.uses_exact_table(width, height):
         return _walk_down(tiles, width, height)
     return reduce.solve_large(
         tiles,
@@ -283,7 +285,7 @@ def solve(
         raise UserError(_("the {size} board cannot be solved").format(size=board.size))
     if board.is_solved():
         return []
-    if optimal and not tables.optimal_supported(width, height):
+    if optimal and not distance_tables.optimal_supported(width, height):
         # Translators: {size} is a board size like 6x6; --optimal is a command-line option, keep it as it is.
         message = _(
             "optimal solutions are available up to 4x4, not {size}: "
@@ -300,7 +302,7 @@ def solve(
             raise SolverTimeout(f"no optimal solution within {budget} s") from None
     else:
         limit = DEFAULT_BUDGET if budget is None else budget
-        if tables.optimal_supported(width, height):
+        if distance_tables.optimal_supported(width, height):
             moves = _near_small(tiles, width, height, start, limit, cancel)
         else:
             moves = _near_large(tiles, width, height, start, limit, cancel)
@@ -323,8 +325,8 @@ def best(board: Board, cancel: threading.Event | None = None) -> list[int]:
     the better of both line orders with the last 4x4 searched as far as the node limits go. The strong
     4x4 tables are used when they are on disk. Raises Cancelled."""
     width, height = board.width, board.height
-    if tables.optimal_supported(width, height) or board.is_solved() or not board.is_solvable():
-        return solve(board, optimal=tables.optimal_supported(width, height), cancel=cancel)
+    if distance_tables.optimal_supported(width, height) or board.is_solved() or not board.is_solvable():
+        return solve(board, optimal=distance_tables.optimal_supported(width, height), cancel=cancel)
     moves = _near_large(list(board.tiles), width, height, time.perf_counter(), 0.0, cancel, timed=False)
     return _checked(board, moves)
 

@@ -52,6 +52,7 @@ SHOWN_ACTIONS = {  # as players read them, the button's word for a drop (transla
 }
 CLOSE = 0.16  # a no double within this of doubling (normalised equity) counts, as in gnubg
 
+
 def cube_decisions(
     game: GameRecord, number: int, record: MatchRecord, judge: Judge, cube_play: bool | None = None
 ) -> list[Decision]:

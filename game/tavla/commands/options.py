@@ -17,7 +17,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.levels import PLAYING_LEVELS, JudgeLevel
 
 if TYPE_CHECKING:
-    from game.tavla.engine.setup import Setup
+    from game.tavla.engine.study_position import Setup
     from game.tavla.settings import TavlaSettings
 
 JUDGE_LEVELS = tuple(level.value for level in PLAYING_LEVELS)
@@ -118,7 +118,7 @@ def read_setup(
     """The position of exactly one of `--state`, `--id` and `--xgid` (UserError otherwise). With
     `decision` (a command that asks one of it), a finished position is refused (check_game_on)."""
     from game.tavla.engine.position import check_game_on, parse_state
-    from game.tavla.engine.setup import Setup, read_gnubg_id
+    from game.tavla.engine.study_position import Setup, read_gnubg_id
     from game.tavla.engine.xgid import read_xgid
 
     given = [value for value in (state, gnubg_id, xgid) if value is not None]

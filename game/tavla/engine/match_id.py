@@ -114,9 +114,20 @@ def match_moment(match: Match) -> MatchMoment:
 
 _MATCH_ID_CHARS = 12
 _FIELDS = (  # the Match ID's fields from the lowest bit, with their widths (gnubg's matchid.c)
-    ("cube", 4), ("owner", 2), ("on_roll", 1), ("crawford", 1), ("state", 3), ("turn", 1),
-    ("doubled", 1), ("resigned", 2), ("die1", 3), ("die2", 3), ("length", 15), ("score0", 15),
-    ("score1", 15), ("no_jacoby", 1),
+    ("cube", 4),
+    ("owner", 2),
+    ("on_roll", 1),
+    ("crawford", 1),
+    ("state", 3),
+    ("turn", 1),
+    ("doubled", 1),
+    ("resigned", 2),
+    ("die1", 3),
+    ("die2", 3),
+    ("length", 15),
+    ("score0", 15),
+    ("score1", 15),
+    ("no_jacoby", 1),
 )
 MOST_CUBE_POWER = 6  # the cube goes to 64 = 2**6 (game/tavla/engine/cube.py MAX_CUBE)
 _STATES = {  # what a Match ID's game state (3 bits) says, besides 1: a game in play
@@ -163,9 +174,11 @@ def _checked_moment(field: dict[str, int], shown: str) -> MatchMoment:
         refuse(_("the cube's owner is 2; it is 0 or 1 for a player, 3 for the centre"))
     cube, owner = 1 << field["cube"], None if field["owner"] == CENTRE else field["owner"]
     if (cube == 1) != (owner is None):
-        refuse(_("the cube stands in the centre at 1 and with a player above 1, not {where} at {cube}"),
-               where=_("in the centre") if owner is None else _("with player {seat}").format(seat=owner),
-               cube=cube)
+        refuse(
+            _("the cube stands in the centre at 1 and with a player above 1, not {where} at {cube}"),
+            where=_("in the centre") if owner is None else _("with player {seat}").format(seat=owner),
+            cube=cube,
+        )
     if field["state"] != PLAYING:
         number = field["state"]
         state = f"{number} ({_(_STATES[number])})" if number in _STATES else str(number)
@@ -184,22 +197,42 @@ def _checked_moment(field: dict[str, int], shown: str) -> MatchMoment:
         message = _("player {turn} is to decide, but player {seat} is on roll and nothing waits an answer")
         refuse(message, turn=field["turn"], seat=on_roll)
     if length > MAX_CUBE_MATCH:
-        refuse(_("the match length is {length}; 0 for money play, else 1 to {most}"), length=length,
-               most=MAX_CUBE_MATCH)
+        refuse(
+            _("the match length is {length}; 0 for money play, else 1 to {most}"),
+            length=length,
+            most=MAX_CUBE_MATCH,
+        )
     score = (field["score0"], field["score1"])
     if length and not all(points < length for points in score):
-        refuse(_("the score is {score} in a match to {length}; each is below the length"),
-               score=f"{score[0]}-{score[1]}", length=length)
+        refuse(
+            _("the score is {score} in a match to {length}; each is below the length"),
+            score=f"{score[0]}-{score[1]}",
+            length=length,
+        )
     crawford = bool(field["crawford"])
     if crawford and not length:
         refuse(_("money play (match length 0) has no Crawford game"))
     if crawford and length - 1 not in score:
-        refuse(_("the Crawford game is played when a player needs one point, not at {score} to {length}"),
-               score=f"{score[0]}-{score[1]}", length=length)
+        refuse(
+            _("the Crawford game is played when a player needs one point, not at {score} to {length}"),
+            score=f"{score[0]}-{score[1]}",
+            length=length,
+        )
     if crawford and cube > 1:
         refuse(_("the Crawford game is played with the cube at 1 in the centre, not at {cube}"), cube=cube)
     if doubled and not beavered and (crawford or owner == 1 - on_roll or field["cube"] == MOST_CUBE_POWER):
         message = _("player {seat} doubles but may not (the Crawford game, the opponent's cube, or at 64)")
         refuse(message, seat=on_roll)
-    return MatchMoment(length, score, on_roll, cube, owner, crawford, dice if dice != (0, 0) else None,
-                       doubled, not field["no_jacoby"], resigned, beavered)
+    return MatchMoment(
+        length,
+        score,
+        on_roll,
+        cube,
+        owner,
+        crawford,
+        dice if dice != (0, 0) else None,
+        doubled,
+        not field["no_jacoby"],
+        resigned,
+        beavered,
+    )

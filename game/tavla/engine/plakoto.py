@@ -115,4 +115,3 @@ class Plakoto(NoHittingGame):
         """Whether the player who has just moved has won by the opponent's pinned mother: it is pinned
         on their start and nothing of ours is left on ours."""
         return pin(after, OPPONENT_START) == -1 and after[START] <= 0 and pin(after, START) != 1
-

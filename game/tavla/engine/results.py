@@ -43,7 +43,6 @@ class Outcome(_Labelled):
     # points pinned); it scores no point
     DRAW = "draw", N_("draw")
 
-
     @property
     def gammon(self) -> bool:
         """A win worth more than a single game on the board: a mars, a gammon or a backgammon."""
@@ -65,7 +64,6 @@ class Fault(_Labelled):
     OVERSIZED = "oversized", N_("oversized")  # an answer longer than the protocol allows
     # Translators: a kind of bot fault in a tournament's table and log: it forfeited after too many faults
     ABANDONED = "abandoned", N_("abandoned")  # the rest of its games, after too many faults in a row
-
 
 
 class Resignation(IntEnum):

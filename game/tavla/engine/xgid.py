@@ -17,7 +17,7 @@ An XGID is ten fields separated by colons after `XGID=` (GNU Backgammon reads it
 9. the match length, 0 for money play;
 10. the largest cube, as a power of two (XG writes 10; GNU Backgammon ignores it).
 
-The players are engine/setup.py's: the bottom player is gnubg's player 1 (X), the top player 0 (O).
+The players are engine/study_position.py's: the bottom player is gnubg's player 1 (X), the top player 0 (O).
 An XGID cannot say that a resignation is offered; one waiting is left out when an XGID is written.
 """
 
@@ -32,7 +32,7 @@ from game.core.text.quoting import in_quotes
 from game.tavla.engine.match_id import MOST_CUBE_POWER, MatchMoment
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, flip, parse_integer
 from game.tavla.engine.rules import MAX_CUBE_MATCH
-from game.tavla.engine.setup import BOTTOM, TOP, Setup
+from game.tavla.engine.study_position import BOTTOM, TOP, Setup
 
 PREFIX = "XGID="
 FIELDS = 10
@@ -99,26 +99,43 @@ def read_xgid(text: str) -> Setup:
         if value is None or not low <= value <= high:
             # Translators: {field} names an XGID field (e.g. "the cube"); {value} is what it holds, quoted;
             # {allowed} says what it may be
-            refuse(_("{field} is {value}; {allowed}"), field=name, value=in_quotes(fields[index]),
-                   allowed=allowed)
+            refuse(
+                _("{field} is {value}; {allowed}"),
+                field=name,
+                value=in_quotes(fields[index]),
+                allowed=allowed,
+            )
         return value
 
     board = _board(fields[0], refuse)
-    power = number(1, _("the cube (field 2)"), 0, MOST_CUBE_POWER,
-                   _("a power of two from 0 to 6 (the cube 1 to 64)"))
-    where = number(2, _("the cube's place (field 3)"), -1, 1,
-                   _("0 in the centre, 1 with the bottom player, -1 with the top player"))
+    power = number(
+        1, _("the cube (field 2)"), 0, MOST_CUBE_POWER, _("a power of two from 0 to 6 (the cube 1 to 64)")
+    )
+    where = number(
+        2,
+        _("the cube's place (field 3)"),
+        -1,
+        1,
+        _("0 in the centre, 1 with the bottom player, -1 with the top player"),
+    )
     if (power == 0) != (where == 0):
         refuse(_("the cube stands in the centre at 1 (fields 2 and 3 both 0) and with a player above 1"))
     owner = None if where == 0 else (BOTTOM if where == 1 else TOP)
     turn = parse_integer(fields[3])
     if turn not in (1, -1):
-        refuse(_("the player on roll (field 4) is {value}; 1 for the bottom player, -1 for the top player"),
-               value=in_quotes(fields[3]))
+        refuse(
+            _("the player on roll (field 4) is {value}; 1 for the bottom player, -1 for the top player"),
+            value=in_quotes(fields[3]),
+        )
     on_roll = BOTTOM if turn == 1 else TOP
     doubled, dice = _dice(fields[4], refuse)
-    length = number(8, _("the match length (field 9)"), 0, MAX_CUBE_MATCH,
-                    _("0 for money play, else 1 to {most}").format(most=MAX_CUBE_MATCH))
+    length = number(
+        8,
+        _("the match length (field 9)"),
+        0,
+        MAX_CUBE_MATCH,
+        _("0 for money play, else 1 to {most}").format(most=MAX_CUBE_MATCH),
+    )
     most = length - 1 if length else MOST_SCORE
     allowed = _("a whole number from 0 to {most}").format(most=most)
     bottom = number(5, _("the bottom player's score (field 6)"), 0, most, allowed)
@@ -128,21 +145,38 @@ def read_xgid(text: str) -> Setup:
         if rules and length - 1 not in (bottom, top):
             refuse(_("the Crawford game (field 8) is played when a player needs one point"))
     else:
-        rules = number(7, _("the rules field (field 8)"), 0, 3,
-                       _("in money play 0 to 3: the Jacoby rule 1, plus 2 with beavers"))
-    max_cube = number(9, _("the largest cube (field 10)"), 0, MOST_MAX_CUBE,
-                      _("a power of two from 0 to {most}").format(most=MOST_MAX_CUBE))
+        rules = number(
+            7,
+            _("the rules field (field 8)"),
+            0,
+            3,
+            _("in money play 0 to 3: the Jacoby rule 1, plus 2 with beavers"),
+        )
+    max_cube = number(
+        9,
+        _("the largest cube (field 10)"),
+        0,
+        MOST_MAX_CUBE,
+        _("a power of two from 0 to {most}").format(most=MOST_MAX_CUBE),
+    )
     crawford = bool(length and rules)
     cube = 1 << power
     if crawford and cube > 1:
-        refuse(_("the Crawford game (field 8) is played with the cube at 1 in the centre, not at {cube}"),
-               cube=cube)
+        refuse(
+            _("the Crawford game (field 8) is played with the cube at 1 in the centre, not at {cube}"),
+            cube=cube,
+        )
     if doubled and (crawford or owner == 1 - on_roll or power == MOST_CUBE_POWER):
-        refuse(_("the player on roll doubles (field 5, D) but may not: the Crawford game, the cube "
-                 "is the opponent's or at 64"))
+        refuse(
+            _(
+                "the player on roll doubles (field 5, D) but may not: the Crawford game, the cube "
+                "is the opponent's or at 64"
+            )
+        )
     score = (top, bottom)  # by player number: TOP is 0, BOTTOM 1
-    moment = MatchMoment(length, score, on_roll, cube, owner, crawford, dice, doubled,
-                         not length and bool(rules & 1))
+    moment = MatchMoment(
+        length, score, on_roll, cube, owner, crawford, dice, doubled, not length and bool(rules & 1)
+    )
     state = board if on_roll == BOTTOM else flip(board)
     return Setup(state, moment, max_cube, not length and bool(rules & 2))
 
@@ -150,17 +184,24 @@ def read_xgid(text: str) -> Setup:
 def _board(text: str, refuse: _Refuse) -> tuple[int, ...]:
     """The 28-integer state of an XGID's board, seen by the bottom player."""
     if len(text) != BOARD_CHARS:
-        refuse(_("the board (field 1) has {count} characters; it has 26: the two bars and 24 points"),
-               count=len(text))
+        refuse(
+            _("the board (field 1) has {count} characters; it has 26: the two bars and 24 points"),
+            count=len(text),
+        )
     board = [0] * 28
     for index, char in enumerate(text):
         bottom = "A" <= char <= "O" and index != 0
         top = "a" <= char <= "o" and index != BOARD_CHARS - 1
         if not (char == _EMPTY or bottom or top):
-            refuse(_("character {index} of the board is {char}; '-' for none, A to O for the bottom "
-                     "player's checkers, a to o for the top player's (only a to o on the first, the top "
-                     "player's bar, only A to O on the last, the bottom player's bar)"),
-                   index=index + 1, char=in_quotes(char))
+            refuse(
+                _(
+                    "character {index} of the board is {char}; '-' for none, A to O for the bottom "
+                    "player's checkers, a to o for the top player's (only a to o on the first, the top "
+                    "player's bar, only A to O on the last, the bottom player's bar)"
+                ),
+                index=index + 1,
+                char=in_quotes(char),
+            )
         count = 0 if char == _EMPTY else ord(char.upper()) - ord("A") + 1
         if index == 0:
             board[OPP_BAR] = count
@@ -172,8 +213,11 @@ def _board(text: str, refuse: _Refuse) -> tuple[int, ...]:
     other = board[OPP_BAR] - sum(count for count in board[1:25] if count < 0)
     for name, count in ((_("the bottom player"), own), (_("the top player"), other)):
         if count > CHECKERS:
-            refuse(_("{player} has {count} checkers on the board (field 1); 15 at most"),
-                   player=name, count=count)
+            refuse(
+                _("{player} has {count} checkers on the board (field 1); 15 at most"),
+                player=name,
+                count=count,
+            )
     board[OFF], board[OPP_OFF] = CHECKERS - own, CHECKERS - other
     if board[OFF] == CHECKERS and board[OPP_OFF] == CHECKERS:
         refuse(_("the board (field 1) has no checkers"))
@@ -188,5 +232,10 @@ def _dice(text: str, refuse: _Refuse) -> tuple[bool, tuple[int, int] | None]:
         return False, None
     if len(text) == 2 and all(char in "123456" for char in text):
         return False, (int(text[0]), int(text[1]))
-    refuse(_("the dice (field 5) are {value}; 00 before the roll, D when a double is offered, or two "
-             "dice 1 to 6 such as 52"), value=in_quotes(text))
+    refuse(
+        _(
+            "the dice (field 5) are {value}; 00 before the roll, D when a double is offered, or two "
+            "dice 1 to 6 such as 52"
+        ),
+        value=in_quotes(text),
+    )

@@ -1,6 +1,7 @@
 """The position lab: a position given as a state, GNU Backgammon's IDs or an XGID, shown (`position`)
 and rolled out (`rollout`), in worker processes when asked. The notations themselves are the engine's
-(game/tavla/engine/setup.py, match_id.py, xgid.py); the games are played by the evaluator's levels."""
+(game/tavla/engine/study_position.py, match_id.py, xgid.py); the games are played by the evaluator's
+levels."""
 
 import os
 

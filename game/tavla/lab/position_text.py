@@ -11,7 +11,7 @@ from game.core.text.i18n import _
 from game.tavla.engine.match_id import MatchMoment
 from game.tavla.engine.position import GameOver, check_game_on, format_state, pip_counts
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import BOTTOM, Setup
+from game.tavla.engine.study_position import BOTTOM, Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.board_text import MINE, THEIRS, board_lines
 

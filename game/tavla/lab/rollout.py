@@ -178,10 +178,15 @@ def _roll(
         looked[key] = spans
     chances = net.probabilities(afters)
     value = equities(chances, plan.rules)
-    best_of = {key: [start + int(np.argmax(value[start:end])) for start, end in spans]
-               for key, spans in looked.items()}
-    averages = {key: np.einsum("rc,r->c", chances[best], ROLL_WEIGHTS) / SEQUENCE
-                for key, best in best_of.items()} if plan.luck else {}
+    best_of = {
+        key: [start + int(np.argmax(value[start:end])) for start, end in spans]
+        for key, spans in looked.items()
+    }
+    averages = (
+        {key: np.einsum("rc,r->c", chances[best], ROLL_WEIGHTS) / SEQUENCE for key, best in best_of.items()}
+        if plan.luck
+        else {}
+    )
     for trial, roll, key in zip(trials, rolled, keys, strict=True):
         best = best_of[key]
         index = _ROLL_OF[tuple(sorted(roll))] if plan.luck else 0
@@ -221,4 +226,3 @@ def summary(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if games < 2:
         return mean, np.full_like(mean, np.nan)
     return mean, values.std(axis=0, ddof=1) / np.sqrt(games)
-

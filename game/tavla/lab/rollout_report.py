@@ -24,7 +24,7 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, display_play, format_play
 from game.tavla.engine.position import State, all_borne_off, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.eval.bearoff import both_home, race_outcomes
 from game.tavla.eval.judges import judge_for

@@ -44,6 +44,7 @@ class SagePlan:
     luck: bool = True  # Open Sage's variance reduction is always on
     stratified: int = 1  # ... and its first roll stratified (the rolls of one ply)
 
+
 @dataclass
 class SageRolled:
     """Per position the five chances (mover's), the cubeless and cubeful equities, with their standard

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from game.core.text.i18n import _, percent_text
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.eval.neural import equities, other_side
 from game.tavla.eval.sage_judge import ENGINE, LEVEL_PLIES
 from game.tavla.lab.rollout_report import (

@@ -5,8 +5,8 @@ apart (so that a point holding both colours, or a side with 16 checkers, can be 
 side on roll, the dice or "to roll", the rules (tavla or standard) and under standard rules with the
 doubling cube its value and owner, the match length (or money play) and the score. `problems()` says in
 words everything that keeps it from being a position; `to_session` builds the table's session at it,
-only when there are none, and `to_setup` the value engine/setup.py writes as GNU Backgammon IDs and an
-XGID. No Arcade here: the screen (game/tavla/screens/table/setup_view.py) draws it, the tests drive it.
+only when there are none, and `to_setup` the value engine/study_position.py writes as GNU Backgammon IDs
+and an XGID. No Arcade here: the screen (game/tavla/screens/table/setup_view.py) draws it, the tests drive it.
 
 Places are numbered as the table numbers them for seat 0, the player at the bottom: points 1-24,
 `BAR_PLACE` (25) each side's own bar, `OFF_PLACE` (0) each side's own tray. Seat 0 is XGID's bottom
@@ -22,8 +22,8 @@ from game.core.text.i18n import _, ngettext
 from game.tavla.engine.match_id import MatchMoment
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPENING, OPP_BAR, OPP_OFF, State, flip
 from game.tavla.engine.rules import MAX_CUBE_MATCH, MONEY, Rules
-from game.tavla.engine.session import TableSession
-from game.tavla.engine.setup import BOTTOM, TOP, Setup
+from game.tavla.engine.study_position import BOTTOM, TOP, Setup
+from game.tavla.engine.table_session import TableSession
 from game.tavla.settings import LONGEST_MATCH
 
 OFF_PLACE, BAR_PLACE = 0, 25
@@ -32,7 +32,7 @@ POINTS = range(1, 25)
 LAB_RULES = (Rules.TAVLA, Rules.STANDARD)
 CUBE_VALUES = tuple(2**power for power in range(7))
 MOST_ON_A_PLACE = CHECKERS  # a side's every checker: more on one place is a slip of the mouse (and overflows)
-PLAYER_OF_SEAT = (BOTTOM, TOP)  # engine/setup.py's player numbers of seat 0 and seat 1
+PLAYER_OF_SEAT = (BOTTOM, TOP)  # engine/study_position.py's player numbers of seat 0 and seat 1
 
 
 def _empty() -> list[list[int]]:
@@ -79,9 +79,9 @@ class SetupBoard:
 
     @classmethod
     def from_setup(cls, setup: Setup, rules: Rules = Rules.TAVLA, cube: bool = False) -> SetupBoard:
-        """The position an ID holds (read by engine/setup.py or engine/xgid.py), under `rules` and with
-        the `cube` as the board had them: a cube turned asks for standard rules with the cube. A double
-        or an offer to resign waiting is left out: the board is set up before or after the roll."""
+        """The position an ID holds (read by engine/study_position.py or engine/xgid.py), under `rules`
+        and with the `cube` as the board had them: a cube turned asks for standard rules with the cube. A
+        double or an offer to resign waiting is left out: the board is set up before or after the roll."""
         moment = setup.moment
         seat = PLAYER_OF_SEAT.index(moment.on_roll)
         turned = moment.cube > 1
@@ -308,8 +308,8 @@ class SetupBoard:
             raise UserError("; ".join(problems))
 
     def to_setup(self, names: tuple[str, str] | None = None) -> Setup:
-        """The position as engine/setup.py holds it (the player on roll's side), for its IDs; UserError
-        with the problems while there are any."""
+        """The position as engine/study_position.py holds it (the player on roll's side), for its IDs;
+        UserError with the problems while there are any."""
         self._check(names)
         state = self.state()
         player = PLAYER_OF_SEAT[self.on_roll]

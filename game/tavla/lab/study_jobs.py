@@ -23,7 +23,7 @@ import numpy as np
 from game.core.process.worker_pools import end_workers
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.eval.judge import sage_plays
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import OUTPUTS

@@ -18,7 +18,7 @@ from game.core.text.i18n import _
 from game.core.text.terminal import cells, table_console
 from game.core.text.terminal_table import Column, print_table, shortened
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.lab.rollout_report import CHANCES
 from game.tavla.lab.tempmap import RollFigure, TempMap

@@ -55,7 +55,7 @@ class BuiltIn:
     """One built-in bot: its name, what a player reads about it, and where its class lives.
 
     `factory` is "module:Class", imported only when the bot is built (the network bots load numpy and
-    their weights); `tables_factory` the same for the other games of the board (Plakoto, Fevga, Gul
+    their weights); `no_hitting_factory` the same for the other games of the board (Plakoto, Fevga, Gul
     bara), None when the bot plays backgammon only. `seeded` says whether the class takes a `seed`.
     `strength` places the bot among those that can give hints (1 = the strongest); None for the rest.
     """
@@ -66,11 +66,11 @@ class BuiltIn:
     factory: str
     seeded: bool = False
     strength: int | None = None
-    tables_factory: str | None = None
+    no_hitting_factory: str | None = None
 
     def build(self, seed: int | None, rules: Rules) -> Bot:
         """A new bot of this kind for `rules` (and `seed`, when it takes one)."""
-        factory = self.factory if rules.hits else self.tables_factory
+        factory = self.factory if rules.hits else self.no_hitting_factory
         if factory is None:
             # Translators: {bot} is a bot's name; {rules} the game asked for (plakoto, fevga, gulbara)
             message = _("{bot} plays backgammon only (tavla, standard, portes), not {rules}")
@@ -91,7 +91,7 @@ _BUILT_INS = (
         N_("plays any legal move at random: anyone can beat it"),
         "game.tavla.players.random_bot:RandomBot",
         seeded=True,
-        tables_factory="game.tavla.players.random_bot:RandomBot",
+        no_hitting_factory="game.tavla.players.random_bot:RandomBot",
     ),
     BuiltIn(
         "greedy",
@@ -99,7 +99,7 @@ _BUILT_INS = (
         N_("Greedy"),
         N_("plays by rules of thumb (hit, make points, stay safe, run home), like a casual player"),
         "game.tavla.players.greedy:GreedyBot",
-        tables_factory="game.tavla.players.tables_greedy:TablesGreedyBot",
+        no_hitting_factory="game.tavla.players.no_hitting_greedy:NoHittingGreedyBot",
     ),
     BuiltIn(
         "pubeval",
@@ -116,7 +116,7 @@ _BUILT_INS = (
         N_("plays like a newcomer: good ideas, and many slips"),
         "game.tavla.players.levels:BeginnerBot",
         seeded=True,
-        tables_factory="game.tavla.players.tables_neural:TablesBeginnerBot",
+        no_hitting_factory="game.tavla.players.no_hitting_neural:NoHittingBeginnerBot",
     ),
     BuiltIn(
         "intermediate",
@@ -132,7 +132,7 @@ _BUILT_INS = (
         N_("plays like a strong expert, at once (the judge at its quickest)"),
         "game.tavla.players.judge_bot:ExpertJudgeBot",
         strength=3,
-        tables_factory="game.tavla.players.tables_neural:TablesNeuralBot",
+        no_hitting_factory="game.tavla.players.no_hitting_neural:NoHittingNeuralBot",
     ),
     BuiltIn(
         "master",
@@ -141,7 +141,7 @@ _BUILT_INS = (
         N_("plays like a world-class player: thinks a roll ahead"),
         "game.tavla.players.judge_bot:MasterJudgeBot",
         strength=2,
-        tables_factory="game.tavla.players.tables_neural:TablesMasterBot",
+        no_hitting_factory="game.tavla.players.no_hitting_neural:NoHittingMasterBot",
     ),
     BuiltIn(
         "grandmaster",
@@ -150,7 +150,7 @@ _BUILT_INS = (
         N_("plays better than the world's best players: thinks two rolls ahead, so it takes a moment"),
         "game.tavla.players.judge_bot:GrandmasterJudgeBot",
         strength=1,
-        tables_factory="game.tavla.players.tables_neural:TablesMasterBot",
+        no_hitting_factory="game.tavla.players.no_hitting_neural:NoHittingMasterBot",
     ),
     BuiltIn(
         "gnubg",

@@ -10,7 +10,7 @@ code, exit, ignore signals, start processes of its own) can harm the game. There
 
 Both are a `ChildBot`, which holds what they share: the time limits (one answer in `timeout` seconds,
 `startup` more for loading, checked by `check_timeout`); the bookkeeping of a start (the count of starts,
-the process, the mark its processes carry, game/tavla/players/reaper.py); the live set of running bots,
+the process, the mark its processes carry, game/tavla/players/bot_processes.py); the live set of running bots,
 every one of which `close_all` ends (also at interpreter exit); and a fault: the bot's processes are
 ended and a BotFault raised with the disqualification's kind, reason and answer (`exit_description`
 says how a process ended).
@@ -26,7 +26,7 @@ from game.core.text.i18n import _
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
-from game.tavla.players import reaper
+from game.tavla.players import bot_processes
 
 DEFAULT_TIMEOUT = 1.0  # seconds per answer
 STARTUP_SECONDS = 10.0  # added to the first answer after a start (a JVM, a compiler, loading weights),
@@ -78,8 +78,8 @@ class ChildBot:
         return self._process.pid if self._process is not None else None
 
     def _new_mark(self) -> str:
-        """A fresh mark for the processes of the next start (see game/tavla/players/reaper.py)."""
-        self._mark = reaper.mark(reaper.new_bot_id())
+        """A fresh mark for the processes of the next start (see game/tavla/players/bot_processes.py)."""
+        self._mark = bot_processes.mark(bot_processes.new_bot_id())
         return self._mark
 
     def _started(self, process: Any) -> None:

@@ -45,10 +45,14 @@ INSTALL_HINT = ".venv/bin/python -m pip install -e '.[gnubg]'"
 ROOT = Path(__file__).resolve().parents[3]  # the folder that holds the `game` package
 SESSION_SECONDS = 600  # the longest a child process may take to play or analyse one match
 
-_EQUITY_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, take|(?:Re)?[Dd]ouble, pass)"
-                          r"\s+([+-]\d+\.\d+)", re.MULTILINE)
-_CHANCES_LINE = re.compile(r"^\s*(\d\.\d+) (\d\.\d+) (\d\.\d+) - \d\.\d+ (\d\.\d+) (\d\.\d+)\s*$",
-                           re.MULTILINE)
+_EQUITY_LINE = re.compile(
+    r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, take|(?:Re)?[Dd]ouble, pass)"
+    r"\s+([+-]\d+\.\d+)",
+    re.MULTILINE,
+)
+_CHANCES_LINE = re.compile(
+    r"^\s*(\d\.\d+) (\d\.\d+) (\d\.\d+) - \d\.\d+ (\d\.\d+) (\d\.\d+)\s*$", re.MULTILINE
+)
 
 
 def private_home() -> str:
@@ -149,9 +153,17 @@ class CubeHints:
     def __init__(self, plies: int = 2) -> None:
         self.gnubg = load_gnubg()
         self._libc = ctypes.CDLL(None)
-        for line in ("set threads 1", "set player 0 human", "set player 1 human", "set automatic roll off",
-                     "set jacoby off", "set beavers 0", "set display off", "new session",
-                     f"set evaluation cubedecision evaluation plies {plies}"):
+        for line in (
+            "set threads 1",
+            "set player 0 human",
+            "set player 1 human",
+            "set automatic roll off",
+            "set jacoby off",
+            "set beavers 0",
+            "set display off",
+            "new session",
+            f"set evaluation cubedecision evaluation plies {plies}",
+        ):
             self.quiet(line)
 
     def quiet(self, line: str) -> str:
@@ -176,8 +188,10 @@ class CubeHints:
         self.quiet(f"set gnubgid {position_id(state)}:{match_id(cube)}")
         self.quiet("set jacoby off")  # the hints' terms, as the ID says too (a gnubg ID sets the rule)
         text = self.quiet("hint")
-        found = {name.lower().replace("redouble", "double"): float(value)
-                 for name, value in _EQUITY_LINE.findall(text)}
+        found = {
+            name.lower().replace("redouble", "double"): float(value)
+            for name, value in _EQUITY_LINE.findall(text)
+        }
         if len(found) != 3:
             raise RuntimeError(f"no cube hint from gnubg for {position_id(state)}:{match_id(cube)}:\n{text}")
         decision = CubeDecision(found["no double"], found["double, take"], found["double, pass"])
@@ -200,11 +214,19 @@ def analyse_mat(path: Path, text: Path, plies: int = 0) -> None:
 
 def _in_child(session: str, *arguments: object) -> None:
     """Run a session (`_SESSIONS`) in a child Python, its stdout (the boards) thrown away."""
-    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
-            "from game.tavla.players.gnubg_adapter import run_session; run_session(sys.argv[1:])")
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+        "from game.tavla.players.gnubg_adapter import run_session; run_session(sys.argv[1:])"
+    )
     command = [sys.executable, "-c", code, session, *map(str, arguments)]
-    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True,
-                   timeout=SESSION_SECONDS, env={**os.environ, "HOME": private_home()})
+    subprocess.run(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        check=True,
+        timeout=SESSION_SECONDS,
+        env={**os.environ, "HOME": private_home()},
+    )
 
 
 def run_session(argv: Sequence[str]) -> None:
@@ -214,13 +236,24 @@ def run_session(argv: Sequence[str]) -> None:
 
 
 def _play(gnubg: ModuleType, length: str, seed: str, path: str, noise: str) -> None:
-    for line in ["set threads 1", "set rng mersenne", f"set seed {int(seed)}", "set display off",
-                 "set automatic game on", "set automatic roll on", "set player 0 gnubg",
-                 "set player 1 gnubg"]:
+    for line in [
+        "set threads 1",
+        "set rng mersenne",
+        f"set seed {int(seed)}",
+        "set display off",
+        "set automatic game on",
+        "set automatic roll on",
+        "set player 0 gnubg",
+        "set player 1 gnubg",
+    ]:
         gnubg.command(line)
     for player in (0, 1):
-        for line in ["chequerplay evaluation plies 0", f"chequerplay evaluation noise {float(noise)}",
-                     "chequerplay evaluation deterministic on", "cubedecision evaluation plies 0"]:
+        for line in [
+            "chequerplay evaluation plies 0",
+            f"chequerplay evaluation noise {float(noise)}",
+            "chequerplay evaluation deterministic on",
+            "cubedecision evaluation plies 0",
+        ]:
             gnubg.command(f"set player {player} {line}")
     gnubg.command(f"new match {int(length)}")
     gnubg.command(f'export match mat "{path}"')

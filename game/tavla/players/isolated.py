@@ -7,7 +7,8 @@ ends is a crash, reported with its exit status; an exception (KeyboardInterrupt 
 included) is a crash with its message. The cube questions (`double`, `take`, where the bot's file
 defines them) are asked the same way, with the same time limit and the same faults; a cube answer that
 is not True or False is garbage. Every process the bot starts is ended with it
-(game/tavla/players/reaper.py). The tournament keeps Python bots in its own workers, where an alarm is enough.
+(game/tavla/players/bot_processes.py). The tournament keeps Python bots in its own workers, where an alarm
+is enough.
 
 The time limits, the live set of running bots (`close_all`, also at exit) and the faults are those of
 every bot in a child process (game/tavla/players/child.py); this module is the transport: the child,
@@ -30,7 +31,7 @@ from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
-from game.tavla.players import reaper
+from game.tavla.players import bot_processes
 from game.tavla.players.child import (
     DEFAULT_TIMEOUT,
     JOIN_SECONDS,
@@ -132,7 +133,7 @@ class IsolatedBot(ChildBot):
         with contextlib.suppress(OSError, ValueError):
             assert conn is not None
             conn.close()
-        reaper.end_bot(process.pid, self._mark)
+        bot_processes.end_bot(process.pid, self._mark)
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
             process.join(JOIN_SECONDS)
@@ -219,7 +220,7 @@ def _serve(conn: Connection, name: str, rules: Rules, seed: int | None, language
         with contextlib.suppress(OSError):
             os.setsid()  # Ctrl+C in the terminal is for the game; the game kills this whole session
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.environ[reaper.MARK_ENV] = mark
+    os.environ[bot_processes.MARK_ENV] = mark
     with contextlib.suppress(OSError, ValueError):
         set_language(language)
     from game.tavla.players import get_bot

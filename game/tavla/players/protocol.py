@@ -14,14 +14,13 @@ cost more than the game. Only after a failure (timeout, crash, unreadable or ove
 killed, and it is started again at its next decision: its input and output can no longer be trusted to
 be in step.
 
-Safety: the command is split with shlex and started without a shell, in a process group (session) of
-its own, so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only
-the tournament, which then kills it; what escapes the group (setsid, a double fork) carries a mark in
-its environment and is killed too (game/tavla/players/reaper.py). Each answer has a time limit (the first one
-after a start gets STARTUP_SECONDS more, once for a program that hangs); a line over MAX_ANSWER_BYTES is
-refused without reading the rest (protocol_lines.py); stderr is drained all the time and only its tail
-is kept; every program still running is killed by `close_all` (child.py), which runs at interpreter
-exit and when a tournament stops.
+Safety: the command is split with shlex and started without a shell, in a process group (session) of its own,
+so killing the group also kills whatever it started and a Ctrl+C in the terminal reaches only the tournament,
+which then kills it; what escapes the group (setsid, a double fork) carries a mark in its environment and is
+killed too (game/tavla/players/bot_processes.py). Each answer has a time limit (the first one after a start
+gets STARTUP_SECONDS more, once for a program that hangs); a line over MAX_ANSWER_BYTES is refused without
+reading the rest (protocol_lines.py); stderr is drained all the time and only its tail is kept; every program
+still running is killed by `close_all` (child.py), which runs at interpreter exit and when a tournament stops.
 
 One request, one answer line: output is read in the asking thread, and after each answer line the
 bot is given a moment (SETTLE_SECONDS at most, of CPU time while it runs: on a loaded machine the time
@@ -51,7 +50,7 @@ from game.tavla.engine.cube import Cube
 from game.tavla.engine.game import BotFault
 from game.tavla.engine.results import Fault
 from game.tavla.engine.rules import Rules
-from game.tavla.players import reaper
+from game.tavla.players import bot_processes
 from game.tavla.players.child import (
     DEFAULT_TIMEOUT,
     JOIN_SECONDS,
@@ -157,7 +156,8 @@ class ExternalBot(ChildBot):
         if self._process is not None:
             return
         mark = self._new_mark()
-        env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1", reaper.MARK_ENV: mark}
+        env = {**os.environ, RULES_ENV: str(self.rules), "PYTHONUNBUFFERED": "1"}
+        env[bot_processes.MARK_ENV] = mark
         env.pop(CUBE_ENV, None)
         if self.cube:
             env[CUBE_ENV] = "1"
@@ -280,7 +280,7 @@ class ExternalBot(ChildBot):
 
     def close(self, kill: bool = False) -> None:
         """Stop the program: close its input (a polite bot exits), then kill its whole process group,
-        its session and every process that carries its mark (see game/tavla/players/reaper.py).
+        its session and every process that carries its mark (see game/tavla/players/bot_processes.py).
 
         `kill` skips the grace period, for a program that already failed.
         """
@@ -295,7 +295,7 @@ class ExternalBot(ChildBot):
         if not kill:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(EXIT_GRACE_SECONDS)
-        reaper.end_bot(process.pid, self._mark)
+        bot_processes.end_bot(process.pid, self._mark)
         if process.poll() is None:
             process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -372,7 +372,7 @@ def _wait_until_waiting(pid: int) -> None:
     cpu: dict[str, int] | None = None
     pause = SETTLE_FIRST_PAUSE
     while True:
-        seen = reaper.activity(pid)
+        seen = bot_processes.activity(pid)
         now = time.monotonic()
         if seen is None or seen.waiting:
             return

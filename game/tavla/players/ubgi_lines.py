@@ -26,7 +26,7 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, flip, position_id
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import BOTTOM, TOP
+from game.tavla.engine.study_position import BOTTOM, TOP
 
 PROTOCOL = "0.2"
 BAD_COMMAND, BAD_VALUE, BAD_STATE, UNSUPPORTED = "bad_command", "bad_value", "bad_state", "unsupported"

@@ -28,7 +28,7 @@ from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.history import fill_content_keys, keep_analysis
 from game.tavla.record.formats import MAT_SUFFIXES, read_match
-from game.tavla.record.mat import export_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 
 MAX_WORKERS = 4  # each holds the judge's networks (about 200 MB): four keep an import under 1 GB

@@ -31,7 +31,7 @@ from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import display_play, format_play, parse_play
 from game.tavla.engine.position import State, format_state, parse_state
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.engine.study_position import read_gnubg_id
 from game.tavla.eval.judge import JudgedPlay
 from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel

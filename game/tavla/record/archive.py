@@ -9,7 +9,7 @@ from game.core.text.i18n import _
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import TAVLI, TableGames
-from game.tavla.record.mat import export_mat, new_export_path
+from game.tavla.record.mat_export import export_mat, new_export_path
 from game.tavla.record.match_record import MatchRecord
 
 ARCHIVE_FOLDER = "matches"

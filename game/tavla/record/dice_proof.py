@@ -15,7 +15,7 @@ from game.core.text.i18n import _
 from game.core.text.quoting import quoted
 from game.tavla.engine.committed_dice import commitment, is_commitment, roll_of, seed_from_hex
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import WrittenDice, written_dice
+from game.tavla.record.mat_lines import WrittenDice, written_dice
 
 
 class DiceRefused(Exception):

@@ -1,5 +1,5 @@
-"""Jellyfish `.mat` match files: read (ours, GNU Backgammon's, other programs') into a MatchRecord, and
-written from one (a match played here, `MatchRecord.from_match`, or one read from any file).
+"""Jellyfish `.mat` match files read (ours, GNU Backgammon's, other programs') into a MatchRecord, every
+play replayed through `Game`; the patterns of the lines are mat_lines.py's, the writing mat_export.py's.
 
 The format: ` 5 point match`, then per game ` Game 1`, the score line ` Name1 : 0   Name2 : 0`, numbered
 lines of two cells (the left one is the first player's, and is blank when the second player opens):
@@ -8,18 +8,9 @@ lines of two cells (the left one is the first player's, and is blank when the se
 carry `*` for hits; `bar` and `off` are read as 25 and 0. Every play is replayed through `Game`, so a
 file that breaks the rules is refused with the number of the line and what is wrong with it.
 
-The `.mat` export follows GNU Backgammon's own exporter (`ExportGameJF`): seat 0 in the left column, the
-left cell of the first line empty when seat 1 opens, 25 for the bar, 0 for off, `*` on hits, a pass
-written as the dice alone, cube actions as ` Doubles => 2`, ` Takes` and ` Drops` in the column of the
-player acting (a line of a cube action alone padded as gnubg pads it: its importer reads a short line with
-the right cell of the line before), and `Wins N point(s)` (the cube's value included) in the winner's
-column; a roll not yet played is left out (`export_mat`). A resigned game ends, as gnubg writes it, with
-the winner's `Wins N points` (the level's points times the cube) after the last play, and the dice alone
-before it when the loser resigned with them rolled (gnubg reads "Rolled 52, resigns gammon"; the record's
-`resigned_roll`); the offer has no line of its own, nor has an offer declined. Read back, a game whose
-"Wins" comes before its end on the board and after no drop is a resignation (at the level below), and
-dice written alone before it the roll it was resigned with. GNU Backgammon replays it with the standard
-rules; where tavla scores differently, see `_mat_game`.
+A resigned game ends with the winner's `Wins N points` after its last play (mat_export.py). Read back, a
+game whose "Wins" comes before its end on the board and after no drop is a resignation (at the level
+below), and dice written alone before it the roll it was resigned with.
 
 A money session is a ` 0 point match`. Its options with the cube are written in the header as XG writes
 them and gnubg reads past them (`; [Jacoby "On"]`, `; [Beaver "Off"]`); a money file without them is read
@@ -50,73 +41,44 @@ says so.
 
 A match played here with committed dice (engine/committed_dice.py) writes them in the header, as
 comments every reader passes over: `; [DiceCommitment "<SHA-256 of the seed>"]` from the start, and
-`; [DiceSeed "<the seed>"]` once the match is over; `written_dice` reads every roll of a file without
-replaying its plays, for `dice verify` (game/tavla/record/dice_proof.py).
+`; [DiceSeed "<the seed>"]` once the match is over; mat_lines.py's `written_dice` reads every roll of a
+file without replaying its plays, for `dice verify` (game/tavla/record/dice_proof.py).
 """
 
 import io
-import itertools
 import re
-import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.errors import UserError
 from game.core.files.reading import read_regular_text
-from game.core.files.writing import write_atomically
 from game.core.text.i18n import _, ngettext
 from game.core.text.quoting import in_quotes, quoted
 from game.tavla.engine.cube import CubeEvent
-from game.tavla.engine.game import CubeTurn, Game, Turn
+from game.tavla.engine.game import CubeTurn, Game
 from game.tavla.engine.moves import IllegalPlay
-from game.tavla.engine.notation import MAX_MOVES, Move, Play, format_move
-from game.tavla.engine.position import BAR, OFF, OPP_BAR, winner_gammon_level
+from game.tavla.engine.notation import Play, format_move
+from game.tavla.engine.position import OFF, OPP_BAR
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.record.match_record import GameRecord, MatchRecord, date_text, day_at_noon
+from game.tavla.record.mat_lines import (
+    DICE_TAG,
+    EVENT_DATE_TAG,
+    GAME_LINE,
+    LENGTH_LINE,
+    MAT_DEFAULT_NAMES,
+    NUMBERED,
+    OPTION_TAG,
+    OUR_HEADER,
+    line_cells,
+    score_line,
+    written_play,
+)
+from game.tavla.record.match_record import GameRecord, MatchRecord, day_at_noon
 
-MAT_NAME_CHARS = 31  # GNU Backgammon keeps no more of a name
-MAT_NAME_FORBIDDEN = ":,;"  # the score line splits on ':'; ',' would start a GamesGrid rating
-MAT_DEFAULT_NAMES = ("Player 1", "Player 2")
-MAT_NAME_WIDTH = 31  # the score line: " name : 0" padded, then the second name
-MAT_LEFT_WIDTH = 27  # a move line: "%3d) " then the left cell padded, a space, the right cell
-MAT_LEFT_INDENT = 6  # where "Wins" starts in the left column
-MAT_RIGHT_INDENT = 34  # and in the right one
-MAT_CUBE = {
-    CubeEvent.DOUBLE: " Doubles => {value}",
-    CubeEvent.TAKE: " Takes",
-    CubeEvent.PASS: " Drops",
-    CubeEvent.BEAVER: " Doubles => {value}",
-}
-MAT_BEAVER_TAKEN = " Beavers => {value}"  # a beaver whose take the doubler's roll implies
-MAT_TAGS = {"jacoby": "Jacoby", "beavers": "Beaver"}  # a money session's options, as XG's header tags
-PROGRAM = "Fifteen & Tavla"
 MAX_MAT_BYTES = 5_000_000  # far beyond any real match file
 MAX_LINE_CHARS = 1000  # far beyond any real line (two cells of dice and moves); comments are not held to it
-RIGHT_COLUMN = 20  # a lone cell starting at or after this column is the second player's
-# Every pattern runs in time linear in the line: possessive blanks (`\s*+`) never give back what they took,
-# so no two of them can share out one run of blanks; the score line is split by hand (`_score_line`).
-_LENGTH = re.compile(r"\s*+(\d{1,4})\s++point\s++match\s*+", re.IGNORECASE)
-_GAME = re.compile(r"\s*+Game\s++(\d{1,4})\s*+(\(.*\))?\s*+", re.IGNORECASE)
-_SCORE_NUMBER = re.compile(r"\s*+(\d{1,4})")  # after a score line's colon
-_NUMBERED = re.compile(r"\s*+(\d{1,4})\)")
-_OURS = re.compile(r"^;\s*+" + re.escape(PROGRAM) + r",\s*+(\w{1,20}) rules", re.MULTILINE)
-_TAG = re.compile(r";\s*+\[(Jacoby|Beaver)\s++\"(On|Off)\"\]\s*+", re.IGNORECASE)
-_DICE_TAG = re.compile(r";\s*+\[(DiceCommitment|DiceSeed)\s++\"([0-9a-fA-F]{1,128})\"\]\s*+", re.IGNORECASE)
-_EVENT_DATE = re.compile(r";\s*+\[EventDate\s++\"(\d{4})\.(\d{2})\.(\d{2})\"\]\s*+", re.IGNORECASE)
-_MOVE = r"(?:\d{1,2}|bar)\*?(?:/(?:\d{1,2}|off)\*?)++(?:\(\d\))?"
-_ITEM = re.compile(
-    rf"(?P<roll>[1-6][1-6]):(?P<moves>(?:[ \t]++{_MOVE},?+)*+)(?:[ \t]++(?:Cannot\s++Move|\?{{3,4}}))?+"
-    r"|Doubles\s*+=>\s*+(?P<double>\d{1,2})"
-    r"|Beavers\s*+=>\s*+(?P<beaver>\d{1,2})"
-    r"|(?P<take>Takes|Accepts)"
-    r"|(?P<drop>Drops|Passes|Rejects|Refuses)"
-    r"|Wins\s++(?P<wins>\d{1,4})\s++points?(?:\s++and\s++the\s++match)?"
-    r"|(?P<losses>Losses\s++\d{1,4}\s++points?(?:\s++and\s++the\s++match)?)",
-    re.IGNORECASE,
-)
 
 
 class Stopped(Exception):
@@ -153,7 +115,7 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     (GNU Backgammon's and Jellyfish's files are standard backgammon). `stop` as for `read_mat`."""
     lines = io.StringIO(text, newline=None)  # a line at a time: a list of them all took 0.1 s to free
     header = text[: text.find(" Game ")]  # the export names its rules on its first line
-    named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
+    named = OUR_HEADER.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
     if rules is None:
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
     if ".mat" not in rules.records:  # our export of another game of the board (Plakoto, Fevga...)
@@ -180,56 +142,6 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
         raise UserError(_("the match file is incomplete: {problem}").format(problem=error)) from None
 
 
-@dataclass(frozen=True)
-class WrittenDice:
-    """What a match file says of its dice: the commitment and the seed of its header (None where it has
-    none), the rule set its header names (None: another program's file), and each game's rolls in order,
-    each (its line, the seat of its column, the two dice as written)."""
-
-    commitment: str | None
-    seed: str | None
-    rules: str | None
-    games: list[list[tuple[int, int, tuple[int, int]]]]
-
-
-def written_dice(text: str) -> WrittenDice:
-    """The dice of a match file, read without replaying its plays, so that a roll changed by hand is
-    read even where the play beside it no longer fits it; UserError names a line that cannot be read
-    at all."""
-    tags: dict[str, str] = {}
-    games: list[list[tuple[int, int, tuple[int, int]]]] = []
-    scored = False
-    for number, line in enumerate(io.StringIO(text, newline=None), 1):
-        line = line.removesuffix("\n")
-        stripped = line.strip()
-        if not games and (tag := _DICE_TAG.fullmatch(stripped)) is not None:
-            tags[tag.group(1).lower()] = tag.group(2).lower()
-            continue
-        if not stripped or stripped.startswith(";") or _LENGTH.fullmatch(line) is not None:
-            continue
-        if _GAME.fullmatch(line) is not None:
-            games.append([])
-            scored = False
-            continue
-        if not games:
-            continue
-        if not scored and _score_line(line) is not None:
-            scored = True
-            continue
-        numbered = _NUMBERED.match(line)
-        try:
-            cells = _cells(line, numbered.end() if numbered else 0, numbered is not None)
-        except UserError as error:
-            # Translators: {line} is a line number of a match file; {problem} says what is wrong there
-            raise UserError(_("line {line}: {problem}").format(line=number, problem=error)) from None
-        for seat, item in cells:
-            if (roll := item.group("roll")) is not None:
-                games[-1].append((number, seat, (int(roll[0]), int(roll[1]))))
-    named = _OURS.search(text[: text.find(" Game ")])
-    rules = named.group(1) if named else None
-    return WrittenDice(tags.get("dicecommitment"), tags.get("diceseed"), rules, games)
-
-
 class _Reader:
     """The match read so far, one line at a time (`ours`: a file of our own export)."""
 
@@ -250,30 +162,30 @@ class _Reader:
 
     def line(self, line: str) -> None:
         stripped = line.strip()
-        if self.length is None and (tag := _TAG.fullmatch(stripped)) is not None:
+        if self.length is None and (tag := OPTION_TAG.fullmatch(stripped)) is not None:
             self.tags[tag.group(1).lower()] = tag.group(2).lower() == "on"
             return
-        if self.length is None and (date := _EVENT_DATE.fullmatch(stripped)) is not None:
+        if self.length is None and (date := EVENT_DATE_TAG.fullmatch(stripped)) is not None:
             self.played_at = day_at_noon(*(int(part) for part in date.groups()))
             return
-        if self.length is None and (dice := _DICE_TAG.fullmatch(stripped)) is not None:
+        if self.length is None and (dice := DICE_TAG.fullmatch(stripped)) is not None:
             self.dice[dice.group(1).lower()] = dice.group(2).lower()
             return
         if not stripped or stripped.startswith(";"):
             return
         if self.left is not None:  # the match is over: gnubg reads no further, nor do we
-            self.left += _GAME.fullmatch(line) is not None
+            self.left += GAME_LINE.fullmatch(line) is not None
             return
         if len(line) > MAX_LINE_CHARS:
             # Translators: {count} is the length of a line of a match file; {limit} the most it may have
             message = _("a line of {count} characters: the lines of a match file hold at most {limit}")
             raise UserError(message.format(count=f"{len(line):,}", limit=f"{MAX_LINE_CHARS:,}"))
-        if (found := _LENGTH.fullmatch(line)) is not None:
+        if (found := LENGTH_LINE.fullmatch(line)) is not None:
             if self.length is not None:
                 raise UserError(_("a second 'point match' line"))
             self.length = int(found.group(1))
             return
-        if (found := _GAME.fullmatch(line)) is not None:
+        if (found := GAME_LINE.fullmatch(line)) is not None:
             if self.length is None:
                 raise UserError(_("a game before the 'N point match' line"))
             self._close()
@@ -286,7 +198,7 @@ class _Reader:
             raise UserError(
                 _("expected 'N point match' or 'Game N', found {text}").format(text=in_quotes(stripped))
             )
-        if not self.game.has_score and (score := _score_line(line)) is not None:
+        if not self.game.has_score and (score := score_line(line)) is not None:
             first, first_points, second, second_points = score
             if self.length and max(first_points, second_points) >= self.length and self.games:
                 self.game, self.left = None, 1  # the file's own score ends the match: gnubg stops here
@@ -304,9 +216,9 @@ class _Reader:
             if self.names is None:
                 self.names = (first, second)
             return
-        numbered = _NUMBERED.match(line)
+        numbered = NUMBERED.match(line)
         start = numbered.end() if numbered else 0
-        self.game.cells(_cells(line, start, numbered is not None))
+        self.game.cells(line_cells(line, start, numbered is not None))
 
     @property
     def cube(self) -> bool:
@@ -403,53 +315,6 @@ class _Reader:
         )
 
 
-def _cells(line: str, start: int, numbered: bool) -> list[tuple[int, re.Match[str]]]:
-    """The items of a line as (seat, match): two cells are both seats, a lone one goes by its column."""
-    items = []
-    position = start
-    rest = line.rstrip()
-    while position < len(rest):
-        if rest[position].isspace():
-            position += 1
-            continue
-        found = _ITEM.match(rest, position)
-        if found is None:
-            message = _(
-                "cannot read {text}: expected dice and moves such as '64: 24/18 13/9', or a cube action"
-            )
-            raise UserError(message.format(text=in_quotes(rest[position:].strip())))
-        items.append(found)
-        position = found.end()
-    if not items:
-        raise UserError(_("a numbered line with nothing on it"))
-    if len(items) > 2:
-        raise UserError(_("more than two cells on one line"))
-    if len(items) == 2:
-        return [(0, items[0]), (1, items[1])]
-    column = items[0].start() - (start if numbered else 0)
-    return [(1 if column >= RIGHT_COLUMN else 0, items[0])]
-
-
-def _score_line(line: str) -> tuple[str, int, str, int] | None:
-    """` Name1 : 0   Name2 : 0` as (name, score, name, score), else None: what the old pattern of two
-    lazy groups took (`OLD_SCORE` in tests/faults/test_match_files.py), found in time linear in the
-    line where that pattern took time cubic in it.
-
-    The second score follows the last colon; the first, the first colon followed by a number and a
-    blank. A name may hold a colon otherwise."""
-    last = line.rfind(":")
-    second = _SCORE_NUMBER.match(line, last + 1) if last >= 0 else None
-    if second is None or line[second.end() :].strip():
-        return None
-    colon = line.find(":")
-    while colon < last:
-        first = _SCORE_NUMBER.match(line, colon + 1)
-        if first is not None and first.end() < last and line[first.end()].isspace():
-            return line[:colon].strip(), int(first[1]), line[first.end() : last].strip(), int(second[1])
-        colon = line.find(":", colon + 1)
-    return None
-
-
 def _meant(game: Game, written: Play) -> Play | None:
     """The legal play that `written` stands for when it is not legal as written: the one that takes the
     same checkers from the same points to the same points (moves combined, `22/13` for 22/18/13, or
@@ -465,21 +330,6 @@ def _net(play: Play) -> tuple[list[int], list[int]]:
     through left out."""
     starts, ends = Counter(move[0] for move in play), Counter(move[1] for move in play)
     return sorted((starts - ends).elements()), sorted((ends - starts).elements())
-
-
-def _play(moves: str) -> Play:
-    """`24/18/13* 13/7(2)` as its single (from, to) moves in our notation's order, the bar 25 and off 0;
-    more than a roll's four moves refused here, before any list of them grows with the line."""
-    play: list[Move] = []
-    for token in moves.replace("*", "").replace(",", " ").lower().split():
-        token, _paren, repeat = token.partition("(")
-        steps = [BAR if step == "bar" else OFF if step == "off" else int(step) for step in token.split("/")]
-        play.extend(list(itertools.pairwise(steps)) * (int(repeat.rstrip(")")) if repeat else 1))
-        if len(play) > MAX_MOVES:
-            # Translators: {moves} is a cell of a match file, cut; 4 is the most moves a roll can give
-            message = _("{moves}: a play has at most 4 moves (doubles)")
-            raise UserError(message.format(moves=in_quotes(moves.strip())))
-    return tuple(sorted(play, reverse=True))
 
 
 class _GameReader:
@@ -533,7 +383,7 @@ class _GameReader:
         else:
             self.check_turn(seat)
             game.roll(dice)
-        play = _play(moves)
+        play = written_play(moves)
         if play:
             self.play(play)
             return
@@ -651,148 +501,3 @@ class _GameReader:
         level the rules score."""
         level = 1 if written <= self.value else 2 if written <= 2 * self.value else 3
         return min(Resignation(level), max(self.game.rules.resignations))
-
-
-MAX_EXPORTS_PER_SECOND = 1000
-
-
-def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
-    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
-    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
-    stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
-    for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
-        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
-        try:
-            write_atomically(path, text, exclusive=True)
-        except FileExistsError:
-            continue
-        return path
-    raise FileExistsError(str(folder / f"{stem}.mat"))
-
-
-def export_mat(record: MatchRecord) -> str:
-    """The match, finished or not, as a Jellyfish `.mat` text that GNU Backgammon imports: one played
-    here (`MatchRecord.from_match`) or read from any file, so that every match can be kept as `.mat`.
-
-    Seat 0 plays in the left column. A roll not yet played (a match exported in the middle of a turn)
-    is left out, as the record holds only the turns played: the format records what was played, and the
-    dice alone are how it writes a roll that could not be played, so every program reading the file
-    (gnubg too, when anything follows) would take it for a pass. The file ends where the turn began, the
-    player to roll, as gnubg shows it.
-    """
-    left, right = (
-        _mat_name(name, default) for name, default in zip(record.names, MAT_DEFAULT_NAMES, strict=True)
-    )
-    lines = [f"; {PROGRAM}, {record.rules} rules"]
-    if record.played_at is not None:
-        lines.append(f'; [EventDate "{date_text(record.played_at, ".")}"]')
-    if record.dice_commitment is not None:
-        lines.append(f'; [DiceCommitment "{record.dice_commitment}"]')
-    if record.dice_commitment is not None and record.dice_seed is not None:
-        lines.append(f'; [DiceSeed "{record.dice_seed}"]')
-    if record.length == MONEY and record.cube and record.rules.has_cube:
-        options = {"jacoby": record.jacoby, "beavers": record.beavers}
-        lines += [f'; [{MAT_TAGS[name]} "{"On" if on else "Off"}"]' for name, on in options.items()]
-    lines += ["", f" {record.length} point match", ""]
-    for number, game in enumerate(record.games, 1):
-        score = game.score
-        lines.append(f" Game {number}")
-        lines.append(f" {f'{left} : {score[0]}':<{MAT_NAME_WIDTH}}{right} : {score[1]}")
-        lines.extend(_mat_game(record.rules, game))
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _mat_game(rules: Rules, game: GameRecord) -> list[str]:
-    """The numbered move lines (two columns, the left one empty when seat 1 opens) and the result.
-
-    A tavla game won with the loser still in the winner's home or on the bar is a mars (2 points),
-    but GNU Backgammon would score that last bear-off as a backgammon (3) and end the match early;
-    so that game stops before the winning roll, and `Wins 2 points` reads as the loser resigning a mars.
-    """
-    mars = _backgammon_scored_as_mars(rules, game)
-    turns = game.turns[:-1] if mars else game.turns
-    cells = [""] if _opener(game) == 1 else []
-    actions = game.cube_actions_by_turn()
-    for turn, before in zip(turns, actions, strict=False):
-        cells.extend(_mat_cube(before, rolled=True))
-        cells.append(_mat_turn(turn))
-    if not mars:
-        rolled = game.resigned_roll
-        cells.extend(_mat_cube(actions[-1], rolled is not None))
-        if rolled is not None:
-            cells.append(f"{rolled[0]}{rolled[1]}:")  # gnubg: "Rolled 52, resigns gammon"
-    lines = []
-    for index in range(0, len(cells), 2):
-        pair = cells[index : index + 2]
-        line = f"{index // 2 + 1:3d}) {' '.join((f'{pair[0]:<{MAT_LEFT_WIDTH}}', *pair[1:]))}".rstrip()
-        if ":" not in line:  # a cube action alone (`  2)  Takes`), padded as gnubg pads it: its importer
-            line = f"{line:<{MAT_RIGHT_INDENT}}"  # reads a short line with the line before's right cell
-        if any(pair):
-            lines.append(line)
-    if game.winner is not None:
-        wins = f"Wins {game.points} point{'s' if game.points > 1 else ''}"
-        if game.winner == 1 and len(cells) % 2 == 1 and lines:
-            lines[-1] = f"{lines[-1]:<{MAT_RIGHT_INDENT}}{wins}"  # beside a drop, as gnubg writes it
-        else:
-            indent = MAT_LEFT_INDENT if game.winner == 0 else MAT_RIGHT_INDENT
-            lines.append(f"{'':<{indent}}{wins}")
-    return lines
-
-
-def _opener(game: GameRecord) -> int:
-    """The seat that began the game: its first turn's; before any turn, the first cube action's (a game
-    set up in the position lab may begin with a double), else the loser's who resigned with the dice."""
-    if game.turns:
-        return game.turns[0].player
-    if game.cube:
-        return game.cube[0].player
-    return 1 - game.winner if game.winner is not None and game.resigned_roll is not None else 0
-
-
-def _mat_cube(actions: list[CubeTurn], rolled: bool) -> list[str]:
-    """The cells of cube actions before a turn; a beaver taken before the doubler's roll (`rolled`: a
-    roll follows) as ` Beavers => 4` without its take, so that roll stays in the doubler's column."""
-    cells = []
-    events = [action.event for action in actions]
-    for index, action in enumerate(actions):
-        implied = rolled and events[index : index + 2] == [CubeEvent.BEAVER, CubeEvent.TAKE]
-        if implied:
-            cells.append(MAT_BEAVER_TAKEN.format(value=action.value))
-        elif not (rolled and events[index - 1 : index + 1] == [CubeEvent.BEAVER, CubeEvent.TAKE]):
-            cells.append(MAT_CUBE[action.event].format(value=action.value))
-    return cells
-
-
-def _backgammon_scored_as_mars(rules: Rules, game: GameRecord) -> bool:
-    """True when the last bear-off won fewer points than GNU Backgammon's standard rules would give: the
-    game ended on the board (not by a drop, a resignation or a disqualification) at a level that `rules`
-    score lower."""
-    if game.winner is None or game.resigned is not None or not game.turns:
-        return False
-    last = game.turns[-1]
-    variant = rules.variant
-    after = variant.apply_play(last.state, last.play) if last.play else last.state
-    if not variant.is_over(after):
-        return False
-    level = winner_gammon_level(after)
-    return rules.points(level) != level
-
-
-def _mat_turn(turn: Turn) -> str:
-    """`64: 24/18 13/9*`: the dice, then each move with `*` where it hits (once per point hit)."""
-    moves = []
-    landed: set[int] = set()
-    for move in sorted(turn.play, reverse=True):
-        end = move[1]
-        hit = 0 < end < 25 and turn.state[end] < 0 and end not in landed
-        landed.add(end)
-        moves.append(format_move(move) + ("*" if hit else ""))
-    return f"{turn.dice[0]}{turn.dice[1]}: {' '.join(moves)}".rstrip()
-
-
-def _mat_name(name: str, default: str) -> str:
-    """A name the .mat score line can carry: no colon, comma or semicolon, one line, not empty."""
-    cleaned = "".join(" " if char in MAT_NAME_FORBIDDEN or not char.isprintable() else char for char in name)
-    cleaned = " ".join(cleaned.split())[:MAT_NAME_CHARS].strip()
-    return cleaned or default

@@ -56,7 +56,7 @@ from game.tavla.engine.match import Match, check_match_length
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import HUMAN
+from game.tavla.engine.table_session import HUMAN
 from game.tavla.settings import LONGEST_MATCH
 
 SAVE_FORMAT = "fifteen-tavla match"

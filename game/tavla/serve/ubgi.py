@@ -8,8 +8,8 @@ tested directly); `serve` is the loop around it. Every malformed or misplaced li
 `error <code> <detail>` (bad_command, bad_value, bad_state, unsupported) and the engine goes on. The
 detail is English words meant for a person reading a log, as the protocol's own are.
 
-The position comes as GNU Backgammon's `POSITION_ID[:MATCH_ID]` or an XGID (engine/setup.py reads both,
-every field checked): the Match ID's cube, owner, score, Crawford game and Jacoby rule go into the cube
+The position comes as GNU Backgammon's `POSITION_ID[:MATCH_ID]` or an XGID (engine/study_position.py reads
+both, every field checked): the Match ID's cube, owner, score, Crawford game and Jacoby rule go into the cube
 decisions as the built-in bots take them (players/judge_bot.py). `engine.ply` is root-inclusive, as Open
 Sage and XG count (UBGI 1 = expert, the judge's 1-ply; 2 = master; 3 = grandmaster); `game.variant` is
 tavla or backgammon (our standard rules). UBGI is a backgammon protocol: with no variant named (neither
@@ -42,7 +42,7 @@ from game.core.errors import UserError
 from game.core.text.quoting import escaped, quoted
 from game.tavla.engine.position import GameOver, check_game_on, flip
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup, read_gnubg_id
+from game.tavla.engine.study_position import Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.eval.judges import judge_for
 from game.tavla.players.line_reader import MOST_LINE_BYTES, Line, LineQueue, closed_reader

@@ -318,4 +318,3 @@ def _cube_json(tally: Tally, prefix: str, played: MatchRules) -> dict[str, int]:
 def _pair_of(spec: GameSpec, bots: list[str]) -> tuple[str, str]:
     a, b = spec.seats
     return (a, b) if bots.index(a) < bots.index(b) else (b, a)
-

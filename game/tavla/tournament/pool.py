@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.text.i18n import _, current_language, set_language
 from game.tavla.engine.rules import MatchRules
-from game.tavla.players import reaper
+from game.tavla.players import bot_processes
 from game.tavla.players.protocol import close_all
 from game.tavla.tournament.ledger import Scoreboard
 from game.tavla.tournament.referee import play_game, release_bots, time_limits
@@ -32,7 +32,6 @@ class TournamentAborted(Exception):
     """A worker process died (a Python bot ended it, or the machine killed it): the run cannot go on."""
 
 
-
 def play_schedule(
     specs: Sequence[GameSpec],
     jobs: int,
@@ -47,7 +46,7 @@ def play_schedule(
     worker stopped it ("" if none). Every process a bot started is ended before it returns.
     """
     interrupted, aborted = False, ""
-    reaper.become_subreaper()
+    bot_processes.become_subreaper()
     with stop_signals() as stop, progress_bar(len(specs), show_progress) as tick:
         board = Scoreboard(specs, terms, tick)
         try:
@@ -72,7 +71,7 @@ def play_schedule(
 
 
 def _run_here(board: Scoreboard, terms: MatchRules, timeout: float, stop: Stop) -> None:
-    watch = reaper.Watch()
+    watch = bot_processes.Watch()
     with time_limits():
         try:
             for spec in board.specs:
@@ -96,7 +95,7 @@ def _worker(conn: Connection, terms: MatchRules, timeout: float, language: str) 
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_worker)
-    reaper.become_subreaper()
+    bot_processes.become_subreaper()
     with contextlib.suppress(OSError, ValueError):  # no catalogue: the reasons are written in English
         set_language(language)
     try:
@@ -112,13 +111,13 @@ def _worker(conn: Connection, terms: MatchRules, timeout: float, language: str) 
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         release_bots()
-        reaper.kill(reaper.descendants(os.getpid()))
+        bot_processes.kill(bot_processes.descendants(os.getpid()))
 
 
 def _stop_worker(signum: int, frame: object) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     close_all()
-    reaper.kill(reaper.descendants(os.getpid()))
+    bot_processes.kill(bot_processes.descendants(os.getpid()))
     os._exit(EXIT_INTERRUPTED)
 
 

@@ -267,7 +267,7 @@ def add_training_arguments(
     learning_rate: float,
     lam: float,
 ) -> None:
-    """The arguments this trainer and tables_td.py share, each with the trainer's own default: the budget
+    """The arguments this trainer and no_hitting_td.py share, each with the trainer's own default: the budget
     (--minutes or --games), --resume, the evaluations against `opponent`, the learning rate, lambda and
     the seed."""
     budget = parser.add_mutually_exclusive_group(required=True)

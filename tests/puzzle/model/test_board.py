@@ -76,8 +76,12 @@ def test_movable_cells_are_the_empty_squares_row_and_column():
 
 @pytest.mark.parametrize(
     ("direction", "tile", "cell"),
-    [(Direction.UP, 11, (1, 1)), (Direction.DOWN, 2, (1, 1)), (Direction.LEFT, 7, (1, 1)),
-     (Direction.RIGHT, 5, (1, 1))],
+    [
+        (Direction.UP, 11, (1, 1)),
+        (Direction.DOWN, 2, (1, 1)),
+        (Direction.LEFT, 7, (1, 1)),
+        (Direction.RIGHT, 5, (1, 1)),
+    ],
 )
 def test_direction_moves_the_tile_that_goes_that_way(direction, tile, cell):
     centre = board(3, 4, "1 2 3 5 0 7 4 8 6 9 11 10")
@@ -109,8 +113,14 @@ def test_str_draws_rows():
 
 @pytest.mark.parametrize(
     ("tiles", "message"),
-    [((1, 2, 3), "has 4 tiles, not 3"), ((1, 2, 3, 4), "out of range"), ((1, 1, 2, 0), "appears twice"),
-     ((1, 2, 3, -1), "out of range"), ((1, 2, 3, "0"), "out of range"), ((True, 2, 3, 0), "out of range")],
+    [
+        ((1, 2, 3), "has 4 tiles, not 3"),
+        ((1, 2, 3, 4), "out of range"),
+        ((1, 1, 2, 0), "appears twice"),
+        ((1, 2, 3, -1), "out of range"),
+        ((1, 2, 3, "0"), "out of range"),
+        ((True, 2, 3, 0), "out of range"),
+    ],
 )
 def test_bad_tile_lists_are_refused(tiles, message):
     with pytest.raises(UserError, match=message):
@@ -133,18 +143,34 @@ def test_game_id_formats():
 
 @pytest.mark.parametrize(
     ("game_id", "message"),
-    [("", "empty game ID"), ("   ", "empty game ID"), ("4x4", "neither ':' nor '#'"),
-     ("4x4;1,2", "neither"), ("1x4:1,2,3,0", "out of range"), ("11x11#3", "out of range"),
-     ("4x:1,2", "not valid"), ("ax4#1", "not valid"),
-     ("2x2:1,2,3", "has 4 tiles, not 3"), ("2x2:1,2,3,0,4", "has 4 tiles, not 5"),
-     ("2x2:1,2,2,0", "appears twice"), ("2x2:1,2,3,4", "out of range"), ("2x2:1,2,3,x", "'x' is not valid"),
-     ("2x2:1,2,3,-0", "'-0' is not valid"), ("2x2:", "has 4 tiles, not 0"),
-     pytest.param("2x2:1,2,3," + "9" * 5000, "not valid", id="huge-tile"),
-     ("2x2:2,1,3,0", "cannot be solved"), ("4x4:1,2,3,0,4,5,6,7,8,9,10,11,12,13,14,15", "cannot be solved"),
-     ("2x2:1,2,3,0", "solved board"), ("3x3#", "seed '' is not valid"), ("3x3#-1", "seed '-1'"),
-     ("3x3#1.5", "seed"), (f"3x3#{MAX_SEED + 1}", "seed"),
-     pytest.param("3x3#" + "1" * 5000, "seed", id="huge-seed"),
-     ("3x3#4:1", "seed"), ("3x3:1,2#3", "not valid")],
+    [
+        ("", "empty game ID"),
+        ("   ", "empty game ID"),
+        ("4x4", "neither ':' nor '#'"),
+        ("4x4;1,2", "neither"),
+        ("1x4:1,2,3,0", "out of range"),
+        ("11x11#3", "out of range"),
+        ("4x:1,2", "not valid"),
+        ("ax4#1", "not valid"),
+        ("2x2:1,2,3", "has 4 tiles, not 3"),
+        ("2x2:1,2,3,0,4", "has 4 tiles, not 5"),
+        ("2x2:1,2,2,0", "appears twice"),
+        ("2x2:1,2,3,4", "out of range"),
+        ("2x2:1,2,3,x", "'x' is not valid"),
+        ("2x2:1,2,3,-0", "'-0' is not valid"),
+        ("2x2:", "has 4 tiles, not 0"),
+        pytest.param("2x2:1,2,3," + "9" * 5000, "not valid", id="huge-tile"),
+        ("2x2:2,1,3,0", "cannot be solved"),
+        ("4x4:1,2,3,0,4,5,6,7,8,9,10,11,12,13,14,15", "cannot be solved"),
+        ("2x2:1,2,3,0", "solved board"),
+        ("3x3#", "seed '' is not valid"),
+        ("3x3#-1", "seed '-1'"),
+        ("3x3#1.5", "seed"),
+        (f"3x3#{MAX_SEED + 1}", "seed"),
+        pytest.param("3x3#" + "1" * 5000, "seed", id="huge-seed"),
+        ("3x3#4:1", "seed"),
+        ("3x3:1,2#3", "not valid"),
+    ],
 )
 def test_bad_game_ids_are_refused_clearly(game_id, message):
     with pytest.raises(UserError, match=message) as caught:

@@ -3,10 +3,10 @@ following the player, starting again after another move, going back to a broken 
 
 from __future__ import annotations
 
-from game.puzzle.model import method
+from game.puzzle.model import method_steps
 from game.puzzle.model.board import Board
 from game.puzzle.model.coach import ARROWS, Arrow, Coach, Goal, tiles_text, verdict
-from game.puzzle.model.method import Kind
+from game.puzzle.model.method_steps import Kind
 
 
 def play(board: Board, tiles) -> Board:
@@ -91,7 +91,7 @@ def test_another_move_starts_again_from_the_board_as_it_is() -> None:
     coach.follow(board)
     assert coach.strayed
     assert coach.sentence().startswith("You went another way: fine, from here: ")
-    assert coach.step == method.step(board)
+    assert coach.step == method_steps.step(board)
     board = board.slide_tile(coach.step.moves[0]).board
     coach.follow(board)
     assert not coach.strayed

@@ -30,8 +30,11 @@ def chi_square(counts: dict, categories: list) -> float:
 
 def solvable_non_goal_boards(width: int, height: int) -> list:
     goal = goal_tiles(width, height)
-    return [p for p in itertools.permutations(range(width * height))
-            if tiles_solvable(width, height, p) and p != goal]
+    return [
+        p
+        for p in itertools.permutations(range(width * height))
+        if tiles_solvable(width, height, p) and p != goal
+    ]
 
 
 def test_same_seed_same_board_and_seeds_differ():

@@ -6,8 +6,9 @@ from game.core.errors import UserError
 from game.puzzle.model.size import BoardSize
 
 
-@pytest.mark.parametrize(("text", "size"), [("6x5", (6, 5)), ("4X4", (4, 4)), (" 10 x 2 ", (10, 2)),
-                                            ("2×3", (2, 3))])
+@pytest.mark.parametrize(
+    ("text", "size"), [("6x5", (6, 5)), ("4X4", (4, 4)), (" 10 x 2 ", (10, 2)), ("2×3", (2, 3))]
+)
 def test_a_size_is_read_from_wxh_and_written_back(text, size):
     parsed = BoardSize.parse(text)
     assert (parsed.columns, parsed.rows) == size
@@ -17,10 +18,20 @@ def test_a_size_is_read_from_wxh_and_written_back(text, size):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("0x4", "width .* 0 is out of range"), ("4x1", "height .* 1 is out of range"), ("4x", "not valid"),
-     ("100x100", "out of range"), ("4x4x4", "not valid"), ("", "not valid"), ("x", "not valid"),
-     ("-4x4", "not valid"), ("4.5x4", "not valid"), ("٤x٤", "not valid"), ("11x3", "out of range"),
-     pytest.param("9" * 5000 + "x4", "not valid", id="huge-number")],
+    [
+        ("0x4", "width .* 0 is out of range"),
+        ("4x1", "height .* 1 is out of range"),
+        ("4x", "not valid"),
+        ("100x100", "out of range"),
+        ("4x4x4", "not valid"),
+        ("", "not valid"),
+        ("x", "not valid"),
+        ("-4x4", "not valid"),
+        ("4.5x4", "not valid"),
+        ("٤x٤", "not valid"),
+        ("11x3", "out of range"),
+        pytest.param("9" * 5000 + "x4", "not valid", id="huge-number"),
+    ],
 )
 def test_a_wrong_size_is_refused_with_what_is_allowed(text, message):
     with pytest.raises(UserError, match=message) as caught:

@@ -28,7 +28,7 @@ from game.puzzle.model.stats import (
 )
 from game.puzzle.model.stats_report import format_time
 from game.puzzle.solver import solve
-from game.puzzle.solver.assistant import Assistant, Shortest, shortest
+from game.puzzle.solver.background_solver import BackgroundSolver, Shortest, shortest
 
 
 def solves(*seconds: float, moves: int = 100, **flags) -> list[Solve]:
@@ -185,7 +185,7 @@ def test_a_cancelled_optimal_search_gives_nothing():
 
 def test_the_assistant_measures_a_scramble_in_the_background():
     board = Board.shuffled(3, 3, 4)
-    assistant = Assistant(3, 3)
+    assistant = BackgroundSolver(3, 3)
     try:
         assistant.request_shortest(board)
         assert assistant.measuring

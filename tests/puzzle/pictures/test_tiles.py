@@ -45,6 +45,7 @@ def close(pixel, colour, tolerance=40) -> bool:
 
 def png_header_only(path: Path, width: int, height: int) -> Path:
     """A tiny PNG whose header claims a huge size: what a decompression bomb looks like before decoding."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
@@ -168,8 +169,11 @@ def test_in_memory_images_work_too():
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "not an image"), (b"hello, this is text", "not an image"),
-     (PNG_SIGNATURE + b"\0" * 40, "cannot be read|not an image")],
+    [
+        (b"", "not an image"),
+        (b"hello, this is text", "not an image"),
+        (PNG_SIGNATURE + b"\0" * 40, "cannot be read|not an image"),
+    ],
 )
 def test_corrupt_files_are_refused_with_the_path(tmp_path, content, message):
     source = tmp_path / "broken.png"

@@ -2,7 +2,7 @@
 
 from game.puzzle.model.solve_records import Best
 from game.puzzle.screens import captions
-from game.puzzle.solver.assistant import Shortest
+from game.puzzle.solver.background_solver import Shortest
 
 
 def test_clock_and_counters():
@@ -38,7 +38,7 @@ def test_verdict_says_why_a_result_is_not_a_record():
 
 
 def test_pace_optimal_length_and_what_a_solve_improved():
-    from game.puzzle.solver.assistant import Shortest
+    from game.puzzle.solver.background_solver import Shortest
 
     assert captions.solved_summary(40, 12.3456) == "40 moves in 12.346 s · 3.24 TPS"
     assert captions.solved_summary(1, 0.0) == "1 move in 0.000 s"

@@ -24,11 +24,11 @@ from game.puzzle.solver import (
     SolverTimeout,
     _walk_down,
     best,
+    distance_tables,
     hint,
     pdb,
     prepare,
     solve,
-    tables,
 )
 from game.puzzle.solver.pdb import Pattern
 from game.puzzle.solver.search import Component, Heuristic, ida_star
@@ -308,13 +308,13 @@ def test_solve_command_refuses_bad_input(size: str, text: str, message: str) -> 
 
 def test_exact_tables_hold_every_reachable_board() -> None:
     for width, height in itertools.product((2, 3), repeat=2):
-        table = tables.exact_table(width, height)
+        table = distance_tables.exact_table(width, height)
         assert len(table) == len(distances(width, height))
 
 
 @pytest.mark.usefixtures("tables_4x4")
 def test_the_solvers_best_is_one_figure_for_the_panel_and_the_command() -> None:
-    from game.puzzle.solver.assistant import Shortest, shortest
+    from game.puzzle.solver.background_solver import Shortest, shortest
 
     board = Board.shuffled(5, 5, seed=7)
     line = solver_line("5x5", " ".join(map(str, board.tiles)), optimal=False)
@@ -330,15 +330,15 @@ def test_the_strong_4x4_tables_are_used_once_cached(monkeypatch: pytest.MonkeyPa
     admissible and, as a real table, 0 only at home."""
     import game.puzzle.solver as solver
 
-    monkeypatch.delenv(tables.QUICK_ENV, raising=False)
+    monkeypatch.delenv(distance_tables.QUICK_ENV, raising=False)
     monkeypatch.setattr(solver, "_HEURISTICS", {})
-    right, alone = tables.strong_patterns(4, 4)
+    right, alone = distance_tables.strong_patterns(4, 4)
     stand_in = bytearray(b"\1") * pdb.table_size(right)
     stand_in[pdb.pack(right.goals, right.bits)] = 0
     stand_in = bytes(stand_in)
     monkeypatch.setitem(pdb._LOADED, right.key, stand_in)
     monkeypatch.setitem(pdb._LOADED, alone.key, pdb.build(alone))
-    assert tables.strong_ready(4, 4)
+    assert distance_tables.strong_ready(4, 4)
     heuristic = solver._heuristic(4, 4, build=False)
     assert heuristic is not None and any(table is stand_in for table in heuristic.tables)
     board = scramble(Board.goal(4, 4), 14, random.Random(4))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.puzzle.model.board import Board, goal_tiles
-from game.puzzle.solver import Cancelled, layers, prepare, search, solve, tables
+from game.puzzle.solver import Cancelled, distance_tables, layers, prepare, search, solve
 from game.puzzle.solver.search import OverBudget, ida_star
 
 DATA = Path(__file__).resolve().parents[3] / "benchmarks" / "data"
@@ -43,7 +43,7 @@ def replays(tiles: list[int], width: int, moves: list[int]) -> bool:
 def quick_4x4() -> search.Heuristic:
     """The quick 4x4 tables (built in seconds, or read) as the search's heuristic."""
     prepare(4, 4)
-    return tables.heuristic(4, 4)
+    return distance_tables.heuristic(4, 4)
 
 
 @pytest.mark.parametrize("ident", KORF_EASY)

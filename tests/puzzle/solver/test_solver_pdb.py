@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.core.files.folders import CACHE_DIR_ENV
-from game.puzzle.solver import mapping, pdb, ranked, tables
+from game.puzzle.solver import distance_tables, mapping, pdb, ranked
 from game.puzzle.solver.pdb import Cancelled, Pattern
 
 SMALL_PATTERNS = [
@@ -185,17 +185,17 @@ def test_a_big_table_is_stored_raw_and_verified(cache: Path, monkeypatch: pytest
 def test_the_strong_4x4_partition_covers_every_tile_once_and_mirrors_one_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(tables.QUICK_ENV, raising=False)
-    groups, built = tables._partition(4, 4, strong=True)
+    monkeypatch.delenv(distance_tables.QUICK_ENV, raising=False)
+    groups, built = distance_tables._partition(4, 4, strong=True)
     assert sorted(c for group in groups for c in group) == list(range(15))
     assert [len(g) for g in groups] == [7, 7, 1]
     mirror = [(c // 4) * 4 + 3 - c % 4 for c in range(16)]
-    assert [mirror[c] for c in tables.STRONG_LEFT] == tables.STRONG_RIGHT
-    assert [p.goals for p in tables.strong_patterns(4, 4)] == [tuple(g) for g in built]
-    assert tables.strong_patterns(3, 4) == []
-    monkeypatch.setenv(tables.QUICK_ENV, "1")
-    assert tables.strong_patterns(4, 4) == []
-    assert not tables.strong_ready(4, 4)
+    assert [mirror[c] for c in distance_tables.STRONG_LEFT] == distance_tables.STRONG_RIGHT
+    assert [p.goals for p in distance_tables.strong_patterns(4, 4)] == [tuple(g) for g in built]
+    assert distance_tables.strong_patterns(3, 4) == []
+    monkeypatch.setenv(distance_tables.QUICK_ENV, "1")
+    assert distance_tables.strong_patterns(4, 4) == []
+    assert not distance_tables.strong_ready(4, 4)
 
 
 def test_a_big_table_is_mapped_from_its_file_and_checked_once(

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.notation import format_play
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.engine.study_position import read_gnubg_id
 from game.tavla.players.ubgi_lines import payload
 
 

@@ -10,7 +10,7 @@ from game.tavla.engine.committed_dice import CommittedRolls, commitment, new_see
 from game.tavla.engine.dice_record import EXPECTED_PIPS, dice_figures, match_rolls
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.record.save import dump_match, load_match
 from tests.tavla.matches import advance
 

@@ -161,15 +161,17 @@ def test_a_match_refuses_a_second_game_while_one_is_running_and_bad_lengths():
 
 
 def test_play_bots_runs_a_full_legal_game():
-    result, record = play_bots(get_bot("random", seed=1).play, get_bot("random", seed=2).play,
-                               seed=3, keep_record=True)
+    result, record = play_bots(
+        get_bot("random", seed=1).play, get_bot("random", seed=2).play, seed=3, keep_record=True
+    )
     assert result.disqualified is None and result.points in (1, 2)
     assert result.turns == len(record)
     state = OPENING if record[0].player == 0 else flip(OPENING)
     for turn in record:
         assert turn.state == validate_state(turn.state)
-        assert turn.play in legal_plays(turn.state, *turn.dice) or (not turn.play and not legal_plays(
-            turn.state, *turn.dice))
+        assert turn.play in legal_plays(turn.state, *turn.dice) or (
+            not turn.play and not legal_plays(turn.state, *turn.dice)
+        )
     assert record[0].state == state
 
 

@@ -11,7 +11,7 @@ from game.tavla.engine.play import play_bots
 from game.tavla.engine.position import flip
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import MONEY, MatchRules, Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.players import get_bot
 from tests.tavla.engine.test_game_cube import _first_legal, _first_play
 from tests.tavla.money import money_session

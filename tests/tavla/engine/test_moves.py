@@ -100,7 +100,8 @@ def test_spec_bear_off_with_a_larger_die_from_the_highest_point_only():
     state = position({4: 1, 2: 2}, {20: 15})
     assert "4/0 2/0" in texts(state, 6, 5)
     assert reason(state, 6, 5, "2/0 2/0") == (
-        "2/0: a larger die bears off only from the highest point, and you have a checker on point 4")
+        "2/0: a larger die bears off only from the highest point, and you have a checker on point 4"
+    )
 
 
 def test_spec_doubles_are_played_four_times_and_as_many_as_possible():

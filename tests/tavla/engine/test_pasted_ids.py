@@ -14,7 +14,7 @@ from game import cli
 from game.core.errors import UserError
 from game.tavla.engine.match_id import match_id, read_match_id
 from game.tavla.engine.position import position_id, state_from_position_id
-from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.engine.study_position import read_gnubg_id
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from tests.tavla.builders import states
 

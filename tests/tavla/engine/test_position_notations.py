@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.core.errors import UserError
 from game.tavla.engine.match_id import MatchMoment, match_id, read_match_id
 from game.tavla.engine.position import OPENING, flip
-from game.tavla.engine.setup import BOTTOM, TOP, Setup, read_gnubg_id
+from game.tavla.engine.study_position import BOTTOM, TOP, Setup, read_gnubg_id
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.players.gnubg_adapter import load_gnubg
 from tests.tavla.builders import position, states
@@ -175,8 +175,14 @@ def test_any_text_is_an_id_or_a_user_error(text):
 def gnubg():
     pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is missing")
     gnubg = load_gnubg()  # with a settings folder of its own: a gnubg user's own settings abort it
-    for line in ("set threads 1", "set display off", "set player 0 human", "set player 1 human",
-                 "set automatic roll off", "new session"):
+    for line in (
+        "set threads 1",
+        "set display off",
+        "set player 0 human",
+        "set player 1 human",
+        "set automatic roll off",
+        "new session",
+    ):
         gnubg.command(line)
     return gnubg
 
@@ -185,8 +191,17 @@ def _seats_swapped(moment: MatchMoment) -> MatchMoment:
     """gnubg swaps the players after `set xgid` when the top player is on roll (its board shows the
     player on roll at the bottom): the same moment with the players' numbers exchanged."""
     owner = None if moment.owner is None else 1 - moment.owner
-    return MatchMoment(moment.length, moment.score[::-1], 1 - moment.on_roll, moment.cube, owner,
-                       moment.crawford, moment.dice, moment.doubled, moment.jacoby)
+    return MatchMoment(
+        moment.length,
+        moment.score[::-1],
+        1 - moment.on_roll,
+        moment.cube,
+        owner,
+        moment.crawford,
+        moment.dice,
+        moment.doubled,
+        moment.jacoby,
+    )
 
 
 @settings(max_examples=80, deadline=None)

@@ -13,7 +13,7 @@ from game.tavla.engine.position import OPENING, flip, validate_state
 from game.tavla.engine.resigning import bot_accepts, bot_resigns, most_at_stake, stakes_cube
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession
 
 STANDARD, TAVLA = Rules.STANDARD, Rules.TAVLA
 

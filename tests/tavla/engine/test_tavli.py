@@ -9,7 +9,7 @@ import pytest
 from game.core.errors import UserError
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import TAVLI, Rules, TableGames, table_choices
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.record.save import SAVE_VERSION, dump_match, load_match
 
 

@@ -32,10 +32,15 @@ CASES = [
     pytest.param(last_roll(2, 2), Cube(), CubeAction.DOUBLE_TAKE, id="last-roll-72%-double-take"),
     pytest.param(last_roll(3, 3), Cube(), CubeAction.NO_DOUBLE_TAKE, id="last-roll-47%-no-double"),
     pytest.param(OPENING, Cube(), CubeAction.NO_DOUBLE_TAKE, id="opening-no-double-take"),
-    pytest.param(state_from_position_id("WLcxAAfb3IMCAA"), Cube(), CubeAction.TOO_GOOD_PASS,
-                 id="blitz-too-good-pass"),
-    pytest.param(last_roll(1, 4), Cube(score=MatchScore(7, 2, 2)), CubeAction.DOUBLE_PASS,
-                 id="match-last-roll-81%-double-pass"),
+    pytest.param(
+        state_from_position_id("WLcxAAfb3IMCAA"), Cube(), CubeAction.TOO_GOOD_PASS, id="blitz-too-good-pass"
+    ),
+    pytest.param(
+        last_roll(1, 4),
+        Cube(score=MatchScore(7, 2, 2)),
+        CubeAction.DOUBLE_PASS,
+        id="match-last-roll-81%-double-pass",
+    ),
 ]
 
 

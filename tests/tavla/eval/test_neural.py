@@ -28,12 +28,12 @@ def test_encoding_shape_range_and_hand_features():
     found = random_game_positions(200, seed=4)
     x = encode(np.array([state for state, _, _ in found], dtype=np.int8))
     assert x.shape == (200, INPUTS) and x.dtype == np.float32
-    assert np.isfinite(x).all() and np.abs(x).max() < 8.0   # small inputs keep the sigmoids responsive
+    assert np.isfinite(x).all() and np.abs(x).max() < 8.0  # small inputs keep the sigmoids responsive
     race = np.array([is_race(state) for state, _, _ in found], dtype=np.float32)
     assert (x[:, RAW_INPUTS + 11] == race).all()
     opening = encode(np.array([OPENING], dtype=np.int8))[0]
-    assert opening[196] == opening[197] == 1.67    # 167 pips each side, scaled by 100
-    assert opening[201] == pytest.approx(1 / 6)     # the 6 and 8 points are made but not adjacent
+    assert opening[196] == opening[197] == 1.67  # 167 pips each side, scaled by 100
+    assert opening[201] == pytest.approx(1 / 6)  # the 6 and 8 points are made but not adjacent
 
 
 def test_longest_prime_counts_adjacent_made_points():
@@ -84,8 +84,16 @@ def test_weights_of_the_wrong_shape_are_refused(tmp_path, net):
 def test_a_version_1_weights_file_is_refused_with_a_message(tmp_path, net):
     path = tmp_path / "old.npz"
     c = net.contact
-    np.savez(path, w1=c.w1[:208, :80], b1=c.b1[:80], w2=c.w2[:80], b2=c.b2, version=np.array(1),
-             meta_keys=np.array(["games"]), meta_values=np.array([1.0]))
+    np.savez(
+        path,
+        w1=c.w1[:208, :80],
+        b1=c.b1[:80],
+        w2=c.w2[:80],
+        b2=c.b2,
+        version=np.array(1),
+        meta_keys=np.array(["games"]),
+        meta_values=np.array([1.0]),
+    )
     with pytest.raises(UserError, match="do not fit"):
         Evaluator.load(path)
 
@@ -95,8 +103,10 @@ def test_a_saved_evaluator_loads_back_identical(tmp_path, net):
     net.save(path)
     again = Evaluator.load(path)
     for phase in ("contact", "race"):
-        assert all(np.array_equal(getattr(net.network(phase), key), getattr(again.network(phase), key))
-                   for key in ("w1", "b1", "w2", "b2"))
+        assert all(
+            np.array_equal(getattr(net.network(phase), key), getattr(again.network(phase), key))
+            for key in ("w1", "b1", "w2", "b2")
+        )
     assert not list(tmp_path.glob("*.tmp"))
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from game import cli
 from game.tavla.engine.position import OPENING, format_state
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.lab.board_text import board_lines
 from tests.tavla.builders import position

@@ -76,6 +76,7 @@ def test_a_games_dice_depend_on_the_seed_and_its_number_only():
     plan = RolloutPlan((OPENING,), RULES, 1296, seed=7)
     firsts = {(GameDice(plan, game).roll(0), GameDice(plan, game).roll(1)) for game in range(1296)}
     assert len(firsts) == 1296, "1,296 games play every sequence of two rolls once"
+
     def rolls(plan: RolloutPlan) -> list[tuple[int, int]]:
         return [GameDice(plan, 5).roll(ply) for ply in range(40)]
 
@@ -105,8 +106,26 @@ def our_networks(monkeypatch):
 
 def test_rollout_with_dice_ranks_the_plays_and_writes_the_json(tmp_path, capsys, our_networks):
     path = tmp_path / "rollout.json"
-    argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
-            "--games", "36", "--truncate", "2", "--plays", "3", "--seed", "5", "--json", str(path)]
+    argv = [
+        "rollout",
+        "--state",
+        format_state(OPENING),
+        "--dice",
+        "3",
+        "1",
+        "--rules",
+        "standard",
+        "--games",
+        "36",
+        "--truncate",
+        "2",
+        "--plays",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+        str(path),
+    ]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
     flat = " ".join(out.split())
@@ -146,8 +165,24 @@ def test_the_rollout_is_a_table_a_play_a_row_as_gnubg_shows_it(capsys, our_netwo
     from tests.terminal_checks import assert_fits, assert_unbroken
 
     monkeypatch.setenv("COLUMNS", "80")
-    argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
-            "--games", "36", "--truncate", "1", "--plays", "3", "--seed", "5"]
+    argv = [
+        "rollout",
+        "--state",
+        format_state(OPENING),
+        "--dice",
+        "3",
+        "1",
+        "--rules",
+        "standard",
+        "--games",
+        "36",
+        "--truncate",
+        "1",
+        "--plays",
+        "3",
+        "--seed",
+        "5",
+    ]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
     assert_fits(out, 80)
@@ -187,10 +222,31 @@ def test_bad_arguments_are_one_line_and_exit_2(argv, words, capsys):
 
 def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
     path = tmp_path / "stopped.json"
-    command = [sys.executable, str(ROOT / "main.py"), "rollout", "--state", format_state(OPENING), "--games",
-               "1000000", "--truncate", "2", "--jobs", "2", "--seed", "1", "--json", str(path)]
-    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1", NO_SAGE_VARIABLE: "1"})
+    command = [
+        sys.executable,
+        str(ROOT / "main.py"),
+        "rollout",
+        "--state",
+        format_state(OPENING),
+        "--games",
+        "1000000",
+        "--truncate",
+        "2",
+        "--jobs",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+        str(path),
+    ]
+    child = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", NO_SAGE_VARIABLE: "1"},
+    )
     try:
         # Ctrl+C once its two workers run (however long a busy machine takes to start them), and a
         # moment later, while they roll
@@ -215,8 +271,26 @@ def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
 @needs_sage
 def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_path, capsys):
     path = tmp_path / "sage.json"
-    argv = ["rollout", "--state", format_state(OPENING), "--dice", "3", "1", "--rules", "standard",
-            "--games", "72", "--truncate", "2", "--plays", "2", "--seed", "4000000005", "--json", str(path)]
+    argv = [
+        "rollout",
+        "--state",
+        format_state(OPENING),
+        "--dice",
+        "3",
+        "1",
+        "--rules",
+        "standard",
+        "--games",
+        "72",
+        "--truncate",
+        "2",
+        "--plays",
+        "2",
+        "--seed",
+        "4000000005",
+        "--json",
+        str(path),
+    ]
     assert cli.main(argv) == 0  # a seed past Open Sage's own range (2**31) is taken too
     out = capsys.readouterr().out
     flat = " ".join(out.split())
@@ -230,8 +304,21 @@ def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_pa
     assert cubeful == sorted(cubeful, reverse=True) and data["plays"][0]["difference"] == 0.0
     assert all(data[f"{name}_se"] is not None for name in ("win", "equity", "cubeful_equity"))
     stopped = tmp_path / "stopped.json"
-    command = [sys.executable, str(ROOT / "main.py"), "rollout", "--state", format_state(OPENING), "--games",
-               "1000000", "--truncate", "2", "--seed", "1", "--json", str(stopped)]
+    command = [
+        sys.executable,
+        str(ROOT / "main.py"),
+        "rollout",
+        "--state",
+        format_state(OPENING),
+        "--games",
+        "1000000",
+        "--truncate",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+        str(stopped),
+    ]
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         # Ctrl+C once it rolls (4 s of its CPU: past the imports, however busy the machine); a stop keeps

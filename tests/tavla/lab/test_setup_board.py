@@ -6,8 +6,8 @@ import pytest
 from game.core.errors import UserError
 from game.tavla.engine.position import OPENING, flip
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import HUMAN, Phase
-from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.engine.study_position import read_gnubg_id
+from game.tavla.engine.table_session import HUMAN, Phase
 from game.tavla.engine.xgid import read_xgid, write_xgid
 from game.tavla.lab.setup_board import BAR_PLACE, OFF_PLACE, SetupBoard, check_rules
 

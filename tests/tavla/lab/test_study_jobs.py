@@ -10,7 +10,7 @@ import pytest
 
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup, money_moment
+from game.tavla.engine.study_position import Setup, money_moment
 from game.tavla.lab import study_jobs
 from game.tavla.lab.rollout_runner import run_rollout
 from game.tavla.lab.study_jobs import AnswerJob, RolloutJob

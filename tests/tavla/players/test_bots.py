@@ -19,8 +19,17 @@ from tests.tavla.builders import dice, position, states
 
 
 def test_registry_lists_the_built_ins_with_descriptions():
-    assert bot_names() == ["random", "greedy", "pubeval", "beginner", "intermediate", "expert", "master",
-                           "grandmaster", "gnubg"]
+    assert bot_names() == [
+        "random",
+        "greedy",
+        "pubeval",
+        "beginner",
+        "intermediate",
+        "expert",
+        "master",
+        "grandmaster",
+        "gnubg",
+    ]
     for name in playable_names():
         assert isinstance(get_bot(name), Bot)
     for name in bot_names():
@@ -213,9 +222,11 @@ def test_a_python_file_may_answer_the_cube_and_must_answer_true_or_false(tmp_pat
     bot = get_bot(str(plain))
     assert (bot.double(list(OPENING), Cube()), bot.take(list(OPENING), Cube())) == (False, True)
     cubed = tmp_path / "cubed.py"
-    cubed.write_text("def play(state, die1, die2):\n    return ''\n"
-                     "def double(state, cube):\n    return cube.owner == 'centre'\n"
-                     "def take(state, cube):\n    return 'yes' if cube.value > 1 else False\n")
+    cubed.write_text(
+        "def play(state, die1, die2):\n    return ''\n"
+        "def double(state, cube):\n    return cube.owner == 'centre'\n"
+        "def take(state, cube):\n    return 'yes' if cube.value > 1 else False\n"
+    )
     bot = get_bot(str(cubed))
     assert bot.double(list(OPENING), Cube()) is True
     assert bot.double(list(OPENING), Cube(2, CubeOwner.ME)) is False

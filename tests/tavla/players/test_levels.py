@@ -30,8 +30,11 @@ def test_network_bots_always_answer_a_legal_play(state, roll):
     net = Evaluator.fresh(seed=1)
     for rules in Rules.backgammon():
         legal = legal_plays(state, *roll, rules)
-        for bot in (NeuralBot(rules, net=net), BeginnerBot(rules, seed=2, net=net),
-                    MasterBot(rules, net=net, plies=1)):  # 2-ply: tests/tavla/eval/test_search.py
+        for bot in (
+            NeuralBot(rules, net=net),
+            BeginnerBot(rules, seed=2, net=net),
+            MasterBot(rules, net=net, plies=1),
+        ):  # 2-ply: tests/tavla/eval/test_search.py
             answer = bot.play(list(state), *roll)
             assert check_play(state, *roll, answer, rules) in legal or (answer == "" and not legal)
 

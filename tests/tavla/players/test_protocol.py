@@ -45,18 +45,23 @@ def no_leftovers():
 
 
 def test_cmd_names_come_from_the_one_registry_in_a_fresh_interpreter():
-    code = ("from game.tavla.players import get_bot; "
-            f"print(type(get_bot({'cmd:' + bot_command('legal')!r})).__name__)")
+    code = (
+        "from game.tavla.players import get_bot; "
+        f"print(type(get_bot({'cmd:' + bot_command('legal')!r})).__name__)"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "ExternalBot"
 
 
-@pytest.mark.parametrize(("name", "words"), [
-    ("cmd:", "needs a command line"),
-    ("cmd:   ", "needs a command line"),
-    ("cmd:no-such-program-anywhere --fast", "not found"),
-    ("cmd:python3 'unbalanced", "cannot read the command line"),
-])
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("cmd:", "needs a command line"),
+        ("cmd:   ", "needs a command line"),
+        ("cmd:no-such-program-anywhere --fast", "not found"),
+        ("cmd:python3 'unbalanced", "cannot read the command line"),
+    ],
+)
 def test_bad_command_lines_are_user_errors_before_anything_starts(name, words):
     with pytest.raises(UserError, match=words):
         get_bot(name)
@@ -74,12 +79,15 @@ def test_a_bot_is_started_once_and_answers_many_decisions_with_the_rules_in_its_
     assert pid is not None and gone(pid)
 
 
-@pytest.mark.parametrize(("mode", "kind", "words"), [
-    ("hang", "timeout", "no answer within 0.4 s"),
-    ("crash", "crash", "exited with status 3 (stderr: crashing on purpose)"),
-    ("megabytes", "oversized", f"longer than {MAX_ANSWER_BYTES} bytes"),
-    ("quit", "crash", "exited with status 0"),
-])
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        ("hang", "timeout", "no answer within 0.4 s"),
+        ("crash", "crash", "exited with status 3 (stderr: crashing on purpose)"),
+        ("megabytes", "oversized", f"longer than {MAX_ANSWER_BYTES} bytes"),
+        ("quit", "crash", "exited with status 0"),
+    ],
+)
 def test_a_failing_bot_is_a_bot_fault_its_program_is_killed_and_restarted_next_time(mode, kind, words):
     bot = ExternalBot(bot_command(mode, "--after", "1"), timeout=0.4)
     check_play(OPENING, 3, 1, bot.play(OPENING, 3, 1))
@@ -110,10 +118,13 @@ def test_output_nobody_asked_for_disqualifies():
         assert result.disqualified == 0 and result.fault == "garbage"
 
 
-@pytest.mark.parametrize(("mode", "kind", "words"), [
-    ("illegal", "illegal", "illegal play '24/13'"),
-    ("garbage", "garbage", "unreadable answer 'hello there'"),
-])
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        ("illegal", "illegal", "illegal play '24/13'"),
+        ("garbage", "garbage", "unreadable answer 'hello there'"),
+    ],
+)
 def test_illegal_and_garbage_answers_lose_the_game_with_the_position_dice_and_answer(mode, kind, words):
     with ExternalBot(bot_command(mode, "--after", "2")) as bot:
         result, _ = play_bots(bot.play, get_bot("random", seed=1).play, seed=5)
@@ -199,20 +210,24 @@ def test_a_bad_answer_to_a_cube_question_is_garbage_and_the_program_is_restarted
 
 def test_cube_programs_and_old_ones_play_whole_games_with_the_cube():
     terms = CubeTerms()
-    with ExternalBot(cube_bot_command("passer"), rules=STANDARD, cube=True) as passer, \
-            ExternalBot(bot_command("legal"), rules=STANDARD, cube=True) as old:
+    with (
+        ExternalBot(cube_bot_command("passer"), rules=STANDARD, cube=True) as passer,
+        ExternalBot(bot_command("legal"), rules=STANDARD, cube=True) as old,
+    ):
         expert = get_bot("expert", rules=STANDARD)
         passed = 0
         for seed in range(4):
             for first, second in ((passer, expert), (old, expert), (passer, old)):
-                result, _ = play_bots(first.play, second.play, STANDARD, seed=seed, cube=terms,
-                                      deciders=(first, second))
+                result, _ = play_bots(
+                    first.play, second.play, STANDARD, seed=seed, cube=terms, deciders=(first, second)
+                )
                 assert result.disqualified is None, result.reason
                 passed += result.kind == "passed"
         assert passed > 0 and passer.starts == old.starts == 1
 
 
 # ---- the examples for bot authors -------------------------------------------------------------------
+
 
 def load_example():
     spec = importlib.util.spec_from_file_location("my_bot_example", EXAMPLES / "my_bot.py")
@@ -230,10 +245,16 @@ def test_the_python_template_finds_exactly_the_legal_plays():
 
 EXTERNAL_EXAMPLES = [
     pytest.param(f"{PYTHON} {shlex.quote(str(EXAMPLES / 'my_bot.py'))}", id="python"),
-    pytest.param(f"node {shlex.quote(str(EXAMPLES / 'js' / 'bot.js'))}", id="javascript",
-                 marks=pytest.mark.skipif(NODE is None, reason="Node.js (node) is not installed")),
-    pytest.param(f"java {shlex.quote(str(EXAMPLES / 'java' / 'TavlaOyuncusu.java'))}", id="java",
-                 marks=pytest.mark.skipif(JAVA is None, reason="Java 11+ (java) is not installed")),
+    pytest.param(
+        f"node {shlex.quote(str(EXAMPLES / 'js' / 'bot.js'))}",
+        id="javascript",
+        marks=pytest.mark.skipif(NODE is None, reason="Node.js (node) is not installed"),
+    ),
+    pytest.param(
+        f"java {shlex.quote(str(EXAMPLES / 'java' / 'TavlaOyuncusu.java'))}",
+        id="java",
+        marks=pytest.mark.skipif(JAVA is None, reason="Java 11+ (java) is not installed"),
+    ),
 ]
 
 
@@ -241,8 +262,9 @@ EXTERNAL_EXAMPLES = [
 def test_the_external_examples_play_full_games_and_only_legal_plays(command):
     with get_bot("cmd:" + command, rules=Rules.STANDARD) as bot:
         for seed in range(2):
-            result, record = play_bots(bot.play, get_bot("pubeval", rules=STANDARD).play, STANDARD,
-                                       seed=seed, keep_record=True)
+            result, record = play_bots(
+                bot.play, get_bot("pubeval", rules=STANDARD).play, STANDARD, seed=seed, keep_record=True
+            )
             assert result.disqualified is None, result.reason
             assert sum(turn.player == 0 for turn in record) > 5
         for state, die1, die2 in random_game_positions(300, seed=23, rules=Rules.STANDARD):
@@ -265,8 +287,9 @@ def test_the_external_examples_play_cube_games_and_the_python_and_js_ones_speak_
     expert = get_bot("expert", rules=STANDARD)
     with ExternalBot(command, rules=STANDARD, cube=True) as bot:
         for seed in range(2):
-            result, _ = play_bots(bot.play, expert.play, STANDARD, seed=seed, cube=CubeTerms(),
-                                  deciders=(bot, expert))
+            result, _ = play_bots(
+                bot.play, expert.play, STANDARD, seed=seed, cube=CubeTerms(), deciders=(bot, expert)
+            )
             assert result.disqualified is None, result.reason
         assert bot.speaks_cube is speaks
         if speaks:

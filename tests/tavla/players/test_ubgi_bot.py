@@ -51,11 +51,14 @@ def test_ubgi_names_are_programs_of_the_one_registry():
     assert isinstance(guarded_bot(OURS, timeout=0.5), UbgiBot)
 
 
-@pytest.mark.parametrize(("name", "words"), [
-    ("ubgi:", "needs a command line"),
-    ("ubgi:no-such-engine-anywhere", "not found"),
-    ("ubgi:python3 'unbalanced", "cannot read the command line"),
-])
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("ubgi:", "needs a command line"),
+        ("ubgi:no-such-engine-anywhere", "not found"),
+        ("ubgi:python3 'unbalanced", "cannot read the command line"),
+    ],
+)
 def test_bad_engine_command_lines_are_user_errors(name, words):
     with pytest.raises(UserError, match=words):
         get_bot(name)
@@ -66,19 +69,28 @@ def test_engines_play_backgammon_only():
         get_bot(OURS, rules=Rules.PLAKOTO)
 
 
-@pytest.mark.parametrize(("terms", "games"), [
-    (MatchRules(Rules.TAVLA), 2),
-    (MatchRules(Rules.STANDARD, cube=True), 2),
-    (MatchRules(Rules.STANDARD, length=3, cube=True), 1),
-])
+@pytest.mark.parametrize(
+    ("terms", "games"),
+    [
+        (MatchRules(Rules.TAVLA), 2),
+        (MatchRules(Rules.STANDARD, cube=True), 2),
+        (MatchRules(Rules.STANDARD, length=3, cube=True), 1),
+    ],
+)
 def test_our_engine_through_ubgi_plays_the_built_in_experts_games(terms, games):
     """The tournament's own game player, the same dice and bot seeds: the same results, plays and cube."""
     for round_ in range(games):
         played = []
         for name in ("expert", OURS):
             seats = (name, "greedy") if round_ % 2 == 0 else ("greedy", name)
-            spec = GameSpec(index=round_, pair=0, round=round_, seats=seats,
-                            dice_seed=derive_seed(7, round_ // 2), bot_seed=derive_seed(7, round_))
+            spec = GameSpec(
+                index=round_,
+                pair=0,
+                round=round_,
+                seats=seats,
+                dice_seed=derive_seed(7, round_ // 2),
+                bot_seed=derive_seed(7, round_),
+            )
             outcome = play_game(spec, terms, 5.0)
             played.append((outcome.result, outcome.cube, outcome.scores))
         assert played[0] == played[1]
@@ -102,14 +114,17 @@ def test_a_tournament_through_ubgi_is_the_built_in_experts_on_the_same_seed():
     assert {key: figures[key] for key in expected} == expected
 
 
-@pytest.mark.parametrize(("mode", "kind", "words"), [
-    ("silent", "timeout", "no answer within 0.5 s"),
-    ("crash", "crash", "exited with status 3 (stderr: crashing on purpose)"),
-    ("garbage", "garbage", "unreadable answer 'hello'"),
-    ("illegal", "illegal", "illegal play '24/13'"),
-    ("chatter", "garbage", "wrote output nobody asked for (one request, one answer line)"),
-    ("error", "garbage", "answered with an error"),
-])
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        ("silent", "timeout", "no answer within 0.5 s"),
+        ("crash", "crash", "exited with status 3 (stderr: crashing on purpose)"),
+        ("garbage", "garbage", "unreadable answer 'hello'"),
+        ("illegal", "illegal", "illegal play '24/13'"),
+        ("chatter", "garbage", "wrote output nobody asked for (one request, one answer line)"),
+        ("error", "garbage", "answered with an error"),
+    ],
+)
 def test_a_faulty_engine_is_disqualified_as_a_faulty_cmd_bot_is(tmp_path, monkeypatch, mode, kind, words):
     monkeypatch.chdir(tmp_path)
     engine = ubgi(mode, "--after", "1")
@@ -152,8 +167,13 @@ def test_an_engine_without_go_cube_never_doubles_and_always_takes():
 
 def test_the_bot_command_asks_a_ubgi_engine_and_says_when_it_fails():
     def run(name):
-        return subprocess.run([sys.executable, "main.py", "bot", "--bot", name, "--state", OPENING_TEXT,
-                               "--dice", "3", "1"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "main.py", "bot", "--bot", name, "--state", OPENING_TEXT, "--dice", "3", "1"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     ours = run(OURS)
     assert (ours.returncode, ours.stdout) == (0, "8/5 6/5\n")

@@ -26,8 +26,13 @@ class Controller:
 
     def __init__(self, *options: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "main.py", "ubgi", *options], cwd=ROOT, stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+            [sys.executable, "main.py", "ubgi", *options],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
         )
 
     def send(self, line: str) -> None:
@@ -119,8 +124,17 @@ def test_whole_games_with_the_cube_every_bestmove_legal(controller, rules, seed)
 
 
 def test_malformed_lines_are_answered_and_the_engine_stays(controller):
-    for line in ("hello", "dice 9 9", "position gnubgid nonsense", "go sideways", "set engine.ply 99",
-                 "get nothing", "\x00\x01", "ü" * 300, "go"):
+    for line in (
+        "hello",
+        "dice 9 9",
+        "position gnubgid nonsense",
+        "go sideways",
+        "set engine.ply 99",
+        "get nothing",
+        "\x00\x01",
+        "ü" * 300,
+        "go",
+    ):
         assert controller.ask(line).startswith("error ")
     assert controller.ask("position gnubgid 4HPwATDgc/ABMA", "dice 3 1", "go") == "bestmove 8/5 6/5"
     assert controller.ask("isready") == "readyok"

@@ -18,7 +18,8 @@ from game.tavla.engine.rules import Rules
 from game.tavla.progress.archive_import import ArchiveImport, archive_player, common_player
 from game.tavla.progress.history import History, content_key
 from game.tavla.record.formats import MATCH_SUFFIXES, match_files, read_match
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord, date_text, day_at_noon
 from game.tavla.record.sgf import export_sgf, parse_sgf
 from tests.tavla.matches import advance

@@ -10,7 +10,8 @@ from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.progress.history import History
 from game.tavla.record.dice_proof import DiceRefused, prove
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from tests.tavla.matches import advance
 

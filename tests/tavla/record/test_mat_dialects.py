@@ -19,7 +19,8 @@ from game.tavla.engine.moves import apply_play, legal_plays
 from game.tavla.engine.position import position_id
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import export_mat, parse_mat, read_mat
+from game.tavla.record.mat import parse_mat, read_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from tests.tavla.record.dialect_writer import NAMES, galaxy, galaxy_turn, played
 

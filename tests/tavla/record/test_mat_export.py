@@ -19,7 +19,8 @@ from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import MONEY, Rules
 from game.tavla.players.random_bot import RandomBot
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from tests.tavla.matches import ContraryBot, advance, scripted_match
 from tests.tavla.money import money_session

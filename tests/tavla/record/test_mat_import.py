@@ -9,7 +9,8 @@ from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import winner_gammon_level
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import export_mat, parse_mat, read_mat
+from game.tavla.record.mat import parse_mat, read_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from tests.tavla.matches import ContraryBot, advance, scripted_match
 

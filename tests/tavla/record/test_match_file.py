@@ -12,8 +12,9 @@ from game.tavla.engine.match import Match
 from game.tavla.engine.moves import legal_plays
 from game.tavla.engine.position import position_id, winner_gammon_level
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.engine.table_session import HUMAN
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import SAVE_VERSION, dump_match, load_match, player_names, save_table, saved_table
 from tests.tavla.matches import ContraryBot, advance, scripted_match

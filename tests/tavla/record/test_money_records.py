@@ -13,8 +13,9 @@ from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.match_id import match_id, match_moment, read_match_id
 from game.tavla.engine.position import position_id
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import Phase, TableSession
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.engine.table_session import Phase, TableSession
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import MONEY_VERSION, RESIGN_VERSION, dump_match, load_match
 from tests.tavla.money import money_session

@@ -13,8 +13,9 @@ from game.tavla.engine.notation import format_play
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN, Phase, TableSession
-from game.tavla.record.mat import export_mat, parse_mat
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession
+from game.tavla.record.mat import parse_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import FIRST_VERSION, RESIGN_VERSION, SAVE_VERSION, dump_match, load_match
 

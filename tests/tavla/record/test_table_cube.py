@@ -12,9 +12,9 @@ from game.tavla.engine.game import GameResult
 from game.tavla.engine.position import flip
 from game.tavla.engine.results import Outcome
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.players import get_bot
-from game.tavla.record.mat import export_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import dump_match, load_match
 

@@ -8,7 +8,7 @@ from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused, TurnInProgress
 from game.tavla.screens.table import captions
 from game.tavla.screens.table.captions import Players

@@ -9,7 +9,7 @@ import pytest
 
 from game.tavla.engine.cube import CubeEvent
 from game.tavla.engine.match import Match
-from game.tavla.engine.session import TableSession
+from game.tavla.engine.table_session import TableSession
 from game.tavla.record.mat import read_mat
 from game.tavla.screens.table import captions
 from game.tavla.screens.table.captions import Players

@@ -39,12 +39,38 @@ def fibs_board(game: Game, deciding: int, doubled: bool = False) -> str:
     # The last two fields, as FIBS writes them and gnubg's reader takes them: non-Crawford (3 when the
     # match has no Crawford rule) and post-Crawford (1 once the Crawford game was played).
     post_crawford = bool(length) and length - 1 in scores and not terms.crawford
-    fields = ["board", f"seat{first}", f"seat{1 - first}", length, scores[first], scores[1 - first],
-              -board[0][24]]
+    fields = [
+        "board",
+        f"seat{first}",
+        f"seat{1 - first}",
+        length,
+        scores[first],
+        scores[1 - first],
+        -board[0][24],
+    ]
     fields += [-board[0][23 - i] if board[0][23 - i] > 0 else board[1][i] for i in range(24)]
-    fields += [board[1][24], 1 if on_move == 1 else -1, *dice, *dice, game.cube_value,
-               int(owner != 0), int(owner != 1), 1 if doubled else 0, 1, -1, 0, 25,
-               15 - sum(board[1]), 15 - sum(board[0]), 0, 0, 0, 0, 0, int(post_crawford)]
+    fields += [
+        board[1][24],
+        1 if on_move == 1 else -1,
+        *dice,
+        *dice,
+        game.cube_value,
+        int(owner != 0),
+        int(owner != 1),
+        1 if doubled else 0,
+        1,
+        -1,
+        0,
+        25,
+        15 - sum(board[1]),
+        15 - sum(board[0]),
+        0,
+        0,
+        0,
+        0,
+        0,
+        int(post_crawford),
+    ]
     return ":".join(map(str, fields))
 
 
@@ -53,9 +79,15 @@ def seed_moves(answer: str) -> str:
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-@pytest.mark.parametrize("terms", [CubeTerms(), CubeTerms(length=5, scores=(1, 3)),
-                                   CubeTerms(length=7, scores=(6, 2)),
-                                   CubeTerms(length=7, scores=(2, 6), crawford=True)])
+@pytest.mark.parametrize(
+    "terms",
+    [
+        CubeTerms(),
+        CubeTerms(length=5, scores=(1, 3)),
+        CubeTerms(length=7, scores=(6, 2)),
+        CubeTerms(length=7, scores=(2, 6), crawford=True),
+    ],
+)
 def test_a_board_reads_as_the_deciders_state_and_cube(seat, terms):
     """Whatever seat our player has, gnubg's board comes back as our state and cube of that seat (a FIBS
     board does not say whether money play has the Jacoby rule: it is read as without)."""
@@ -162,8 +194,9 @@ def test_a_whole_game_against_gnubgs_side_every_play_legal(server, seat, terms):
 
 
 def test_the_command_listens_and_answers():
-    process = subprocess.Popen([sys.executable, "main.py", "external", "--port", "0"], cwd=ROOT,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "main.py", "external", "--port", "0"], cwd=ROOT, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert process.stderr is not None
         line = process.stderr.readline()
@@ -186,7 +219,12 @@ def test_a_port_in_use_is_one_line_and_exit_2():
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        result = subprocess.run([sys.executable, "main.py", "external", "--port", str(port)], cwd=ROOT,
-                                capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "main.py", "external", "--port", str(port)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert result.returncode == 2 and "cannot listen on port" in result.stderr
     assert "Traceback" not in result.stderr

@@ -8,7 +8,7 @@ from game.tavla.engine.cube import Cube, CubeOwner, MatchScore
 from game.tavla.engine.moves import check_play
 from game.tavla.engine.position import OPENING, flip, position_id
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.engine.xgid import write_xgid
 from game.tavla.players.ubgi_lines import (
     ERROR_CODES,
@@ -54,7 +54,9 @@ def test_keys_get_and_set(engine):
     assert ask(engine, "get engine.ply", "get game.variant") == values
     assert ask(engine, "set engine.ply 2", "get engine.ply", "set engine.ply 1") == ["value engine.ply 2"]
     assert ask(UbgiEngine(Rules.TAVLA, "master"), "get engine.ply", "get game.variant") == [
-        "value engine.ply 2", "value game.variant tavla"]
+        "value engine.ply 2",
+        "value game.variant tavla",
+    ]
 
 
 def test_bestmove_writes_bar_and_off_and_is_legal(engine):
@@ -100,13 +102,15 @@ def last_roll(own: dict[int, int]):
     state = position(own, {24: 1})
     wins = sum(
         any(after[0] == 15 for _, after in legal_results(state, d1, d2, Rules.STANDARD))
-        for d1 in range(1, 7) for d2 in range(1, 7)
+        for d1 in range(1, 7)
+        for d2 in range(1, 7)
     )
     return state, wins / 36
 
 
-@pytest.mark.parametrize("own", [{1: 1}, {6: 2}, {6: 1, 1: 1}, {5: 1, 1: 1}, {4: 1, 1: 1}, {2: 2},
-                                 {5: 1, 2: 1}])
+@pytest.mark.parametrize(
+    "own", [{1: 1}, {6: 2}, {6: 1, 1: 1}, {5: 1, 1: 1}, {4: 1, 1: 1}, {2: 2}, {5: 1, 2: 1}]
+)
 def test_last_roll_cube_answers_are_the_dead_cube_rule(engine, own):
     """Money, the cube in the centre, the opponent off next roll for sure: double above 50% to win,
     pass above 75%."""
@@ -133,48 +137,51 @@ def test_the_match_id_brings_the_score_and_crawford_into_the_cube(engine):
     assert ask(engine, position_line(behind, trailer), "go cube") == ["bestcube double"]
 
 
-@pytest.mark.parametrize(("line", "code"), [
-    ("", None),
-    ("hello", "bad_command"),
-    ("UBGI", "bad_command"),
-    ("ubgi now", "bad_command"),
-    ("isready please", "bad_command"),
-    ("newgame 3", "bad_command"),
-    ("keys all", "bad_command"),
-    ("position", "bad_command"),
-    ("position gnubgid", "bad_command"),
-    ("position gnubgid a b", "bad_command"),
-    ("position fen 8/8/8", "unsupported"),
-    ("position gnubgid 4HPw", "bad_value"),
-    ("position gnubgid !!!!!!!!!!!!!!", "bad_value"),
-    ("position gnubgid 4HPwATDgc/ABMA:cAmg", "bad_value"),
-    ("position gnubgid 4HPwATDgc/ABMA:x:y", "bad_value"),
-    ("position xgid XGID=nonsense", "bad_value"),
-    ("dice", "bad_command"),
-    ("dice 3", "bad_command"),
-    ("dice 3 1 2", "bad_command"),
-    ("dice 0 1", "bad_value"),
-    ("dice 7 1", "bad_value"),
-    ("dice a b", "bad_value"),
-    ("dice 3 ١", "bad_value"),
-    ("go sideways", "bad_command"),
-    ("go chequer now", "bad_command"),
-    ("go role", "bad_command"),
-    ("set", "bad_command"),
-    ("set engine.ply", "bad_command"),
-    ("set engine.ply 1 2", "bad_command"),
-    ("set engine.ply 0", "bad_value"),
-    ("set engine.ply 4", "bad_value"),
-    ("set engine.ply two", "bad_value"),
-    ("set game.variant chess", "bad_value"),
-    ("set game.variant nackgammon", "unsupported"),
-    ("set engine.threads 4", "unsupported"),
-    ("get", "bad_command"),
-    ("get a b", "bad_command"),
-    ("get engine.threads", "unsupported"),
-    ("setoption name Variant", "bad_command"),
-    ("setoption name Variant value chess", "bad_value"),
-])
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("", None),
+        ("hello", "bad_command"),
+        ("UBGI", "bad_command"),
+        ("ubgi now", "bad_command"),
+        ("isready please", "bad_command"),
+        ("newgame 3", "bad_command"),
+        ("keys all", "bad_command"),
+        ("position", "bad_command"),
+        ("position gnubgid", "bad_command"),
+        ("position gnubgid a b", "bad_command"),
+        ("position fen 8/8/8", "unsupported"),
+        ("position gnubgid 4HPw", "bad_value"),
+        ("position gnubgid !!!!!!!!!!!!!!", "bad_value"),
+        ("position gnubgid 4HPwATDgc/ABMA:cAmg", "bad_value"),
+        ("position gnubgid 4HPwATDgc/ABMA:x:y", "bad_value"),
+        ("position xgid XGID=nonsense", "bad_value"),
+        ("dice", "bad_command"),
+        ("dice 3", "bad_command"),
+        ("dice 3 1 2", "bad_command"),
+        ("dice 0 1", "bad_value"),
+        ("dice 7 1", "bad_value"),
+        ("dice a b", "bad_value"),
+        ("dice 3 ١", "bad_value"),
+        ("go sideways", "bad_command"),
+        ("go chequer now", "bad_command"),
+        ("go role", "bad_command"),
+        ("set", "bad_command"),
+        ("set engine.ply", "bad_command"),
+        ("set engine.ply 1 2", "bad_command"),
+        ("set engine.ply 0", "bad_value"),
+        ("set engine.ply 4", "bad_value"),
+        ("set engine.ply two", "bad_value"),
+        ("set game.variant chess", "bad_value"),
+        ("set game.variant nackgammon", "unsupported"),
+        ("set engine.threads 4", "unsupported"),
+        ("get", "bad_command"),
+        ("get a b", "bad_command"),
+        ("get engine.threads", "unsupported"),
+        ("setoption name Variant", "bad_command"),
+        ("setoption name Variant value chess", "bad_value"),
+    ],
+)
 def test_every_malformed_line_is_one_error_and_the_engine_goes_on(line, code):
     engine = UbgiEngine(Rules.STANDARD)
     replies = engine.handle(line)
@@ -186,15 +193,18 @@ def test_every_malformed_line_is_one_error_and_the_engine_goes_on(line, code):
     assert ask(engine, f"position gnubgid {OPENING_ID}", "dice 3 1", "go") == ["bestmove 8/5 6/5"]
 
 
-@pytest.mark.parametrize(("lines", "detail"), [
-    (["go"], "missing position"),
-    (["go cube"], "missing position"),
-    ([f"position gnubgid {OPENING_ID}", "go"], "missing dice"),
-    ([f"position gnubgid {OPENING_ID}", "go turn"], "missing dice"),
-    ([f"position gnubgid {OPENING_ID}", "dice 3 1", "newgame", "go"], "missing position"),
-    ([position_line(OPENING, Cube(), doubled=True), "dice 3 1", "go chequer"], "a double waits"),
-    ([position_line(OPENING, Cube(), doubled=True), "dice 3 1", "go turn"], "a double waits"),
-])
+@pytest.mark.parametrize(
+    ("lines", "detail"),
+    [
+        (["go"], "missing position"),
+        (["go cube"], "missing position"),
+        ([f"position gnubgid {OPENING_ID}", "go"], "missing dice"),
+        ([f"position gnubgid {OPENING_ID}", "go turn"], "missing dice"),
+        ([f"position gnubgid {OPENING_ID}", "dice 3 1", "newgame", "go"], "missing position"),
+        ([position_line(OPENING, Cube(), doubled=True), "dice 3 1", "go chequer"], "a double waits"),
+        ([position_line(OPENING, Cube(), doubled=True), "dice 3 1", "go turn"], "a double waits"),
+    ],
+)
 def test_misplaced_commands_are_bad_state(lines, detail):
     engine = UbgiEngine(Rules.STANDARD)
     *before, last = lines
@@ -209,16 +219,19 @@ def test_a_new_position_forgets_the_dice_it_does_not_carry():
     assert ask(engine, "go")[0] == "error bad_state missing dice"
 
 
-@pytest.mark.parametrize(("text", "moves"), [
-    ("pass", []),
-    ("24/18 13/12", [(24, 18), (13, 12)]),
-    ("bar/22 6/off", [(25, 22), (6, 0)]),
-    ("BAR/22* 6/OFF", [(25, 22), (6, 0)]),
-    ("13/11(2) 6/4(2)", [(13, 11), (13, 11), (6, 4), (6, 4)]),
-    ("24/18*/13", [(24, 18), (18, 13)]),
-    ("24/13", [(24, 13)]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    ("text", "moves"),
+    [
+        ("pass", []),
+        ("24/18 13/12", [(24, 18), (13, 12)]),
+        ("bar/22 6/off", [(25, 22), (6, 0)]),
+        ("BAR/22* 6/OFF", [(25, 22), (6, 0)]),
+        ("13/11(2) 6/4(2)", [(13, 11), (13, 11), (6, 4), (6, 4)]),
+        ("24/18*/13", [(24, 18), (18, 13)]),
+        ("24/13", [(24, 13)]),
+        ("", []),
+    ],
+)
 def test_payloads_are_read_as_engines_write_them(text, moves):
     assert moves_of(text) == (moves if text else [])
 

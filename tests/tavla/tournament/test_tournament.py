@@ -27,8 +27,16 @@ from tests.tavla.bots import bot_command, gone
 ROOT = Path(__file__).resolve().parents[3]
 BUILT_INS = ["random", "greedy", "pubeval"]
 # the keys docs/commands.md#the-json-report promises at least
-DOCUMENTED_BOT_KEYS = {"games", "wins", "points_for", "points_against", "ppg", "ppg_ci95", "gammons",
-                       "disqualifications"}
+DOCUMENTED_BOT_KEYS = {
+    "games",
+    "wins",
+    "points_for",
+    "points_against",
+    "ppg",
+    "ppg_ci95",
+    "gammons",
+    "disqualifications",
+}
 DOCUMENTED_PAIR_KEYS = {"a", "b", "games", "a_wins", "a_points", "b_points"}
 RUN_KEYS_THAT_VARY = ("seconds", "jobs")
 
@@ -64,23 +72,34 @@ def test_each_pair_plays_both_sides_on_the_same_dice_and_other_entries_change_no
     assert [spec.dice_seed for spec in schedule(["a", "b"], 4, seed=2)] != [spec.dice_seed for spec in two]
 
 
-@pytest.mark.parametrize(("arguments", "words"), [
-    ({"bots": ["random", "nobody"]}, "unknown bot 'nobody'"),
-    ({"bots": ["random"]}, "at least two bots"),
-    ({"bots": ["random", "greedy", "random"]}, "more than once: random"),
-    ({"bots": ["random", " "]}, "empty"),
-    ({"games": 0}, "--games: 0 is out of range"),
-    ({"games": 3}, "--games must be even"),
-    ({"jobs": 0}, "--jobs: 0 is out of range"),
-    ({"seed": -1}, "--seed: -1 is out of range"),
-    ({"timeout": 0}, "positive number of seconds"),
-    ({"timeout": float("nan")}, "positive number of seconds"),
-    ({"json_path": "/no/such/folder/report.json"}, "does not exist"),
-    ({"bots": ["random", "cmd:no-such-program"]}, "not found"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"bots": ["random", "nobody"]}, "unknown bot 'nobody'"),
+        ({"bots": ["random"]}, "at least two bots"),
+        ({"bots": ["random", "greedy", "random"]}, "more than once: random"),
+        ({"bots": ["random", " "]}, "empty"),
+        ({"games": 0}, "--games: 0 is out of range"),
+        ({"games": 3}, "--games must be even"),
+        ({"jobs": 0}, "--jobs: 0 is out of range"),
+        ({"seed": -1}, "--seed: -1 is out of range"),
+        ({"timeout": 0}, "positive number of seconds"),
+        ({"timeout": float("nan")}, "positive number of seconds"),
+        ({"json_path": "/no/such/folder/report.json"}, "does not exist"),
+        ({"bots": ["random", "cmd:no-such-program"]}, "not found"),
+    ],
+)
 def test_bad_input_is_refused_before_any_game_is_played(arguments, words):
-    given = {"bots": ["random", "greedy"], "games": 2, "seed": 1, "jobs": 1, "rules": Rules.TAVLA,
-             "json_path": None, "timeout": 1.0, **arguments}
+    given = {
+        "bots": ["random", "greedy"],
+        "games": 2,
+        "seed": 1,
+        "jobs": 1,
+        "rules": Rules.TAVLA,
+        "json_path": None,
+        "timeout": 1.0,
+        **arguments,
+    }
     with pytest.raises(UserError, match=words):
         tournament_command(**given)
 
@@ -95,8 +114,12 @@ def test_the_same_seed_gives_the_same_figures_with_one_or_two_jobs():
 
 def test_the_report_holds_the_documented_keys_and_its_figures_add_up(tmp_path, capsys):
     path = tmp_path / "report.json"
-    assert tournament_command(BUILT_INS, 4, 5, 1, Rules.STANDARD, str(path), 1.0,
-                              log_path=str(tmp_path / "dq.log")) == EXIT_OK
+    assert (
+        tournament_command(
+            BUILT_INS, 4, 5, 1, Rules.STANDARD, str(path), 1.0, log_path=str(tmp_path / "dq.log")
+        )
+        == EXIT_OK
+    )
     data = json.loads(path.read_text())
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"], "written atomically, no log without a DQ"
     assert (data["rules"], data["games_per_pair"], data["seed"], data["complete"]) == ("standard", 4, 5, True)
@@ -117,7 +140,8 @@ def test_the_report_holds_the_documented_keys_and_its_figures_add_up(tmp_path, c
         for side in "ab":
             other = "b" if side == "a" else "a"
             won = sum(p[f"{side}_points"] for p in pairs if p[side] == pair[side]) + sum(
-                p[f"{other}_points"] for p in pairs if p[other] == pair[side])
+                p[f"{other}_points"] for p in pairs if p[other] == pair[side]
+            )
             assert won == bots[pair[side]]["points_for"]
     out = capsys.readouterr().out
     assert "Pairs, from A's side" in out and all(name in out for name in BUILT_INS)
@@ -126,9 +150,13 @@ def test_the_report_holds_the_documented_keys_and_its_figures_add_up(tmp_path, c
 
 def test_misbehaving_bots_lose_with_the_right_reason_and_the_rest_is_unaffected(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    bad = {"illegal": cmd("illegal", "--after", "3"), "timeout": cmd("hang", "--after", "3"),
-           "crash": cmd("crash", "--after", "3"), "oversized": cmd("megabytes", "--after", "3"),
-           "garbage": cmd("garbage")}
+    bad = {
+        "illegal": cmd("illegal", "--after", "3"),
+        "timeout": cmd("hang", "--after", "3"),
+        "crash": cmd("crash", "--after", "3"),
+        "oversized": cmd("megabytes", "--after", "3"),
+        "garbage": cmd("garbage"),
+    }
     report = run_tournament(["random", "greedy", *bad.values()], 2, seed=7, jobs=2, timeout=0.5)
     data = figures(report)
     for kind, name in bad.items():
@@ -162,16 +190,21 @@ def test_a_bot_that_keeps_failing_forfeits_the_rest_unplayed_whatever_the_jobs(t
 
 
 def test_python_file_bots_that_hang_crash_or_exit_are_disqualified(tmp_path):
-    bodies = {"spin": "    while True:\n        pass\n", "raise": "    raise ValueError('no idea')\n",
-              "leave": "    raise SystemExit(4)\n"}
+    bodies = {
+        "spin": "    while True:\n        pass\n",
+        "raise": "    raise ValueError('no idea')\n",
+        "leave": "    raise SystemExit(4)\n",
+    }
     names = []
     for stem, body in bodies.items():
         path = tmp_path / f"{stem}.py"
         path.write_text(f"def play(state, die1, die2):\n{body}")
         names.append(str(path))
     data = figures(run_tournament(["random", *names], 2, seed=1, timeout=0.3))
-    reasons = {name: {entry["reason"] for entry in data["disqualifications"] if entry["bot"] == name}
-               for name in names}
+    reasons = {
+        name: {entry["reason"] for entry in data["disqualifications"] if entry["bot"] == name}
+        for name in names
+    }
     assert reasons[names[0]] == {"no answer within 0.3 s"}
     assert reasons[names[1]] == {"ValueError: no idea"}
     assert reasons[names[2]] == {"called sys.exit(4)"}
@@ -199,12 +232,20 @@ def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, j
     pids.mkdir()
     report = tmp_path / "report.json"
     slow = cmd("legal", "--delay", "0.005", "--child", "--pids", str(pids))
-    code = ("import sys; from game.tavla.commands.tournament import tournament_command; "
-            "from game.tavla.engine.rules import Rules; "
-            f"sys.exit(tournament_command(['random', {slow!r}, 'greedy'], 100, 1, {jobs}, Rules.TAVLA, "
-            f"{str(report)!r}, 2.0))")
-    process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    code = (
+        "import sys; from game.tavla.commands.tournament import tournament_command; "
+        "from game.tavla.engine.rules import Rules; "
+        f"sys.exit(tournament_command(['random', {slow!r}, 'greedy'], 100, 1, {jobs}, Rules.TAVLA, "
+        f"{str(report)!r}, 2.0))"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 20
     while len(list(pids.iterdir())) < 2 * jobs and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -219,7 +260,6 @@ def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, j
     started = [int(path.name) for path in pids.iterdir()]
     time.sleep(0.2)
     assert started and all(gone(pid) for pid in started)
-
 
 
 # ---- the doubling cube ------------------------------------------------------------------------------
@@ -247,8 +287,21 @@ def test_money_games_with_the_cube_count_its_value_and_every_bots_doubles_takes_
 def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")  # wide enough for the full headings (a file's default is 80)
     path = tmp_path / "report.json"
-    assert tournament_command(["greedy", "random", "pubeval"], 2, 4, 1, Rules.STANDARD, str(path), 1.0,
-                              log_path=str(tmp_path / "dq.log"), cube=True, match=3) == EXIT_OK
+    assert (
+        tournament_command(
+            ["greedy", "random", "pubeval"],
+            2,
+            4,
+            1,
+            Rules.STANDARD,
+            str(path),
+            1.0,
+            log_path=str(tmp_path / "dq.log"),
+            cube=True,
+            match=3,
+        )
+        == EXIT_OK
+    )
     data = json.loads(path.read_text())
     assert (data["match"], data["games_finished"]) == (3, 6)
     for bot in data["bots"].values():
@@ -260,13 +313,16 @@ def test_a_tournament_of_matches_counts_matches_and_the_points_scored_in_them(ca
     assert "Doubles/takes/passes" in out and "Match points" in out
 
 
-@pytest.mark.parametrize(("arguments", "words"), [
-    ({"rules": Rules.TAVLA, "cube": True}, "the tavla rule set has no doubling cube"),
-    ({"jacoby": True}, "the Jacoby rule is for money play with the cube"),
-    ({"cube": True, "jacoby": True, "match": 5}, "the Jacoby rule is for money play"),
-    ({"cube": True, "match": 30}, "1 to 25 points"),
-    ({"match": 0}, "a match is played to a positive number of points"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"rules": Rules.TAVLA, "cube": True}, "the tavla rule set has no doubling cube"),
+        ({"jacoby": True}, "the Jacoby rule is for money play with the cube"),
+        ({"cube": True, "jacoby": True, "match": 5}, "the Jacoby rule is for money play"),
+        ({"cube": True, "match": 30}, "1 to 25 points"),
+        ({"match": 0}, "a match is played to a positive number of points"),
+    ],
+)
 def test_bad_cube_arguments_are_refused_before_any_game(arguments, words):
     given = {"bots": ["random", "greedy"], "games": 2, "rules": Rules.STANDARD, **arguments}
     with pytest.raises(UserError, match=words):
@@ -274,12 +330,28 @@ def test_bad_cube_arguments_are_refused_before_any_game(arguments, words):
 
 
 def test_the_cube_under_tavla_is_one_line_and_exit_2():
-    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "--bots", "random,greedy",
-                          "--games", "2", "--rules", "tavla", "--cube"], capture_output=True, text=True,
-                         cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "tournament",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "2",
+            "--rules",
+            "tavla",
+            "--cube",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr.strip().splitlines() == ["fifteen-tavla: the tavla rule set has no doubling cube; "
-                                               "use --rules standard"]
+    assert out.stderr.strip().splitlines() == [
+        "fifteen-tavla: the tavla rule set has no doubling cube; use --rules standard"
+    ]
 
 
 def test_matches_count_the_gammons_of_their_games(capsys):

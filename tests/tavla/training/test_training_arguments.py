@@ -1,11 +1,11 @@
-"""The two TD trainers' command lines (td.py for backgammon, tables_td.py for Plakoto, Fevga and Gul bara)
+"""The two TD trainers' command lines (td.py for backgammon, no_hitting_td.py for Plakoto, Fevga and Gul bara)
 share their arguments: each hands train() its own defaults, what was asked, and refuses a budget that is
 not positive with exit 2. train() is replaced, so nothing is trained."""
 
 import pytest
 
 from game.tavla.engine.rules import Rules
-from game.tavla.training import tables_td, td
+from game.tavla.training import no_hitting_td, td
 
 
 def _called(monkeypatch, module) -> list[tuple]:
@@ -38,25 +38,24 @@ def test_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_path):
     assert calls[1][1:8] + calls[1][9:10] == (2.5, None, True, 0.5, 0.3, 7, 4, 9)
 
 
-def test_tables_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_path):
-    calls = _called(monkeypatch, tables_td)
+def test_no_hitting_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_path):
+    calls = _called(monkeypatch, no_hitting_td)
     out = tmp_path / "fevga.npz"
-    assert tables_td.main(["--game", "fevga", "--games", "10", "--out", str(out)]) == 0
+    assert no_hitting_td.main(["--game", "fevga", "--games", "10", "--out", str(out)]) == 0
     game, path, minutes, games, resume, rate, lam, every, eval_games, seed, _console = calls[0]
     assert (game, path, minutes, games, resume) == (Rules.FEVGA, out, None, 10, False)
-    defaults = (tables_td.LEARNING_RATE, tables_td.LAMBDA, tables_td.EVAL_EVERY, tables_td.EVAL_GAMES, 1)
+    module = no_hitting_td
+    defaults = (module.LEARNING_RATE, module.LAMBDA, module.EVAL_EVERY, module.EVAL_GAMES, 1)
     assert (rate, lam, every, eval_games, seed) == defaults
     asked = ["--game", "plakoto", "--minutes", "1", "--out", str(out), "--resume", "--lr", "0.2"]
-    assert (
-        tables_td.main([*asked, "--lambda", "0.5", "--eval-every", "3", "--eval-games", "6", "--seed", "4"])
-        == 0
-    )
+    more = ["--lambda", "0.5", "--eval-every", "3", "--eval-games", "6", "--seed", "4"]
+    assert no_hitting_td.main([*asked, *more]) == 0
     assert calls[1][2:10] == (1.0, None, True, 0.2, 0.5, 3, 6, 4)
 
 
 @pytest.mark.parametrize(
     ("module", "required"),
-    [(td, ["--checkpoint", "c.npz"]), (tables_td, ["--game", "gulbara", "--out", "g.npz"])],
+    [(td, ["--checkpoint", "c.npz"]), (no_hitting_td, ["--game", "gulbara", "--out", "g.npz"])],
 )
 @pytest.mark.parametrize(
     "budget", [["--games", "0"], ["--minutes", "-1"], ["--games", "1", "--minutes", "1"], []]
@@ -70,7 +69,7 @@ def test_a_budget_that_is_not_one_positive_number_exits_2(monkeypatch, capsys, m
 
 
 def test_both_list_the_shared_arguments(capsys):
-    for module in (td, tables_td):
+    for module in (td, no_hitting_td):
         with pytest.raises(SystemExit):
             module.main(["--help"])
         shown = capsys.readouterr().out

@@ -10,7 +10,7 @@ from game.core.errors import UserError
 from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Decision
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup, read_gnubg_id
+from game.tavla.engine.study_position import Setup, read_gnubg_id
 from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens.table.setup_view import SetupView, copy_ids_of
 from game.ui.shell import Shell

@@ -27,8 +27,8 @@ from game.tavla.analysis.decisions import MILLI, JudgedPlay
 from game.tavla.analysis.figures import milli_unit
 from game.tavla.engine.position import flip
 from game.tavla.engine.rules import MONEY, Rules
-from game.tavla.engine.session import HUMAN, Phase, TableSession
-from game.tavla.engine.setup import read_gnubg_id
+from game.tavla.engine.study_position import read_gnubg_id
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession
 from game.tavla.progress.practice import (
     Deck,
     Judgement,

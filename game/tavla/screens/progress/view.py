@@ -16,8 +16,8 @@ from game.core.errors import UserError
 from game.core.records import RecordsUnavailable
 from game.core.text.i18n import _
 from game.tavla.analysis.figures import milli_unit
+from game.tavla.progress.analysis_jobs import resume_pending
 from game.tavla.progress.history import History, MatchEntry
-from game.tavla.progress.keeper import resume_pending
 from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck
 from game.tavla.progress.report import date_text, deck_left_out_text, history_left_out_text, read_progress

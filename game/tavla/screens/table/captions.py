@@ -19,7 +19,7 @@ from game.tavla.engine.notation import display_dice, display_play
 from game.tavla.engine.position import OFF, State, position_id
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import HUMAN, Phase, TableSession
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
 from game.tavla.players import PROGRAM_PREFIXES, bot_names, bot_title, is_program
 

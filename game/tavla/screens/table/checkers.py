@@ -54,8 +54,7 @@ class CheckerStacks:
         if self.light_seat == 1:
             colours = colours[::-1]
         self._checker_textures = [
-            own_texture(checker_image(colour, pixels), f"checker-{colour}-{pixels}")
-            for colour in colours
+            own_texture(checker_image(colour, pixels), f"checker-{colour}-{pixels}") for colour in colours
         ]
         slab = (round(layout.SLAB_WIDTH * scale), round(layout.SLAB_HEIGHT * scale))
         self._slab_textures = [

@@ -3,7 +3,7 @@ double's dialogs (and a beaver's), the computer's answer, the cube hint and the 
 
 from game.core.text.i18n import _, ngettext
 from game.tavla.engine.cube import CubeAction
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.doubling import BEAVER_EDGE
 from game.tavla.screens.table.captions import Players

@@ -23,8 +23,7 @@ class DiceSprites:
         """The six faces at screen resolution (`scale` pixels a unit)."""
         pixels = round(DIE_SIZE * scale)
         self._textures = {
-            value: own_texture(die_image(value, pixels), f"die-{value}-{pixels}")
-            for value in range(1, 7)
+            value: own_texture(die_image(value, pixels), f"die-{value}-{pixels}") for value in range(1, 7)
         }
 
     def show(

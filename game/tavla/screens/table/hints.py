@@ -21,11 +21,11 @@ from game.tavla.engine.turn import Step, TurnInProgress
 from game.tavla.eval.judge import JudgedPlay
 from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
+from game.tavla.eval.no_hitting_net import EQUITY_WEIGHTS
 from game.tavla.eval.stakes import Stakes
-from game.tavla.eval.tables_net import EQUITY_WEIGHTS
-from game.tavla.players.tables_neural import shipped_tables_evaluator
+from game.tavla.players.no_hitting_neural import shipped_no_hitting_evaluator
 
-TABLES_HINT_LEVEL = "expert"  # the other games' hint: their network at 0-ply, as their expert plays
+NO_HITTING_HINT_LEVEL = "expert"  # the other games' hint: their network at 0-ply, as their expert plays
 
 
 @dataclass(frozen=True)
@@ -68,14 +68,14 @@ def rank_hint(
     return RankedHint(ranked[0].text if ranked else "", tuple(ranked), stakes, judge.title())
 
 
-def rank_tables_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -> RankedHint:
+def rank_no_hitting_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -> RankedHint:
     """The best five plays of `dice` from `state` in Plakoto, Fevga or Gul bara as the game's network
     (the expert) rates them at 0-ply, the best as the hint's play. Their network's chances are the
     backgammon ones with no backgammon: a single win or a double (mars) each way."""
-    net = shipped_tables_evaluator(game)
+    net = shipped_no_hitting_evaluator(game)
     plays = game.legal_plays(state, *dice)
     if not plays:
-        return RankedHint("", (), None, _tables_title())
+        return RankedHint("", (), None, _no_hitting_title())
     afters = [game.apply_play(state, play) for play in plays]
     chances = net.probabilities(afters)
     equities = chances @ EQUITY_WEIGHTS - 1.0
@@ -83,10 +83,10 @@ def rank_tables_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -
     ranked = tuple(
         JudgedPlay(plays[i], afters[i], float(equities[i]), tuple(map(float, chances[i])), 0) for i in order
     )
-    return RankedHint(ranked[0].text, ranked, None, _tables_title())
+    return RankedHint(ranked[0].text, ranked, None, _no_hitting_title())
 
 
-def _tables_title() -> str:
+def _no_hitting_title() -> str:
     # Translators: the judge of the other games of the board (Plakoto, Fevga, Gul bara): the game's own
     # neural network, looking no roll ahead
     return _("our network, 0-ply, cubeless")

@@ -36,7 +36,7 @@ from game.tavla.eval.stakes import Stakes
 from game.tavla.players import bot_title
 from game.tavla.players.isolated import close_bot
 from game.tavla.screens.table.captions import REASON_CHARS
-from game.tavla.screens.table.hints import TABLES_HINT_LEVEL, RankedHint, rank_hint, rank_tables_hint
+from game.tavla.screens.table.hints import NO_HITTING_HINT_LEVEL, RankedHint, rank_hint, rank_no_hitting_hint
 
 Dice = tuple[int, int]
 OfferTerms = tuple[Cube, int]
@@ -107,7 +107,7 @@ def ranked_hint(
     is given at. The other games of the board are judged by their own network."""
     game = rules.variant
     if isinstance(game, NoHittingGame):
-        return bot_title(TABLES_HINT_LEVEL), rank_tables_hint(game, state, dice)
+        return bot_title(NO_HITTING_HINT_LEVEL), rank_no_hitting_hint(game, state, dice)
     return _(LEVEL_TITLES[level]), rank_hint(rules, state, dice, stakes, level)
 
 
@@ -189,9 +189,10 @@ class OpponentDriver:
         """Weigh the cube for the player on roll in `state` before the roll, for `moment` (an object
         naming the decision); the hint found is (bot title, CubeDecision)."""
         if self._hint is None or self._hint[0] is not moment:
-            self._hint = (moment, run_in_thread(
-                "tavla-hint", _cube_hint, self.rules, state, cube, self.judge_level
-            ))
+            self._hint = (
+                moment,
+                run_in_thread("tavla-hint", _cube_hint, self.rules, state, cube, self.judge_level),
+            )
 
     @property
     def hint_pending(self) -> bool:

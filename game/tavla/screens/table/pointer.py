@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import arcade
 
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.engine.turn import Refused, Step, TurnInProgress
 from game.tavla.screens import layout
 from game.tavla.screens.table import captions

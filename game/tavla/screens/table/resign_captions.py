@@ -10,7 +10,7 @@ from game.core.text.i18n import _, ngettext
 from game.tavla.engine.game import ResignOffer
 from game.tavla.engine.results import Resignation
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.session import Phase, TableSession
+from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.screens.table.captions import Players, level_phrase
 
 

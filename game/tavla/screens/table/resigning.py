@@ -15,7 +15,7 @@ from arcade import key
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.position import flip
 from game.tavla.engine.results import Resignation
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens import layout
 from game.tavla.screens.table import resign_captions
 from game.tavla.screens.table.overlays import (

@@ -16,9 +16,9 @@ from game.core.files.folders import data_dir
 from game.core.records import RecordsUnavailable
 from game.core.text.i18n import _
 from game.tavla.engine.rules import TAVLI, TableGames
-from game.tavla.engine.session import HUMAN, TableSession
+from game.tavla.engine.table_session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
-from game.tavla.record.mat import export_mat, new_export_path
+from game.tavla.record.mat_export import export_mat, new_export_path
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import (
     UnrestorableSave,

@@ -17,7 +17,7 @@ from arcade.types import XYWH
 from game.core.text.i18n import _, ngettext
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
-from game.tavla.engine.setup import Setup
+from game.tavla.engine.study_position import Setup
 from game.tavla.eval.stakes import Stakes
 from game.tavla.lab.study_jobs import WINDOW_GAMES, AnswerJob, RolloutJob, SageRolloutJob, rollout_job
 from game.tavla.lab.tempmap import TempMap, temperature_map
@@ -49,6 +49,7 @@ GOOD, BAD = (46, 122, 84), (150, 60, 56)  # a roll better / worse than the avera
 
 ROLLOUTS = (RolloutJob, SageRolloutJob)  # a rollout under way, on our networks or on Open Sage
 
+
 class StudyCard:
     """One study over the board at a time; `close` (Esc) ends its work. `on_change` asks for a frame."""
 
@@ -60,15 +61,40 @@ class StudyCard:
         self.since_shown = 0.0
         self.kind = ""
         self.rules = Rules.TAVLA
-        self.title = Label("", CARD_LEFT + INSET, CARD_TOP - 30, theme.TEAL, theme.HEADING_SIZE - 2,
-                           box_width=CARD_WIDTH - 2 * INSET, anchor_y="center", bold=True)
-        self.status = Label("", CARD_LEFT + INSET, CARD_TOP - 66, theme.MUTED, theme.SMALL_SIZE,
-                            box_width=CARD_WIDTH - 2 * INSET, box_height=36, anchor_y="center",
-                            multiline=True)
-        self.body = Label("", CARD_LEFT + INSET, BODY_TOP, theme.TEXT, theme.SMALL_SIZE - 1,
-                          box_width=CARD_WIDTH - 2 * INSET, box_height=BODY_HEIGHT, anchor_y="top",
-                          multiline=True)
+        self.title = Label(
+            "",
+            CARD_LEFT + INSET,
+            CARD_TOP - 30,
+            theme.TEAL,
+            theme.HEADING_SIZE - 2,
+            box_width=CARD_WIDTH - 2 * INSET,
+            anchor_y="center",
+            bold=True,
+        )
+        self.status = Label(
+            "",
+            CARD_LEFT + INSET,
+            CARD_TOP - 66,
+            theme.MUTED,
+            theme.SMALL_SIZE,
+            box_width=CARD_WIDTH - 2 * INSET,
+            box_height=36,
+            anchor_y="center",
+            multiline=True,
+        )
+        self.body = Label(
+            "",
+            CARD_LEFT + INSET,
+            BODY_TOP,
+            theme.TEXT,
+            theme.SMALL_SIZE - 1,
+            box_width=CARD_WIDTH - 2 * INSET,
+            box_height=BODY_HEIGHT,
+            anchor_y="top",
+            multiline=True,
+        )
         self.cells: list[tuple[XYWH, tuple[int, int, int], list[Label]]] = []
+
         def button(label: str, action: Callable[[], None]) -> Button:
             return Button(label, Rect(CLOSE_X, BUTTON_Y, BUTTON_WIDTH, 40), action)
 
@@ -91,10 +117,14 @@ class StudyCard:
     @property
     def buttons(self) -> list[Button]:
         running = isinstance(self.job, ROLLOUTS) and not self.job.finished
-        shown = [self.copy_button, self.stop_button, self.close_button] if running else [
-            self.copy_button,
-            self.close_button,
-        ]
+        shown = (
+            [self.copy_button, self.stop_button, self.close_button]
+            if running
+            else [
+                self.copy_button,
+                self.close_button,
+            ]
+        )
         for place, button in enumerate(reversed(shown)):  # right to left from Close, no gap
             button.move_to(CLOSE_X - BUTTON_STEP * place, BUTTON_Y)
         return shown
@@ -171,9 +201,11 @@ class StudyCard:
         else:
             # Translators: a rollout under way on the study card: games finished of those asked, and how
             # many worker processes play them
-            state = ngettext("{games} of {asked} games · {workers} worker process",
-                             "{games} of {asked} games · {workers} worker processes", job.workers).format(
-                games=f"{job.games_done:,}", asked=f"{job.plan.games:,}", workers=job.workers)
+            state = ngettext(
+                "{games} of {asked} games · {workers} worker process",
+                "{games} of {asked} games · {workers} worker processes",
+                job.workers,
+            ).format(games=f"{job.games_done:,}", asked=f"{job.plan.games:,}", workers=job.workers)
         self.status.text = state
         lines = job.report().lines()
         self.body.text = "\n".join(lines if job.finished else lines[1:])  # the heading says "stopped"
@@ -194,9 +226,10 @@ class StudyCard:
         exact = _("exact: the bear-off database")
         depth = exact if mapped.exact else mapped.judged_by
         # Translators: the temperature map's line under its title; {average} is the average roll's equity
-        self.status.text = _("{depth} · the average roll {average}; each cell: the roll, its best play, "
-                             "and how much better or worse than the average").format(
-            depth=depth, average=figure_text(mapped.average))
+        self.status.text = _(
+            "{depth} · the average roll {average}; each cell: the roll, its best play, "
+            "and how much better or worse than the average"
+        ).format(depth=depth, average=figure_text(mapped.average))
         width, height = GRID_CELL
         left, top = CARD_LEFT + INSET, BODY_TOP
         self.cells = []
@@ -209,12 +242,34 @@ class StudyCard:
                 colour = tuple(int(p + (s - p) * strength) for p, s in zip(theme.PANEL, shade, strict=True))
                 first, second, third = cell_lines(roll, CELL_CHARS)
                 labels = [
-                    Label(first, x - width / 2 + 4, y + height / 2 - 14, theme.TEXT, theme.SMALL_SIZE,
-                          box_width=width - 8, anchor_y="center", bold=True),
-                    Label(second, x - width / 2 + 4, y, theme.TEXT, theme.SMALL_SIZE - 1,
-                          box_width=width - 8, anchor_y="center"),
-                    Label(third, x - width / 2 + 4, y - height / 2 + 14, theme.MUTED, theme.SMALL_SIZE - 1,
-                          box_width=width - 8, anchor_y="center"),
+                    Label(
+                        first,
+                        x - width / 2 + 4,
+                        y + height / 2 - 14,
+                        theme.TEXT,
+                        theme.SMALL_SIZE,
+                        box_width=width - 8,
+                        anchor_y="center",
+                        bold=True,
+                    ),
+                    Label(
+                        second,
+                        x - width / 2 + 4,
+                        y,
+                        theme.TEXT,
+                        theme.SMALL_SIZE - 1,
+                        box_width=width - 8,
+                        anchor_y="center",
+                    ),
+                    Label(
+                        third,
+                        x - width / 2 + 4,
+                        y - height / 2 + 14,
+                        theme.MUTED,
+                        theme.SMALL_SIZE - 1,
+                        box_width=width - 8,
+                        anchor_y="center",
+                    ),
                 ]
                 self.cells.append((XYWH(x, y, width - 4, height - 4), colour, labels))
 

@@ -18,13 +18,15 @@ from game.tavla.engine.moves import Move
 from game.tavla.engine.notation import display_play
 from game.tavla.engine.position import State, flip
 from game.tavla.engine.results import Resignation
-from game.tavla.engine.session import Phase
+from game.tavla.engine.table_session import Phase
 from game.tavla.screens.table import captions, cube_captions
 
 ROLL_SECONDS = 0.5
 PASS_SECONDS = 1.6
 FORCED_SECONDS = 1.2  # a forced play waits this long under its caption before it moves
 PLAYED_SECONDS = 0.4  # the computer's play stays on the board this long before the next roll
+WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
+"""The phases in which the table waits for a person."""
 
 
 @dataclass

@@ -5,12 +5,12 @@ and glides are `CheckerStacks`', the words `captions`', the panels over the boar
 and the bots (seat 1's play, the hints) think in threads of `OpponentDriver`, so frames keep coming.
 What happens next, turn by turn, is `TurnFlow`'s (turns.py); resignations `Resigning`'s (resigning.py); the
 saved match offered, resumed, kept and exported `SavedMatch`'s (saving.py); the pointer on the checkers
-`CheckerInput`'s (pointer.py).
+`CheckerInput`'s (pointer.py); the hints and the computer's last play `TableHints`' (hinting.py); the panel
+kept up to date and the frame drawn `TableDrawing`'s (drawing.py).
 """
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 from arcade import key
 
@@ -18,39 +18,33 @@ from game.core.errors import UserError
 from game.core.records import Records
 from game.core.settings.fields import rgb
 from game.core.text.i18n import _
-from game.tavla.analysis.decisions import JudgedPlay
-from game.tavla.analysis.stakes import stakes_at
-from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
-from game.tavla.engine.moves import Move, dice_left
-from game.tavla.engine.notation import display_play
-from game.tavla.engine.position import State
+from game.tavla.engine.moves import Move
 from game.tavla.engine.rules import MONEY, Rules, TableGames
-from game.tavla.engine.session import HUMAN, Phase, TableSession, steps_of
+from game.tavla.engine.table_session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Step
-from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.players.isolated import close_bot, guarded_bot
-from game.tavla.progress.keeper import HistoryKeeper
-from game.tavla.record.archive import MatchArchive, from_opening
+from game.tavla.progress.analysis_jobs import HistoryKeeper
+from game.tavla.record.archive import MatchArchive
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
 from game.tavla.screens import layout
 from game.tavla.screens.analysis.view import AnalysisView
 from game.tavla.screens.board_art import Palette
-from game.tavla.screens.table import captions, cube_captions, marks
+from game.tavla.screens.table import captions, marks
 from game.tavla.screens.table.board import BoardPicture
 from game.tavla.screens.table.captions import Players
 from game.tavla.screens.table.checkers import CheckerStacks
 from game.tavla.screens.table.cube import CubeDrawing
 from game.tavla.screens.table.dice import DiceSprites
-from game.tavla.screens.table.dice_panel import DicePanel, commitment_text
+from game.tavla.screens.table.dice_panel import DicePanel
+from game.tavla.screens.table.drawing import TableDrawing
 from game.tavla.screens.table.hint_panel import HintPanel
-from game.tavla.screens.table.hints import take_play
-from game.tavla.screens.table.last_play import PlayMarks, last_play, play_marks
+from game.tavla.screens.table.hinting import TableHints
+from game.tavla.screens.table.last_play import PlayMarks
 from game.tavla.screens.table.opponent import OpponentDriver
 from game.tavla.screens.table.overlays import (
-    OVERLAY_X,
     beaver_dialog,
     notice_dialog,
     offer_dialog,
@@ -60,22 +54,18 @@ from game.tavla.screens.table.overlays import (
 )
 from game.tavla.screens.table.panel import SidePanel
 from game.tavla.screens.table.pointer import NOTE_WIDTH, CheckerInput, Drag
-from game.tavla.screens.table.resign_captions import status_text as resign_status
 from game.tavla.screens.table.resigning import KEY_RESIGN, Resigning
 from game.tavla.screens.table.rules_card import rules_dialog, rules_text
 from game.tavla.screens.table.saving import SavedMatch
-from game.tavla.screens.table.turns import ShownPlay, TurnFlow
+from game.tavla.screens.table.turns import WAITING, ShownPlay, TurnFlow
 from game.tavla.screens.table.tutor import Tutor
-from game.ui import theme
 from game.ui.easing import easing_by_name
 from game.ui.keys import matches
 from game.ui.overlay import Dialog, OverlayLayer
 from game.ui.scene import CachedLayer, SceneView
-from game.ui.sound import result_event
 from game.ui.text import Label
 from game.ui.widgets import Toast
 
-LAST_PLAY = theme.TEAL  # the computer's last play's marks, apart from the hint's (the palette's highlight)
 TOAST_WIDTHS = {False: layout.HALF_WIDTH - 20, True: layout.HALF_WIDTH + 52}
 """The notices' width over the half of the board without the dice; a small window's reach over the
 frame, so that a file name stays on one line at the larger text."""
@@ -95,11 +85,9 @@ KEY_EDIT = [key.E]  # the position lab: set up (edit) the position on the table
 KEY_COPY_IDS = [(key.C, key.MOD_CTRL)]  # the decision's IDs to the clipboard
 KEY_PASTE_ID = [(key.V, key.MOD_CTRL)]  # an ID from the clipboard, opened in the position lab
 KEY_RULES = [key.F1]  # the rules of the game on the table
-WAITING = (Phase.HUMAN, Phase.ROLL, Phase.ANSWER, Phase.RESIGN_ANSWER, Phase.GAME_OVER, Phase.MATCH_OVER)
-"""The phases in which the table waits for a person."""
 
 
-class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
+class TableView(Resigning, TurnFlow, TableHints, TableDrawing, SavedMatch, CheckerInput, SceneView):
     """A match (or a money session) at the table; when a game ends Next game, New match (Stop in a
     money session) and Analyse, then Menu once the match is decided or the session stopped."""
 
@@ -382,114 +370,6 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         busy = self.animating or self.drag is not None or notices or self.auto_commit
         return busy or not waits or self.driver.hint_pending
 
-    # --- hints ---
-
-    def _clear_hint(self) -> None:
-        self.hint = []
-        self.hint_arrows = []
-        self.panel.texts["hint"].text = ""
-        self.driver.drop_hint()
-        self.hint_panel.clear()
-        self.buttons = list(self.panel.buttons)
-
-    def show_hint(self) -> None:
-        """Ask the strongest bot for the play of this turn; it shows when found, input never waits."""
-        session = self.session
-        if session.phase in (Phase.ROLL, Phase.ANSWER) and session.cube is not None:
-            cube = session.cube
-            if session.beavered:  # weighed as the doubler's own double of the cube the beaver turned
-                cube = replace(cube, owner=CubeOwner.ME)
-            self.driver.request_cube_hint(self.moment, session.game.state, cube)
-            self.panel.texts["hint"].text = captions.hint_thinking_text()
-            return
-        if session.phase is not Phase.HUMAN or session.turn is None or self.replay is not None:
-            return
-        turn = session.turn
-        self.driver.request_hint(turn, turn.start, turn.dice, stakes_at(session.match, session.seat))
-        self.hint = []
-        self.hint_arrows = []
-        self.panel.texts["hint"].text = captions.hint_thinking_text()
-
-    def _collect_hint(self) -> None:
-        if not self.driver.hint_pending:
-            return
-        try:
-            turn = self.session.turn
-            found = self.driver.hint_for(turn if turn is not None else self.moment)
-        except UserError as error:
-            self.panel.texts["hint"].text = ""
-            self.toast.show(str(error))
-            return
-        if found is None:
-            return
-        title, answer = found
-        if isinstance(answer, CubeDecision):
-            session = self.session
-            answering = session.phase is Phase.ANSWER
-            text = cube_captions.hint_text(title, answer, answering, session.may_beaver, session.beavered)
-            self.panel.texts["hint"].text = text
-            return
-        self.hint = list(answer.moves)
-        start = self.session.turn.start if self.session.turn is not None else self.session.game.state
-        self.hint_arrows = marks.hint_arrows(self.session.seat, start, self.hint, self.session.game.variant)
-        if not self.compact:
-            self.hint_panel.show(answer, self.session.seat, start, self.session.game.rules)
-        self.buttons = self.hint_panel.covering(self.panel.buttons, self.panel.upper_buttons)
-        self.panel.texts["hint"].text = captions.hint_text(title, display_play(start, self.hint))
-
-    def _point_hint(self, play: JudgedPlay) -> None:
-        """A row of the ranked hint is chosen: the arrows point out its moves (the panel draws its ghosts)."""
-        if self.session.turn is not None:
-            self.hint = list(play.play)
-            self.hint_arrows = marks.hint_arrows(
-                self.session.seat, self.session.turn.start, self.hint, self.session.game.variant
-            )
-
-    def make_hinted(self, play: JudgedPlay) -> None:
-        """The ranked hint's Make this play: the turn becomes that play and its checkers glide there."""
-        turn = self.session.turn
-        playing = self.session.phase is Phase.HUMAN and turn is not None and not self.animating
-        if playing and turn is not None and take_play(turn, play.after):
-            self.checkers.glide_to(turn.state, self.session.seat)
-            self._clear_hint()
-            self._update_hud()
-
-    # --- the computer's last play ---
-
-    def computers_last_play(self) -> Turn | None:
-        """The computer's last play while it is the last thing that moved (none with two people at one
-        desk, who watch each other play)."""
-        if self.opponent == HUMAN:
-            return None
-        return last_play(self.session.game, 1)
-
-    @property
-    def last_play_marks(self) -> PlayMarks | None:
-        """The marks of the computer's last play while they are on the board: once its checkers have
-        landed, until the player moves a checker (or picks one up)."""
-        turn = self.computers_last_play()
-        if turn is None or self.animating or self.drag is not None or self.auto_commit:
-            return None
-        if self.session.turn is not None and self.session.turn.steps:
-            return None
-        if self._marks is None or self._marks[0] is not turn:
-            self._marks = (turn, play_marks(turn, self.session.game.variant))
-        return self._marks[1]
-
-    def show_last_play(self) -> None:
-        """L (or Replay beside the move list): the computer's last play once more, its checkers back where
-        they stood, then moving as it played; the player's moves of this turn come back after it."""
-        turn = self.computers_last_play()
-        if turn is None or self.holding or self.animating or self.drag is not None or self.auto_commit:
-            return
-        if self.session.phase not in WAITING:
-            return
-        moves = [move for move, _before, _after in steps_of(self.session.game.variant, turn.state, turn.play)]
-        self.checkers.sync(turn.state if turn.player == 0 else self.session.game.variant.flip(turn.state))
-        self.checkers.pending.extend((turn.player, move) for move in moves)
-        self.replay = ShownPlay(turn.player, turn.dice, turn.state, moves, again=True)
-        self._update_dice()
-
     # --- other screens ---
 
     def show_rules(self) -> None:
@@ -639,165 +519,3 @@ class TableView(Resigning, TurnFlow, SavedMatch, CheckerInput, SceneView):
         self._collect_bot_answer()
         if not self.animating and self.drag is None:
             self._after_animation()
-
-    # --- drawing ---
-
-    def _update_dice(self) -> None:
-        replay = self.replay
-        if replay is not None:
-            shown = replay.moves[: len(replay.moves) - len(self.checkers.pending)]
-            left = dice_left(replay.start, *replay.dice, shown)
-            self.dice.show(replay.dice, left, replay.seat, False, self.rng)
-            return
-        game, turn = self.session.game, self.session.turn
-        dice = game.dice if turn is not None else None
-        remaining = list(turn.remaining_dice) if turn is not None else []
-        self.dice.show(dice, remaining, self.session.seat, self.rolling > 0, self.rng)
-
-    def _update_hud(self) -> None:
-        if self.replay is not None:
-            return  # the panel shows the position before the computer's play until its checkers land
-        session = self.session
-        self.panel.moves.set_rows(captions.move_rows(session.game))
-        compact = self.compact
-        note = cube_captions.rules_note(session, compact)
-        texts = captions.panel_texts(session, self._shown_board(), session.rules, self.players, compact, note)
-        texts["status"] = (
-            resign_status(session, self.players, compact)
-            or cube_captions.status_text(session, self.players)
-            or texts["status"]
-        )
-        texts["dice"] = commitment_text(session.match)
-        self.panel.set_texts(texts)
-        human = session.phase is Phase.HUMAN
-        turn = session.turn
-        self.panel.done_button.enabled = human and turn is not None and turn.done
-        self.panel.undo_button.enabled = human and turn is not None and bool(turn.steps)
-        self.panel.hint_button.enabled = human or session.phase in (Phase.ROLL, Phase.ANSWER)
-        if self.panel.replay_button is not None:
-            self.panel.replay_button.enabled = self.computers_last_play() is not None
-        if self.panel.resign_button is not None:
-            self.panel.resign_button.enabled = self.may_resign_now()
-        # The .mat format, its archive and the analysis are backgammon's: the other games have neither.
-        rules = session.game.rules
-        # A .mat starts at the opening: a position set up in the lab has no match file to write.
-        self.panel.export_button.enabled = ".mat" in rules.records and from_opening(session.match)
-        self.over.buttons[2].enabled = rules.analysable
-        self.update_resign_texts()
-        self.roll_question.texts[0].text = cube_captions.roll_title(session)
-        if session.phase is Phase.ANSWER:
-            question = self.beaver_question if session.may_beaver else self.take_question
-            question.texts[0].text, question.texts[1].text = cube_captions.take_texts(session, self.players)
-        self._update_dice()
-        if session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and session.result is not None:
-            title, line = captions.result_texts(session, self.players)
-            if session.phase is Phase.MATCH_OVER and rules.analysable:
-                names = player_names(self.opponent, self.settings.human_side)
-                if (error := self.archive.keep(session.match, names)) is not None:
-                    self.toast.show(error)
-                if self.opponent != HUMAN:
-                    self.history.keep(session.match, names)
-            self.over.texts[0].text, self.over.texts[1].text = title, line
-            if session.phase is Phase.MATCH_OVER:
-                self.dice_panel.show(session.match, (self.players.name(0), self.players.name(1)))
-            if not self.animating:
-                event = result_event(session.result.winner, self.opponent == HUMAN)
-                self.shell.sounds.once(session.result, event)
-            primary, second = self.over.buttons[:2]
-            if session.phase is Phase.GAME_OVER:
-                primary.label, primary.on_click = _("Next game"), self.next_game
-            else:
-                primary.label, primary.on_click = _("Menu"), self.to_menu
-            money = session.match.money
-            if money and session.phase is Phase.GAME_OVER:
-                # Translators: button on the card after a game of a money session: end the session here
-                second.label, second.on_click = _("Stop"), self.stop_session
-            elif money:
-                # Translators: button: start a new money session from 0 – 0
-                second.label, second.on_click = _("New session"), self.new_match
-            else:
-                second.label, second.on_click = _("New match"), self.new_match
-
-    def _shown_board(self) -> State:
-        """The position on the table now, from seat 0's side, including moves of the turn in progress."""
-        turn = self.session.turn
-        if turn is None or self.session.game.over:
-            return self.session.board()
-        return turn.state if self.session.seat == 0 else self.session.game.variant.flip(turn.state)
-
-    def on_draw(self) -> None:
-        """The board, the side panel and its buttons come from the cached layer (painted again only when
-        one of them changes); what moves or lies over them is drawn every frame."""
-        # Two people at one desk: the point numbers turn for the player on roll.
-        numbers_for = self.session.seat if self.players.opponent == HUMAN else 0
-        self.board.number_for(numbers_for, self.session.game.variant)
-        self.layer.draw(self._layer_key(), self._draw_layer)
-        with self.camera.activate():
-            self.draw_scene()
-
-    def _layer_key(self) -> tuple[object, ...]:
-        """Everything the cached layer shows that can change."""
-        panel, ranked = self.panel, self.hint_panel
-        rows = [(*(label.text for label in row.texts), row.rect.y, row.chosen) for row in ranked.rows]
-        return (
-            tuple(self.camera.viewport),
-            id(self.board.sprites[0].texture) if self.board.sprites else None,
-            tuple(label.text for label in panel.texts.values()),
-            (tuple(panel.moves.rows), panel.moves.first),
-            (
-                ranked.shown,
-                ranked.heading.text,
-                ranked.depth.text,
-                tuple(label.text for label in ranked.columns),
-                tuple(rows),
-            ),
-            tuple((id(b), b.label, b.enabled, b.hovered, b.pressed) for b in self.buttons),
-        )
-
-    def _draw_layer(self) -> None:
-        with self.camera.activate():
-            self.board.draw()
-            self.panel.draw()
-            self.hint_panel.draw()
-            for button in self.buttons:
-                button.draw()
-
-    def draw_scene(self) -> None:
-        """What moves or lies over the cached layer: marks, checkers, cube, dice, notes and dialogs."""
-        self._draw_highlights()
-        self.checkers.draw(self.smallest_text)
-        shown = self.last_play_marks
-        if shown is not None:
-            marks.draw_last_play(shown, LAST_PLAY, self.seat_colours[1])
-        turn = self.session.turn  # a judged play's arrows in its verdict's colour, until the next begins
-        moving = self.animating or self.drag is not None or self.auto_commit or bool(turn and turn.steps)
-        self.tutor.draw_verdict(self.session.game, hidden=moving)
-        if self.replay is None:
-            self.hint_panel.draw_ghosts(None if self.session.turn is None else self.session.turn.state)
-        self.cube_drawing.draw(self.session.game, self.palette.highlight)
-        self.dice.draw()
-        if self.replay is None:
-            marks.draw_hint(self.hint_arrows, self.palette.highlight)
-        self.checkers.draw_held()
-        self.note.draw()
-        self.overlays.draw()
-        if self._dice_panel_shown():
-            self.dice_panel.draw(self.compact)
-        dialog = self.overlays.top
-        if dialog is not None:
-            # Above the dialog, so a message never hides the question.
-            top = dialog.rect.y + dialog.rect.height / 2
-            self.toast.move_to(OVERLAY_X, (top + layout.INNER_TOP) / 2)
-        else:
-            # The half of the board without the dice, so a message never hides the roll.
-            free = layout.RIGHT_HALF if self.session.seat == 1 else layout.LEFT_HALF
-            self.toast.move_to((free[0] + free[1]) / 2, layout.MIDDLE_Y)
-        self.toast.draw()
-
-    def _draw_highlights(self) -> None:
-        seat, turn = self.session.seat, self.session.turn
-        if self.drag is not None:
-            marks.draw_targets(seat, self.targets, self.palette.highlight, self.session.game.variant)
-        elif self.session.phase is Phase.HUMAN and not self.animating and turn is not None:
-            tops = (self.checkers.top(seat, point) for point in turn.movable_points())
-            marks.draw_movable((top.position for top in tops if top is not None), self.palette.highlight)
