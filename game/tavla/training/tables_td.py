@@ -1,4 +1,4 @@
-"""Train the networks of Plakoto, Fevga and Gul bara by TD(lambda) self-play, as td.py trains backgammon's.
+"""Train the networks of the games without hitting by TD(lambda) self-play, as td.py trains backgammon's.
 
     python -m game.tavla.training.tables_td --game plakoto --minutes 30 --out runs/tables/plakoto.npz
     python -m game.tavla.training.tables_td --game fevga --games 20000 --out runs/tables/fevga.npz --resume
