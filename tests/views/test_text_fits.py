@@ -238,6 +238,8 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
         for reason in Refusal:
             view.note.show(captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
             assert_readable(window, f"refusal {reason}", every_label=True, unseen=unseen)
+        view.note.show(captions.refusal_text(Refused(Refusal.LIMIT, 13, 11), [2], Rules.MOULTEZIM))
+        assert_readable(window, "Moultezim's limit", every_label=True, unseen=unseen)
         path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
         view.toast.show(captions.export_text(path, home="/home/a-player-with-a-long-name", compact=True))
         assert_readable(window, "the export notice", every_label=True, unseen=unseen)

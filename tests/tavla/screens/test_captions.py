@@ -103,6 +103,14 @@ def test_refusals_say_why_in_a_few_words():
         assert captions.refusal_text(Refused(reason, 6, 0), [3, 1])
 
 
+def test_the_rules_of_long_nardy_and_moultezim_are_said_when_a_checker_is_refused():
+    head = captions.refusal_text(Refused(Refusal.HEAD, 24), [5], Rules.NARDY)
+    assert head.startswith("One checker a turn leaves the head")
+    nardy = captions.refusal_text(Refused(Refusal.LIMIT, 13, 11), [2], Rules.NARDY)
+    moultezim = captions.refusal_text(Refused(Refusal.LIMIT, 13, 11), [2], Rules.MOULTEZIM)
+    assert "six points in a row" in nardy and "four points" in moultezim
+
+
 def test_an_exported_path_is_broken_at_its_folders():
     path = "/home/someone/.local/share/fifteen-tavla/exports/match-2026-12-01-130501.mat"
     text = captions.export_text(path, home="/home/someone")

@@ -524,8 +524,9 @@ def _point(point: int) -> str:
     return _("the bar") if point == 25 else str(point)
 
 
-def refusal_text(refused: Refused, dice: list[int]) -> str:
-    """Why a checker was not taken or was put back, in a few words (points in the mover's numbers)."""
+def refusal_text(refused: Refused, dice: list[int], rules: Rules = Rules.TAVLA) -> str:
+    """Why a checker was not taken or was put back under `rules`, in a few words (points in the mover's
+    numbers)."""
     source, target = _point(refused.source), _point(refused.target)
     left = "-".join(map(str, sorted(dice, reverse=True)))
     reason = refused.reason
@@ -556,6 +557,15 @@ def refusal_text(refused: Refused, dice: list[int]) -> str:
     if reason is Refusal.PINNED:
         # Translators: Plakoto: the player's checker on {point} has an opponent's checker on top of it
         return _("Your checker on {point} is pinned: it moves once the pinner leaves.").format(point=source)
+    if reason is Refusal.HEAD:
+        # Translators: long nardy: "the head" is the starting point (24), where all 15 checkers begin
+        return _("One checker a turn leaves the head; two with 6-6, 4-4 or 3-3 on your first turn.")
+    if reason is Refusal.LIMIT and rules is Rules.MOULTEZIM:
+        # Translators: Moultezim: the opponent's starting quarter is the player's points 7 to 12
+        return _("Hold at most four points of the opponent's starting quarter (7-12).")
+    if reason is Refusal.LIMIT:
+        # Translators: Fevga and long nardy: six points in a row that no opposing checker has passed
+        return _("No six points in a row until one of the opponent's checkers is past them.")
     if reason is Refusal.FULL_ROLL:
         # Translators: that move would leave a die that could be played unused
         return _("Not with this roll: a die would be left unplayed.")
