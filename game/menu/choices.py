@@ -130,8 +130,7 @@ def rules_note(rules: str) -> str:
         ),
         # Translators: the menu's note on long nardy: one checker a turn leaves the start ("the head")
         Rules.NARDY: _(
-            "Both sides run the same way; one checker holds a point. One checker a turn leaves the "
-            "head; no six in a row with none of theirs past it"
+            "Both sides run the same way; one checker holds a point. One checker a turn leaves the head"
         ),
         # Translators: the menu's note on Moultezim (Turkish, Fevga's cousin)
         Rules.MOULTEZIM: _(
