@@ -1,4 +1,4 @@
-"""The two TD trainers' command lines (td.py for backgammon, tables_td.py for Plakoto, Fevga and Gul bara)
+"""The two TD trainers' command lines (td.py for backgammon, tables_td.py for the games without hitting)
 share their arguments: each hands train() its own defaults, what was asked, and refuses a budget that is
 not positive with exit 2. train() is replaced, so nothing is trained."""
 
@@ -42,8 +42,8 @@ def test_tables_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_
     calls = _called(monkeypatch, tables_td)
     out = tmp_path / "fevga.npz"
     assert tables_td.main(["--game", "fevga", "--games", "10", "--out", str(out)]) == 0
-    game, path, minutes, games, resume, rate, lam, every, eval_games, seed, _console = calls[0]
-    assert (game, path, minutes, games, resume) == (Rules.FEVGA, out, None, 10, False)
+    game, path, minutes, games, resume, rate, lam, every, eval_games, seed, _console, start = calls[0]
+    assert (game, path, minutes, games, resume, start) == (Rules.FEVGA, out, None, 10, False, None)
     defaults = (tables_td.LEARNING_RATE, tables_td.LAMBDA, tables_td.EVAL_EVERY, tables_td.EVAL_GAMES, 1)
     assert (rate, lam, every, eval_games, seed) == defaults
     asked = ["--game", "plakoto", "--minutes", "1", "--out", str(out), "--resume", "--lr", "0.2"]
@@ -84,3 +84,12 @@ def test_both_list_the_shared_arguments(capsys):
             "--lambda",
         ):
             assert option in shown, (module.__name__, option)
+
+
+def test_a_network_may_start_from_another_games_weights(tmp_path):
+    fevga = tables_td.TablesEvaluator.fresh(Rules.FEVGA.variant, seed=3)
+    fevga.save(tmp_path / "fevga.npz")
+    nardy = tables_td.started_from(Rules.NARDY, tmp_path / "fevga.npz")
+    assert nardy.game is Rules.NARDY.variant and (nardy.network.w1 == fevga.network.w1).all()
+    with pytest.raises(tables_td.UserError, match="cannot read"):
+        tables_td.started_from(Rules.NARDY, tmp_path / "none.npz")
