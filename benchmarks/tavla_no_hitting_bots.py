@@ -1,13 +1,13 @@
-"""Benchmark: the bots of Plakoto, Fevga and Gul bara against each other (issue 29's targets: per game,
-over 2,000 games, the network beats the greedy bot by +0.5 points a game or more, and the greedy bot
-beats random by +0.5 or more).
+"""Benchmark: the bots of the games without hitting (Plakoto, Fevga, Gul bara, long nardy, Moultezim)
+against each other (issue 29's targets: per game, over 2,000 games, the network beats the greedy bot by
++0.5 points a game or more, and the greedy bot beats random by +0.5 or more).
 
 Games come in pairs on the same dice with the seats swapped (as training/td.py's `versus`); the figure
 is the first bot's points a game with its 95% interval, the pairs being the samples. With `--record`
 every finished game is appended to a JSON-lines file, and `--resume` counts the games already there (same
 game, level, pairing and seed) and plays only the rest, so a long run continues over several sittings.
 
-    python benchmarks/tavla_no_hitting_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|gulbara]
+    python benchmarks/tavla_no_hitting_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|nardy|...]
         [--weights FOLDER]   # <game>.npz files of a training run instead of the shipped weights
         [--level expert|master]   # the network's level: 0-ply (default) or the master's one roll deeper
         [--pairing network-greedy|greedy-random] [--workers N] [--record FILE [--resume]]

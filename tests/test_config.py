@@ -172,8 +172,8 @@ def test_bad_config_through_main_py(tmp_path):
             "tavla:\n  rules: chess\n",
             2,
             "tavla.rules",
-            "bad value 'chess': Input should be 'tavla', 'standard', 'portes', 'plakoto', 'fevga', 'gulbara' "
-            "or 'tavli'",
+            "bad value 'chess': Input should be 'tavla', 'standard', 'portes', 'plakoto', 'fevga', "
+            "'gulbara', 'nardy', 'moultezim' or 'tavli'",
         ),
         (
             "language: klingon\n",
@@ -265,7 +265,7 @@ class _Wrapping(gettext.NullTranslations):
     [
         (
             "tavla:\n  rules: chess\n",
-            ["«Input should be «'tavla', 'standard', ", "'gulbara' or 'tavli'»»", "«bad value 'chess': "],
+            ["«Input should be «'tavla', 'standard', ", "'moultezim' or 'tavli'»»", "«bad value 'chess': "],
         ),
         ("window:\n  width: 99999\n", ["«Input should be less than or equal to 7680»"]),
         ("window:\n  fullscreen: maybe\n", ["«Input should be a valid boolean, unable to interpret input»"]),

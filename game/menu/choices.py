@@ -128,6 +128,14 @@ def rules_note(rules: str) -> str:
         Rules.GUL_BARA: _(
             "Fevga's board without its limits; from each one's fourth roll, doubles cascade up to 6-6"
         ),
+        # Translators: the menu's note on long nardy: one checker a turn leaves the start ("the head")
+        Rules.NARDY: _(
+            "Both sides run the same way; one checker holds a point. One checker a turn leaves the head"
+        ),
+        # Translators: the menu's note on Moultezim (Turkish, Fevga's cousin)
+        Rules.MOULTEZIM: _(
+            "Fevga's board and first checker away; at most four points held in their starting quarter"
+        ),
     }
     return notes[games.first]
 

@@ -20,4 +20,3 @@ def test_no_module_in_game_is_over_600_lines() -> None:
     counts = lengths()
     long = {path: count for path, count in counts.items() if count > MOST_LINES}
     assert long == {}, f"split these along a seam (tests/structure/test_module_length.py): {long}"
-

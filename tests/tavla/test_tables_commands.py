@@ -1,5 +1,6 @@
-"""Plakoto, Fevga and Gul bara from the command line and in tournaments: `moves`, `bot` and
-`tournament --rules plakoto|fevga|gulbara`, the built-in bots that play them and those that refuse."""
+"""The games without hitting from the command line and in tournaments: `moves`, `bot` and
+`tournament --rules plakoto|fevga|gulbara|nardy|moultezim`, the built-in bots that play them and those
+that refuse."""
 
 import shlex
 import shutil
@@ -15,7 +16,7 @@ from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.players import get_bot
 from game.tavla.tournament import run_tournament
 
-TABLES = (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA)
+TABLES = Rules.without_hitting()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -27,6 +28,8 @@ def test_moves_lists_the_hand_checked_openings():
     assert moves_command(opening(Rules.PLAKOTO), ["6", "5"], Rules.PLAKOTO) == ["24/19 24/18", "24/18 18/13"]
     assert moves_command(opening(Rules.FEVGA), ["6", "5"], Rules.FEVGA) == ["24/18 18/13"]
     assert moves_command(opening(Rules.GUL_BARA), ["6", "6"], Rules.GUL_BARA) == ["24/18 24/18 24/18 24/18"]
+    assert moves_command(opening(Rules.NARDY), ["6", "6"], Rules.NARDY) == ["24/18 24/18"]
+    assert moves_command(opening(Rules.MOULTEZIM), ["6", "6"], Rules.MOULTEZIM) == ["24/18"]
 
 
 def test_a_plakoto_position_has_52_integers_and_a_backgammon_one_is_refused():

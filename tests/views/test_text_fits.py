@@ -19,7 +19,7 @@ from game.tavla.analysis.decisions import Mark
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused
-from game.tavla.screens.table import captions, cube_captions
+from game.tavla.screens.table import captions, cube_captions, refusal_captions
 from game.tavla.screens.table.tutor import TutorWarning, warning_texts
 from game.tavla.screens.table.view import TableView
 from tests.views.driver import click, step
@@ -206,10 +206,10 @@ def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, lang
     view.show_hint()
     wait_for_hint(view)
     view.panel.moves.set_rows(LONG_TURNS)
-    view.note.show(captions.refusal_text(Refused(Refusal.FULL_ROLL, 13, 7), [6, 5]))
+    view.note.show(refusal_captions.refusal_text(Refused(Refusal.FULL_ROLL, 13, 7), [6, 5]))
     assert_table_readable(window, "table with a note")
     for reason in Refusal:
-        view.note.show(captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
+        view.note.show(refusal_captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
         assert_table_readable(window, f"refusal {reason}")
     path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
     view.toast.show(captions.export_text(path))
@@ -236,8 +236,10 @@ def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, mon
         assert_readable(window, "table with a hint", every_label=True, unseen=unseen)
         view.panel.moves.set_rows(LONG_TURNS)
         for reason in Refusal:
-            view.note.show(captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
+            view.note.show(refusal_captions.refusal_text(Refused(reason, 25, 0), [6, 6, 6]))
             assert_readable(window, f"refusal {reason}", every_label=True, unseen=unseen)
+        view.note.show(refusal_captions.refusal_text(Refused(Refusal.LIMIT, 13, 11), [2], Rules.MOULTEZIM))
+        assert_readable(window, "Moultezim's limit", every_label=True, unseen=unseen)
         path = "/home/a-player-with-a-long-name/.local/share/fifteen-tavla/exports/match-2026-12-01-1305.mat"
         view.toast.show(captions.export_text(path, home="/home/a-player-with-a-long-name", compact=True))
         assert_readable(window, "the export notice", every_label=True, unseen=unseen)

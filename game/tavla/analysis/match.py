@@ -47,7 +47,8 @@ from game.tavla.record.match_record import GameRecord, MatchRecord
 
 def analyses(rules: Rules) -> bool:
     """Whether the analysis judges a match of `rules`: the games with hitting (backgammon, tavla,
-    portes), which its judges play; the other games of the board (Plakoto, Fevga, Gul bara) have none."""
+    portes), which its judges play; the games without hitting (Plakoto, Fevga, Gul bara, long nardy,
+    Moultezim) have none."""
     return rules.hits
 
 

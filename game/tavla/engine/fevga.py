@@ -1,4 +1,5 @@
-"""Fevga (Greek; Moultezim's cousin) and Gul bara: both sides run the same way round, nobody hits.
+"""The games where both sides run the same way round and nobody hits: Fevga (Greek), Moultezim (its
+Turkish cousin) and Gul bara here, long nardy in nardy.py.
 
 The board, seen by the player on roll as in docs/position.md: our checkers start on our 24-point and
 run down to our home (1-6) to bear off, as in backgammon. The opponent starts diagonally opposite, on
@@ -12,7 +13,10 @@ Fevga adds two rules (docs/tavla-games.md gives the sources and the choices):
   our start;
 - no six-point prime in our starting quarter (our 19-24), and none anywhere with every opposing
   checker still behind it.
-Gul bara has neither; its doubles cascade instead (the game flow plays the cascade's rolls).
+Moultezim has Fevga's first rule, and instead of the primes: no more than four points held in the
+opponent's starting quarter (our 7-12). Gul bara has neither; its doubles cascade instead (the game flow
+plays the cascade's rolls). Long nardy forbids the same primes as Fevga, but not in the starting quarter
+(`blocks_everyone`).
 """
 
 from collections.abc import Iterable, Sequence
@@ -33,6 +37,8 @@ from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, STA
 START = 24  # our starting point
 OPPONENT_START = 12  # theirs, in our numbering
 STARTING_QUARTER = range(19, 25)
+OPPONENT_STARTING_QUARTER = range(7, 13)  # Moultezim holds at most MOST_THERE points of it
+MOST_THERE = 4
 CASCADE_AFTER_ROLLS = 3  # Gul bara: each player's first three rolls play their doubles as backgammon does
 OPPONENT_ROUTE = (*range(12, 0, -1), *range(24, 12, -1))  # their path in our numbering, start first
 
@@ -46,7 +52,7 @@ _THEIR_POINTS = tuple(their_point(point) for point in POINTS)  # flip's reading 
 
 
 class SameWayGame(NoHittingGame):
-    """The board and moves Fevga and Gul bara share."""
+    """The board and moves the same-way games share."""
 
     opening: State = (0, *[0] * 11, -CHECKERS, *[0] * 11, CHECKERS, 0, 0, 0)
 
@@ -99,7 +105,15 @@ class Fevga(SameWayGame):
         return not away or board[OFF] > 0 or min(away) < OPPONENT_START
 
     def allows(self, board: State) -> bool:
-        return not any(_held(board, window) and not _ahead(board, first) for first, window in _WINDOWS)
+        return not all(board[point] > 0 for point in STARTING_QUARTER) and not blocks_everyone(board)
+
+
+class Moultezim(Fevga):
+    """Moultezim: Fevga's first checker away, and at most four points of the opponent's starting quarter
+    instead of Fevga's limits on primes."""
+
+    def allows(self, board: State) -> bool:
+        return sum(board[point] > 0 for point in OPPONENT_STARTING_QUARTER) <= MOST_THERE
 
 
 class GulBara(SameWayGame):
@@ -117,20 +131,23 @@ class GulBara(SameWayGame):
 _WINDOWS = tuple((first, OPPONENT_ROUTE[first : first + 6]) for first in range(len(OPPONENT_ROUTE) - 5))
 
 
+def blocks_everyone(board: State) -> bool:
+    """Whether we hold six consecutive points of the opponent's way round with none of their checkers
+    past them (borne off counts): the prime Fevga and long nardy forbid."""
+    return any(_held(board, window) and not _passed(board, first) for first, window in _WINDOWS)
+
+
 def _held(board: State, window: Sequence[int]) -> bool:
     return all(board[point] > 0 for point in window)
 
 
-def _ahead(board: State, first: int) -> bool:
-    """Whether an opposing checker has passed the six points of the route from index `first` (borne off
-    counts): a prime in our starting quarter never counts as passed."""
-    if set(OPPONENT_ROUTE[first : first + 6]) == set(STARTING_QUARTER):
-        return False
+def _passed(board: State, first: int) -> bool:
+    """Whether an opposing checker has passed the six points of the route from index `first`."""
     return board[OPP_OFF] > 0 or any(board[point] < 0 for point in OPPONENT_ROUTE[first + 6 :])
 
 
 def validate_same_way(values: Iterable[int]) -> State:
-    """A Fevga or Gul bara position: the 28 integers of docs/position.md with both bars empty."""
+    """A same-way game's position: the 28 integers of docs/position.md with both bars empty."""
     state = integers(values, STATE_SIZE)
     for index in (OFF, OPP_OFF):
         if state[index] < 0:

@@ -1,11 +1,13 @@
-"""What Plakoto, Fevga and Gul bara share: no hitting, so no bar, and one search for the plays of a roll.
+"""What the games without hitting share (Plakoto, Fevga, Gul bara, long nardy, Moultezim): no bar, and
+one search for the plays of a roll.
 
-Each game says which single moves a die allows on a board (`single_moves`), what a move does (`step`)
-and whether a finished play's position is allowed (`allows`: Fevga's limits on primes); the search here
-applies the rules every game of the tavla board shares, once: play both dice if you can (all four of a
-double), and when only one of two dice can be played, the larger (the Greek and Balkan rules all force
-it). A play is one per distinct resulting position, its moves in the seed's notation (from/to, 0 off)
-and in canonical order (from the highest point down), as for backgammon in moves.py.
+Each game says which single moves a die allows on a board (`single_moves`), which of them a rule of the
+whole roll forbids (`play_moves`: long nardy's head), what a move does (`step`) and whether a finished
+play's position is allowed (`allows`: the limits on primes); the search here applies the rules every
+game of the tavla board shares, once: play both dice if you can (all four of a double), and when only
+one of two dice can be played, the larger (the Greek, Balkan and Russian rules all force it). A play is
+one per distinct resulting position, its moves in the seed's notation (from/to, 0 off) and in canonical
+order (from the highest point down), as for backgammon in moves.py.
 
 The positions keep the 28 integers of docs/position.md (the bars, 25 and 26, stay empty) and may add
 what those cannot say (Plakoto's pins): a game's `validate` checks its own format.
@@ -49,9 +51,11 @@ class NoHittingGame(Variant):
         """`board` after one legal single move."""
         raise NotImplementedError
 
-    def allows(self, board: State) -> bool:
-        """Whether a play may end in `board` (every position, unless the game limits some)."""
-        return True
+    def play_moves(self, start: State, board: State, die: int, roll: tuple[int, int]) -> Iterable[Move]:
+        """The moves one die allows on `board`, partway through a play of `roll` begun on `start`: the
+        single moves, less those a rule of the whole roll forbids (long nardy's one checker off the head
+        a turn)."""
+        return self.single_moves(board, die)
 
     # The shared rules -------------------------------------------------------------------------------
 
@@ -94,14 +98,15 @@ class NoHittingGame(Variant):
         raise IllegalPlay(self._why_not(finals, die1, die2, moves))
 
     def next_moves(self, state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = ()) -> list[Move]:
-        board, left = self._walk(tuple(state), die1, die2, [tuple(move) for move in done])
-        targets = {final for _play, final in self._finals(tuple(state), die1, die2)}
+        start = tuple(state)
+        board, left = self._walk(start, die1, die2, [tuple(move) for move in done])
+        targets = {final for _play, final in self._finals(start, die1, die2)}
         allowed = set()
         for die in set(left):
             rest = _without(left, die)
-            for move in self.single_moves(board, die):
+            for move in self.play_moves(start, board, die, (die1, die2)):
                 after = self.step(board, move)
-                if after in targets or self._reaches(after, rest, targets):
+                if after in targets or self._reaches(start, after, rest, (die1, die2), targets):
                     allowed.add(move)
         return sorted(allowed, reverse=True)
 
@@ -123,7 +128,7 @@ class NoHittingGame(Variant):
             for (node, left), play in level.items():
                 for die in set(left):
                     rest = _without(left, die)
-                    for move in self.single_moves(node, die):
+                    for move in self.play_moves(board, node, die, (die1, die2)):
                         key = (self.step(node, move), rest)
                         longer = tuple(sorted((*play, move), reverse=True))
                         if key not in following or longer < following[key]:
@@ -143,14 +148,17 @@ class NoHittingGame(Variant):
                 best[node] = play
         return sorted(((play, node) for node, play in best.items()), reverse=True)
 
-    def _reaches(self, board: State, dice: tuple[int, ...], targets: set[State]) -> bool:
-        """Whether some moves with `dice` take `board` to one of `targets`."""
+    def _reaches(
+        self, start: State, board: State, dice: tuple[int, ...], roll: tuple[int, int], targets: set[State]
+    ) -> bool:
+        """Whether some moves with `dice` take `board` (partway through a play of `roll` begun on
+        `start`) to one of `targets`."""
         level = {(board, dice)}
         while level:
             following = set()
             for node, left in level:
                 for die in set(left):
-                    for move in self.single_moves(node, die):
+                    for move in self.play_moves(start, node, die, roll):
                         after = self.step(node, move)
                         if after in targets:
                             return True
@@ -163,19 +171,25 @@ class NoHittingGame(Variant):
     ) -> tuple[State, tuple[int, ...]]:
         """Play `moves` in order, each with a die left (a bear-off: its exact die, else the smallest that
         allows it); IllegalPlay at the first that no die allows."""
+        start, roll = board, (die1, die2)
         left = (die1,) * 4 if die1 == die2 else tuple(sorted((die1, die2), reverse=True))
         for move in moves:
             for die in sorted(set(left)):
-                if move in self.single_moves(board, die):
+                if move in self.play_moves(start, board, die, roll):
                     board, left = self.step(board, move), _without(left, die)
                     break
             else:
-                raise IllegalPlay(self._why_not_move(board, move, left))
+                raise IllegalPlay(self._why_not_move(start, board, move, left, roll))
         return board, left
 
-    def _why_not_move(self, board: State, move: Move, left: tuple[int, ...]) -> str:
-        """Why one move of a play cannot be made (the game may say more)."""
+    def _why_not_move(
+        self, start: State, board: State, move: Move, left: tuple[int, ...], roll: tuple[int, int]
+    ) -> str:
+        """Why one move of a play cannot be made: the game's rule of the roll it breaks, if one."""
         text = format_move(move)
+        broken = self.refusal(start, board, move, roll)
+        if broken is not None:
+            return f"{text}: {broken}"
         if not left:
             return _("{move}: every die of the roll is already played").format(move=text)
         return _("{move} is not a legal move with {dice}").format(

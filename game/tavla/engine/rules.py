@@ -28,7 +28,8 @@ from enum import StrEnum
 
 from game.core.errors import RulesRefused, UserError
 from game.core.text.i18n import N_, _
-from game.tavla.engine.fevga import Fevga, GulBara
+from game.tavla.engine.fevga import Fevga, GulBara, Moultezim
+from game.tavla.engine.nardy import LongNardy
 from game.tavla.engine.plakoto import Plakoto
 from game.tavla.engine.results import Outcome, Resignation
 from game.tavla.engine.variant import Portes, Variant
@@ -38,8 +39,8 @@ BACKGAMMON_RECORDS = (".mat", ".sgf")  # GNU Backgammon's match files, which hol
 
 class Rules(StrEnum):
     """A game of the tavla board. Members: `Rules.TAVLA` (the seed's, the default) and `Rules.STANDARD`
-    (backgammon), `Rules.PORTES`, `Rules.PLAKOTO`, `Rules.FEVGA` and `Rules.GUL_BARA` (the other games
-    of the board, docs/tavla-games.md)."""
+    (backgammon), `Rules.PORTES`, `Rules.PLAKOTO`, `Rules.FEVGA`, `Rules.GUL_BARA`, `Rules.NARDY` (long
+    nardy) and `Rules.MOULTEZIM` (the other games of the board, docs/tavla-games.md)."""
 
     # value, display_name (the menu), short_name (the table's captions), result kinds by points
     # (the last one is also what a disqualification is worth), larger_die_forced, the doubling cube,
@@ -126,6 +127,33 @@ class Rules(StrEnum):
         (),
         GulBara,
     )
+    NARDY = (
+        "nardy",
+        # Translators: long nardy, the game of Ukraine and Russia (both sides run the same way, one
+        # checker holds a point), as a choice in the menu; Ukrainian players call it "довгі нарди"
+        N_("Long nardy"),
+        # Translators: the name of the game long nardy
+        N_("long nardy"),
+        (Outcome.SINGLE, Outcome.MARS),
+        True,
+        False,
+        False,
+        (),
+        LongNardy,
+    )
+    MOULTEZIM = (
+        "moultezim",
+        # Translators: the Turkish game Moultezim (Fevga's cousin: both sides run the same way), in the menu
+        N_("Moultezim"),
+        # Translators: the name of the Turkish game Moultezim
+        N_("moultezim"),
+        (Outcome.SINGLE, Outcome.MARS),
+        True,
+        False,
+        False,
+        (),
+        Moultezim,
+    )
 
     display_name: str
     short_name: str
@@ -194,7 +222,8 @@ class Rules(StrEnum):
 
     @classmethod
     def without_hitting(cls) -> tuple["Rules", ...]:
-        """The games in which nothing is hit (Plakoto, Fevga, Gul bara): their own bots and networks."""
+        """The games in which nothing is hit (Plakoto, Fevga, Gul bara, long nardy, Moultezim): their own
+        bots and networks."""
         return tuple(member for member in cls if not member.hits)
 
     @property

@@ -34,12 +34,14 @@ class Refusal(enum.Enum):
     STUCK = "stuck"  # this checker has no move with the dice left
     BACKWARD = "backward"  # checkers only move toward home
     NOT_HOME = "not home"  # bearing off waits until every checker is home
-    BLOCKED = "blocked"  # two or more of the opponent's checkers hold the point
+    BLOCKED = "blocked"  # two or more of the opponent's checkers hold the point (one, where none is hit)
     NO_DIE = "no die"  # no die (nor sum of dice) is that distance
     HIGHER_FIRST = "higher first"  # a larger die bears off from the highest point only
     NO_ROUTE = "no route"  # the dice add up, but the points on the way are blocked
     FULL_ROLL = "full roll"  # the move would leave a die unplayable: the roll is played in full
     PINNED = "pinned"  # Plakoto: the checker is pinned under the opponent's until its pinner leaves
+    HEAD = "head"  # long nardy: the checkers this turn may take off the head (24) have left it
+    LIMIT = "limit"  # the move would hold points the game forbids (a prime with nobody past it...)
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,8 @@ class TurnInProgress:
             return Refused(Refusal.PLAYED, source)
         if state[BAR] > 0 and source != BAR:
             return Refused(Refusal.BAR_FIRST, source)
+        if self.variant.refusal(self.start, state, (source, 0), self.dice) is not None:
+            return Refused(Refusal.HEAD, source)
         return Refused(Refusal.STUCK, source)
 
     def drop_refusal(self, source: int, target: int) -> Refused | None:
@@ -168,8 +172,10 @@ class TurnInProgress:
             if distance not in dice and any(die > distance for die in dice):
                 higher = any(state[point] > 0 for point in range(source + 1, 7))
                 return Refused(Refusal.HIGHER_FIRST if higher else Refusal.FULL_ROLL, source, target)
-        elif state[target] <= -2:
-            return Refused(Refusal.BLOCKED, source, target)
+        elif state[target] <= -2 or (state[target] < 0 and not self.variant.hits):
+            return Refused(Refusal.BLOCKED, source, target)  # one checker holds a point where none is hit
+        if distance in dice and self._breaks_limit(source, target):
+            return Refused(Refusal.LIMIT, source, target)
         if distance in dice:
             return Refused(Refusal.FULL_ROLL, source, target)
         double = len(set(dice)) == 1
@@ -177,6 +183,17 @@ class TurnInProgress:
         if distance in sums:
             return Refused(Refusal.NO_ROUTE, source, target)
         return Refused(Refusal.NO_DIE, source, target)
+
+    def _breaks_limit(self, source: int, target: int) -> bool:
+        """Whether the checker on `source` could go to `target` but for the points the game lets a play
+        end on, which every play through that move breaks (it is not among the destinations)."""
+        state = self.state
+        if state[target] < 0 or target == OFF:
+            return False
+        after = list(state)
+        after[source] -= 1
+        after[target] += 1
+        return not self.variant.allows(tuple(after))
 
     def bear_off_instead(self, point: int, made: int) -> bool:
         """A double-click on the checker of `point`: the moves after the first `made` (the first

@@ -80,6 +80,16 @@ class Variant:
         targets = {self.apply_play(state, play) for play in self.legal_plays(state, die1, die2)}
         return moves.next_moves(state, die1, die2, done, self.rules, targets)
 
+    def allows(self, board: State) -> bool:
+        """Whether a play may end in `board`: every position, unless the game limits some (the primes of
+        Fevga and long nardy, Moultezim's points in the opponent's starting quarter)."""
+        return True
+
+    def refusal(self, start: State, board: State, move: Move, roll: tuple[int, int]) -> str | None:
+        """Why `move`, a single move on `board`, breaks a rule of the whole play of `roll` begun on
+        `start` (long nardy's head: one checker off it a turn); None when it breaks none."""
+        return None
+
     def validate(self, values: Iterable[int]) -> State:
         """`values` as a position of this game (docs/position.md), or UserError naming what is wrong."""
         return validate_state(values)

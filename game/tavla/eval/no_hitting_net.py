@@ -1,4 +1,5 @@
-"""The evaluator of Plakoto, Fevga and Gul bara: a one-hidden-layer network over both sides' checkers.
+"""The evaluator of the games without hitting (Plakoto and the same-way games): a one-hidden-layer
+network over both sides' checkers.
 
 The inputs describe each side in its own numbering (the position and its `flip`), the same way, so the
 network learns one idea of "a side" for the mover and for the opponent: per point 1-24 four units for
@@ -6,7 +7,7 @@ the checkers free on it (at least one, two, three, and half the rest, as TD-Gamm
 one of them is pinned (Plakoto), then the checkers borne off, the pips to go (pinned ones included) and
 whether the side's last checker on its starting point stands alone (Plakoto's mother), and three
 counts a player weighs: in Plakoto how exposed the side's lone checkers (and its mother) are to being
-pinned, in Fevga and Gul bara how it blocks the opponent's way round. 2 x 126 inputs.
+pinned, in the same-way games how it blocks the opponent's way round. 2 x 126 inputs.
 
 The outputs are those of the backgammon networks (game/tavla/eval/neural.py), for the player who has
 just moved: P(win), P(win 2 points), 0, P(lose 2 points), 0 (these games have no third level), so the
@@ -35,7 +36,7 @@ INPUTS = 2 * SIDE_INPUTS
 HIDDEN = 80
 VERSION = 2
 _POINT_PIPS = np.arange(1, 25, dtype=np.float32)
-_OPPONENT_ROUTE = np.array([*range(12, 0, -1), *range(24, 12, -1)])  # Fevga's and Gul bara's, our numbers
+_OPPONENT_ROUTE = np.array([*range(12, 0, -1), *range(24, 12, -1)])  # the same-way games', our numbers
 EQUITY_WEIGHTS = np.array(Rules.TAVLA.equity_weights, dtype=np.float32)  # 1 a game, 2 a double
 
 
@@ -75,7 +76,7 @@ def _threats(states: np.ndarray) -> np.ndarray:
 
 
 def _blocks(states: np.ndarray) -> np.ndarray:
-    """Fevga and Gul bara: the points this side holds one to six steps in front of opposing checkers on
+    """The same-way games: the points this side holds one to six steps in front of opposing checkers on
     their way round (nearer counts more), its longest row of held points on that way, and whether its
     first checker away has passed the opponent's start."""
     route = states[:, _OPPONENT_ROUTE]

@@ -72,7 +72,7 @@ class BuiltIn:
         """A new bot of this kind for `rules` (and `seed`, when it takes one)."""
         factory = self.factory if rules.hits else self.no_hitting_factory
         if factory is None:
-            # Translators: {bot} is a bot's name; {rules} the game asked for (plakoto, fevga, gulbara)
+            # Translators: {bot} is a bot's name; {rules} the game asked for (plakoto, fevga, nardy...)
             message = _("{bot} plays backgammon only (tavla, standard, portes), not {rules}")
             raise RulesRefused(message.format(bot=self.name, rules=rules), rules)
         module, _dot, name = factory.partition(":")

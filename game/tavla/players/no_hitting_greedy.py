@@ -1,4 +1,5 @@
-"""Greedy players for Plakoto, Fevga and Gul bara: one-ply rules of thumb a bot author can read and beat.
+"""Greedy players for the games without hitting (Plakoto, and the same-way games: Fevga, Gul bara, long
+nardy, Moultezim): one-ply rules of thumb a bot author can read and beat.
 
 Each scores the position every legal play leads to, from the side that has just moved, and plays the
 best, as the backgammon `greedy` bot does (greedy.py). The numbers are hand-set, not trained.
@@ -6,7 +7,7 @@ best, as the backgammon `greedy` bot does (greedy.py). The numbers are hand-set,
 Plakoto: pin what you can, the further from its home the better (a checker pinned in our home board is
 stuck longest), never leave a lone checker where the opponent can land on it (the mother above all: a
 pinned mother loses two points), make points, and go home.
-Fevga and Gul bara: nothing is hit, so the game is a race with blocks: hold points just in front of the
+The same-way games: nothing is hit, so the game is a race with blocks: hold points just in front of the
 opponent's checkers, build rows of them, leave the start in time, and go home.
 """
 
@@ -76,7 +77,7 @@ def _plakoto_reach(state: Sequence[int], point: int) -> int:
 
 
 def same_way_score(state: Sequence[int]) -> float:
-    """Fevga and Gul bara: how good `state` is for the player who has just moved it."""
+    """The same-way games: how good `state` is for the player who has just moved it."""
     if state[OFF] == CHECKERS:
         return WIN
     pips = sum(state[point] * point for point in range(1, 25) if state[point] > 0)
@@ -100,7 +101,7 @@ def same_way_score(state: Sequence[int]) -> float:
 
 
 class NoHittingGreedyBot:
-    """Plays the legal play whose position scores best under `rules`: Plakoto, Fevga or Gul bara."""
+    """Plays the legal play whose position scores best under `rules`, a game without hitting."""
 
     name = "greedy"
 
@@ -108,7 +109,7 @@ class NoHittingGreedyBot:
         game = rules.variant
         if not isinstance(game, Plakoto | SameWayGame):
             raise UserError(
-                _("this bot plays Plakoto, Fevga and Gul bara, not {rules}").format(rules=game.rules)
+                _("this bot plays the games without hitting, not {rules}").format(rules=game.rules)
             )
         self.game: NoHittingGame = game
         self.score = plakoto_score if isinstance(game, Plakoto) else same_way_score

@@ -1,4 +1,5 @@
-"""The network players of Plakoto, Fevga and Gul bara, at the levels the backgammon bots have.
+"""The network players of the games without hitting (Plakoto, Fevga, Gul bara, long nardy, Moultezim),
+at the levels the backgammon bots have.
 
 `expert`: the legal play whose position the game's network rates best (0-ply). `beginner`: a play drawn
 by a softmax over those ratings (levels.py's temperature), so it usually plays well and sometimes
@@ -31,7 +32,7 @@ def shipped_no_hitting_evaluator(game: NoHittingGame) -> NoHittingEvaluator:
 
 
 class NoHittingNeuralBot:
-    """The expert: the best legal play under `rules` (Plakoto, Fevga, Gul bara) by `net` (default: the
+    """The expert: the best legal play under `rules` (a game without hitting) by `net` (default: the
     weights shipped for the game)."""
 
     name = "expert"
@@ -39,7 +40,7 @@ class NoHittingNeuralBot:
     def __init__(self, rules: Rules, net: NoHittingEvaluator | None = None) -> None:
         game = rules.variant
         if not isinstance(game, NoHittingGame):
-            message = _("this bot plays Plakoto, Fevga and Gul bara, not {rules}")
+            message = _("this bot plays the games without hitting, not {rules}")
             raise UserError(message.format(rules=game.rules))
         self.game = game
         self.net = net if net is not None else shipped_no_hitting_evaluator(game)

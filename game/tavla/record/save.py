@@ -17,10 +17,10 @@ where they were made (`{"resign": "gammon", "answer": "decline"}`; "single", "ga
 not yet answered has no "answer" and comes last. A save that holds a resignation is version 2 (a program
 that reads version 1 only says it is from a newer version), one of a money session or with a beaver
 version 3 (an older program says the same); the others are written as version 1, as before.
-The other games of the board (Portes, Plakoto, Fevga, Gul bara) are saved as backgammon is, their rule
-set named in "rules"; a Tavli match lists its games in turn (`"rotation": ["portes", "plakoto",
-"fevga"]`, "rules" the first), and a game its last game's winner started has no opening roll. Those
-saves are version 4.
+The other games of the board (Portes, Plakoto, Fevga, Gul bara, long nardy, Moultezim) are saved as
+backgammon is, their rule set named in "rules"; a Tavli match lists its games in turn (`"rotation":
+["portes", "plakoto", "fevga"]`, "rules" the first), and a game its last game's winner started has no
+opening roll. Those saves are version 4.
 A disqualified game names its loser's seat (`"loser"`), which is not always the player on roll: the
 computer may fail to answer a double or an offer to resign.
 A match with committed dice (engine/committed_dice.py) keeps its secret seed (`"dice_seed"`, 64 hex

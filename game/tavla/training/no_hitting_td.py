@@ -1,4 +1,4 @@
-"""Train the networks of Plakoto, Fevga and Gul bara by TD(lambda) self-play, as td.py trains backgammon's.
+"""Train the networks of the games without hitting by TD(lambda) self-play, as td.py trains backgammon's.
 
     python -m game.tavla.training.no_hitting_td --game plakoto --minutes 30 --out runs/tables/plakoto.npz
     python -m game.tavla.training.no_hitting_td --game fevga --games 20000 --out runs/tables/fevga.npz \
@@ -8,7 +8,9 @@ The network plays both sides at 0-ply through the engine's game flow (`Game`, so
 cascade of Gul bara's doubles and Plakoto's draws are the real ones); after each game every chosen
 position moves towards its lambda-return, in one batched step (td.py's offline forward view). The
 weights are saved atomically every CHECKPOINT_SECONDS and at the end, with the games and seconds
-trained; `--resume` goes on from the file. Every `--eval-every` games the network plays the greedy bot
+trained; `--resume` goes on from the file, and `--start-from` begins from another game's weights instead
+of random ones (the inputs are the same for every game: Fevga's network already plays long nardy and
+Moultezim well, assets/weights/README.md). Every `--eval-every` games the network plays the greedy bot
 (duplicate dice, seats swapped) and the points a game with a 95% interval go to a CSV curve next to it.
 """
 
@@ -88,6 +90,7 @@ def train(
     eval_games: int,
     seed: int,
     console: Console,
+    start_from: Path | None = None,
 ) -> NoHittingEvaluator:
     """Self-play until the budget is spent, with checkpoints and the curve against the greedy bot."""
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -96,6 +99,8 @@ def train(
         net = NoHittingEvaluator.load(game, out)
     elif out.exists():
         raise UserError(f"{out} exists: continue it with --resume, or give another --out")
+    elif start_from is not None:
+        net = started_from(rules, start_from)
     else:
         net = NoHittingEvaluator.fresh(game, seed)
     done = int(net.meta.get("games", 0))
@@ -133,6 +138,17 @@ def train(
     return net
 
 
+def started_from(rules: Rules, path: Path) -> NoHittingEvaluator:
+    """A network for `rules` that begins from the weights at `path`, saved for any game without hitting;
+    its games and seconds count from 0."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            other = Rules.parse(str(data["game"]))
+    except (OSError, ValueError, KeyError) as error:
+        raise UserError(f"cannot read the weights {path}: {error}") from None
+    return NoHittingEvaluator(rules.variant, NoHittingEvaluator.load(other.variant, path).network, {})
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; exit 2 with a message on bad arguments or an unreadable file."""
     parser = argparse.ArgumentParser(
@@ -141,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     choices = Rules.without_hitting()
     parser.add_argument("--game", required=True, type=Rules, choices=choices, help="which game")
     parser.add_argument("--out", type=Path, required=True, help="the weights file (.npz) to write")
+    parser.add_argument("--start-from", type=Path, help="begin from another game's weights (.npz)")
     add_training_arguments(
         parser,
         resume_help="go on from --out",
@@ -166,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             args.eval_games,
             args.seed,
             console,
+            args.start_from,
         )
     except UserError as error:
         console.print(f"error: {error}", markup=False)

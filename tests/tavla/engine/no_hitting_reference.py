@@ -1,8 +1,9 @@
 """Slow, plain references for the games without hitting, written apart from the engine's code.
 
 Plakoto's board is modelled as stacks (each point a list of colours, bottom first), so a pin is simply
-a checker under an opposing one; Fevga's prime rule is judged from the opponent's side of the board,
-where a prime is six consecutive of their points. Every order of the dice is tried, move by move, with
+a checker under an opposing one; Fevga's and long nardy's prime rules are judged from the opponent's
+side of the board, where a prime is six consecutive of their points; long nardy's head is counted by
+the walk, checker by checker, as a player would. Every order of the dice is tried, move by move, with
 no deduplication: the set of positions the legal plays reach must equal the engine's.
 """
 
@@ -76,15 +77,22 @@ def plakoto_finals(state: Sequence[int], die1: int, die2: int) -> set[tuple[int,
     )
 
 
-def same_way_finals(state: Sequence[int], die1: int, die2: int, fevga: bool) -> set[tuple[int, ...]]:
-    def moves(board: list[int], die: int) -> list[tuple[int, int]]:
+def same_way_finals(state: Sequence[int], die1: int, die2: int, game: str) -> set[tuple[int, ...]]:
+    """`game`: fevga, gulbara, moultezim or nardy."""
+    first_away = game in ("fevga", "moultezim")
+    heads = 1
+    if game == "nardy" and state[24] == 15 and die1 == die2 and die1 in (3, 4, 6):
+        heads = 2  # the first turn's 6-6, 4-4 and 3-3
+
+    def moves(position: tuple[list[int], int], die: int) -> list[tuple[int, int]]:
+        board, taken = position
         own = [point for point in range(1, 25) for _ in range(max(board[point], 0))]
         home = all(point <= 6 for point in own)
         left = [point for point in own if point != 24]
-        first_rule = fevga and left and board[0] == 0 and all(12 <= point <= 23 for point in left)
+        first_rule = first_away and left and board[0] == 0 and all(12 <= point <= 23 for point in left)
         found = []
         for point in sorted(set(own)):
-            if first_rule and point == 24:
+            if (first_rule or (game == "nardy" and taken == heads)) and point == 24:
                 continue
             target = point - die
             if target >= 1 and board[target] >= 0:
@@ -93,26 +101,28 @@ def same_way_finals(state: Sequence[int], die1: int, die2: int, fevga: bool) -> 
                 found.append((point, 0))
         return found
 
-    def move(board: list[int], step: tuple[int, int]) -> list[int]:
-        after = list(board)
+    def move(position: tuple[list[int], int], step: tuple[int, int]) -> tuple[list[int], int]:
+        after = list(position[0])
         after[step[0]] -= 1
         after[step[1]] += 1
-        return after
+        return after, position[1] + (step[0] == 24)
 
     def allowed(final: tuple[int, ...]) -> bool:
-        if not fevga:
+        if game == "moultezim":
+            return sum(final[point] > 0 for point in range(7, 13)) <= 4
+        if game == "gulbara":
             return True
         theirs = [-final[(q + 11) % 24 + 1] for q in range(25)]  # their view: index q is their point q
         for top in range(24, 5, -1):
             block = range(top, top - 6, -1)
             if all(theirs[q] < 0 for q in block):
-                if set(block) == set(range(7, 13)):
+                if game == "fevga" and set(block) == set(range(7, 13)):
                     return False
                 if final[27] == 0 and not any(theirs[q] > 0 for q in range(1, top - 5)):
                     return False
         return True
 
-    return _finals(list(state), die1, die2, moves, move, tuple, allowed)
+    return _finals((list(state), 0), die1, die2, moves, move, lambda position: tuple(position[0]), allowed)
 
 
 def _finals(

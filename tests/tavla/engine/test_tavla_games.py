@@ -1,5 +1,6 @@
-"""Plakoto, Fevga and Gul bara: the plays of a roll against slow references, over random games and on
-hand-made positions, and a test for each rule choice of docs/tavla-games.md."""
+"""Plakoto, Fevga, Gul bara, long nardy and Moultezim: the plays of a roll against slow references, over
+random games and on hand-made positions, and a test for each rule choice of docs/tavla-games.md (long
+nardy's and Moultezim's by hand in test_nardy.py)."""
 
 import random
 
@@ -16,13 +17,13 @@ from game.tavla.engine.rules import Rules
 from tests.tavla.engine.no_hitting_reference import plakoto_finals, same_way_finals
 
 PLAKOTO, FEVGA, GUL_BARA = (rules.variant for rules in (Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA))
-GAMES = (PLAKOTO, FEVGA, GUL_BARA)
+GAMES = tuple(rules.variant for rules in Rules.without_hitting())
 
 
 def reference(game, state, die1, die2):
     if game is PLAKOTO:
         return plakoto_finals(state, die1, die2)
-    return same_way_finals(state, die1, die2, fevga=game is FEVGA)
+    return same_way_finals(state, die1, die2, game.name)
 
 
 def random_positions(game, seed: int, plies: int):

@@ -88,7 +88,7 @@ def test_a_tavli_match_saved_in_the_middle_resumes_exactly(seed):
     assert f'"version":{SAVE_VERSION}' in text
 
 
-@pytest.mark.parametrize("rules", [Rules.PLAKOTO, Rules.FEVGA, Rules.GUL_BARA])
+@pytest.mark.parametrize("rules", Rules.without_hitting())
 def test_the_other_games_are_saved_and_resumed(rules):
     session = TableSession(rules, 3, "expert", seed=6)
     play_on(session, random.Random(6), games=1, turns=40)

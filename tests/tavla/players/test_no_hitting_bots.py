@@ -1,4 +1,4 @@
-"""The bots of Plakoto, Fevga and Gul bara: the greedy one's rules of thumb on positions with one clear
+"""The bots of the games without hitting: the greedy one's rules of thumb on positions with one clear
 answer, the master's look one roll deeper, and the network's inputs, outputs and weights file."""
 
 import numpy as np

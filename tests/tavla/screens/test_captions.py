@@ -12,6 +12,7 @@ from game.tavla.engine.table_session import HUMAN, Phase, TableSession
 from game.tavla.engine.turn import Refusal, Refused, TurnInProgress
 from game.tavla.screens.table import captions
 from game.tavla.screens.table.captions import Players
+from game.tavla.screens.table.refusal_captions import refusal_text
 
 WON_WITH_MARS = (14, 1, *([0] * 22), -15, 0, 0, 0)
 
@@ -94,13 +95,21 @@ def test_the_move_list_stars_hits_and_numbers_pairs_of_turns():
 
 def test_refusals_say_why_in_a_few_words():
     turn = TurnInProgress(OPENING, 3, 1)
-    assert captions.refusal_text(turn.drop_refusal(13, 12), turn.remaining_dice) == "Point 12 is blocked."
-    assert captions.refusal_text(turn.drop_refusal(8, 6), [3, 1]) == "No die of 3-1 takes 8 to 6."
-    assert captions.refusal_text(Refused(Refusal.BAR_FIRST, 6), [5, 4]) == "Enter from the bar first."
-    stuck = captions.refusal_text(Refused(Refusal.STUCK, 25), [6, 6])
+    assert refusal_text(turn.drop_refusal(13, 12), turn.remaining_dice) == "Point 12 is blocked."
+    assert refusal_text(turn.drop_refusal(8, 6), [3, 1]) == "No die of 3-1 takes 8 to 6."
+    assert refusal_text(Refused(Refusal.BAR_FIRST, 6), [5, 4]) == "Enter from the bar first."
+    stuck = refusal_text(Refused(Refusal.STUCK, 25), [6, 6])
     assert stuck == "The checker on the bar cannot move with 6-6."
     for reason in Refusal:
-        assert captions.refusal_text(Refused(reason, 6, 0), [3, 1])
+        assert refusal_text(Refused(reason, 6, 0), [3, 1])
+
+
+def test_the_rules_of_long_nardy_and_moultezim_are_said_when_a_checker_is_refused():
+    head = refusal_text(Refused(Refusal.HEAD, 24), [5], Rules.NARDY)
+    assert head.startswith("One checker a turn leaves the head")
+    nardy = refusal_text(Refused(Refusal.LIMIT, 13, 11), [2], Rules.NARDY)
+    moultezim = refusal_text(Refused(Refusal.LIMIT, 13, 11), [2], Rules.MOULTEZIM)
+    assert "six points in a row" in nardy and "four points" in moultezim
 
 
 def test_an_exported_path_is_broken_at_its_folders():
@@ -165,7 +174,7 @@ def test_the_table_writes_plays_and_rolls_as_players_read_them():
     )
     assert captions.status_text(session, Players("pubeval"), compact=True) == "You: 4-1, dice left 4 1"
     assert captions.pass_text(session, Players("pubeval")) == "You: no legal move with 4-1"
-    assert captions.refusal_text(Refused(Refusal.STUCK, 8), [1, 4]).endswith("with 4-1.")
+    assert refusal_text(Refused(Refusal.STUCK, 8), [1, 4]).endswith("with 4-1.")
 
 
 def test_the_ranked_hint_and_the_tutor_write_plays_as_players_read_them():

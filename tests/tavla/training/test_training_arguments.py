@@ -1,4 +1,4 @@
-"""The two TD trainers' command lines (td.py for backgammon, no_hitting_td.py for Plakoto, Fevga and Gul bara)
+"""The two TD trainers' command lines (td.py for backgammon, no_hitting_td.py for the games without hitting)
 share their arguments: each hands train() its own defaults, what was asked, and refuses a budget that is
 not positive with exit 2. train() is replaced, so nothing is trained."""
 
@@ -38,18 +38,27 @@ def test_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_path):
     assert calls[1][1:8] + calls[1][9:10] == (2.5, None, True, 0.5, 0.3, 7, 4, 9)
 
 
-def test_no_hitting_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_path):
+def test_tables_td_hands_train_its_defaults_and_what_was_asked(monkeypatch, tmp_path):
     calls = _called(monkeypatch, no_hitting_td)
     out = tmp_path / "fevga.npz"
     assert no_hitting_td.main(["--game", "fevga", "--games", "10", "--out", str(out)]) == 0
-    game, path, minutes, games, resume, rate, lam, every, eval_games, seed, _console = calls[0]
-    assert (game, path, minutes, games, resume) == (Rules.FEVGA, out, None, 10, False)
-    module = no_hitting_td
-    defaults = (module.LEARNING_RATE, module.LAMBDA, module.EVAL_EVERY, module.EVAL_GAMES, 1)
+    game, path, minutes, games, resume, rate, lam, every, eval_games, seed, _console, start = calls[0]
+    assert (game, path, minutes, games, resume, start) == (Rules.FEVGA, out, None, 10, False, None)
+    defaults = (
+        no_hitting_td.LEARNING_RATE,
+        no_hitting_td.LAMBDA,
+        no_hitting_td.EVAL_EVERY,
+        no_hitting_td.EVAL_GAMES,
+        1,
+    )
     assert (rate, lam, every, eval_games, seed) == defaults
     asked = ["--game", "plakoto", "--minutes", "1", "--out", str(out), "--resume", "--lr", "0.2"]
-    more = ["--lambda", "0.5", "--eval-every", "3", "--eval-games", "6", "--seed", "4"]
-    assert no_hitting_td.main([*asked, *more]) == 0
+    assert (
+        no_hitting_td.main(
+            [*asked, "--lambda", "0.5", "--eval-every", "3", "--eval-games", "6", "--seed", "4"]
+        )
+        == 0
+    )
     assert calls[1][2:10] == (1.0, None, True, 0.2, 0.5, 3, 6, 4)
 
 
@@ -83,3 +92,12 @@ def test_both_list_the_shared_arguments(capsys):
             "--lambda",
         ):
             assert option in shown, (module.__name__, option)
+
+
+def test_a_network_may_start_from_another_games_weights(tmp_path):
+    fevga = no_hitting_td.NoHittingEvaluator.fresh(Rules.FEVGA.variant, seed=3)
+    fevga.save(tmp_path / "fevga.npz")
+    nardy = no_hitting_td.started_from(Rules.NARDY, tmp_path / "fevga.npz")
+    assert nardy.game is Rules.NARDY.variant and (nardy.network.w1 == fevga.network.w1).all()
+    with pytest.raises(no_hitting_td.UserError, match="cannot read"):
+        no_hitting_td.started_from(Rules.NARDY, tmp_path / "none.npz")

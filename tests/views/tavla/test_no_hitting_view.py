@@ -1,11 +1,12 @@
 """The other games of the board at the table, headless: Plakoto's pins drawn and made by drag and drop,
-Fevga's opponent running the same way round, their hints, and what the backgammon-only parts do."""
+Fevga's opponent running the same way round, long nardy's head refused in words, their hints, and what
+the backgammon-only parts do."""
 
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import TableSession
 from game.tavla.screens import layout
 from game.tavla.screens.table.view import TableView
-from tests.views.tavla.table import drag, settle, wait_for_hint
+from tests.views.tavla.table import drag, settle, to_screen, wait_for_hint
 
 PLAKOTO = Rules.PLAKOTO.variant
 FEVGA = Rules.FEVGA.variant
@@ -82,6 +83,20 @@ def test_fevgas_opponent_starts_diagonally_opposite_and_the_pips_count_its_way(w
     drag(view, centre_of(view, 0, 10), layout.checker_position(0, 4, 0, 1))
     settle(view)
     assert view.session.turn.moves == [(10, 4)]
+
+
+def test_a_second_checker_off_long_nardys_head_is_refused_in_words(window):
+    points = [0] * 25
+    points[24], points[20], points[12], points[1] = 14, 1, -14, -1
+    view = table(window, Rules.NARDY, (0, *points[1:], 0, 0, 0), (6, 5))
+    drag(view, centre_of(view, 0, 24), layout.checker_position(0, 18, 0, 1))
+    settle(view)
+    assert view.session.turn.moves == [(24, 18)]
+    x, y = to_screen(view, *centre_of(view, 0, 24))
+    view.on_mouse_press(int(x), int(y), 1, 0)
+    view.on_mouse_release(int(x), int(y), 1, 0)
+    assert view.note.message.startswith("One checker a turn leaves the head")
+    assert view.session.turn.moves == [(24, 18)]
 
 
 def test_the_hint_ranks_the_games_own_plays_with_its_network(window):

@@ -23,3 +23,12 @@ def test_f1_shows_the_games_rules_and_f1_or_enter_closes_them(window):
     press_key(view, arcade.key.F1)
     press_key(view, arcade.key.ENTER)
     assert view.overlays.top is None and window.current_view is view
+
+
+def test_the_cards_of_long_nardy_and_moultezim_fit_in_every_language(window, language):
+    for rules in (Rules.NARDY, Rules.MOULTEZIM):
+        view = table(window, rules, rules.variant.opening, (6, 5))
+        press_key(view, arcade.key.F1)
+        assert view.overlays.top is view.rules_card
+        assert_text_fits(window, f"the rules card of {rules}")
+        press_key(view, arcade.key.F1)

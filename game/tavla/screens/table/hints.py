@@ -69,7 +69,7 @@ def rank_hint(
 
 
 def rank_no_hitting_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -> RankedHint:
-    """The best five plays of `dice` from `state` in Plakoto, Fevga or Gul bara as the game's network
+    """The best five plays of `dice` from `state` in a game without hitting as the game's network
     (the expert) rates them at 0-ply, the best as the hint's play. Their network's chances are the
     backgammon ones with no backgammon: a single win or a double (mars) each way."""
     net = shipped_no_hitting_evaluator(game)
@@ -87,7 +87,7 @@ def rank_no_hitting_hint(game: NoHittingGame, state: State, dice: tuple[int, int
 
 
 def _no_hitting_title() -> str:
-    # Translators: the judge of the other games of the board (Plakoto, Fevga, Gul bara): the game's own
+    # Translators: the judge of the other games of the board (Plakoto, Fevga, nardy...): the game's own
     # neural network, looking no roll ahead
     return _("our network, 0-ply, cubeless")
 

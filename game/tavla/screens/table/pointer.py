@@ -13,7 +13,7 @@ import arcade
 from game.tavla.engine.table_session import Phase
 from game.tavla.engine.turn import Refused, Step, TurnInProgress
 from game.tavla.screens import layout
-from game.tavla.screens.table import captions
+from game.tavla.screens.table import refusal_captions
 from game.ui.widgets import Toast
 
 NOTE_SECONDS = 2.5
@@ -133,7 +133,7 @@ class CheckerInput:
         turn = self.session.turn
         if refused is None or turn is None:
             return
-        self.note.show(captions.refusal_text(refused, turn.remaining_dice), NOTE_SECONDS)
+        self.note.show(refusal_captions.refusal_text(refused, turn.remaining_dice, turn.rules), NOTE_SECONDS)
         self.toast.remaining = min(self.toast.remaining, Toast.FADE)  # an older notice gives way
         half = NOTE_WIDTH / 2
         note_x = min(max(x, layout.BOARD_LEFT + half), layout.BOARD_RIGHT - half)

@@ -1,5 +1,6 @@
 """The rules of the game on the table, on a card over the board (F1): what a player new to Plakoto,
-Fevga or Gul bara needs at the moment of play, and what the table's marks mean (Plakoto's ring)."""
+Fevga, Gul bara, long nardy or Moultezim needs at the moment of play, and what the table's marks mean
+(Plakoto's ring)."""
 
 from collections.abc import Callable
 
@@ -53,6 +54,20 @@ def rules_text(rules: Rules) -> str:
             "Fevga's board without its limits: both sides run the same way and one checker holds a "
             "point. From each player's fourth roll a double cascades: 1-1 plays 1-1, then 2-2, up to "
             "6-6, as far as it can be played."
+        ),
+        # Translators: the rules card at the table (F1), long nardy; "the head" is the starting point
+        Rules.NARDY: _(
+            "Both sides run the same way round the board, from their head. No hitting: one checker "
+            "holds a point. One checker a turn leaves the head (two with 6-6, 4-4 or 3-3 on your first "
+            "turn). No six points in a row unless one of the opponent's checkers is past them. A game "
+            "where the loser bore off none scores 2."
+        ),
+        # Translators: the rules card at the table (F1), Moultezim
+        Rules.MOULTEZIM: _(
+            "Fevga's board: both sides run the same way and one checker holds a point. Your first "
+            "checker must pass the opponent's start before a second leaves yours. Hold at most four "
+            "points of the opponent's starting quarter (7-12). A game where the loser bore off none "
+            "scores 2."
         ),
     }
     return texts.get(rules, texts[Rules.TAVLA])
