@@ -156,13 +156,14 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     named = _OURS.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
     if rules is None:
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
-    if ".mat" not in rules.records:  # our export of another game of the board (Plakoto, Fevga...)
-        # Translators: {rules} is the rule set a match file names (plakoto, fevga...); {known} the rule
-        # sets that match files and their analysis cover (tavla, standard)
+    if ".mat" not in rules.records:  # an old export of another game of the board (Plakoto, Fevga...)
+        # Translators: {rules} is the game a match file names (plakoto, fevga...); {known} the games .mat
+        # files hold (tavla, standard, portes); .tgr and the file's path are kept as they are
         message = _(
-            "this match is played under {rules} rules; the analysis covers backgammon, under {known} rules"
+            "a {rules} match in a .mat file, which holds only {known}: the game keeps {rules} matches as "
+            ".tgr files (docs/table-games-record.md); export the match again from the table"
         )
-        known = " or ".join(Rules.backgammon_names())
+        known = ", ".join(member.value for member in Rules if ".mat" in member.records)
         raise OtherGame(message.format(rules=rules, known=known), rules)
     reader = _Reader(rules, ours=named is not None)
     for number, line in enumerate(lines, 1):
@@ -527,9 +528,12 @@ class _GameReader:
             raise UserError(_("a roll before the double was taken or dropped"))
         dice = (int(roll[0]), int(roll[1]))
         game = self.game
-        if game.turn is None:
+        if game.turn is None and game.variant.opening_roll_played:
             high, low = max(dice), min(dice)
             game.start((high, low) if seat == 0 else (low, high))
+        elif game.turn is None:  # Portes: the opening roll's winner rolls again, the first roll written
+            game.start(first=seat)
+            game.roll(dice)
         else:
             self.check_turn(seat)
             game.roll(dice)
@@ -656,18 +660,19 @@ class _GameReader:
 MAX_EXPORTS_PER_SECOND = 1000
 
 
-def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
-    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
-    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
+def new_export_path(folder: Path, text: str, now: float | None = None, suffix: str = ".mat") -> Path:
+    """Write a match export as a new file in `folder`, never over an earlier one: `match-<date>-<time>`
+    and `suffix`, then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it
+    cannot."""
     stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
     for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
-        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
+        path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
         try:
             write_atomically(path, text, exclusive=True)
         except FileExistsError:
             continue
         return path
-    raise FileExistsError(str(folder / f"{stem}.mat"))
+    raise FileExistsError(str(folder / f"{stem}{suffix}"))
 
 
 def export_mat(record: MatchRecord) -> str:
