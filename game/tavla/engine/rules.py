@@ -98,7 +98,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         Plakoto,
     )
@@ -111,7 +111,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         Fevga,
     )
@@ -124,7 +124,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         GulBara,
     )

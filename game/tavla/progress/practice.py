@@ -27,7 +27,6 @@ from game.records import Records
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, shown_action
 from game.tavla.analysis.decisions import DOUBTFUL, MILLI, Decision, Mark, ranked_plays
 from game.tavla.engine.cube import MatchScore
-from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import display_play, format_play, parse_play
 from game.tavla.engine.position import State, format_state, parse_state
 from game.tavla.engine.rules import Rules
@@ -204,7 +203,7 @@ def ranked_answers(card: PracticeCard, level: JudgeLevel = DEFAULT_LEVEL) -> lis
     rules = Rules.parse(card.rules)
     dice = card.roll
     assert dice is not None
-    results = legal_results(card.position, dice[0], dice[1], rules)
+    results = rules.variant.legal_results(card.position, dice[0], dice[1])
     made = [after for play, after in results if format_play(play) == format_play(parse_play(card.your_play))]
     # the play the card was made of judged as deep as the best, as the analysis judged it
     return judge_for(rules, level).rank_results(card.position, dice, results, stakes_of(card), keep=made)
