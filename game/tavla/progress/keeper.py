@@ -58,7 +58,7 @@ def do_job(path: Path, records: Records) -> int | None:
     data = json.loads(path.read_text(encoding="utf-8"))
     rules = Rules.parse(data["rules"])
     record = parse_record(data["mat"], rules)
-    analysis = analyse_match(record, rules, LEVEL, cube=bool(data["cube"]))
+    analysis = analyse_match(record, None, LEVEL, cube=bool(data["cube"]))  # each game under its own rules
     return keep_analysis(records, analysis, int(data["seat"]), data["mat"], TABLE_SOURCE, data["played_at"])
 
 

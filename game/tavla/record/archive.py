@@ -8,7 +8,6 @@ from pathlib import Path
 from game.i18n import _
 from game.paths import data_dir
 from game.tavla.engine.match import Match
-from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.record.formats import export_record
 from game.tavla.record.mat import new_export_path
@@ -22,8 +21,8 @@ def archive_dir() -> Path:
 
 
 def from_opening(match: Match) -> bool:
-    """Whether every game of `match` began at the opening position (not a set-up one)."""
-    return all(game.record[0].state == OPENING for game in match.games if game.record)
+    """Whether every game of `match` began at its game's opening position (not a set-up one)."""
+    return all(game.record[0].state == game.variant.opening for game in match.games if game.record)
 
 
 class MatchArchive:
