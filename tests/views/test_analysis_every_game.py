@@ -41,3 +41,24 @@ def test_a_match_of_every_game_opens_in_the_analysis_with_its_figures(window, na
     view.choose(0)
     screenshot(window)
     assert view.mistake is not None and view.panel.rules is record.rules_of(view.mistake.game - 1)
+
+
+def test_a_practice_card_of_a_plakoto_position_opens_on_the_table_at_its_roll(window, tmp_path):
+    from game.records import Records
+    from game.tavla.analysis.match import analyse_match
+    from game.tavla.progress.practice import Deck, cards_of
+    from game.tavla.screens.progress.practice_view import PracticeView, session_of
+
+    record = MatchRecord.from_match(played((Rules.PLAKOTO,), 3, 80), ("You", "Expert"))
+    decisions = [d for d in analyse_match(record, level="expert").decisions if d.player == 0]
+    cards = cards_of(decisions, Rules.PLAKOTO, 1_000_000.0)
+    assert cards
+    session = session_of(cards[0])
+    assert session.rules is Rules.PLAKOTO and session.game.state == cards[0].position
+    assert session.game.dice == cards[0].roll
+    deck = Deck(Records(tmp_path / "records.sqlite3"), clock=lambda: 2_000_000.0)
+    deck.add(cards)
+    view = PracticeView(deck, games="plakoto")
+    window.show_view(view)
+    screenshot(window)
+    assert view.card is not None and view.session.rules is Rules.PLAKOTO
