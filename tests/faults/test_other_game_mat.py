@@ -1,5 +1,6 @@
 """Round three, item 14: a `.mat` whose header names one of the other games of the board (our export of a
-Plakoto match) says what the analysis covers, not "line 7: roll the dice first"."""
+Plakoto match) says where such matches are kept (issue 49: `.tgr` files), not "line 7: roll the dice
+first"."""
 
 import pytest
 
@@ -18,16 +19,17 @@ MATCH = """; Fifteen & Tavla, {rules} rules
 
 
 @pytest.mark.parametrize("rules", ["plakoto", "fevga"])
-def test_a_match_of_another_game_says_what_the_analysis_covers(tmp_path, rules):
+def test_a_match_of_another_game_says_where_such_matches_are_kept(tmp_path, rules):
     with pytest.raises(UserError) as caught:
         parse_mat(MATCH.format(rules=rules))
     message = str(caught.value)
-    assert f"{rules} rules" in message and "backgammon" in message and "tavla or standard" in message
+    assert f"a {rules} match in a .mat file" in message and "tavla, standard, portes" in message
+    assert ".tgr" in message
     path = tmp_path / "other.mat"
     path.write_text(MATCH.format(rules=rules))
     result = game("analyse", str(path))
     assert result.returncode == 2
-    assert "roll the dice first" not in result.stderr and "backgammon" in result.stderr
+    assert "roll the dice first" not in result.stderr and ".tgr" in result.stderr
 
 
 def test_a_backgammon_match_still_reads():

@@ -29,6 +29,7 @@ from enum import StrEnum
 from game.core.text.i18n import N_
 from game.tavla.analysis.stakes import is_match
 from game.tavla.engine.position import State
+from game.tavla.engine.rules import Rules
 from game.tavla.eval.judge import TOP_PLAYS, Judge, JudgedPlay
 from game.tavla.eval.judges import level_title
 from game.tavla.eval.levels import JudgeLevel
@@ -78,9 +79,10 @@ def rating(error_rate: float) -> str:
     return AWFUL
 
 
-def level_text(level: str) -> str:
-    """The judge an analysis level gives verdicts with, in a player's words: "Open Sage 2-ply"."""
-    return level_title(JudgeLevel.parse(level))
+def level_text(level: str, rules: Rules = Rules.STANDARD) -> str:
+    """The judge an analysis level gives verdicts with in a game of `rules`, in a player's words: "Open
+    Sage 2-ply", "our networks 1-ply"."""
+    return level_title(JudgeLevel.parse(level), rules)
 
 
 def move_number(turn: int) -> int:

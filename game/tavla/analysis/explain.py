@@ -64,7 +64,8 @@ def explain(best: JudgedPlay, played: JudgedPlay, rules: Rules, judge: Judge | N
         if abs(played.chances[index] - best.chances[index]) >= CHANCE_STEP:
             moved = _(text).format(played=_percent(played.chances[index]), best=_percent(best.chances[index]))
             lines.append(moved)
-    shots_best, shots_played = shots(best.after, rules), shots(played.after, rules)
+    hits = rules.hits  # nothing is hit in Plakoto, Fevga and Gul bara
+    shots_best, shots_played = (shots(best.after, rules), shots(played.after, rules)) if hits else (0, 0)
     if abs(shots_played - shots_best) >= SHOT_STEP:
         # Translators: how many of the opponent's 36 rolls hit one of the player's blots after each play
         text = _("the opponent can hit with {played} rolls of 36 instead of {best}")

@@ -33,9 +33,7 @@ from game.tavla.analysis.explain import explain
 from game.tavla.analysis.stakes import match_score
 from game.tavla.engine.cube import CubeOwner
 from game.tavla.engine.game import Turn
-from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import format_play
-from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.judge import Judge, JudgedPlay, luck
 from game.tavla.eval.judges import judge_for
@@ -46,16 +44,16 @@ from game.tavla.record.match_record import GameRecord, MatchRecord
 
 
 def analyses(rules: Rules) -> bool:
-    """Whether the analysis judges a match of `rules`: the games with hitting (backgammon, tavla,
-    portes), which its judges play; the games without hitting (Plakoto, Fevga, Gul bara, long nardy,
-    Moultezim) have none."""
-    return rules.hits
+    """Whether the analysis judges a match of `rules`: every game a judge knows (`Rules.analysable`)."""
+    return rules.analysable
 
 
 def coverage_text() -> str:
     """What the analysis covers, for a list that shows a match it cannot judge (`analyses`)."""
-    # Translators: said of a match of another game of the board (Plakoto, Fevga...) that is listed
-    return _("the analysis covers backgammon, tavla and portes")
+    games = ", ".join(_(rules.display_name) for rules in Rules if rules.analysable)
+    # Translators: said of a listed match of a game the analysis does not judge; {games} lists those it
+    # judges (Tavla, Standard backgammon, Portes...)
+    return _("the analysis covers {games}").format(games=games)
 
 
 def check_analysed(rules: Rules) -> None:
@@ -74,22 +72,27 @@ def analyse_match(
     progress: Callable[[int, int], None] | None = None,
     cube: bool | None = None,
 ) -> MatchAnalysis:
-    """Every decision of `record` judged under `rules` (default: the record's) by the judge of `level`
-    (or `judge`); `progress(done, total)` is called after each game. `cube`: whether the match was
-    played with the doubling cube (None: when the rules have one, as for every `.mat` file of standard
-    backgammon), so that each roll the player could have doubled before is judged as a cube decision."""
+    """Every decision of `record` judged under `rules` (default: each game's own, a Tavli match's game
+    by game) by the judge of `level` (or `judge`); `progress(done, total)` is called after each game.
+    `cube`: whether the match was played with the doubling cube (None: when the rules have one, as for
+    every `.mat` file of standard backgammon), so that each roll the player could have doubled before is
+    judged as a cube decision."""
     level = check_level(level)
-    rules = record.rules if rules is None else rules
-    check_analysed(rules)
-    judge = judge if judge is not None else judge_for(rules, level)
+    games_rules = [record.rules_of(index) if rules is None else rules for index in range(len(record.games))]
+    for each in dict.fromkeys(games_rules or [record.rules]):
+        check_analysed(each)
+    judges = {each: judge if judge is not None else judge_for(each, level) for each in set(games_rules)}
     games = []
-    for number, game in enumerate(record.games, 1):
-        games.append(analyse_game(game, judge, number, record, cube))
+    for number, (game, each) in enumerate(zip(record.games, games_rules, strict=True), 1):
+        games.append(analyse_game(game, judges[each], number, record, cube))
         if progress is not None:
             progress(number, len(record.games))
     players = _summaries(record, [decision for game in games for decision in game.decisions], record.games)
-    played_with_cube = rules.has_cube if cube is None else cube
-    return MatchAnalysis(record, level, games, players, played_with_cube, judge.title())
+    first = record.rules if rules is None else rules
+    played_with_cube = first.has_cube if cube is None else cube
+    used = [judges[each] for each in dict.fromkeys(games_rules)] or [judge or judge_for(first, level)]
+    title = "; ".join(dict.fromkeys(one.title() for one in used))  # a Tavli match's judges, in turn
+    return MatchAnalysis(record, level, games, players, played_with_cube, title)
 
 
 def analyse_game(
@@ -98,7 +101,11 @@ def analyse_game(
     """One game's decisions and win-chance series; the luck of all its rolls goes to the judge in one
     batch."""
     rules = judge.rules
-    openings = [index == 0 and turn.state == OPENING for index, turn in enumerate(game.turns)]
+    variant = rules.variant  # the opening roll is a game's first play in backgammon, not in Portes
+    openings = [
+        index == 0 and variant.opening_roll_played and turn.state == variant.opening
+        for index, turn in enumerate(game.turns)
+    ]
     cubes = cube_states(game)
     stakes = [
         _stakes(record, number, turn.player, cubes[index], rules) for index, turn in enumerate(game.turns)
@@ -110,8 +117,9 @@ def analyse_game(
         first_seat = Stakes(rules, match_score(record, number, 0), cubes[index][0])
         luck_value = luck(rolls[index], turn.dice, openings[index]) * MILLI
         decision = _move_decision(turn, index, number, judge, luck_value, stakes[index])
-        ids = gnubg_ids(record, number, turn.state, turn.player, cubes[index], turn.dice)
-        decision = replace(decision, gnubg_ids=ids)
+        if rules.hits:  # GNU Backgammon's IDs hold backgammon's positions (and Portes')
+            ids = gnubg_ids(record, number, turn.state, turn.player, cubes[index], turn.dice)
+            decision = replace(decision, gnubg_ids=ids)
         decisions.append(decision)
         chosen = next(p for p in decision.ranked if p.play == turn.play)
         mine = np.array(chosen.chances)
@@ -140,7 +148,7 @@ def _stakes(
 def _move_decision(
     turn: Turn, index: int, number: int, judge: Judge, luck_value: float, stakes: Stakes
 ) -> Decision:
-    results = legal_results(turn.state, turn.dice[0], turn.dice[1], judge.rules) or [((), turn.state)]
+    results = judge.rules.variant.legal_results(turn.state, *turn.dice) or [((), turn.state)]
     if not any(play == turn.play for play, _after in results):
         # Translators: {play} is a play such as 24/18 13/11; {rules} the rule set's name
         message = _("game {game}, turn {turn}: the play {play} is not legal under the {rules} rules")

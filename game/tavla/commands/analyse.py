@@ -28,13 +28,13 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         nargs="+",
         metavar="MATCH",
         help=_(
-            "a match file (.mat, .txt, .sgf, .xg); several files or a folder: each match kept in the "
+            "a match file (.mat, .txt, .sgf, .xg, .tgr); several files or a folder: each match kept in the "
             "history of --player (default: the name every match has)"
         ),
     )
     analyse.add_argument(
         "--rules",
-        choices=Rules.backgammon_names(),
+        choices=[rules.value for rules in Rules if ".mat" in rules.records],
         default=None,
         help=_("rule set (default: the file's, or standard)"),
     )

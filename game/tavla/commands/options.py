@@ -105,7 +105,7 @@ def parse_dice(values: Sequence[str]) -> tuple[int, int]:
 def check_backgammon(rules: Rules) -> Rules:
     """`rules` if a backgammon position (a state, a Position ID, an XGID) is played under it (tavla,
     standard); else RulesRefused: the lab's evaluators know no other game (it was a KeyError)."""
-    if not rules.analysable:
+    if not rules.is_backgammon:
         # Translators: {rules} is the rule set asked for (plakoto, fevga...); keep --rules as it is
         message = _("these positions are backgammon's: use --rules tavla or --rules standard, not {rules}")
         raise RulesRefused(message.format(rules=rules), rules)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.text.i18n import _
 from game.core.text.terminal import print_lines
-from game.tavla.commands.options import write_json
-from game.tavla.engine.rules import Rules
+from game.tavla.commands.options import check_backgammon, write_json
+from game.tavla.engine.rules import Rules, table_choices
 
 if TYPE_CHECKING:
     from game.tavla.progress.practice import Deck, PracticeCard
@@ -21,7 +21,10 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     practice.add_argument("--list", action="store_true", help=_("list the deck, the soonest due first"))
     practice.add_argument("--add", metavar="POSITION_ID:MATCH_ID", help=_("add a position with its roll"))
     practice.add_argument(
-        "--rules", choices=Rules.backgammon_names(), default=None, help=_("rule set of --add")
+        "--rules",
+        choices=table_choices(),
+        default=None,
+        help=_("the rule set of --add (tavla or standard); with --list, only this game's cards"),
     )
     practice.add_argument("--json", dest="json_path", metavar="PATH", help=_("with --list: also write JSON"))
     return practice
@@ -33,9 +36,12 @@ def run(args: argparse.Namespace, config: TavlaSettings) -> int:
 
     deck = Deck()
     if args.add is not None:
-        print_lines(practice_add_command(deck, args.add, Rules.parse(args.rules or "standard")))
+        rules = Rules.parse(args.rules or "standard")
+        if not rules.is_backgammon:  # a GNU Backgammon ID holds a backgammon position
+            check_backgammon(rules)
+        print_lines(practice_add_command(deck, args.add, rules))
     if args.list or args.add is None:
-        print_lines(practice_list_command(deck, args.json_path))
+        print_lines(practice_list_command(deck, args.json_path, args.rules if args.add is None else None))
     return 0
 
 
@@ -62,11 +68,12 @@ def roll_written(roll: tuple[int, int]) -> str:
     return f"{max(roll)}{min(roll)}"
 
 
-def practice_list_command(deck: Deck, json_path: str | None) -> list[str]:
-    """The lines of `practice --list` (the soonest due first); writes the JSON when asked."""
+def practice_list_command(deck: Deck, json_path: str | None, games: str | None = None) -> list[str]:
+    """The lines of `practice --list` (the soonest due first; only the cards of `games` when given, a
+    game or the Tavli match); writes the JSON when asked."""
     from game.tavla.progress.report import date_text, deck_left_out_text
 
-    cards = deck.cards()
+    cards = deck.cards(games)
     if json_path is not None:
         positions = [card_json(card) for card in cards]
         write_json(json_path, {"positions": positions, "unreadable_cards": cards.skipped})

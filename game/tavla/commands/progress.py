@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.text.i18n import _
 from game.core.text.terminal import print_lines
 from game.tavla.commands.options import write_json
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import table_choices
 
 if TYPE_CHECKING:
     from game.core.records import Records
@@ -23,7 +23,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "progress", help=_("print your Tavla progress: error rates match by match")
     )
     progress.add_argument(
-        "--rules", choices=Rules.backgammon_names(), default=None, help=_("only this rule set")
+        "--rules", choices=table_choices(), default=None, help=_("only this game (or the Tavli match)")
     )
     progress.add_argument("--opponent", metavar="NAME", default=None, help=_("only against this opponent"))
     progress.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write it as JSON"))

@@ -71,6 +71,9 @@ class NoHittingGame(Variant):
     def legal_plays(self, state: Sequence[int], die1: int, die2: int) -> list[Play]:
         return [play for play, _board in self._finals(tuple(state), die1, die2)]
 
+    def legal_results(self, state: Sequence[int], die1: int, die2: int) -> list[tuple[Play, State]]:
+        return self._finals(tuple(state), die1, die2)  # the search has the positions already
+
     def apply_play(self, state: Sequence[int], play: Play) -> State:
         board = tuple(state)
         for move in play:

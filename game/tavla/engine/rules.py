@@ -9,8 +9,9 @@ python-chess's `variant.py` is the model. A member carries what the rest of the 
   `larger_die_forced`, whether a player who can play only one die must play the larger;
 - its scoring: the result kinds by points (`points`, `result_kind`, `resignations`), whether the
   doubling cube is played (`has_cube`) and the evaluator's equity weights;
-- what serves it beyond the table: `analysable` (the backgammon judge: the analysis, the tutor, the
-  position lab, GNU Backgammon's IDs) and `records`, the match files other programs read it in.
+- what serves it beyond the table: `analysable` (a judge knows it: the analysis, the hint's ranking and
+  the tutor) and `records`, the `.mat`-like files it is read back from (every other game of the board is
+  kept in our table-games record, game/tavla/record/tgr.py).
 
 `TableGames` adds what a match at the table plays: one game throughout, or the Greek Tavli match's
 three in turn (`TAVLI`).
@@ -73,8 +74,9 @@ class Rules(StrEnum):
     )
     # The other games of the board (docs/tavla-games.md). Portes: backgammon as the Greeks play it in a
     # Tavli match (no backgammon, no cube, the larger die forced, the opening's winner rolls again). The
-    # rest have no hitting: 1 point, or 2 when the loser bore off none, the larger die forced. The
-    # backgammon judge knows none of them, and only our own .mat export (which names its game) holds them.
+    # rest have no hitting: 1 point, or 2 when the loser bore off none, the larger die forced. Portes is
+    # judged by backgammon's judge with its own scoring, the rest by their own networks; a match of them
+    # is kept in our table-games record (game/tavla/record/tgr.py), Portes also in our .mat export.
     PORTES = (
         "portes",
         # Translators: Portes, backgammon as played in Greece (no backgammon, no cube), in the menu
@@ -84,8 +86,8 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.GAMMON),
         True,
         False,
-        False,
-        (),
+        True,
+        (".mat",),
         Portes,
     )
     PLAKOTO = (
@@ -97,7 +99,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         Plakoto,
     )
@@ -110,7 +112,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         Fevga,
     )
@@ -123,7 +125,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         GulBara,
     )
@@ -137,7 +139,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         LongNardy,
     )
@@ -150,7 +152,7 @@ class Rules(StrEnum):
         (Outcome.SINGLE, Outcome.MARS),
         True,
         False,
-        False,
+        True,
         (),
         Moultezim,
     )
@@ -163,11 +165,12 @@ class Rules(StrEnum):
     """Whether the doubling cube is played: standard backgammon; Turkish tavla and the Greek games have
     none."""
     analysable: bool
-    """Whether the backgammon judge knows the game: the analysis, the tutor, the position lab and GNU
-    Backgammon's Position and Match IDs (tavla and standard)."""
+    """Whether a judge knows the game (game/tavla/eval/judges.py): the analysis, the hint and the tutor;
+    every game of the board. GNU Backgammon's Position and Match IDs and the position lab are
+    backgammon's (`is_backgammon`)."""
     records: tuple[str, ...]
-    """The match files other programs read the game in (GNU Backgammon's .mat and .sgf: backgammon's);
-    our .mat export holds every game, naming it, but only these are read back."""
+    """The GNU Backgammon match files the game is read back from (.mat and .sgf: backgammon's; our
+    .mat export of Portes); the other games are kept in our table-games record (`.tgr`)."""
     variant: Variant
     """How the game is played (game/tavla/engine/variant.py): what the game flow asks of it."""
 

@@ -74,6 +74,10 @@ class Variant:
         """The position after a legal play, still seen by the player who moved."""
         return moves.apply_play(state, play)
 
+    def legal_results(self, state: Sequence[int], die1: int, die2: int) -> list[tuple[Play, State]]:
+        """Each legal play of the roll with the position it leads to (seen by the player who moved)."""
+        return [(play, self.apply_play(state, play)) for play in self.legal_plays(state, die1, die2)]
+
     def next_moves(self, state: Sequence[int], die1: int, die2: int, done: Sequence[Move] = ()) -> list[Move]:
         """The single moves that can follow `done` and still complete one of this game's legal plays
         (the table's turn, one checker at a time)."""

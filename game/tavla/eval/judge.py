@@ -33,7 +33,6 @@ import numpy as np
 
 from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube
-from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import Play, format_play
 from game.tavla.engine.position import State
 from game.tavla.engine.rolls import ROLLS
@@ -132,7 +131,7 @@ class Judge(ABC):
     def rank(self, state: State, dice: tuple[int, int], stakes: Stakes | None = None) -> list[JudgedPlay]:
         """Every legal play of `dice` from `state`, best first at `stakes` (default: money, the cube in
         the centre); [] when the roll cannot be played."""
-        results = legal_results(tuple(state), dice[0], dice[1], self.rules)
+        results = self.rules.variant.legal_results(tuple(state), dice[0], dice[1])
         if not results:
             return []
         return self.rank_results(tuple(state), dice, results, stakes or Stakes(self.rules))

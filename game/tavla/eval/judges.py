@@ -1,6 +1,7 @@
-"""Which judge answers (`judge_for`): Open Sage where it plays the rule set and is installed, else our
-networks. Apart from game/tavla/eval/judge.py, the interface both judges implement, so that neither
-judge imports the module that chooses between them (no import circle)."""
+"""Which judge answers (`judge_for`) for every game of the board: Open Sage where it plays the rule set
+and is installed, else our networks (each game without hitting its own). Apart from
+game/tavla/eval/judge.py, the interface the judges implement, so that no judge imports the module that
+chooses between them (no import circle)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,17 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.judge import Judge, sage_plays
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
 from game.tavla.eval.network_judge import NetworkJudge
+from game.tavla.eval.no_hitting_judge import NoHittingJudge
 from game.tavla.eval.sage_judge import SageJudge
 
 
 def judge_for(rules: Rules, level: JudgeLevel | str = DEFAULT_LEVEL) -> Judge:
-    """The judge of `rules` at `level`: Open Sage where it plays the rule set, else our networks."""
+    """The judge of `rules` at `level`: for the games with hitting (backgammon, Portes with its own
+    scoring) Open Sage where it is installed, else our backgammon networks; for Plakoto, Fevga and Gul
+    bara each game's own network."""
     level = JudgeLevel.parse(level) if isinstance(level, str) else level
+    if not rules.hits:
+        return NoHittingJudge(rules, level)
     if sage_plays(rules):
         return SageJudge(rules, level)
     return NetworkJudge(rules, level)

@@ -31,8 +31,7 @@ from game.tavla.engine.rules import Rules
 from game.tavla.eval.levels import DEFAULT_LEVEL
 from game.tavla.progress.history import TABLE_SOURCE, keep_analysis
 from game.tavla.record.archive import from_opening
-from game.tavla.record.mat import parse_mat
-from game.tavla.record.mat_export import export_mat
+from game.tavla.record.formats import export_record, parse_record
 from game.tavla.record.match_record import MatchRecord
 
 PENDING_FOLDER = "pending-analyses"
@@ -58,8 +57,8 @@ def do_job(path: Path, records: Records) -> int | None:
     """Analyse and keep the job in `path`; the match's id in the history (None: kept before)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     rules = Rules.parse(data["rules"])
-    record = parse_mat(data["mat"], rules)
-    analysis = analyse_match(record, rules, LEVEL, cube=bool(data["cube"]))
+    record = parse_record(data["mat"], rules)
+    analysis = analyse_match(record, None, LEVEL, cube=bool(data["cube"]))  # each game under its own rules
     return keep_analysis(records, analysis, int(data["seat"]), data["mat"], TABLE_SOURCE, data["played_at"])
 
 
@@ -125,7 +124,7 @@ class HistoryKeeper:
         if any(kept is match for kept in self._kept) or not from_opening(match):
             return  # done already, or set up in the position lab (a .mat starts at the opening)
         self._kept.append(match)
-        mat = export_mat(MatchRecord.from_match(match, names))
+        mat, _suffix = export_record(MatchRecord.from_match(match, names))
         rules, cube, now = match.rules, match.cube, time.time()
         self.last = threading.Thread(target=self._hand_over, args=(mat, seat, rules, cube, now), daemon=True)
         self.last.start()

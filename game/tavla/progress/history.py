@@ -24,7 +24,7 @@ from game.core.records import Records
 from game.core.text.i18n import _
 from game.tavla.analysis.decisions import Decision, MatchAnalysis
 from game.tavla.engine.position import format_state
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.progress import practice
 from game.tavla.progress.phases import phase_of
 from game.tavla.progress.rows import DATE, KeptRows, typed_rows
@@ -121,14 +121,14 @@ def content_key(record: MatchRecord, seat: int) -> str:
 def fill_content_keys(records: Records) -> int:
     """Give the matches kept before content keys theirs, from their `.mat` text (once: a match whose text
     no longer reads is given its text key); how many were filled."""
-    from game.tavla.record.mat import parse_mat
+    from game.tavla.record.formats import parse_record
 
     query = "SELECT id, mat, rules, seat, match_key FROM tavla_matches WHERE content_key IS NULL"
     rows = records.transaction(lambda db: db.execute(query).fetchall())
     keys = []
     for number, mat, rules, seat, old in rows:
         try:
-            keys.append((content_key(parse_mat(mat, Rules.parse(rules)), seat), number))
+            keys.append((content_key(parse_record(mat, TableGames.parse(rules).first), seat), number))
         except UserError:
             keys.append((old, number))
     if keys:
@@ -156,7 +156,7 @@ def entry_of(analysis: MatchAnalysis, seat: int, mat: str, source: str, played_a
         player=record.names[seat],
         opponent=record.names[1 - seat],
         seat=seat,
-        rules=str(record.rules),
+        rules=TAVLI.name if record.rotation == TAVLI.rotation else str(record.rules),  # the game played
         length=record.length,
         result=mine.result,
         scale="emg" if analysis.emg else "points",
@@ -207,7 +207,10 @@ def keep_analysis(
     before (nothing changes then). RecordsUnavailable when the records cannot be written."""
     entry = entry_of(analysis, seat, mat, source, played_at)
     mine = [decision for decision in analysis.decisions if decision.player == seat]
-    cards = practice.cards_of(mine, analysis.record.rules, played_at)
+    record = analysis.record  # each decision's card under its own game's rules (a Tavli match's three)
+    cards = [
+        card for one in mine for card in practice.cards_of([one], record.rules_of(one.game - 1), played_at)
+    ]
     key, content = match_key(mat, seat), content_key(analysis.record, seat)
 
     def write(db: sqlite3.Connection) -> int | None:

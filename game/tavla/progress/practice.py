@@ -12,6 +12,7 @@ epoch) so the schedule can be tested on a fake one.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import time
@@ -27,10 +28,9 @@ from game.core.text.i18n import _
 from game.tavla.analysis.cube import DOUBLE, DROP, NO_DOUBLE, TAKE, shown_action
 from game.tavla.analysis.decisions import DOUBTFUL, MILLI, Decision, Mark, ranked_plays
 from game.tavla.engine.cube import MatchScore
-from game.tavla.engine.moves import legal_results
 from game.tavla.engine.notation import display_play, format_play, parse_play
-from game.tavla.engine.position import State, format_state, parse_state
-from game.tavla.engine.rules import Rules
+from game.tavla.engine.position import State, format_state, parse_integers
+from game.tavla.engine.rules import Rules, TableGames
 from game.tavla.engine.study_position import read_gnubg_id
 from game.tavla.eval.judge import JudgedPlay
 from game.tavla.eval.judges import judge_for
@@ -71,7 +71,8 @@ class PracticeCard:
 
     @property
     def position(self) -> State:
-        return parse_state(self.state)
+        """The card's position, checked as its game's (Plakoto's has 52 integers)."""
+        return Rules.parse(self.rules).variant.validate(parse_integers(self.state))
 
     @property
     def roll(self) -> tuple[int, int] | None:
@@ -141,18 +142,24 @@ def cards_of(
     cards: dict[tuple[str, str], PracticeCard] = {}
     for decision in decisions:
         unmarked = marked_only and decision.mark.value not in MARKED
-        if unmarked or decision.forced or not decision.gnubg_ids[0]:
+        if unmarked or decision.forced or (rules.hits and not decision.gnubg_ids[0]):
             continue
         schedule, due = _new_schedule(now)
         dice = "" if decision.dice is None else f"{decision.dice[0]}{decision.dice[1]}"
         equities = "" if decision.cube_equities is None else json.dumps(list(decision.cube_equities))
-        gnubg_id = ":".join(decision.gnubg_ids)
+        gnubg_id = ":".join(decision.gnubg_ids) if rules.hits else position_key(decision.state, dice)
         cards[(gnubg_id, decision.kind)] = PracticeCard(
             str(rules), gnubg_id, decision.kind, format_state(decision.state), dice, decision.action,
             decision.best, decision.loss, decision.mark.value, equities, _stakes_text(decision.stakes),
             now, due, schedule,
         )  # fmt: skip
     return list(cards.values())
+
+
+def position_key(state: State, dice: str) -> str:
+    """A card's key in a game GNU Backgammon's IDs do not hold (Plakoto, Fevga, Gul bara): a short hash
+    of the position and the roll (the card keeps the position itself)."""
+    return hashlib.sha256(f"{format_state(state)}@{dice}".encode()).hexdigest()[:16]
 
 
 def put_cards(db: sqlite3.Connection, cards: Sequence[PracticeCard]) -> None:
@@ -204,7 +211,7 @@ def ranked_answers(card: PracticeCard, level: JudgeLevel = DEFAULT_LEVEL) -> lis
     rules = Rules.parse(card.rules)
     dice = card.roll
     assert dice is not None
-    results = legal_results(card.position, dice[0], dice[1], rules)
+    results = rules.variant.legal_results(card.position, dice[0], dice[1])
     made = [after for play, after in results if format_play(play) == format_play(parse_play(card.your_play))]
     # the play the card was made of judged as deep as the best, as the analysis judged it
     return judge_for(rules, level).rank_results(card.position, dice, results, stakes_of(card), keep=made)
@@ -253,17 +260,22 @@ class Deck:
         self.records = records if records is not None else Records()
         self.clock = clock
 
-    def cards(self) -> KeptRows[PracticeCard]:
-        """Every card, the soonest due first; a damaged card (a value the game never writes, a date out
-        of range, a position, roll or schedule that does not read) is left out and counted (`skipped`)."""
+    def cards(self, rules: str | None = None) -> KeptRows[PracticeCard]:
+        """Every card (of one game, or of the Tavli match's three, when `rules` names it), the soonest
+        due first; a damaged card (a value the game never writes, a date out of range, a position, roll
+        or schedule that does not read) is left out and counted (`skipped`)."""
         query = f"SELECT {_COLUMNS} FROM practice_cards ORDER BY due, added_at, gnubg_id"
         rows = self.records.transaction(lambda db: db.execute(query).fetchall())
+        if rules is not None:  # a game's name, or the Tavli match's (its three games' cards)
+            wanted = {str(one) for one in TableGames.parse(rules).rotation}
+            rows = [row for row in rows if row[0] in wanted]
         return typed_rows(PracticeCard, rows, _RANGES, _check_card)
 
-    def due(self) -> KeptRows[PracticeCard]:
-        """The cards due now, the longest waiting first (`skipped` counts the damaged ones of the deck)."""
+    def due(self, rules: str | None = None) -> KeptRows[PracticeCard]:
+        """The cards due now (of one game when `rules` names it), the longest waiting first (`skipped`
+        counts the damaged ones of the deck)."""
         now = self.clock()
-        cards = self.cards()
+        cards = self.cards(rules)
         return KeptRows([card for card in cards if card.due <= now], cards.skipped)
 
     def due_count(self) -> int:

@@ -1,4 +1,5 @@
-"""Finished matches kept for analysis: each one's `.mat` written once into the data folder `matches/`.
+"""Finished matches kept for analysis: each one's `.mat` (backgammon) or `.tgr` (the other games of the
+board) written once into the data folder `matches/`.
 The menu's Matches lists and reads them (with the saved unfinished match) in kept_loading.py."""
 
 from dataclasses import dataclass
@@ -7,9 +8,9 @@ from pathlib import Path
 from game.core.files.folders import data_dir
 from game.core.text.i18n import _
 from game.tavla.engine.match import Match
-from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import TAVLI, TableGames
-from game.tavla.record.mat_export import export_mat, new_export_path
+from game.tavla.record.formats import export_record
+from game.tavla.record.mat_export import new_export_path
 from game.tavla.record.match_record import MatchRecord
 
 ARCHIVE_FOLDER = "matches"
@@ -20,12 +21,12 @@ def archive_dir() -> Path:
 
 
 def from_opening(match: Match) -> bool:
-    """Whether every game of `match` began at the opening position (not a set-up one)."""
-    return all(game.record[0].state == OPENING for game in match.games if game.record)
+    """Whether every game of `match` began at its game's opening position (not a set-up one)."""
+    return all(game.record[0].state == game.variant.opening for game in match.games if game.record)
 
 
 class MatchArchive:
-    """Writes a finished match's `.mat` once, however often the table asks (it asks at every redraw of
+    """Writes a finished match's file once, however often the table asks (it asks at every redraw of
     the end card)."""
 
     def __init__(self, folder: Path | None = None) -> None:
@@ -39,7 +40,8 @@ class MatchArchive:
             return None
         self._kept.append(match)
         try:
-            new_export_path(self.folder or archive_dir(), export_mat(MatchRecord.from_match(match, names)))
+            text, suffix = export_record(MatchRecord.from_match(match, names))
+            new_export_path(self.folder or archive_dir(), text, suffix=suffix)
         except OSError as error:
             # Translators: a finished match could not be kept for the analysis; {error} says why
             return _("could not keep the match for analysis: {error}").format(error=error)

@@ -1,7 +1,9 @@
 """Every match file a player may bring, read through one door: the reader of each format by its suffix
 (`.mat` and `.txt`: Jellyfish, as GNU Backgammon, the online sites and XG's text export write it; `.sgf`:
-GNU Backgammon's own; `.xg` and `.xgp`: eXtreme Gammon's), each giving the one MatchRecord the analysis
-reads; and the match files of folders, for a whole archive at once.
+GNU Backgammon's own; `.xg` and `.xgp`: eXtreme Gammon's; `.tgr`: our table-games record of the other
+games of the board), each giving the one MatchRecord the analysis reads; and the match files of folders,
+for a whole archive at once. A match played here is written in the one format its games fit
+(`export_record`): `.mat` for backgammon, `.tgr` for the rest.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from game.core.errors import UserError
 from game.core.text.i18n import _
 from game.core.text.quoting import quoted
 from game.tavla.engine.rules import Rules
-from game.tavla.record.mat import read_mat
+from game.tavla.record.mat import parse_mat, read_mat
+from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.sgf import read_sgf
+from game.tavla.record.tgr import HEADER, TGR_SUFFIX, export_tgr, parse_tgr, read_tgr, uses_tgr
 from game.tavla.record.xg import read_xg
 
 MAT_SUFFIXES = (".mat", ".txt")
-MATCH_SUFFIXES = (*MAT_SUFFIXES, ".sgf", ".xg", ".xgp")
+MATCH_SUFFIXES = (*MAT_SUFFIXES, ".sgf", ".xg", ".xgp", TGR_SUFFIX)
+KEPT_SUFFIXES = (".mat", TGR_SUFFIX)  # what the game writes of a match played here
 MAX_ARCHIVE_FILES = 100_000  # far beyond any player's archive; a folder such as / is refused early
 
 
@@ -38,9 +43,28 @@ def read_match(
         return read_sgf(path, stop)
     if suffix in (".xg", ".xgp"):
         return read_xg(path, stop)
+    if suffix == TGR_SUFFIX:
+        return read_tgr(path, stop)
     # Translators: {path} is a file given to read a match from; {suffixes} e.g. ".mat, .txt, .sgf, .xg"
     message = _("{path}: not a match file this game reads (it reads {suffixes})")
     raise UserError(message.format(path=quoted(path), suffixes=", ".join(MATCH_SUFFIXES)))
+
+
+def export_record(record: MatchRecord) -> tuple[str, str]:
+    """The match as the text of the one format its games fit, and that format's suffix: `.mat` for
+    backgammon (GNU Backgammon reads it), our table-games record for the other games of the board."""
+    rotation = record.rotation or (record.rules,)
+    if any(uses_tgr(rules) for rules in rotation):
+        return export_tgr(record), TGR_SUFFIX
+    return export_mat(record), ".mat"
+
+
+def parse_record(text: str, rules: Rules | None = None) -> MatchRecord:
+    """The match in a text `export_record` wrote (a table-games record by its first line, else `.mat`,
+    read under `rules` where given); UserError naming the line when it cannot be read."""
+    if text.startswith(HEADER):
+        return parse_tgr(text)
+    return parse_mat(text, rules)
 
 
 def match_files(paths: Iterable[str | Path]) -> list[Path]:

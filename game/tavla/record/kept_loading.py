@@ -16,9 +16,10 @@ from game.core.errors import UserError
 from game.core.records import Records
 from game.core.text.i18n import _
 from game.core.text.quoting import quoted
-from game.tavla.engine.rules import TableGames
+from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.record.archive import KeptMatch, archive_dir, games_of
-from game.tavla.record.mat import OtherGame, Stopped, read_mat
+from game.tavla.record.formats import KEPT_SUFFIXES, read_match
+from game.tavla.record.mat import OtherGame, Stopped
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names, saved_table
 
@@ -38,7 +39,7 @@ def saved_match(records: Records) -> KeptMatch | None:
     )
 
 
-_STAMP = re.compile(r"match-(\d{8}-\d{6})(?:-\d+)?\.mat")
+_STAMP = re.compile(r"match-(\d{8}-\d{6})(?:-\d+)?\.(?:mat|tgr)")
 
 
 def match_date(path: Path) -> float | None:
@@ -58,11 +59,13 @@ def match_date(path: Path) -> float | None:
 
 
 def kept_paths(folder: Path | None = None) -> list[Path]:
-    """Every `*.mat` in `folder` (default: the data folder's matches/), newest first by the date each was
-    played (`match_date`), then by name; none when the folder is missing or cannot be listed."""
+    """Every `*.mat` and `*.tgr` in `folder` (default: the data folder's matches/), newest first by the
+    date each was played (`match_date`), then by name; none when the folder is missing or cannot be
+    listed."""
     where = folder or archive_dir()
     try:
-        paths = list(where.glob("*.mat")) if where.is_dir() else []
+        listed = where.is_dir()
+        paths = [path for suffix in KEPT_SUFFIXES for path in where.glob(f"*{suffix}")] if listed else []
     except OSError:
         return []
     return sorted(paths, key=lambda path: (match_date(path) or 0.0, path.name), reverse=True)
@@ -95,7 +98,7 @@ def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
     The reading makes way for the window's thread every few milliseconds (`yielding`)."""
     when = match_date(path)
     try:
-        record = read_mat(path, stop=yielding(stop))
+        record = read_match(path, stop=yielding(stop))
     except (UserError, OSError) as error:
         message = str(error)
         named = f"{quoted(path)}: "  # the row names its file already
@@ -106,7 +109,8 @@ def read_kept(path: Path, stop: threading.Event | None = None) -> KeptMatch:
     except Exception as error:  # noqa: BLE001 - one file the reader cannot follow is listed, not fatal
         # Translators: a kept match file failed to read in an unexpected way; {error} is the failure
         return KeptMatch(None, path, _("cannot be read: {error}").format(error=quoted(repr(error))), when)
-    return KeptMatch(record, path, when=when, games=TableGames.of(record.rules))
+    games = TAVLI if record.rotation == TAVLI.rotation else TableGames.of(record.rules)
+    return KeptMatch(record, path, when=when, games=games)
 
 
 @dataclass(frozen=True)

@@ -118,13 +118,14 @@ def parse_mat(text: str, rules: Rules | None = None, stop: Callable[[], bool] | 
     named = OUR_HEADER.search(header)  # in C, not a Python loop over lines; the whole 5 MB took 40 ms
     if rules is None:
         rules = Rules.parse(named.group(1)) if named else Rules.STANDARD
-    if ".mat" not in rules.records:  # our export of another game of the board (Plakoto, Fevga...)
-        # Translators: {rules} is the rule set a match file names (plakoto, fevga...); {known} the rule
-        # sets that match files and their analysis cover (tavla, standard)
+    if ".mat" not in rules.records:  # an old export of another game of the board (Plakoto, Fevga...)
+        # Translators: {rules} is the game a match file names (plakoto, fevga...); {known} the games .mat
+        # files hold (tavla, standard, portes); .tgr and the file's path are kept as they are
         message = _(
-            "this match is played under {rules} rules; the analysis covers backgammon, under {known} rules"
+            "a {rules} match in a .mat file, which holds only {known}: the game keeps {rules} matches as "
+            ".tgr files (docs/table-games-record.md); export the match again from the table"
         )
-        known = " or ".join(Rules.backgammon_names())
+        known = ", ".join(member.value for member in Rules if ".mat" in member.records)
         raise OtherGame(message.format(rules=rules, known=known), rules)
     reader = _Reader(rules, ours=named is not None)
     for number, line in enumerate(lines, 1):
@@ -377,9 +378,12 @@ class _GameReader:
             raise UserError(_("a roll before the double was taken or dropped"))
         dice = (int(roll[0]), int(roll[1]))
         game = self.game
-        if game.turn is None:
+        if game.turn is None and game.variant.opening_roll_played:
             high, low = max(dice), min(dice)
             game.start((high, low) if seat == 0 else (low, high))
+        elif game.turn is None:  # Portes: the opening roll's winner rolls again, the first roll written
+            game.start(first=seat)
+            game.roll(dice)
         else:
             self.check_turn(seat)
             game.roll(dice)

@@ -43,18 +43,19 @@ MAT_TAGS = {"jacoby": "Jacoby", "beavers": "Beaver"}  # a money session's option
 MAX_EXPORTS_PER_SECOND = 1000
 
 
-def new_export_path(folder: Path, text: str, now: float | None = None) -> Path:
-    """Write a .mat export as a new file in `folder`, never over an earlier one: `match-<date>-<time>.mat`,
-    then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it cannot."""
+def new_export_path(folder: Path, text: str, now: float | None = None, suffix: str = ".mat") -> Path:
+    """Write a match export as a new file in `folder`, never over an earlier one: `match-<date>-<time>`
+    and `suffix`, then `-2`, `-3`... for more exports in the same second. Returns its path; OSError if it
+    cannot."""
     stem = time.strftime("match-%Y%m%d-%H%M%S", time.localtime(now))
     for number in range(1, MAX_EXPORTS_PER_SECOND + 1):
-        path = folder / (f"{stem}.mat" if number == 1 else f"{stem}-{number}.mat")
+        path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
         try:
             write_atomically(path, text, exclusive=True)
         except FileExistsError:
             continue
         return path
-    raise FileExistsError(str(folder / f"{stem}.mat"))
+    raise FileExistsError(str(folder / f"{stem}{suffix}"))
 
 
 def export_mat(record: MatchRecord) -> str:

@@ -128,6 +128,13 @@ class MatchRecord:
     engine/committed_dice.py); None: its dice were committed to nothing."""
     dice_seed: str | None = field(default=None, compare=False)
     """That seed in hex, revealed once the match was over (None before, and without a commitment)."""
+    rotation: tuple[Rules, ...] = ()
+    """The games played in turn (a Tavli match: Portes, Plakoto, Fevga), `rules` the first of them, as
+    `Match.rotation`; empty: every game is `rules`'."""
+
+    def rules_of(self, index: int) -> Rules:
+        """The game played as the match's game number `index` (0 the first)."""
+        return self.rotation[index % len(self.rotation)] if self.rotation else self.rules
 
     @classmethod
     def from_match(cls, match: Match, names: Sequence[str]) -> "MatchRecord":
@@ -159,6 +166,7 @@ class MatchRecord:
             cube=match.cube,
             dice_commitment=match.commitment,
             dice_seed=match.revealed_seed,
+            rotation=match.rotation,
         )
 
 

@@ -117,12 +117,10 @@ def games_of(kept: KeptMatch) -> TableGames | None:
 
 
 def analysable(kept: KeptMatch) -> bool:
-    """Whether the row opens an analysis: a match read, of one game the analysis judges (a Tavli match
-    plays Plakoto and Fevga in turn)."""
+    """Whether the row opens an analysis: a match read, of games the analysis judges (a Tavli match game
+    by game)."""
     games = games_of(kept)
-    return (
-        kept.record is not None and games is not None and len(games.rotation) == 1 and analyses(games.first)
-    )
+    return kept.record is not None and games is not None and all(map(analyses, games.rotation))
 
 
 def game_row(kept: KeptMatch, row: str) -> str:
@@ -147,7 +145,8 @@ def coverage_caption(kept: list[KeptMatch]) -> str:
     names: list[str] = []
     for row in kept:
         games = games_of(row)
-        if games is not None and not analysable(row) and _(games.display_name) not in names:
+        covered = games is None or all(map(analyses, games.rotation))  # a file unread says why in its row
+        if not covered and _(games.display_name) not in names:
             names.append(_(games.display_name))
     if not names:
         return ""

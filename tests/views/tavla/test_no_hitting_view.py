@@ -103,13 +103,13 @@ def test_the_hint_ranks_the_games_own_plays_with_its_network(window):
     view = table(window, Rules.PLAKOTO, PLAKOTO.opening, (6, 5))
     view.show_hint()
     wait_for_hint(view)
-    assert view.panel.texts["hint"].text.startswith("Hint (Expert): ")
+    assert view.panel.texts["hint"].text.startswith("Hint (Master): "), "the judge setting, as backgammon's"
     assert len(view.hint_panel.hint.ranked) == 2, "Plakoto's opening 6-5 has two plays"
     assert {row.text for row in view.hint_panel.hint.ranked} == {"24/19 24/18", "24/18 18/13"}
 
 
-def test_the_backgammon_only_parts_are_off(window):
+def test_the_backgammon_only_parts_are_off_and_the_export_and_analysis_on(window):
     view = table(window, Rules.FEVGA, FEVGA.opening, (6, 5))
-    assert not view.panel.export_button.enabled, "a .mat file is backgammon's"
-    assert view.over.buttons[2].enabled is False, "the analysis judges backgammon only"
+    assert view.panel.export_button.enabled, "a .tgr file holds the match (issue 49)"
+    assert view.over.buttons[2].enabled is True, "the analysis judges every game (issue 49)"
     assert view.panel.texts["position"].text == "" and view.panel.texts["match"].text == ""

@@ -111,7 +111,7 @@ def test_a_cube_card_is_answered_with_the_tables_question(window, kept):
     money = card.gnubg_id.split(":")[0]  # a Position ID alone: money play, the cube in the centre
     cube = {"kind": "cube", "your_play": "drop", "best_play": "take", "dice": "", "stakes": ""}
     taker = replace(card, gnubg_id=money, cube_equities=equities, **cube)
-    deck.due = lambda: [taker]
+    deck.due = lambda games=None: [taker]
     deck.answer = lambda card, judgement: card
     window.show_view(PracticeView(deck))
     view = window.current_view
@@ -129,7 +129,7 @@ def test_the_progress_and_practice_text_fits(window, kept, language):
     # money play: the table's own caption of a 1-point match's Crawford game is too long in Ukrainian
     # (the table's panel, reported apart), which is not this screen's text
     money = f"{card.gnubg_id.split(':')[0]}:{match_id(MatchMoment(0, (0, 0), 1, dice=card.roll))}"
-    deck.due = lambda: [replace(card, gnubg_id=money, stakes="")]
+    deck.due = lambda games=None: [replace(card, gnubg_id=money, stakes="")]
     deck.answer = lambda card, judgement: card
     window.show_view(PracticeView(deck))
     view = window.current_view
@@ -172,7 +172,7 @@ def test_a_judged_practice_card_is_readable_on_a_small_window(window, kept):
     card = deck.cards()[0]
     # money play, as in the fit test above: the table's own Crawford caption is another matter
     money = f"{card.gnubg_id.split(':')[0]}:{match_id(MatchMoment(0, (0, 0), 1, dice=card.roll))}"
-    deck.due = lambda: [replace(card, gnubg_id=money, stakes="")]
+    deck.due = lambda games=None: [replace(card, gnubg_id=money, stakes="")]
     deck.answer = lambda card, judgement: card
     window.show_view(PracticeView(deck))
     view = window.current_view
@@ -199,7 +199,7 @@ def test_a_position_the_table_cannot_ask_is_skipped(window, kept):
     card = deck.cards()[0]  # of a 1-point match: the cube is dead there
     equities = json.dumps([0.5, 0.8, 1.0])
     doubler = replace(card, kind="cube", your_play="no double", dice="", cube_equities=equities)
-    deck.due = lambda: [doubler]
+    deck.due = lambda games=None: [doubler]
     window.show_view(PracticeView(deck))
     view = window.current_view
     assert view.card is None and "cannot be practised" in view.toast.labels[0].text

@@ -1,9 +1,10 @@
 """A position as a small picture for the analysis screen, in the table's board art (no Arcade): the
-board with every checker on its point, on the bar and in the tray."""
+board with every checker on its point (a pinned Plakoto checker at its base), on the bar and in the
+tray."""
 
 from PIL import Image
 
-from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
+from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, STATE_SIZE, State
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette, board_image, checker_image, slab_image
 
@@ -24,10 +25,13 @@ def position_image(palette: Palette, state: State, scale: float, numbers: bool =
         )
         image.alpha_composite(picture, corner)
 
+    pins = state[STATE_SIZE:]  # Plakoto's: +1 where seat 0's checker is pinned at a point, -1 seat 1's
     for point in range(1, 25):
         count, seat = abs(state[point]), 0 if state[point] > 0 else 1
-        for index in range(count):
-            put(checkers[seat], *layout.checker_position(seat, point, index, count))
+        pinned = pins[point - 1] if pins else 0
+        stack = ([0 if pinned > 0 else 1] if pinned else []) + [seat] * count  # the pinned one at the base
+        for index, owner in enumerate(stack):
+            put(checkers[owner], *layout.checker_position(owner, point, index, len(stack)))
     for seat, bar, off in ((0, BAR, OFF), (1, OPP_BAR, OPP_OFF)):
         for index in range(state[bar]):
             put(checkers[seat], *layout.checker_position(seat, layout.BAR_POINT, index, state[bar]))

@@ -214,7 +214,7 @@ class DecisionPanel:
         seat 0's."""
         at = self.at
         assert at is not None
-        state = mover_state if player == 0 else flip(mover_state)
+        state = mover_state if player == 0 else self.rules.variant.flip(mover_state)  # Plakoto's, Fevga's
         scale = BOARD_SCALE * pixel_scale
         image = position_image(self.palette, state, scale, numbers=False)
         # a hash of its own for every texture: two boards of one position (a best play made) share no

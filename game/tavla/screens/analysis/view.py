@@ -314,10 +314,12 @@ class AnalysisView(SceneView):
         self.choose(self.chosen)
 
     def copy_ids(self) -> None:
-        lab_actions.copy_ids(self.shell, self.mistake, self.toast)
+        if self.copy_button.enabled:  # backgammon's IDs
+            lab_actions.copy_ids(self.shell, self.mistake, self.toast)
 
     def open_setup(self) -> None:
-        lab_actions.open_setup(self.shell, self.mistake, self.record.rules, self.toast, self._return_here)
+        if self.setup_button.enabled:  # the position lab sets up backgammon
+            lab_actions.open_setup(self.shell, self.mistake, self.panel.rules, self.toast, self._return_here)
 
     def _return_here(self) -> None:
         self.shell.show_view(self)
@@ -372,8 +374,13 @@ class AnalysisView(SceneView):
     def _show_decision(self) -> None:
         analysis = self.analysis
         # the judge and its depth (the unit follows in the headings): short enough for a small window
-        judged_by = level_text(analysis.level if analysis is not None else self.shell.settings.tavla.judge)
+        if self.mistake is not None:  # a Tavli match's decisions each under its own game's rules
+            self.panel.rules = self.record.rules_of(self.mistake.game - 1)
+        level = analysis.level if analysis is not None else self.shell.settings.tavla.judge
+        judged_by = level_text(level, self.panel.rules)
         emg = analysis.emg if analysis is not None else False
+        # GNU Backgammon's IDs and the position lab are backgammon's
+        self.copy_button.enabled = self.setup_button.enabled = self.panel.rules.is_backgammon
         self.panel.show(self.mistake, self.record, judged_by, emg, self.pixel_scale)
         self.keep_text_readable()
 
@@ -416,7 +423,7 @@ class AnalysisView(SceneView):
         elif matches(KEY_SETUP, symbol, modifiers):
             self.open_setup()
         elif matches(KEY_PRACTICE, symbol, modifiers):
-            lab_actions.add_to_practice(self.mistake, self.record.rules, self.toast)
+            lab_actions.add_to_practice(self.mistake, self.panel.rules, self.toast)
         elif matches(KEY_SWITCH, symbol, modifiers) and self.analysis is not None:
             other = Listing.EVERY if self.stepper.listing is Listing.MISTAKES else Listing.MISTAKES
             if other is Listing.EVERY or self.mistakes:

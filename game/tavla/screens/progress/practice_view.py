@@ -58,9 +58,15 @@ CARD_FILL = (12, 14, 20, 255)  # opaque: nothing of the table's dialogs shows th
 def session_of(card: PracticeCard) -> TableSession:
     """The table set up at the card: the player at seat 0, to play the dice, or before the roll to
     double or not, or facing the opponent's double."""
+    rules = Rules.parse(card.rules)
+    if not rules.hits:  # a game GNU Backgammon's IDs do not hold: the card keeps its position and stakes
+        score = stakes_of(card).score
+        length, scores = (score.length, (score.mine, score.theirs)) if score else (MONEY, (0, 0))
+        return TableSession.from_position(
+            card.position, card.roll, rules, HUMAN, length, seat=0, scores=scores, keep=False
+        )
     setup = read_gnubg_id(card.gnubg_id)
     moment = setup.moment
-    rules = Rules.parse(card.rules)
     mine, theirs = moment.score[moment.on_roll], moment.score[1 - moment.on_roll]
     options = {
         "cube": rules.has_cube,
@@ -101,11 +107,14 @@ class PracticeView(TableView):
     """The due cards one by one on the table; Next after each answer, Stop (or Esc) back to where the
     round was opened from (`back`: Progress), else to the menu."""
 
-    def __init__(self, deck: Deck | None = None, back: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, deck: Deck | None = None, back: Callable[[], None] | None = None, games: str | None = None
+    ) -> None:
+        """`games`: only the cards of this game (or of the Tavli match's three), as Progress filters."""
         self._back = back
         self.deck = deck if deck is not None else Deck()
         try:
-            self.cards = self.deck.due()
+            self.cards = self.deck.due(games)
         except RecordsUnavailable as error:
             self.cards, self.error = [], str(error)
         else:

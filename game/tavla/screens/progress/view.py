@@ -16,13 +16,14 @@ from game.core.errors import UserError
 from game.core.records import RecordsUnavailable
 from game.core.text.i18n import _
 from game.tavla.analysis.figures import milli_unit
+from game.tavla.engine.rules import TableGames
 from game.tavla.progress.analysis_jobs import resume_pending
 from game.tavla.progress.history import History, MatchEntry
 from game.tavla.progress.phases import PHASE_TITLES
 from game.tavla.progress.practice import Deck
 from game.tavla.progress.report import date_text, deck_left_out_text, history_left_out_text, read_progress
 from game.tavla.progress.summary import TREND_WORDS, Progress
-from game.tavla.record.mat import parse_mat
+from game.tavla.record.formats import parse_record
 from game.ui import theme
 from game.ui.plot import GRID_FRACTIONS, PlotArea
 from game.ui.scene import SceneView
@@ -42,6 +43,15 @@ RATE_COLOUR = theme.TEXT
 AVERAGE_COLOUR = theme.ACCENT
 CHECKER_COLOUR = theme.TEAL
 CUBE_COLOUR = (214, 110, 170)
+
+
+def game_title(value: str) -> str:
+    """The game a history's row names (tavla, plakoto, tavli), as the menu names it; an unknown name as
+    it is."""
+    try:
+        return _(TableGames.parse(value).display_name)
+    except UserError:
+        return value
 
 
 class ProgressView(SceneView):
@@ -90,7 +100,7 @@ class ProgressView(SceneView):
         )
         # Translators: the title of the screen of the player's tavla progress over time
         self.title = spec.label(_("Progress"))
-        describe_rules = lambda value: value or _("All rule sets")  # noqa: E731
+        describe_rules = lambda value: game_title(value) if value else _("All rule sets")  # noqa: E731
         describe_opponent = lambda value: value or _("All opponents")  # noqa: E731
         self.rules_selector = Selector(
             _("Rules"),
@@ -181,7 +191,7 @@ class ProgressView(SceneView):
         """Read the history again under the filters, and lay out every figure."""
         try:
             self.progress = read_progress(self.history.records, self.rules or None, self.opponent or None)
-            due = self.deck.due()
+            due = self.deck.due(self.rules or None)
             self.due = len(due)
             left_out = [history_left_out_text(self.progress.skipped)] if self.progress.skipped else []
             left_out += [deck_left_out_text(due.skipped)] if due.skipped else []
@@ -253,12 +263,11 @@ class ProgressView(SceneView):
         if shown is None or index is None:
             return
         entry = shown.matches[index]
-        from game.tavla.engine.rules import Rules
         from game.tavla.screens.analysis.view import AnalysisView
 
         try:
             text = self.history.mat_text(entry.id or 0) or ""
-            record = parse_mat(text, Rules.parse(entry.rules))
+            record = parse_record(text, TableGames.parse(entry.rules).first)
         except (UserError, RecordsUnavailable) as error:
             self.toast.show(str(error))
             return
@@ -275,7 +284,8 @@ class ProgressView(SceneView):
         from game.tavla.screens.progress.practice_view import PracticeView
 
         window = self.shell
-        window.show_view(PracticeView(back=lambda: window.show_view(ProgressView(self.rules, self.opponent))))
+        back = lambda: window.show_view(ProgressView(self.rules, self.opponent))  # noqa: E731
+        window.show_view(PracticeView(back=back, games=self.rules or None))  # the cards of the game chosen
 
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)

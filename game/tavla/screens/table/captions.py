@@ -245,7 +245,7 @@ def panel_texts(
         "rules": _rules_line(rules_line, rules, len(session.match.games), note, compact),
         "pips": pips.format(first=first, mine=own, second=second, theirs=other),
         "status": status_text(session, players, compact),
-        **(id_texts(session) if rules.analysable else {"position": "", "match": ""}),
+        **(id_texts(session) if rules.is_backgammon else {"position": "", "match": ""}),
     }
 
 

@@ -62,10 +62,9 @@ class TableDrawing:
             self.panel.replay_button.enabled = self.computers_last_play() is not None
         if self.panel.resign_button is not None:
             self.panel.resign_button.enabled = self.may_resign_now()
-        # The .mat format, its archive and the analysis are backgammon's: the other games have neither.
         rules = session.game.rules
-        # A .mat starts at the opening: a position set up in the lab has no match file to write.
-        self.panel.export_button.enabled = ".mat" in rules.records and from_opening(session.match)
+        # A match file starts at the opening: a position set up in the lab has none to write.
+        self.panel.export_button.enabled = from_opening(session.match)
         self.over.buttons[2].enabled = rules.analysable
         self.update_resign_texts()
         self.roll_question.texts[0].text = cube_captions.roll_title(session)

@@ -8,12 +8,8 @@ analysis of the same turn agree.
 
 from dataclasses import dataclass
 
-import numpy as np
-
-from game.core.text.i18n import _
 from game.tavla.analysis.decisions import TOP_PLAYS, ranked_plays
 from game.tavla.engine.moves import Play
-from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.notation import parse_play
 from game.tavla.engine.position import BAR, OFF, OPP_BAR, OPP_OFF, State
 from game.tavla.engine.rules import Rules
@@ -21,11 +17,7 @@ from game.tavla.engine.turn import Step, TurnInProgress
 from game.tavla.eval.judge import JudgedPlay
 from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, JudgeLevel
-from game.tavla.eval.no_hitting_net import EQUITY_WEIGHTS
 from game.tavla.eval.stakes import Stakes
-from game.tavla.players.no_hitting_neural import shipped_no_hitting_evaluator
-
-NO_HITTING_HINT_LEVEL = "expert"  # the other games' hint: their network at 0-ply, as their expert plays
 
 
 @dataclass(frozen=True)
@@ -66,30 +58,6 @@ def rank_hint(
     judge = judge_for(rules, level)
     ranked = ranked_plays(state, dice, judge, n=TOP_PLAYS, stakes=stakes)
     return RankedHint(ranked[0].text if ranked else "", tuple(ranked), stakes, judge.title())
-
-
-def rank_no_hitting_hint(game: NoHittingGame, state: State, dice: tuple[int, int]) -> RankedHint:
-    """The best five plays of `dice` from `state` in a game without hitting as the game's network
-    (the expert) rates them at 0-ply, the best as the hint's play. Their network's chances are the
-    backgammon ones with no backgammon: a single win or a double (mars) each way."""
-    net = shipped_no_hitting_evaluator(game)
-    plays = game.legal_plays(state, *dice)
-    if not plays:
-        return RankedHint("", (), None, _no_hitting_title())
-    afters = [game.apply_play(state, play) for play in plays]
-    chances = net.probabilities(afters)
-    equities = chances @ EQUITY_WEIGHTS - 1.0
-    order = np.argsort(-equities, kind="stable")[:TOP_PLAYS]
-    ranked = tuple(
-        JudgedPlay(plays[i], afters[i], float(equities[i]), tuple(map(float, chances[i])), 0) for i in order
-    )
-    return RankedHint(ranked[0].text, ranked, None, _no_hitting_title())
-
-
-def _no_hitting_title() -> str:
-    # Translators: the judge of the other games of the board (Plakoto, Fevga, nardy...): the game's own
-    # neural network, looking no roll ahead
-    return _("our network, 0-ply, cubeless")
 
 
 def steps_to(turn: TurnInProgress, after: State) -> list[Step] | None:

@@ -24,7 +24,6 @@ from game.tavla.engine.cube import (
     wants_double,
 )
 from game.tavla.engine.game import BotFault
-from game.tavla.engine.no_hitting import NoHittingGame
 from game.tavla.engine.position import State
 from game.tavla.engine.resigning import bot_accepts, bot_resigns
 from game.tavla.engine.results import Fault, Resignation
@@ -33,10 +32,9 @@ from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.judges import judge_for
 from game.tavla.eval.levels import DEFAULT_LEVEL, LEVEL_TITLES, JudgeLevel
 from game.tavla.eval.stakes import Stakes
-from game.tavla.players import bot_title
 from game.tavla.players.isolated import close_bot
 from game.tavla.screens.table.captions import REASON_CHARS
-from game.tavla.screens.table.hints import NO_HITTING_HINT_LEVEL, RankedHint, rank_hint, rank_no_hitting_hint
+from game.tavla.screens.table.hints import RankedHint, rank_hint
 
 Dice = tuple[int, int]
 OfferTerms = tuple[Cube, int]
@@ -104,10 +102,7 @@ def ranked_hint(
 ) -> tuple[str, RankedHint]:
     """The judge's level title and its best plays ranked (the ranked hint, its first row the hint's
     play), at `stakes` (the match's score; None: money) and at `level`, the one setting every verdict
-    is given at. The other games of the board are judged by their own network."""
-    game = rules.variant
-    if isinstance(game, NoHittingGame):
-        return bot_title(NO_HITTING_HINT_LEVEL), rank_no_hitting_hint(game, state, dice)
+    is given at, in every game of the board (judge_for answers for each)."""
     return _(LEVEL_TITLES[level]), rank_hint(rules, state, dice, stakes, level)
 
 

@@ -18,7 +18,8 @@ from game.core.text.i18n import _
 from game.tavla.engine.rules import TAVLI, TableGames
 from game.tavla.engine.table_session import HUMAN, TableSession
 from game.tavla.players.isolated import guarded_bot
-from game.tavla.record.mat_export import export_mat, new_export_path
+from game.tavla.record.formats import export_record
+from game.tavla.record.mat_export import new_export_path
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import (
     UnrestorableSave,
@@ -132,9 +133,9 @@ class SavedMatch:
 
     def export(self) -> None:
         names = player_names(self.opponent, self.settings.human_side)
-        text = export_mat(MatchRecord.from_match(self.session.match, names))
+        text, suffix = export_record(MatchRecord.from_match(self.session.match, names))
         try:
-            path = new_export_path(data_dir() / "exports", text)
+            path = new_export_path(data_dir() / "exports", text, suffix=suffix)
         except OSError as error:
             self.toast.show(_("could not export the match: {error}").format(error=error))
             return

@@ -237,8 +237,8 @@ class TurnFlow:
         session = self.session
         assert session.turn is not None
         stakes = stakes_at(session.match, session.seat)
-        judged = session.game.rules.analysable  # the tutor's judge plays backgammon only
-        if judged and not self.auto_commit and self.tutor.stops(session.turn, self.rules, stakes):
+        judged = session.rules.analysable  # a judge knows the game (every game of the board)
+        if judged and not self.auto_commit and self.tutor.stops(session.turn, session.rules, stakes):
             return
         session.commit_turn()
         if not session.game.over:

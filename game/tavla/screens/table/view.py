@@ -432,7 +432,7 @@ class TableView(Resigning, TurnFlow, TableHints, TableDrawing, SavedMatch, Check
         from game.tavla.lab.setup_board import SetupBoard
         from game.tavla.screens.table.setup_view import copy_ids_of
 
-        if not self.session.rules.analysable:
+        if not self.session.rules.is_backgammon:
             return  # the other games have no IDs
         try:
             setup = SetupBoard.from_session(self.session).to_setup()
