@@ -86,9 +86,9 @@ def yaml_read_once_per_text(monkeypatch) -> None:
     time parsing the same few kilobytes of YAML. The reader is a function of the bytes it reads (its
     result names no path, and nobody changes it), so the file and screen checks see exactly what they
     would; a text it refuses is not kept, so it is refused again."""
-    from game.core.settings import loading as config_file
+    from game import settings
 
-    read = config_file._read_yaml
+    read = settings.read_yaml
     parsed: dict[bytes, object] = {}
 
     def read_once(path: Path):
@@ -102,7 +102,7 @@ def yaml_read_once_per_text(monkeypatch) -> None:
             parsed[raw] = read(path)
         return parsed[raw]
 
-    monkeypatch.setattr(config_file, "_read_yaml", read_once)
+    monkeypatch.setattr(settings, "read_yaml", read_once)
 
 
 def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(

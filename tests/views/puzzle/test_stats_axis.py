@@ -3,8 +3,8 @@ solve's between them (one time at both ends read as an axis of no length)."""
 
 import pytest
 
-from game.core.records import Records
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.screens.stats_view import StatsView
 from tests.views.driver import screenshot
 from tests.views.puzzle.screen import keep_solves
@@ -14,7 +14,7 @@ from tests.views.puzzle.screen import keep_solves
 def test_a_plot_of_equal_times_has_an_axis_of_two_times(window, tmp_path, monkeypatch, count):
     """One solve, or two of the same time."""
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
-    book = Records()
+    book = SolveRecords()
     for _ in range(count):
         keep_solves(book, 1)  # the same scramble, moves and times each time
     window.show_view(StatsView(BoardSize(3, 3), "numbers"))
