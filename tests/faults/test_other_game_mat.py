@@ -17,6 +17,7 @@ MATCH = """; Fifteen & Tavla, {rules} rules
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["plakoto", "fevga"])
 def test_a_match_of_another_game_says_what_the_analysis_covers(tmp_path, rules):
     with pytest.raises(UserError) as caught:
