@@ -21,6 +21,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_version_and_help():
     assert run("--version").stdout.strip() == f"fifteen-tavla {__version__}"
     help_text = run("--help").stdout
@@ -83,6 +84,7 @@ def test_bad_puzzle_arguments_are_refused_before_any_window_opens(argv, fragment
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_no_display_is_a_clear_message(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "FIFTEEN_TAVLA_DATA_DIR": str(tmp_path)}
     result = subprocess.run(
@@ -97,6 +99,7 @@ def test_no_display_is_a_clear_message(tmp_path):
     assert "cannot open a window" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_window_free_commands_through_main_py(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "FIFTEEN_TAVLA_CACHE_DIR": str(tmp_path)}
     opening = "0 -2 0 0 0 0 5 0 3 0 0 0 -5 5 0 0 0 -3 0 -5 0 0 0 0 2 0 0 0"
@@ -127,6 +130,7 @@ def test_window_free_commands_through_main_py(tmp_path):
     assert bad.returncode == 2 and "cannot be solved" in bad.stderr
 
 
+@pytest.mark.slow
 def test_tournament_through_main_py(tmp_path):
     report = tmp_path / "report.json"
     result = subprocess.run(
@@ -159,6 +163,7 @@ def test_tournament_through_main_py(tmp_path):
     assert lonely.returncode == 2 and "at least two bots" in lonely.stderr
 
 
+@pytest.mark.slow
 def test_a_command_line_bot_may_hold_commas_and_bots_may_be_given_twice(tmp_path):
     """`\\,` keeps a comma inside a cmd: bot; a second --bots adds to the first."""
     bot = ROOT / "examples" / "my_bot.py"
@@ -192,6 +197,7 @@ def _in(language: str, message: str) -> str:
         i18n.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["tr", "uk", "ko"])
 def test_the_command_line_speaks_the_configured_language(tmp_path, language):
     """Help, argparse's own words and our errors, from a --config file's language (or the system's)."""

@@ -35,6 +35,7 @@ def _placeholders(text: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(text))
 
 
+@pytest.mark.slow
 def test_the_template_holds_exactly_the_messages_of_the_code():
     in_code = {message[2] for message in extract_from_dir(ROOT / "game", method_map=[("**.py", "python")])}
     with TEMPLATE.open("rb") as stream:
@@ -43,6 +44,7 @@ def test_the_template_holds_exactly_the_messages_of_the_code():
     assert in_template - in_code == set(), "the template keeps messages the code no longer has"
 
 
+@pytest.mark.slow
 def test_no_message_reads_as_a_percent_format_by_accident():
     """A bare % before a letter ("95% interval" holds "% i") makes Babel mark the message python-format,
     and gettext's checks then want every translation to keep that "format": a percentage in a message

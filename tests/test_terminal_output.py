@@ -49,6 +49,7 @@ def test_to_a_file_the_lines_are_printed_as_they_are():
     assert out.getvalue() == f"{long}\n  short\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("language", "width"), [("en", 80), ("en", 60), ("ko", 60), ("uk", 50)])
 def test_the_analysis_report_fits_the_terminal_without_breaking_a_word(monkeypatch, capsys, language, width):
     monkeypatch.setenv("LANGUAGE", language)
@@ -129,6 +130,7 @@ def _on_pseudo_terminal(argv: list[str], width: int) -> str:
     return plain(b"".join(chunks).decode())
 
 
+@pytest.mark.slow
 def test_a_tournament_on_an_80_column_terminal_breaks_no_name_heading_or_figure():
     argv = ["tournament", "--bots", "pubeval,greedy", "--games", "4", "--seed", "3"]
     piped = subprocess.run(

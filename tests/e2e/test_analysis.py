@@ -12,7 +12,7 @@ from game.tavla.screens.analysis.view import BUTTON_Y, GRAPH, LEFT_X, RIGHT_X
 from game.tavla.screens.matches import CENTRE, TOP
 from tests.e2e.harness import difference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 FIXTURE = Path(__file__).parents[1] / "tavla" / "data" / "gnubg-3pt-seed7.mat"
 GRAPH_BOX = (GRAPH.left, GRAPH.bottom, GRAPH.left + GRAPH.width, GRAPH.bottom + GRAPH.height)

@@ -15,7 +15,7 @@ from game.tavla.record.save import save_table, saved_table
 from game.tavla.screens import layout
 from tests.e2e.table_screen import RESUME, card_shown, offer_to_resume_shown, ring_pixels, wait_for_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 OPPONENT = "expert"
 PLAKOTO = Rules.PLAKOTO.variant

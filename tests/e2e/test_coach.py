@@ -8,7 +8,7 @@ from game.puzzle.screens.layout import BOARD_AREA, BOARD_X, PANEL_X, SOLVED_Y
 from tests.e2e.harness import difference
 from tests.e2e.test_puzzle import cell_centre
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 BOARD = "3x3:1,2,3,7,4,6,5,0,8"
 """Top row done; the left column needs the corner trick (4 to the corner, 7 beside it, the gap up, two

@@ -135,6 +135,7 @@ def test_a_scene_resumed_from_its_save_goes_on_as_the_whole_match(scene, tmp_pat
         assert end is None and script.decision == len(stops)
 
 
+@pytest.mark.slow
 def test_the_whole_match_on_the_table_in_step_with_its_script(window):
     """Every stop of the match on the table, from the first roll to the end of the match: the question
     or card it shows, the position, the dice, the cube, the score and the Crawford game as the script's;

@@ -7,7 +7,7 @@ import yaml
 from game.menu.layout import CARDS, LEFT_X, PREVIEW_SIZE, PREVIEW_Y, RIGHT_X
 from tests.e2e.harness import difference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CHANGED = 8.0
 SAME = 2.0

@@ -17,7 +17,7 @@ from tests.e2e.harness import difference
 from tests.e2e.table_screen import card_shown, wait_for_screen
 from tests.e2e.test_resign import RESIGN, choice_shown, level_button
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 LENGTH_LEFT = (RIGHT_X - HALF_OFFSET - HALF_SELECTOR / 2 + Selector.ARROW_WIDTH / 2, CARDS.third_row)
 BEAVERS = (RIGHT_X + (CARDS.money_toggles[0] + CARDS.money_toggles[2]) / 2, CARDS.rules_note)

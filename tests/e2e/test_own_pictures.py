@@ -7,7 +7,7 @@ from PIL import Image
 
 from tests.e2e.harness import difference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CHANGED = 8.0
 MAGENTA = np.array([230, 20, 200])

@@ -18,7 +18,7 @@ from game.tavla.record.save import saved_table
 from tests.e2e.plakoto_script import DONE, OPPONENT, Stop, Timeline, config_text, timeline
 from tests.e2e.table_screen import card_shown, player_dice_shown, ring_pixels, wait_for_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 DRAG_STEPS = 3  # the pointer's moves between the press and the release
 DONE_TRIES = 3  # a click on the dice while the last checker still lands ends nothing: click again

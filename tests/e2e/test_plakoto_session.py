@@ -12,6 +12,8 @@ the script says, its record the script's.
 
 import concurrent.futures
 
+import pytest
+
 from game.core.settings.fields import with_value
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import Phase
@@ -19,6 +21,8 @@ from game.tavla.screens.table.view import TableView
 from tests.e2e.plakoto_script import DONE, LENGTH, OPPONENT, SLIDE_SECONDS, TABLE, timeline
 from tests.views.driver import FRAME, click
 from tests.views.tavla.table import drag
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 STOP_FRAMES = round(60 / FRAME)  # the table's time, at most, from one stop to the next
 

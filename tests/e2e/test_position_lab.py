@@ -17,7 +17,7 @@ from game.tavla.screens import layout
 from game.tavla.screens.table.setup_panel import BUTTON_ROWS, COLUMNS
 from game.tavla.screens.table.study_card import BUTTON_STEP, BUTTON_Y, CLOSE_X
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 # A race (its games short, so a few come in soon on a busy machine), the cube at 2 with the top side, 5-2
 # to play.

@@ -12,7 +12,7 @@ from game.tavla.screens import layout
 from game.tavla.screens.progress.practice_view import PANEL_HEIGHT, PANEL_WIDTH, PANEL_X, PANEL_Y
 from tests.e2e.harness import difference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 OPENING_31 = "4HPwATDgc/ABMA:cIkFAAAAAAAE"  # the opening, money play, seat 0 to play 3-1 (best 8/5 6/5)
 PRACTICE_BUTTON = (1010, 150)  # game/tavla/screens/progress/view.py

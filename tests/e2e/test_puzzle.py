@@ -9,7 +9,7 @@ from game.puzzle.model.board import Board
 from game.puzzle.screens.layout import BOARD_AREA, BOARD_X, BOARD_Y, PANEL_X, SOLVED_Y
 from tests.e2e.harness import difference, pixel
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 SEED = 21
 

@@ -24,7 +24,7 @@ from game.tavla.screens.table.resigning import ANSWER_BANDS, CHOICE_FOOT, CHOICE
 from game.ui.theme import ACCENT, TEXT
 from tests.e2e.table_screen import RESUME, card_shown, count, offer_to_resume_shown, wait_for_screen
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 RESIGN = (PANEL_X + PANEL_WIDTH / 4 + 3, 288)  # the panel's Resign, right of Export .mat
 STANDARD = Rules.STANDARD

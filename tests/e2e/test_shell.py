@@ -8,7 +8,7 @@ from game.menu.settings import GRID
 from game.ui.widgets import Selector
 from tests.e2e.harness import difference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PLAY_BUTTON_Y = CARDS.play
 LANGUAGE = GRID.rect(0, 0, 0)

@@ -18,7 +18,7 @@ from game.tavla.screens.table.panel import PANEL_WIDTH, PANEL_X
 from game.ui.theme import ACCENT, DESIGN_HEIGHT
 from tests.e2e.harness import ROOT
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 RESUME = (OVERLAY_X - 120, layout.MIDDLE_Y - 70)
 COMPUTERS_PLAY = ((24, 18), (13, 9))  # its 6-4 after the player's opening 3-1, in its numbering

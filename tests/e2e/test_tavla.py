@@ -18,7 +18,7 @@ from tests.e2e.cube_script import SCENES, Stop, keep_for_the_window, scene_event
 from tests.e2e.harness import ROOT, difference
 from tests.e2e.table_screen import player_dice_shown
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 def human_starts(seed: int) -> TableSession:

@@ -7,6 +7,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from game.tavla.engine.rules import MatchRules, Rules
 from game.tavla.tournament import Schedule, Scoreboard, play_schedule, schedule
 from tests.faults.helpers import LIMIT, start_game, wait_for
@@ -36,6 +38,7 @@ TRACED_GAMES = 300
 these), while what stays of the run's own bookkeeping is about 2.5 kB however many games are played."""
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_games_played(monkeypatch):
     """What the tournament keeps (its own allocations) after 300 more games: next to nothing (under 33
     bytes a game). One frame of traceback is all the filter and the grouping by file read, and tracing
@@ -71,6 +74,7 @@ def test_play_schedule_still_accepts_a_list_of_games():
     assert (board.finished, interrupted, aborted) == (4, False, "")
 
 
+@pytest.mark.slow
 def test_a_huge_run_shows_progress_at_once_and_a_stop_reports_it(tmp_path):
     report = tmp_path / "report.json"
     tournament = start_game(

@@ -42,6 +42,7 @@ def test_a_failing_bot_is_reported_as_the_bots_failure(tmp_path, body, top, word
     assert not (tmp_path / "crash.log").exists()
 
 
+@pytest.mark.slow
 def test_the_time_limit_can_be_given_and_a_slow_bot_passes_with_more(tmp_path):
     bot = python_bot(tmp_path, "slow.py", "import time\ntime.sleep(1.5)\nreturn '8/5 6/5'")
     assert ask(bot).returncode == EXIT_BOT_FAILED
@@ -49,6 +50,7 @@ def test_the_time_limit_can_be_given_and_a_slow_bot_passes_with_more(tmp_path):
     assert (result.returncode, result.stdout) == (0, "8/5 6/5\n"), result.stderr
 
 
+@pytest.mark.slow
 def test_a_bot_that_ignores_sigterm_and_loops_does_not_keep_the_command_alive(tmp_path):
     top = "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)"
     bot = python_bot(tmp_path, "stubborn.py", "while True:\n    pass", top)
@@ -63,6 +65,7 @@ def test_an_external_bot_failure_is_the_bots_too(tmp_path):
     assert result.returncode == EXIT_BOT_FAILED and "exited with status 5" in result.stderr
 
 
+@pytest.mark.slow
 def test_bad_input_is_still_exit_2_and_a_good_bot_exit_0(tmp_path):
     assert ask(tmp_path / "missing.py").returncode == 2
     assert game("bot", "--bot", "random", "--state", "1 2", "--dice", "3", "1").returncode == 2

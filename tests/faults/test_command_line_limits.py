@@ -107,6 +107,7 @@ def test_numbers_in_range_still_work(capsys, tmp_path):
 # Item 9: --jobs is bounded by the CPUs and the games, with a note when the CPUs bound it.
 
 
+@pytest.mark.slow
 def test_jobs_beyond_the_cpus_are_played_on_the_cpus_with_a_note(tmp_path):
     from game.tavla.tournament.round_robin import cpu_count
 

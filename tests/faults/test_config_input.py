@@ -54,6 +54,7 @@ def test_hostile_values_are_one_line_and_exit_2(tmp_path, command, name, text, w
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_decompression_bomb_named_in_the_config_is_refused_in_one_line(bomb, command):
     result = game("--config", str(bomb), *command, timeout=30)
@@ -61,6 +62,7 @@ def test_a_decompression_bomb_named_in_the_config_is_refused_in_one_line(bomb, c
     assert str(bomb) in result.stderr and "too large" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_refused_at_once(tmp_path):
     path = tmp_path / "huge.yaml"
     with path.open("w") as stream:

@@ -30,6 +30,7 @@ def no_crash(run) -> None:
     assert "unexpected error" not in run.stderr and "Traceback" not in run.stderr, run.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", OTHER_GAMES)
 def test_readme_moves_and_bot_read_the_opening_as_backgammon_after_another_game(tmp_path, rules):
     env = configured(tmp_path, rules)
@@ -41,6 +42,7 @@ def test_readme_moves_and_bot_read_the_opening_as_backgammon_after_another_game(
     assert (bot.returncode, bot.stderr, bot.stdout.strip()) == (0, "", "8/5 6/5")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", OTHER_GAMES)
 def test_position_reads_an_xgid_under_tavla_after_another_game(tmp_path, rules):
     run = game("position", "--xgid", POSITION_XGID, **configured(tmp_path, rules))
@@ -49,6 +51,7 @@ def test_position_reads_an_xgid_under_tavla_after_another_game(tmp_path, rules):
     assert "tavla rules" in run.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["plakoto", "tavli"])
 def test_rollout_and_tempmap_after_another_game(tmp_path, rules):
     env = configured(tmp_path, rules)
@@ -62,6 +65,7 @@ def test_rollout_and_tempmap_after_another_game(tmp_path, rules):
     assert "tavla rules" in tempmap.stdout
 
 
+@pytest.mark.slow
 def test_the_cube_command_after_plakoto_uses_standard(tmp_path):
     run = game("cube", "--state", OPENING, "--bot", "expert", **configured(tmp_path, "plakoto"))
     assert run.returncode == 0, run.stderr
@@ -81,6 +85,7 @@ def test_rules_named_on_the_command_line_still_choose(tmp_path):
     assert "52 integers" in run.stderr and "config" not in run.stderr
 
 
+@pytest.mark.slow
 def test_a_refusal_caused_by_the_config_names_the_file(tmp_path):
     env = configured(tmp_path, "tavla")
     own = Path(env["FIFTEEN_TAVLA_CONFIG_DIR"]) / "config.yaml"
@@ -90,12 +95,14 @@ def test_a_refusal_caused_by_the_config_names_the_file(tmp_path):
     assert "tavla.rules: tavla" in run.stderr and str(own) in run.stderr
 
 
+@pytest.mark.slow
 def test_a_refusal_caused_by_the_shipped_defaults_names_that_file(tmp_path):
     run = game("cube", "--state", OPENING, "--bot", "expert", **configured(tmp_path, None))
     assert run.returncode == 2
     assert "tavla.rules: tavla" in run.stderr and str(config_path()) in run.stderr
 
 
+@pytest.mark.slow
 def test_a_tournament_refused_for_the_config_s_game_names_the_file(tmp_path):
     env = configured(tmp_path, "plakoto")
     run = game("tournament", "--bots", "greedy,random", "--games", "2", "--cube", **env)

@@ -55,6 +55,7 @@ def test_a_fifo_named_crash_log_does_not_hang_the_last_resort(tmp_path):
     assert result.stderr.strip().endswith("the details could not be saved"), result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["symlink", "hardlink"])
 def test_a_link_named_crash_log_leaves_the_file_it_names_alone(tmp_path, kind):
     data = tmp_path / "data"

@@ -12,6 +12,8 @@ import pytest
 
 from tests.faults.helpers import MAIN, PYTHON, ROOT
 
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
+
 # The opening position, 3-1 to play, as gnubg writes it to the external player (FIBS boardstyle 3).
 BOARD = (
     "board:seat0:seat1:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:"

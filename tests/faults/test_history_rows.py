@@ -59,6 +59,7 @@ def run(data: Path, *args: str):
     return game(*args, FIFTEEN_TAVLA_DATA_DIR=str(data))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["1e300", "1e18", "-1e18", "'lots'"])
 @pytest.mark.parametrize("column", ["played_at", "result"])
 def test_progress_leaves_out_a_damaged_match_and_says_so(data, tmp_path, column, value):
@@ -73,6 +74,7 @@ def test_progress_leaves_out_a_damaged_match_and_says_so(data, tmp_path, column,
     assert len(figures["matches"]) == 1 and figures["unreadable_rows"] == 1
 
 
+@pytest.mark.slow
 def test_a_history_of_damaged_rows_only_is_not_said_to_be_empty_without_a_word(data):
     damage(data, "UPDATE tavla_matches SET played_at = 1e300")
     result = run(data, "progress")
@@ -81,6 +83,7 @@ def test_a_history_of_damaged_rows_only_is_not_said_to_be_empty_without_a_word(d
     assert "2 kept matches or decisions could not be read" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["1e300", "1e18", "'soon'"])
 def test_practice_list_leaves_out_a_damaged_card_and_says_so(data, tmp_path, value):
     with closing(sqlite3.connect(data / "records.sqlite3")) as db:

@@ -115,6 +115,7 @@ def test_the_score_line_is_read_as_the_old_pattern_read_it(line):
     assert score_line(line) == expected
 
 
+@pytest.mark.slow
 def test_a_fifo_named_like_a_match_file_is_refused_at_once(tmp_path):
     """Item 4: `analyse` of a FIFO says what it is instead of waiting for a writer for ever."""
     fifo = tmp_path / "waiting.mat"
@@ -199,6 +200,7 @@ def long_match(size: int) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 def test_a_large_real_match_file_reads_in_bounded_time_and_memory(tmp_path):
     """Item 5: a match file of real games, 1 MB of them (a fifth of the size cap), reads in a fifth of
     the 10 s and 300 MB a 5 MB file may take."""

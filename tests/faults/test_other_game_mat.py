@@ -18,6 +18,7 @@ MATCH = """; Fifteen & Tavla, {rules} rules
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["plakoto", "fevga"])
 def test_a_match_of_another_game_says_where_such_matches_are_kept(tmp_path, rules):
     with pytest.raises(UserError) as caught:

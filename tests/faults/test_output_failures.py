@@ -38,6 +38,7 @@ def assert_refused(result: subprocess.CompletedProcess, data: Path, reason: str)
     assert not (data / "crash.log").exists(), "a failed output is no crash"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")
 @pytest.mark.parametrize(
     "arguments",
@@ -54,6 +55,7 @@ def test_a_full_disk_is_said_and_exit_74(tmp_path, arguments):
     assert_refused(result, tmp_path / "data", "No space left on device")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")
 def test_a_tournament_whose_tables_cannot_be_written_says_so_and_keeps_its_files(tmp_path):
     report = tmp_path / "report.json"
@@ -63,6 +65,7 @@ def test_a_tournament_whose_tables_cannot_be_written_says_so_and_keeps_its_files
     assert json.loads(report.read_text())["complete"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "arguments",
     [

@@ -1,5 +1,6 @@
 """Item 10: a board given by game ID is practice: solving it never sets a best result."""
 
+import pytest
 from arcade import key
 
 from game.puzzle.model.size import BoardSize
@@ -17,6 +18,7 @@ def open_puzzle(window, **kwargs) -> PuzzleView:
     return view
 
 
+@pytest.mark.slow
 def test_the_probe_a_board_one_move_from_the_goal_sets_no_best(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")
@@ -41,6 +43,7 @@ def test_a_seeded_game_id_is_practice_too_and_restart_keeps_it(window, tmp_path,
     assert view.practice
 
 
+@pytest.mark.slow
 def test_new_game_leaves_practice(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_puzzle(window, game_id=ONE_FROM_GOAL, image="numbers")

@@ -254,6 +254,7 @@ for number in range({count}):
 """
 
 
+@pytest.mark.slow
 def test_three_writers_at_once_lose_no_solve(tmp_path):
     path = tmp_path / "records.sqlite3"
     SolveRecords(path).solves()

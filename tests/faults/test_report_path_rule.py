@@ -27,6 +27,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_a_report_in_a_missing_folder_is_refused_and_no_folder_made(tmp_path, name):
     report = tmp_path / "a" / "missing" / "tree" / "r.json"

@@ -16,6 +16,7 @@ from tests.faults.helpers import ROOT, game
 MY_BOT = str(ROOT / "examples" / "my_bot.py")  # a bot that is not built in: it may be disqualified
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--json", "--log"])
 @pytest.mark.parametrize("kind", ["fifo", "device", "folder", "link-to-device"])
 def test_report_paths_are_checked_before_any_game(tmp_path, option, kind):
@@ -36,6 +37,7 @@ def test_report_paths_are_checked_before_any_game(tmp_path, option, kind):
     assert "folder" in result.stderr or "device" in result.stderr
 
 
+@pytest.mark.slow
 def test_json_through_a_symbolic_link_writes_the_target(tmp_path):
     target = tmp_path / "report.json"
     link = tmp_path / "latest.json"

@@ -50,6 +50,7 @@ def keep(match: Match) -> tuple[int, int]:
     return match.scores
 
 
+@pytest.mark.slow
 def test_esc_on_the_offer_keeps_the_saved_match_for_next_time(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     scores = keep(played_match())
@@ -105,6 +106,7 @@ def test_new_match_on_the_offer_starts_from_nothing(window, tmp_path, monkeypatc
     assert saved_table(Records())[0].scores == (0, 0), "the player said so: the new match is kept"
 
 
+@pytest.mark.slow
 def test_back_from_the_analysis_returns_to_the_end_card_as_it_was(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     table = open_table(window, opponent="random", seed=None)
@@ -126,6 +128,7 @@ def test_back_from_the_analysis_returns_to_the_end_card_as_it_was(window, tmp_pa
     assert saved_table(Records())[0].scores == scores, "the match left is the match played"
 
 
+@pytest.mark.slow
 def test_esc_on_the_analysis_of_a_decided_match_returns_to_its_end_card(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     table = open_table(window, opponent="random", seed=None)
@@ -148,6 +151,7 @@ def saved_text() -> str:
     return Records().load_game(SAVE_KIND)
 
 
+@pytest.mark.slow
 def test_a_save_the_records_cannot_give_now_is_not_saved_over(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(records_module, "LOCK_TIMEOUT_S", 0.05)
@@ -173,6 +177,7 @@ def test_a_save_the_records_cannot_give_now_is_not_saved_over(window, tmp_path, 
     assert saved_text() == before, "the match played instead is not saved over the one that was not read"
 
 
+@pytest.mark.slow
 def test_a_save_from_a_newer_version_is_set_aside_before_a_new_match_takes_its_place(
     window, tmp_path, monkeypatch
 ):
@@ -194,6 +199,7 @@ def test_a_save_from_a_newer_version_is_set_aside_before_a_new_match_takes_its_p
     assert aside[0].read_text(encoding="utf-8") == newer
 
 
+@pytest.mark.slow
 def test_a_save_that_cannot_even_be_set_aside_stays_where_it_is(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     Records().save_game(SAVE_KIND, '{"format": "fifteen-tavla match", "version": 1, "length": 5')
@@ -228,6 +234,7 @@ def test_a_save_whose_opponent_is_gone_is_set_aside_when_resume_fails(window, tm
 # Item 16: a save claiming a length the table never plays is refused, not offered.
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("length", [10**18, int("9" * 4000)])
 def test_a_save_claiming_an_endless_match_is_refused_and_kept_aside(window, tmp_path, monkeypatch, length):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
@@ -247,6 +254,7 @@ def test_a_save_claiming_an_endless_match_is_refused_and_kept_aside(window, tmp_
 # Item 22: the command Resume would run is shown in full.
 
 
+@pytest.mark.slow
 def test_the_offer_shows_the_whole_command_resume_would_run(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     folder = "/home/someone/" + "a-rather-long-folder-name-without-any-space" * 6
@@ -272,6 +280,7 @@ def test_the_offer_shows_the_whole_command_resume_would_run(window, tmp_path, mo
     press_key(table, key.ESCAPE)
 
 
+@pytest.mark.slow
 def test_a_command_with_control_characters_is_shown_escaped(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     save_table(Records(), played_match(), "cmd:./bot\n--quiet\x1b[2J", "white")

@@ -23,6 +23,7 @@ BOARD = (
 )
 
 
+@pytest.mark.slow
 def test_adding_a_card_already_in_the_deck_says_so(tmp_path):
     env = {"FIFTEEN_TAVLA_DATA_DIR": str(tmp_path / "data"), "HOME": str(tmp_path)}
     first = game("practice", "--add", OPENING_31, **env)
@@ -66,6 +67,7 @@ def test_a_finished_position_is_shown_by_position_and_refused_where_a_decision_i
         assert reason in refused.stderr and "Traceback" not in refused.stderr, (command, refused.stderr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sign", [1, -1])
 def test_the_external_player_refuses_a_finished_board_and_serves_on(sign):
     fields = BOARD.split(":")

@@ -56,6 +56,7 @@ def started(pids: Path, count: int) -> bool:
     return len([path for path in pids.iterdir() if path.read_text().strip()]) >= count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_stops_the_run_and_ends_every_bot_process(tmp_path, pids, signum, jobs):
@@ -126,6 +127,7 @@ def test_a_finished_tournament_leaves_no_escaped_daemon(tmp_path, pids):
     assert started(pids, 3) and all_gone(pids_in(pids))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_what_a_python_bot_starts_is_ended_too(tmp_path, pids, jobs):
     body = (
@@ -178,6 +180,7 @@ def test_nohup_keeps_sighup_ignored(tmp_path):
     assert result.stdout.strip() == "True", result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_python_bot_raising_keyboard_interrupt_is_its_crash_not_the_end_of_the_tournament(tmp_path, jobs):
     from game.tavla.tournament import run_tournament

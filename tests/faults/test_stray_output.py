@@ -51,6 +51,7 @@ def test_stray_output_is_a_fault_of_that_very_decision(tmp_path, kind):
     assert bot.pid is None, "the bot is out of step: it is stopped"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["after", "twice", "busy-then"])
 def test_the_same_seed_gives_the_same_results_every_time_and_with_any_jobs(tmp_path, kind):
     name = "cmd:" + command(

@@ -97,6 +97,7 @@ def test_quitting_while_the_bot_loops_does_not_wait_and_ends_its_process(window,
     assert all_gone([pid])
 
 
+@pytest.mark.slow
 def test_the_program_ends_when_the_window_closes_even_if_the_bot_loops_and_ignores_sigterm(tmp_path):
     bot = python_bot(
         tmp_path,
@@ -179,6 +180,7 @@ def test_a_saved_match_whose_opponent_is_gone_offers_a_new_match(window, tmp_pat
     again.leave()
 
 
+@pytest.mark.slow
 def test_a_saved_match_whose_program_is_gone_offers_a_new_match(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     program = protocol_script(tmp_path, "prog", "print(play, flush=True)")
@@ -217,6 +219,7 @@ def test_a_saved_match_against_a_program_shows_it_and_asks_before_running_it(win
     assert not marker.exists()
 
 
+@pytest.mark.slow
 def test_a_saved_match_against_a_built_in_bot_is_offered_as_before(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     save_a_match(window, "greedy")
@@ -238,6 +241,7 @@ def test_the_bot_process_of_a_finished_table_is_gone(window, tmp_path):
     assert pid is None or gone(pid) or all_gone([pid])
 
 
+@pytest.mark.slow
 def test_the_offer_of_a_program_and_a_failure_fit_in_every_language(window, language, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     folder = tmp_path / ("a-rather-long-folder-name-for-the-bots-of-this-player" * 2)

@@ -3,6 +3,8 @@ crashing one is a message and the player's win, as a `cmd:` program's crash is."
 
 import time
 
+import pytest
+
 from game.tavla.screens.table.captions import short_name
 from tests.faults.test_table_bot import computer_to_play, open_table, run_frames
 from tests.tavla.bots import ubgi_engine_command
@@ -22,6 +24,7 @@ def test_a_ubgi_engine_plays_the_computers_turn(window):
     view.leave()
 
 
+@pytest.mark.slow
 def test_a_crashing_ubgi_engine_is_a_message_and_the_player_wins(window):
     view = open_table(window, "ubgi:" + ubgi_engine_command("crash"))
     computer_to_play(view)

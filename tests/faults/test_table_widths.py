@@ -10,6 +10,8 @@ import pytest
 from game.core.text.terminal import cells
 from tests.faults.helpers import LIMIT, MAIN, OPENING, PYTHON, ROOT
 
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
+
 RACE = "13 0 0 0 0 0 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 0 0 14"
 COMMANDS = {
     "tournament": [

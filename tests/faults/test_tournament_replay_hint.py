@@ -11,6 +11,8 @@ from game.tavla.commands.moves import moves_command
 from game.tavla.engine.rules import Rules
 from tests.faults.helpers import MAIN, cmd, game
 
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
+
 
 @pytest.mark.parametrize("rules", ["plakoto", "fevga"])
 def test_the_logs_replay_hint_lists_the_plays_of_the_tournaments_rules(tmp_path, rules):

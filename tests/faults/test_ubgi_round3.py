@@ -96,6 +96,7 @@ def engine():
 # Item 1: standard input closed
 
 
+@pytest.mark.slow
 def test_a_closed_standard_input_ends_the_engine_with_status_0_and_no_traceback():
     result = subprocess.run(
         [PYTHON, str(MAIN), "ubgi"],
@@ -121,6 +122,7 @@ def _memory_kib(pid: int, field: str) -> int:
     raise AssertionError(f"no {field} for {pid}")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the engine's memory in /proc")
 def test_a_controller_that_writes_faster_than_it_reads_waits_and_the_memory_stays_bounded(engine):
     engine.send(b"isready\n")
@@ -153,6 +155,7 @@ def test_a_controller_that_writes_faster_than_it_reads_waits_and_the_memory_stay
     writer.join(WAIT)
 
 
+@pytest.mark.slow
 def test_answers_unread_for_a_while_all_come_once_read(engine):
     count = 60_000  # far more than the pipes and the queue hold
     writer = threading.Thread(target=lambda: engine.send(b"isready\n" * count), daemon=True)
@@ -167,6 +170,7 @@ def test_answers_unread_for_a_while_all_come_once_read(engine):
 # Item 3: a line over the limit is one line, one answer
 
 
+@pytest.mark.slow
 def test_a_line_over_one_mib_in_two_reads_is_one_answer_then_the_next_line(engine):
     engine.send(b"x" * (MIB + 1))
     time.sleep(0.5)  # the rest comes in another read
@@ -219,6 +223,7 @@ def test_the_queue_makes_its_reader_wait_and_ends_with_none():
 # Item 4: control bytes escaped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "line",
     [
@@ -243,6 +248,7 @@ def test_control_bytes_in_error_lines_are_escaped(engine, line):
 # Item 5: UTF-8 output whatever the locale
 
 
+@pytest.mark.slow
 def test_an_invalid_byte_with_an_ascii_stdout_is_an_error_line_and_the_engine_goes_on():
     engine = Engine(PYTHONIOENCODING="ascii")
     try:
@@ -261,6 +267,7 @@ def test_an_invalid_byte_with_an_ascii_stdout_is_an_error_line_and_the_engine_go
 # Item 6: after a refused position there is none
 
 
+@pytest.mark.slow
 def test_after_a_refused_position_go_says_a_position_is_needed(engine):
     engine.send(f"position gnubgid {OPENING_ID}\ndice 3 1\ngo\n".encode())
     assert engine.text().startswith("bestmove ")

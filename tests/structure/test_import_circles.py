@@ -5,6 +5,8 @@ structure round removed them all and four came back with the next capabilities, 
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "game"
 
@@ -92,6 +94,7 @@ KNOWN = [["game.puzzle.solver.mapping", "game.puzzle.solver.pdb", "game.puzzle.s
 its pattern tables; splitting those out of pdb.py goes with the tables' rework (issue 50). No other."""
 
 
+@pytest.mark.slow
 def test_no_import_circle_in_game() -> None:
     found = [component for component in circles(module_graph()) if component not in KNOWN]
     assert not found, "import circles (lazy and TYPE_CHECKING imports count):\n" + "\n".join(

@@ -52,6 +52,7 @@ def test_a_backgammon_only_bot_says_so(name):
         get_bot(name, rules=Rules.PLAKOTO)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", TABLES)
 def test_a_tournament_of_the_other_games_is_played_and_greedy_beats_random(rules):
     report = run_tournament(["random", "greedy"], 10, seed=4, terms=MatchRules(rules))
@@ -60,6 +61,7 @@ def test_a_tournament_of_the_other_games_is_played_and_greedy_beats_random(rules
     assert tallies["greedy"].ppg > 0.5 > tallies["random"].ppg
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_the_javascript_gul_bara_example_plays_legally_through_the_protocol():
     bot = f"cmd:node {shlex.quote(str(EXAMPLES / 'js' / 'gulbara_bot.js'))}"

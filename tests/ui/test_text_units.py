@@ -45,6 +45,7 @@ def test_a_figure_stays_with_its_error(window, width):
     assert len(lines) > 1 and split == [], lines
 
 
+@pytest.mark.slow
 def test_the_table_status_keeps_the_dice_left_together(window, language):
     view = open_table(window, opponent="random")
     set_up(view, OPENING, (2, 1))

@@ -40,6 +40,7 @@ def test_the_speed_is_chosen_on_the_settings_screen_and_kept(window):
     assert isinstance(window.current_view, SettingsView)
 
 
+@pytest.mark.slow
 def test_the_table_and_fifteen_follow_the_speed(window):
     normal = open_table(window)
     set_up(normal, OPENING, THREE_ONE)

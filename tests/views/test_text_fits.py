@@ -70,6 +70,7 @@ def players_home(window, tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_menu_and_settings_text_is_readable(window, language, players_home):
     """At 1280x800 all text of the menu fits and none of the menu or Settings is under 12 px, in any state;
     on a 640x400 window (half the logical canvas) none is under 10 px and all fits, in every state of the
@@ -103,6 +104,7 @@ def test_the_menu_and_settings_text_is_readable(window, language, players_home):
         view.language_selector.step(1)
 
 
+@pytest.mark.slow
 def test_the_puzzle_fits_while_playing_and_solved(window, language):
     view = open_puzzle(window, size="6x5", image="numbers", seed=3)
     view.ask_hint()
@@ -121,6 +123,7 @@ def test_the_puzzle_fits_while_playing_and_solved(window, language):
     assert_text_fits(window, "puzzle solved with help")
 
 
+@pytest.mark.slow
 def test_the_puzzle_is_readable_on_a_small_window(window, language):
     """At 640x400 every word of the Fifteen screen is at least SMALLEST_PIXELS: the keys help turns
     short, the game ID shorter, while playing, on a practice board solved, and with a message up."""
@@ -151,6 +154,7 @@ def test_the_puzzle_is_readable_on_a_small_window(window, language):
                 assert_readable(window, "puzzle solved, the longest lines", every_label=True)
 
 
+@pytest.mark.slow
 def test_the_table_fits_in_play_over_and_on_offer(window, language, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="expert", seed=4)
@@ -199,6 +203,7 @@ def assert_table_readable(window, where: str) -> None:
     assert small == [], f"{i18n.current_language()}: {small}"
 
 
+@pytest.mark.slow
 def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, language, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="expert", seed=4)
@@ -221,6 +226,7 @@ def test_the_table_is_readable_with_its_move_list_notes_and_notices(window, lang
     assert_table_readable(window, "match over")
 
 
+@pytest.mark.slow
 def test_the_table_is_readable_on_a_small_window(window, language, tmp_path, monkeypatch):
     """At 640x400 every word of the table is at least SMALLEST_PIXELS: the side panel drops its title and
     position ID and writes its lines short, the move list wraps a long turn onto two lines, the ranked hint

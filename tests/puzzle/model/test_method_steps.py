@@ -3,6 +3,7 @@ finished."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def slide_checked(board: Board, moves: list[int]) -> Board:
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(width=st.integers(3, 10), height=st.integers(3, 10), seed=st.integers(0, 2**31))
 @example(width=10, height=10, seed=1)
@@ -102,6 +104,7 @@ def test_a_board_in_the_middle_of_a_step_continues_from_where_it_is() -> None:
     assert again is not None and again.moves == first.moves[1:]
 
 
+@pytest.mark.slow
 def test_solve_method_human_prints_the_tiles_the_method_slides() -> None:
     import subprocess
     import sys

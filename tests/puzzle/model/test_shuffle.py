@@ -79,6 +79,7 @@ def test_shuffle_is_uniform_on_two_by_three():
     assert chi_square(counts, boards) < chi_square_critical(len(boards) - 1)
 
 
+@pytest.mark.slow
 def test_the_chi_square_test_catches_a_biased_scramble():
     """The tutorial-style scramble (random slides from the goal) is biased; the same test rejects it."""
     boards = solvable_non_goal_boards(2, 3)

@@ -39,6 +39,7 @@ def reachable_from_goal(width: int, height: int) -> set[bytes]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_rule_agrees_with_breadth_first_search_on_every_board(width, height):
     reachable = reachable_from_goal(width, height)

@@ -106,6 +106,7 @@ def tables_4x4() -> None:
     prepare(4, 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)])
 def test_every_small_board_is_solved_in_its_breadth_first_distance(size: tuple[int, int]) -> None:
     width, height = size
@@ -116,6 +117,7 @@ def test_every_small_board_is_solved_in_its_breadth_first_distance(size: tuple[i
         assert replay(board, moves).is_solved()
 
 
+@pytest.mark.slow
 def test_every_3x3_board_is_solved_in_its_breadth_first_distance() -> None:
     """All 181,440 boards: the exact-table walk (the public API on a sample, the Board model on it)."""
     goal = goal_tiles(3, 3)
@@ -130,6 +132,7 @@ def test_every_3x3_board_is_solved_in_its_breadth_first_distance() -> None:
         assert replay(board, solve(board, optimal=True)).is_solved()
 
 
+@pytest.mark.slow
 def test_pattern_database_search_is_optimal_on_3x3() -> None:
     """IDA* with two additive patterns and the reflected view (the 4x4 method) against true distances."""
     left, right = (0, 1, 3, 4), (2, 5, 6, 7)
@@ -151,6 +154,7 @@ def test_pattern_database_search_is_optimal_on_3x3() -> None:
         assert fast_replay(tiles, 3, result.moves) == goal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(3, 4), (4, 3)])
 def test_3x4_and_4x3_solutions_are_optimal(size: tuple[int, int]) -> None:
     """Against a Manhattan-distance IDA* (admissible, independent tables) on boards a few moves deep."""
@@ -180,6 +184,7 @@ def test_published_4x4_instances_are_reproduced(ident: int) -> None:
     assert replay(board, moves).is_solved()
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("tables_4x4")
 def test_5x5_instances_get_valid_near_optimal_solutions() -> None:
     ratios = []
@@ -274,6 +279,7 @@ def test_optimal_budget_runs_out() -> None:
     assert replay(board, solve(board, budget=0.05)).is_solved()
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("tables_4x4")
 def test_solve_command_prints_the_tiles() -> None:
     _, length, tiles = next(row for row in instances("fifteen_4x4_instances.txt") if row[0] == 9)
@@ -312,6 +318,7 @@ def test_exact_tables_hold_every_reachable_board() -> None:
         assert len(table) == len(distances(width, height))
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("tables_4x4")
 def test_the_solvers_best_is_one_figure_for_the_panel_and_the_command() -> None:
     from game.puzzle.solver.background_solver import Shortest, shortest

@@ -88,6 +88,7 @@ def test_ranked_plays_are_best_first_with_their_chances():
     assert ranked_plays(OPENING, (6, 6), NetworkJudge(Rules.TAVLA, JudgeLevel.EXPERT, net), n=1)[0].plies == 0
 
 
+@pytest.mark.slow
 def test_the_luck_of_a_roll_averages_zero_over_the_36_rolls():
     state = random_game_positions(60, 3)[-1][0]
     total = 0.0
@@ -101,6 +102,7 @@ def test_the_luck_of_a_roll_averages_zero_over_the_36_rolls():
     assert max(opening) > 0.0 > min(opening)
 
 
+@pytest.mark.slow
 def test_the_expert_bot_loses_nothing_at_expert_level_in_money_play():
     match = Match(1, Rules.TAVLA, seed=4)
     game = match.next_game()
@@ -122,6 +124,7 @@ def test_the_expert_bot_loses_nothing_at_expert_level_in_money_play():
     assert first.result == -second.result and first.luck_adjusted == pytest.approx(-second.luck_adjusted)
 
 
+@pytest.mark.slow
 def test_a_gnubg_match_is_analysed_with_its_cube_actions():
     analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"))
     judged = [d for d in analysis.decisions if d.kind == "cube"]
@@ -142,6 +145,7 @@ def test_a_gnubg_match_is_analysed_with_its_cube_actions():
     assert analysis.worst(5) == sorted(analysis.worst(5), key=lambda d: -d.loss)
 
 
+@pytest.mark.slow
 def test_the_analyse_command_prints_the_report_and_writes_the_json(tmp_path, capsys):
     out = tmp_path / "analysis.json"
     assert cli.main(["analyse", str(GNUBG_3), "--json", str(out)]) == 0

@@ -131,6 +131,7 @@ def _plays(net, count=400):
             yield state, (d1, d2)
 
 
+@pytest.mark.slow
 def test_at_double_match_point_plays_are_ranked_by_the_chance_of_winning_alone(net):
     dmp = Stakes(STANDARD, MatchScore(1))
     differ = 0
@@ -145,6 +146,7 @@ def test_at_double_match_point_plays_are_ranked_by_the_chance_of_winning_alone(n
     assert differ  # the two scales disagree somewhere, and the match follows the score
 
 
+@pytest.mark.slow
 def test_in_the_crawford_game_the_trailer_plays_for_the_gammon_and_does_not_fear_losing_one(net):
     score = MatchScore(5, 1, 4, crawford=True)  # 4-away against 1-away: a loss is the match lost
     stakes = Stakes(STANDARD, score)
@@ -302,6 +304,7 @@ def test_the_crawford_game_has_no_cube_decision():
     assert [(d.player, d.action) for d in last] == [(1, "double"), (0, "drop")]
 
 
+@pytest.mark.slow
 def test_the_report_and_the_json_carry_the_cube_figures_and_say_their_units(tmp_path, capsys):
     out = tmp_path / "analysis.json"
     assert cli.main(["analyse", str(DATA / "gnubg-5pt-seed11.mat"), "--json", str(out)]) == 0
@@ -377,6 +380,7 @@ def test_the_ranked_hint_and_the_tutor_judge_at_the_score(net):
         assert warning is None
 
 
+@pytest.mark.slow
 def test_the_analysis_screen_names_the_unit_and_gives_the_cube_figures():
     analysis = analyse_match(read_mat(DATA / "gnubg-5pt-seed11.mat"), judge=ours_judge())
     assert analysis.emg and analysis.cube

@@ -54,6 +54,7 @@ def test_the_figures_are_in_named_units_and_the_luck_in_the_errors_units(five):
     )
 
 
+@pytest.mark.slow
 def test_money_play_names_millipoints_and_no_mwc():
     record = read_mat(DATA / "gnubg-1pt-seed5.mat")
     money = analyse_match(MatchRecord(record.names, 0, record.rules, record.games))
@@ -63,6 +64,7 @@ def test_money_play_names_millipoints_and_no_mwc():
     assert "mwc" not in money.series[0].__dict__ or money.series[0].mwc is None
 
 
+@pytest.mark.slow
 def test_moves_are_numbered_as_the_tables_move_list_numbers_its_lines():
     match = advance(Match(1, Rules.TAVLA, 3), 3)
     analysis = analyse_match(MatchRecord.from_match(match, ("You", "expert")))
@@ -111,6 +113,7 @@ def test_a_drop_is_a_pass_to_the_player_and_stays_drop_in_the_json(five, tmp_pat
     assert all("drop" not in line for line in report(five))
 
 
+@pytest.mark.slow
 def test_plays_and_rolls_read_as_gnubg_writes_them(five, tmp_path):
     out = tmp_path / "a.json"
     assert cli.main(["analyse", str(DATA / "gnubg-5pt-seed11.mat"), "--json", str(out)]) == 0

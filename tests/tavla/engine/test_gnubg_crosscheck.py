@@ -15,6 +15,8 @@ from game.tavla.engine.position import to_gnubg_board
 from game.tavla.engine.rules import Rules
 from tests.tavla.builders import random_game_positions
 
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
+
 gnubg = pytest.importorskip("gnubg", reason="gnubg (GNU Backgammon bindings, a test extra) is not installed")
 
 POSITIONS = 10_000

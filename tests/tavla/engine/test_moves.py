@@ -204,6 +204,7 @@ def test_malformed_text_is_a_user_error_not_a_crash():
 # --- properties -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(states(), dice)
 def test_one_play_per_distinct_position_and_15_checkers_a_side(state, roll):
@@ -216,6 +217,7 @@ def test_one_play_per_distinct_position_and_15_checkers_a_side(state, roll):
             validate_state(flip(after))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(states(), dice)
 def test_every_legal_play_round_trips_through_notation_and_validation(state, roll):
@@ -226,6 +228,7 @@ def test_every_legal_play_round_trips_through_notation_and_validation(state, rol
         assert check_play(state, *roll, " ".join(reversed(text.split()))) == play
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(states(), dice)
 def test_engine_agrees_with_the_brute_force_reference(state, roll):
@@ -235,6 +238,7 @@ def test_engine_agrees_with_the_brute_force_reference(state, roll):
         assert {apply_play(state, p): p for p in plays} == expected
 
 
+@pytest.mark.slow
 def test_engine_agrees_with_the_reference_on_random_game_positions():
     for state, die1, die2 in random_game_positions(3000, seed=11):
         for rules in Rules.backgammon():
@@ -284,6 +288,7 @@ def test_next_moves_refuses_an_impossible_start():
         next_moves(OPENING, 6, 4, [(13, 8)])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(states(), dice)
 def test_following_next_moves_always_ends_in_a_legal_play(state, roll):

@@ -22,6 +22,7 @@ ROOT = Path(__file__).parents[3]
 BARE_XGID = "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"  # the opening, 52 to play: starts with '-'
 
 
+@pytest.mark.slow
 def test_an_xgid_without_its_prefix_is_read_on_the_real_command_line():
     command = [sys.executable, "main.py", "position", "--xgid", BARE_XGID, "--rules", "standard"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
@@ -97,6 +98,7 @@ def match_id_texts(draw: st.DrawFn) -> str:
     return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(match_id_texts())
 def test_every_match_id_read_is_written_back_as_it_was(text):
@@ -107,6 +109,7 @@ def test_every_match_id_read_is_written_back_as_it_was(text):
     assert match_id(moment) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(states())
 def test_every_position_id_read_is_written_back_as_it_was(state):

@@ -79,6 +79,7 @@ def test_flip_swaps_sides_and_point_numbers():
         assert flipped[25 - point] == -state[point]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(states())
 def test_flipping_twice_is_the_identity_and_keeps_15_a_side(state):
@@ -112,6 +113,7 @@ def test_opening_position_id_is_gnubgs_documented_one():
     assert state_from_position_id("4HPwATDgc/ABMA") == OPENING
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(states())
 def test_position_id_round_trips(state):
@@ -119,6 +121,7 @@ def test_position_id_round_trips(state):
     assert from_gnubg_board(to_gnubg_board(state)) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(states())
 def test_position_id_matches_gnubg(state):

@@ -45,12 +45,14 @@ def setups(draw: st.DrawFn, resign: bool = False) -> Setup:
     return Setup(draw(states()), moment, draw(st.integers(0, 15)), money and draw(st.booleans()))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(moments())
 def test_match_ids_round_trip(moment):
     assert read_match_id(match_id(moment)) == moment
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(setups())
 def test_xgids_round_trip(setup):
@@ -59,6 +61,7 @@ def test_xgids_round_trip(setup):
     assert read_xgid(text.removeprefix("XGID=")) == setup, "the prefix is optional"
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(setups(resign=True))
 def test_gnubg_ids_round_trip_with_the_position_seen_by_the_player_on_roll(setup):
@@ -204,6 +207,7 @@ def _seats_swapped(moment: MatchMoment) -> MatchMoment:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(setups())
 def test_gnubg_reads_our_ids_and_xgids_as_we_do(gnubg, setup):

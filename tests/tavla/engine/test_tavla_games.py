@@ -71,6 +71,7 @@ def finals(game, state, die1, die2):
     return {game.apply_play(state, play) for play in game.legal_plays(state, die1, die2)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6))
@@ -79,6 +80,7 @@ def test_the_plays_of_random_games_are_the_references(game, seed):
         assert finals(game, state, die1, die2) == reference(game, state, die1, die2), (state, die1, die2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_every_roll_from_the_opening_and_a_few_turns_on(game):
     for seed in range(4):
@@ -88,6 +90,7 @@ def test_every_roll_from_the_opening_and_a_few_turns_on(game):
                     assert finals(game, state, die1, die2) == reference(game, state, die1, die2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_a_play_is_one_per_position_in_canonical_order_and_replays_move_by_move(game):
     for seed in range(2):

@@ -71,6 +71,7 @@ def test_a_match_ends_at_its_length_whichever_game_is_played():
     assert max(session.match.scores) >= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [4, 9])
 def test_a_tavli_match_saved_in_the_middle_resumes_exactly(seed):
     session = tavli_session(seed=seed)

@@ -23,6 +23,7 @@ def finals_by_walking(turn: TurnInProgress) -> set:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", list(Rules.backgammon()))
 def test_step_by_step_reaches_exactly_the_legal_plays(rules):
     checked = 0

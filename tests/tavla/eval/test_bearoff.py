@@ -127,6 +127,7 @@ def test_evaluator_uses_the_database_for_home_races():
     assert Evaluator.fresh(seed=2).probabilities([state])[0] == pytest.approx([1.0, 19 / 36, 0.0, 0.0, 0.0])
 
 
+@pytest.mark.slow
 def test_cache_is_written_reused_and_rebuilt_when_corrupt(tmp_path, monkeypatch, db):
     monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     monkeypatch.setattr(bearoff, "_table", [])

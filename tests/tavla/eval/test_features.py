@@ -49,6 +49,7 @@ def test_shot_counts_by_hand(own, opp, opp_bar, expected):
     assert shots(state) == expected
 
 
+@pytest.mark.slow
 def test_shot_counts_match_the_engine_on_random_positions():
     """Exact almost always; where not, it only over-counts (a hit the both-dice rule forbids)."""
     exact = total = 0
@@ -106,6 +107,7 @@ def _bar_heavy_positions(count: int, seed: int) -> list[tuple[int, ...]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_batched_encoding_equals_the_one_position_encoding():
     """Every input of every row, against a plain loop over points and rolls (encoding_reference.py):
     openings, hits, the bar, bear-offs, both rule sets' games, and both sides on the bar at once."""
@@ -117,6 +119,7 @@ def test_the_batched_encoding_equals_the_one_position_encoding():
         assert row == pytest.approx(encode_one(state), abs=1e-6), state
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(states())
 def test_any_position_encodes_as_it_does_alone_and_in_a_batch(state):

@@ -123,6 +123,7 @@ def test_cube_decisions_come_from_the_judge() -> None:
         assert 0.45 < chances[0] < 0.6 and np.all(chances >= 0)
 
 
+@pytest.mark.slow
 def test_the_levels_play_as_bots() -> None:
     for name in ("expert", "master", "grandmaster"):
         bot = get_bot(name, rules=Rules.STANDARD)
@@ -136,6 +137,7 @@ def test_a_judge_says_which_it_is() -> None:
     assert judge_for(Rules.TAVLA, JudgeLevel.MASTER).title().endswith("cubeless")
 
 
+@pytest.mark.slow
 def test_with_open_sage_hidden_our_networks_answer(tmp_path: Path) -> None:
     """Where Open Sage's wheel cannot load, every judge test passes on our networks and says so: a
     `bgsage` that fails to import stands first on the path, and this file's tests run again."""

@@ -32,6 +32,7 @@ def one_ply_by_hand(net: Evaluator, after: tuple[int, ...], rules: str) -> np.nd
     return total / 36.0
 
 
+@pytest.mark.slow
 def test_one_ply_is_the_average_of_the_opponents_best_replies(net):
     afters = [result for _, result in legal_results(OPENING, 6, 4)]
     afters.append(position({1: 1, 2: 1}, {24: 1}))  # a home race: exact leaves, still searched
@@ -53,6 +54,7 @@ def test_two_ply_searches_the_reply_chosen_at_zero_ply(net):
     assert values(net, [after], Rules.TAVLA, 2)[0] == pytest.approx(-total / 36.0, abs=1e-6)
 
 
+@pytest.mark.slow
 def test_master_plays_legally_and_at_zero_plies_plays_as_the_expert(net):
     expert = NeuralBot(net=net)
     shallow = MasterBot(net=net, plies=0)
@@ -64,6 +66,7 @@ def test_master_plays_legally_and_at_zero_plies_plays_as_the_expert(net):
         assert answer in legal or (answer == "" and not legal)
 
 
+@pytest.mark.slow
 def test_results_are_the_engines_legal_results_for_every_roll():
     """The batched application of plays against apply_play, roll by roll: hits, entering, bearing off,
     the rolls that cannot be played, under both rule sets."""
@@ -108,6 +111,7 @@ def test_best_in_groups_is_each_groups_first_argmax():
     assert best_in_groups(value, bounds).tolist() == expected
 
 
+@pytest.mark.slow
 def test_a_memo_and_repeated_positions_change_no_value(net):
     """The master's filter keeps the opponent's best replies between its 1-ply and 2-ply passes, and the
     search judges a repeated position once: neither may change what a position is worth."""

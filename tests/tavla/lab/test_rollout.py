@@ -84,6 +84,7 @@ def test_a_games_dice_depend_on_the_seed_and_its_number_only():
     assert rolls(plan) != rolls(RolloutPlan((OPENING,), RULES, 1296, seed=8))
 
 
+@pytest.mark.slow
 def test_any_number_of_workers_gives_the_same_figures():
     plan = RolloutPlan((OPENING, LAST_ROLL), RULES, 72, seed=3, truncate=3, luck=True)
     alone, shared = run_rollout(plan, 1), run_rollout(plan, 2)
@@ -220,6 +221,7 @@ def test_bad_arguments_are_one_line_and_exit_2(argv, words, capsys):
     assert words in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
     path = tmp_path / "stopped.json"
     command = [
@@ -268,6 +270,7 @@ def test_ctrl_c_keeps_what_was_rolled_and_ends_the_workers(tmp_path):
     assert len(workers) >= 2 and all(gone(pid) for pid in workers), "no worker outlives the command"
 
 
+@pytest.mark.slow
 @needs_sage
 def test_open_sage_rolls_out_the_plays_cubeful_and_stops_with_what_it_has(tmp_path, capsys):
     path = tmp_path / "sage.json"

@@ -55,6 +55,7 @@ def test_a_finished_rollout_has_the_command_lines_figures():
     assert job.report().lines()[0].startswith("Rollout: 72 games")
 
 
+@pytest.mark.slow
 def test_with_dice_the_best_plays_are_rolled_out_on_the_same_dice():
     setup = Setup(OPENING, money_moment()).with_dice((3, 1))
     job = finished(RolloutJob(setup, RULES, games=36, seed=2, workers=1, plays=3))

@@ -81,6 +81,7 @@ def test_a_module_with_play_is_a_bot(tmp_path, monkeypatch):
         get_bot("game.tavla.engine.notation")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(states(), dice)
 def test_every_built_in_bot_answers_a_legal_play(state, roll):
@@ -149,6 +150,7 @@ def _pubeval_by_the_book(position, weights):
     return sum(w * v for w, v in zip(weights, x, strict=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(states())
 def test_pubeval_tables_equal_the_122_input_dot_product(state):

@@ -24,6 +24,7 @@ MASTER_POSITION_BUDGET = 100_000
 LEVELS = ("beginner", "intermediate", "expert", "master", "gnubg")
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(states(), dice)
 def test_network_bots_always_answer_a_legal_play(state, roll):
@@ -50,6 +51,7 @@ class _Counting:
         return self.net.probabilities(states)
 
 
+@pytest.mark.slow
 def test_expert_takes_a_win_and_master_searches_within_budget(net):
     bearing_off = position({1: 1, 2: 1}, {24: 15})
     assert NeuralBot(net=net).play(list(bearing_off), 2, 1) == "2/0 1/0"

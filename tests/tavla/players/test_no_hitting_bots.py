@@ -44,6 +44,7 @@ def one_roll_deeper(bot: NoHittingNeuralBot, after) -> float:
     return total / 36
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_the_master_plays_the_best_of_the_experts_few_one_roll_deeper(name):
     game = Rules(name).variant

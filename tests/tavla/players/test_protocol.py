@@ -208,6 +208,7 @@ def test_a_bad_answer_to_a_cube_question_is_garbage_and_the_program_is_restarted
         assert bot.starts == 2
 
 
+@pytest.mark.slow
 def test_cube_programs_and_old_ones_play_whole_games_with_the_cube():
     terms = CubeTerms()
     with (
@@ -236,6 +237,7 @@ def load_example():
     return module
 
 
+@pytest.mark.slow
 def test_the_python_template_finds_exactly_the_legal_plays():
     example = load_example()
     for state, die1, die2 in random_game_positions(2000, seed=17, rules=Rules.STANDARD):
@@ -258,6 +260,7 @@ EXTERNAL_EXAMPLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", EXTERNAL_EXAMPLES)
 def test_the_external_examples_play_full_games_and_only_legal_plays(command):
     with get_bot("cmd:" + command, rules=Rules.STANDARD) as bot:
@@ -281,6 +284,7 @@ def test_the_python_template_is_a_file_bot_too():
 SURE_WIN = [11, 2, 2, *([0] * 16), -10, *([0] * 5), 0, 0, 5]  # a race won for sure, no gammon left
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", EXTERNAL_EXAMPLES)
 def test_the_external_examples_play_cube_games_and_the_python_and_js_ones_speak_the_cube(command):
     speaks = "java" not in command

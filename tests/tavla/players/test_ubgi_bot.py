@@ -97,6 +97,7 @@ def test_our_engine_through_ubgi_plays_the_built_in_experts_games(terms, games):
         assert played[1][0].disqualified is None
 
 
+@pytest.mark.slow
 def test_a_tournament_through_ubgi_is_the_built_in_experts_on_the_same_seed():
     """The tournament's dice seeds follow from the entries' names, so the built-in expert is played on
     the ubgi tournament's own schedule (the same seeds, its name in the seats): the same standings."""
@@ -165,6 +166,7 @@ def test_an_engine_without_go_cube_never_doubles_and_always_takes():
     assert report["bots"][ubgi("nocube")]["disqualifications"] == 0
 
 
+@pytest.mark.slow
 def test_the_bot_command_asks_a_ubgi_engine_and_says_when_it_fails():
     def run(name):
         return subprocess.run(

@@ -147,6 +147,7 @@ def test_quit_ends_the_engine(controller):
     assert controller.process.wait(READ_SECONDS) == 0
 
 
+@pytest.mark.slow
 def test_quit_during_a_search_ends_it_within_a_second():
     engine = Controller("--rules", "standard", "--level", "master")
     try:

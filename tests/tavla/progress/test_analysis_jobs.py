@@ -26,6 +26,7 @@ NAMES = player_names("expert", "white")
 WORKER_WAIT = 600
 
 
+@pytest.mark.slow
 def test_the_worker_process_keeps_the_match_with_the_figures_of_analyse(tmp_path):
     match = advance(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
     assert match.over
@@ -56,6 +57,7 @@ def test_a_job_that_fails_waits_for_the_next_worker(tmp_path):
     assert json.loads(job.read_text())["mat"] == "not a match file"
 
 
+@pytest.mark.slow
 def test_a_job_left_waiting_is_taken_up_by_a_worker_started_later(tmp_path):
     match = advance(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
     folder, path = tmp_path / "pending", tmp_path / "records.sqlite3"

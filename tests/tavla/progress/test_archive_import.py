@@ -88,6 +88,7 @@ def _swapped(game):
     return replace(game, turns=turns, cube=cube, winner=winner, score=game.score[::-1])
 
 
+@pytest.mark.slow
 def test_an_archive_is_kept_once_a_match_and_a_bad_file_is_named_with_its_line(archive, tmp_path):
     records = Records(tmp_path / "records.sqlite3")
     files = match_files([archive])
@@ -107,6 +108,7 @@ def test_an_archive_is_kept_once_a_match_and_a_bad_file_is_named_with_its_line(a
     assert (again.kept, again.again) == (0, 4), "an archive imported twice keeps nothing twice"
 
 
+@pytest.mark.slow
 def test_a_stop_keeps_what_is_done(archive, tmp_path):
     records = Records(tmp_path / "records.sqlite3")
     job = ArchiveImport(match_files([archive]), "Ayla", records, "expert", workers=1)
@@ -130,6 +132,7 @@ def test_the_player_is_asked_for_when_the_matches_have_none_or_two_in_common(tmp
         archive_player(match_files([folder]))
 
 
+@pytest.mark.slow
 def test_analyse_of_a_folder_keeps_it_and_reports_each_failure(archive, capsys):
     assert main(["analyse", str(archive), "--level", "expert"]) == 0
     out = capsys.readouterr().out
@@ -140,6 +143,7 @@ def test_analyse_of_a_folder_keeps_it_and_reports_each_failure(archive, capsys):
     assert "--json" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_matches_kept_before_content_keys_get_theirs_and_are_not_kept_again(archive, tmp_path):
     records = Records(tmp_path / "records.sqlite3")
     ArchiveImport([archive / "a.mat"], "Ayla", records, "expert", workers=1).run()
@@ -149,6 +153,7 @@ def test_matches_kept_before_content_keys_get_theirs_and_are_not_kept_again(arch
     assert (tally.kept, tally.again) == (0, 1)
 
 
+@pytest.mark.slow
 def test_each_file_s_date_is_the_match_s_and_the_history_keeps_it(tmp_path):
     day = day_at_noon(2019, 4, 23)
     record = replace(played(3), played_at=day)

@@ -29,6 +29,7 @@ def data_folder(tmp_path, monkeypatch) -> Path:
     return tmp_path / "data"
 
 
+@pytest.mark.slow
 def test_a_kept_match_has_the_figures_analyse_reports(data_folder, tmp_path, capsys):
     analysed, progress = tmp_path / "analysis.json", tmp_path / "progress.json"
     argv = ["analyse", str(ONE_POINT), "--keep", "--player", "root", "--json", str(analysed)]
@@ -48,6 +49,7 @@ def test_a_kept_match_has_the_figures_analyse_reports(data_folder, tmp_path, cap
     assert {d.phase for d in decisions} <= {"opening", "middle", "race", "bear-off"}
 
 
+@pytest.mark.slow
 def test_a_match_is_kept_once_and_only_for_a_player_of_it(data_folder, capsys):
     argv = ["analyse", str(ONE_POINT), "--keep", "--player", "gnubg"]
     assert cli.main(argv) == 0
@@ -85,6 +87,7 @@ def test_the_moving_average_and_the_trend():
     assert trend([50, 52, 49, 51]) == STEADY
 
 
+@pytest.mark.slow
 def test_a_damaged_row_is_left_out_not_shown_wrong(data_folder, capsys):
     assert cli.main(["analyse", str(ONE_POINT), "--keep", "--player", "root"]) == 0
     path = data_folder / "records.sqlite3"

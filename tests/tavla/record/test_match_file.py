@@ -41,6 +41,7 @@ def assert_same(restored, original):
 # Saving and restoring
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
@@ -152,6 +153,7 @@ def test_an_illegal_play_late_in_a_game_names_its_game_and_turn():
         load_match(json.dumps(data))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     position=st.integers(0, 10**9),

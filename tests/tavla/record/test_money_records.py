@@ -179,6 +179,7 @@ def test_gnubg_imports_a_money_session_with_beavers_move_for_move(tmp_path):
             assert (info["winner"], info["points-won"]) == ("XO"[ours.result.winner], ours.result.points)
 
 
+@pytest.mark.slow
 def test_the_analysis_judges_a_money_session_in_points_with_the_cube_after_a_beaver():
     match = money_session(3, ("beaver-take",))
     record = parse_mat(export_mat(MatchRecord.from_match(match, NAMES)))

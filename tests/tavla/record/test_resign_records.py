@@ -61,6 +61,7 @@ def round_trip(session: TableSession) -> None:
     assert TableSession.resume(restored, HUMAN).phase is session.phase
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, cube", [(STANDARD, True), (TAVLA, False)])
 def test_a_match_with_resignations_is_restored_at_every_step(rules, cube):
     session = TableSession(rules, 7, HUMAN, 11, cube=cube)

@@ -505,6 +505,7 @@ def test_stop_calls_the_reading_off():
         parse_sgf(GOOD, stop=lambda: True)
 
 
+@pytest.mark.slow
 def test_deep_variations_need_no_deep_stack():
     depth = 200_000
     text = "(;GM[6]" + "(;C[x]" * depth + ")" * (depth + 1)
@@ -514,6 +515,7 @@ def test_deep_variations_need_no_deep_stack():
 TEXT = export_sgf(MatchRecord.from_match(played(Match(3, Rules.STANDARD, 8, cube=True), 8), NAMES))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(cut=st.integers(0, len(TEXT)), junk=st.text(max_size=8), where=st.integers(0, len(TEXT)))
 def test_cut_or_spoilt_files_are_read_or_refused_on_one_line(cut, junk, where):

@@ -33,6 +33,7 @@ def test_a_pass_and_a_bar_entry_keep_their_shape() -> None:
     assert turns[1].play == ((25, 22), (24, 23)) and turns[1].state == state
 
 
+@pytest.mark.slow
 def test_a_long_record_adds_no_tracked_object_per_turn() -> None:
     bots = RandomBot(1), RandomBot(2)
     gc.collect()

@@ -104,6 +104,7 @@ def test_bad_input_is_refused_before_any_game_is_played(arguments, words):
         tournament_command(**given)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_figures_with_one_or_two_jobs():
     one = run_tournament(BUILT_INS, 6, seed=11, jobs=1)
     two = run_tournament(BUILT_INS, 6, seed=11, jobs=2)
@@ -148,6 +149,7 @@ def test_the_report_holds_the_documented_keys_and_its_figures_add_up(tmp_path, c
     assert "Replay this tournament with --seed 5" in out
 
 
+@pytest.mark.slow
 def test_misbehaving_bots_lose_with_the_right_reason_and_the_rest_is_unaffected(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     bad = {
@@ -178,6 +180,7 @@ def test_misbehaving_bots_lose_with_the_right_reason_and_the_rest_is_unaffected(
             assert len(entry["state"].split()) == 28 and len(entry["dice"]) == 2
 
 
+@pytest.mark.slow
 def test_a_bot_that_keeps_failing_forfeits_the_rest_unplayed_whatever_the_jobs(tmp_path):
     pids = tmp_path / "pids"
     pids.mkdir()
@@ -226,6 +229,7 @@ def test_the_disqualification_log_shows_position_dice_answer_and_reason(tmp_path
     assert "answer: '24/13'" in log and "state:  " in log and "dice:   " in log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, jobs):
     pids = tmp_path / "pids"
@@ -267,6 +271,7 @@ def test_ctrl_c_reports_the_finished_games_and_leaves_no_bot_running(tmp_path, j
 CUBE_BOTS = ["expert", "greedy", cmd("legal")]  # the program does not speak the cube: it must still work
 
 
+@pytest.mark.slow
 def test_money_games_with_the_cube_count_its_value_and_every_bots_doubles_takes_and_passes():
     report = run_tournament(CUBE_BOTS, 4, seed=21, terms=MatchRules(Rules.STANDARD, cube=True))
     data = figures(report)
@@ -329,6 +334,7 @@ def test_bad_cube_arguments_are_refused_before_any_game(arguments, words):
         tournament_command(**given)
 
 
+@pytest.mark.slow
 def test_the_cube_under_tavla_is_one_line_and_exit_2():
     out = subprocess.run(
         [

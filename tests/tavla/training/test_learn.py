@@ -18,6 +18,7 @@ def weights(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_generate_labels_positions_by_look_ahead_and_resumes(tmp_path, weights, capsys):
     out = tmp_path / "data.npz"
     small = ["--sample", "0.1"]
@@ -38,6 +39,7 @@ def test_generate_labels_positions_by_look_ahead_and_resumes(tmp_path, weights, 
     assert not list(tmp_path.glob("*.tmp"))
 
 
+@pytest.mark.slow
 def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weights):
     data = tmp_path / "data.npz"
     sampled = ["--sample", "0.2", "--weights", str(weights)]
@@ -77,6 +79,7 @@ def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weigh
     assert grown.contact.w1.shape == (trained.contact.w1.shape[0], 160) and grown.race.b1.shape == (160,)
 
 
+@pytest.mark.slow
 def test_generate_keeps_how_each_game_ended_and_train_can_ground_outputs_in_it(tmp_path, weights, capsys):
     data = tmp_path / "data.npz"
     made = ["generate", "--positions", "60", "--out", str(data), "--weights", str(weights), "--sample", "0.3"]
@@ -104,6 +107,7 @@ def test_generate_keeps_how_each_game_ended_and_train_can_ground_outputs_in_it(t
     assert "gammon, backgammon or both" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_evaluate_reports_points_a_game(tmp_path, weights, capsys):
     assert main(["evaluate", "--weights", str(weights), "--games", "4", "--opponent", "random"]) == 0
     assert "points a game over 4 games" in capsys.readouterr().out
@@ -134,6 +138,7 @@ def test_bad_data_files_are_one_line_errors(tmp_path, weights, capsys, content):
     assert str(data) in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_path, weights):
     data, out = tmp_path / "data.npz", tmp_path / "deeper.npz"
     sampled = ["--sample", "0.1"]  # a tenth of a game's positions: fewer to label for the 20 asked
@@ -161,6 +166,7 @@ def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_pat
     assert Dataset.load(pooled).labels == pytest.approx(Dataset.load(out).labels, abs=1e-6), "as one worker"
 
 
+@pytest.mark.slow
 def test_relabel_in_random_order_takes_a_seeded_sample_and_keeps_the_outcomes(tmp_path, weights):
     data = tmp_path / "data.npz"
     made = ["generate", "--positions", "30", "--out", str(data), "--weights", str(weights), "--sample", "0.1"]

@@ -1,7 +1,11 @@
 """The training command (TD self-play): it writes a checkpoint and its curve, and resumes only when asked."""
 
+import pytest
+
 from game.tavla.eval.neural import Evaluator
 from game.tavla.training.td import main as train_main
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 
 def test_training_writes_a_checkpoint_and_resumes(tmp_path, capsys):

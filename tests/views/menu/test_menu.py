@@ -1,5 +1,6 @@
 """The main menu: its choices open the right screen, Esc comes back, the letterbox keeps proportions."""
 
+import pytest
 from arcade import key
 
 from game.menu.main_menu import MainMenuView
@@ -11,6 +12,7 @@ from tests.views.driver import click, press_key, screenshot
 from tests.views.menu.menus import choose, choose_size, rect_centre
 
 
+@pytest.mark.slow
 def test_menu_opens_puzzle_with_chosen_size_and_back(window):
     menu = window.current_view
     assert isinstance(menu, MainMenuView)
@@ -25,6 +27,7 @@ def test_menu_opens_puzzle_with_chosen_size_and_back(window):
     assert isinstance(window.current_view, MainMenuView)
 
 
+@pytest.mark.slow
 def test_menu_opens_tavla_with_chosen_opponent_and_rules(window):
     menu = window.current_view
     click(menu, *rect_centre(menu.rules_selector.right))
@@ -63,6 +66,7 @@ def test_menu_draws_title_and_cards(window):
     assert max(sum(p) for p in title_row) > 600, "the title is light text on the dark background"
 
 
+@pytest.mark.slow
 def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window, monkeypatch):
     from game.tavla.eval import neural
 
@@ -82,6 +86,7 @@ def test_missing_weights_are_a_message_and_the_other_opponents_still_play(window
     press_key(table, key.ESCAPE)
 
 
+@pytest.mark.slow
 def test_the_menu_keeps_every_choice_across_screens_and_runs(window):
     menu = window.current_view
     wanted = {
@@ -127,6 +132,7 @@ def test_intermediate_and_pubeval_are_one_entry(window):
     assert window.current_view.opponent_selector.value == "intermediate", "the default, pubeval, shows as it"
 
 
+@pytest.mark.slow
 def test_the_keyboard_alone_chooses_and_plays(window):
     menu = window.current_view
     press_key(menu, key.TAB)
@@ -191,6 +197,7 @@ def test_the_numbers_preview_shows_the_chosen_size(window):
     assert square.width == square.height and wide.width > wide.height
 
 
+@pytest.mark.slow
 def test_an_opponent_named_on_the_command_line_wins_over_the_resume_offer(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     window.show_view(TableView(opponent="random"))

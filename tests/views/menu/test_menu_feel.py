@@ -93,6 +93,7 @@ def test_settings_are_grouped_under_headings(window, language):
         assert heading.right < first.rect.x - first.rect.width / 2, "left of the selectors"
 
 
+@pytest.mark.slow
 def test_the_volume_of_no_sound_is_dim_and_the_keys_pass_it_by(window):
     volume = next(index for index, setting in enumerate(SETTINGS) if setting.key_path == VOLUME)
     sound = volume - 1
@@ -155,6 +156,7 @@ def _ink_bands(image, box: tuple[int, int, int, int]) -> list[tuple[int, int]]:
     return bands
 
 
+@pytest.mark.slow
 def test_the_title_leaves_its_subtitle_room_in_every_language(window, language):
     """The title's glyphs and the subtitle's are two bands of rows with a clear gap, on a full window and
     a small one (Hangul and a cedilla reach below the line further than Latin letters)."""

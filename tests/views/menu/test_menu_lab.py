@@ -3,6 +3,7 @@ opening the set-up screen on the opening of the rules chosen, and Back returning
 
 import itertools
 
+import pytest
 from arcade import key
 
 from game.menu.layout import FOOTER, footer_x
@@ -21,6 +22,7 @@ def test_the_footer_is_evenly_spaced_in_its_order():
     assert round(xs[0] + xs[-1], 6) == 1280, "centred"
 
 
+@pytest.mark.slow
 def test_position_lab_opens_the_set_up_screen_and_back_returns(window):
     menu = MainMenuView()
     window.show_view(menu)

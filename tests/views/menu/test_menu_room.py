@@ -2,12 +2,15 @@
 rules selector), and at 800x500 the Play buttons (their shadows too) stay inside their cards, in every
 language."""
 
+import pytest
 from arcade.types import LBWH
 
 from game.menu.layout import CARD_HEIGHT, CARD_WIDTH, CARD_Y, LEFT_X, RIGHT_X
 from game.ui.widgets import Rect
 from tests.views.driver import screenshot
 from tests.views.text import assert_text_fits
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 SHADOW = 3  # a button's shadow, drawn this far below it
 MARGIN = 4

@@ -26,6 +26,7 @@ def choose(view: SettingsView, language: str) -> SettingsView:
     raise AssertionError(f"{language} is not offered")
 
 
+@pytest.mark.slow
 def test_choosing_a_language_speaks_it_at_once_and_keeps_it(window):
     view = choose(open_settings(window), "tr")
     assert i18n.current_language() == "tr" and window.settings.language == "tr"
@@ -50,6 +51,7 @@ def test_the_arrow_keys_change_the_language_too(window):
     assert window.settings.language == "en"
 
 
+@pytest.mark.slow
 def test_a_config_file_that_cannot_be_saved_is_reported_and_the_language_still_changes(window, tmp_path):
     broken = tmp_path / "config.yaml"
     broken.write_text("window: [unclosed\n", encoding="utf-8")
@@ -60,6 +62,7 @@ def test_a_config_file_that_cannot_be_saved_is_reported_and_the_language_still_c
     assert broken.read_text(encoding="utf-8") == "window: [unclosed\n", "the player's file is untouched"
 
 
+@pytest.mark.slow
 def test_a_switch_is_applied_and_kept_and_the_keys_walk_the_grid(window):
     view = open_settings(window)
     assert not window.settings.tavla.auto_bear_off
@@ -105,6 +108,7 @@ def yaml_read_once_per_text(monkeypatch) -> None:
     monkeypatch.setattr(settings, "read_yaml", read_once)
 
 
+@pytest.mark.slow
 def test_fuzz_random_clicks_and_keys_keep_the_file_and_the_screen_in_step(
     window, yaml_read_once_per_text, monkeypatch
 ):

@@ -45,6 +45,7 @@ def test_learn_opens_a_coached_game_of_the_chosen_size(window):
     assert view.game.assisted
 
 
+@pytest.mark.slow
 def test_the_coach_draws_its_arrows_and_turns_off(window):
     view = open_puzzle(window, size="3x3", image="numbers", seed=5)
     quiet = orange_pixels(window, view)
@@ -93,6 +94,7 @@ def coach_sentences(size: int, seed: int) -> set[str]:
     return said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "tr", "uk", "ko"], indirect=True)
 def test_the_coachs_sentences_are_readable_on_a_small_window(window, language):
     sentences = coach_sentences(10, 1) | coach_sentences(5, 2)

@@ -3,6 +3,7 @@ messages beside the keys help, not over it, and the auto-solve's speed under the
 
 from itertools import pairwise
 
+import pytest
 from arcade import key
 
 from game.puzzle.screens import captions
@@ -10,6 +11,8 @@ from game.puzzle.screens.layout import PANEL_WIDTH, PANEL_X, SOLVED_HEIGHT, SOLV
 from tests.views.driver import click, press_key, screenshot, step
 from tests.views.puzzle.screen import one_from_goal, open_puzzle, wait_for
 from tests.views.text import assert_readable, small_window
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 FIRST_SOLVE = ("time", "moves", "tps")
 """What a player's first solve of a board improves: the longest call-out a new player reads."""

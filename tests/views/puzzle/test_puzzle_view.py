@@ -200,6 +200,7 @@ def test_hint_lights_a_tile_that_moves_toward_the_goal(window):
     assert view.hint_tile == 0, "a move clears the hint"
 
 
+@pytest.mark.slow
 def test_solve_plays_the_solution_and_is_not_a_record(window):
     view = open_puzzle(window, size="3x3", image="numbers", seed=8)
     click(view, view.solve_button.rect.x, view.solve_button.rect.y)
@@ -222,6 +223,7 @@ def test_any_key_stops_the_auto_solve(window):
     assert view.game.moves == moves + 1, "and the player continues from there"
 
 
+@pytest.mark.slow
 def test_fuzz_random_clicks_and_keys_keep_the_puzzle_sound(window):
     import random
 

@@ -18,6 +18,8 @@ from tests.views.driver import click, press_key, step
 from tests.views.puzzle.screen import keep_solves
 from tests.views.text import assert_readable, small_window
 
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
+
 LONG_ERROR = "a replay starts with the game ID of its board, e.g. 4x4#123 R3 D2 L U"
 LONG_GAME_ID = "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
 SLOW_MOVE = 4.0

@@ -202,6 +202,7 @@ def test_keys_from_the_config_and_slides_in_no_time(window):
     assert_sprites_on_cells(view)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("language")
 def test_the_statistics_and_replay_screens_fit_in_every_language(window, book):
     keep_solves(book, 13)

@@ -108,6 +108,7 @@ def numbers_named(texts: list[str]) -> set[int]:
     return named
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("language")
 def test_the_graph_labels_of_short_games_never_overlap(window, analysed):
     """A one-move and a two-move game beside long ones: the games' labels (and the move numbers) stand

@@ -2,6 +2,7 @@
 with its dice, cube and score, and the XGID), E and the Set up button open that moment on the set-up
 screen, whose Back returns to the analysis at the same move."""
 
+import pytest
 from arcade import key
 
 from game.tavla.engine.study_position import read_gnubg_id
@@ -10,6 +11,8 @@ from game.tavla.screens.table.setup_view import SetupView
 from tests.views.driver import click, press_key
 from tests.views.tavla.table import centre
 from tests.views.tavla.test_analysis_view import analysed
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 
 class Clipboard:

@@ -51,6 +51,7 @@ def analysed(window, name: str = "gnubg-3pt-seed7.mat") -> AnalysisView:
     return view
 
 
+@pytest.mark.slow
 def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mistake(window):
     view = analysed(window)
     analysis = view.analysis
@@ -70,6 +71,7 @@ def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mist
     assert nearest_marker([(0, 0), (5, 5)], 4, 4, 3) == 1 and nearest_marker([(0, 0)], 9, 9, 3) is None
 
 
+@pytest.mark.slow
 def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(window):
     view = analysed(window, "gnubg-5pt-seed11.mat")
     panel = view.graph_panel
@@ -90,6 +92,7 @@ def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning
     assert other.graph.points[3][1] == pytest.approx(GRAPH.bottom + point.win * GRAPH.height)
 
 
+@pytest.mark.slow
 def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the_ranking(window):
     view = analysed(window)
     losses = [decision.loss for decision in view.mistakes]
@@ -121,6 +124,7 @@ def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the
     assert type(window.current_view).__name__ == "MainMenuView"
 
 
+@pytest.mark.slow
 def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them(window):
     view = analysed(window, "gnubg-5pt-seed11.mat")
     index = next(i for i, d in enumerate(view.mistakes) if d.action == "25/22 22/18")
@@ -134,6 +138,7 @@ def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them
     assert view.panel.ids.text == f"Position ID {position} · Match ID {match}"
 
 
+@pytest.mark.slow
 def test_every_move_can_be_stepped_through_not_only_the_mistakes(window):
     view = analysed(window)
     every = view.tabs[1]
@@ -159,6 +164,7 @@ def test_every_move_can_be_stepped_through_not_only_the_mistakes(window):
     screenshot(window)
 
 
+@pytest.mark.slow
 def test_a_cube_decision_shows_its_position_once_with_the_three_equities(window):
     view = analysed(window, "gnubg-5pt-seed11.mat")
     index = next(i for i, d in enumerate(view.mistakes) if d.kind == "cube")
@@ -210,6 +216,7 @@ def test_the_end_card_analyses_the_match(window, tmp_path, monkeypatch):
     assert analysis.stepper.listing is Listing.EVERY and analysis.rows[1].shown
 
 
+@pytest.mark.slow
 def test_a_finished_match_is_kept_once_and_listed_by_the_menus_matches(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     match = advance(Match(1, Rules.TAVLA, 3), 3)
@@ -272,6 +279,7 @@ def test_tutor_mode_warns_before_a_bad_play_and_takes_it_back(window):
     assert view.overlays.top is None and view.session.phase is not Phase.HUMAN, "a good play goes through"
 
 
+@pytest.mark.slow
 def test_tutor_mode_lets_the_player_make_the_bad_play_all_the_same(window):
     view = _tutored(window)
     press_key(view, key.SPACE)

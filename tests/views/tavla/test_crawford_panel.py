@@ -1,6 +1,8 @@
 """The table's rules line in the Crawford game, in every language and on a small window: "Rules:" is
 left out where the line says more (the Crawford game, beavers), so the line keeps the readable size."""
 
+import pytest
+
 from game.tavla.engine.position import OPENING
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import TableSession
@@ -9,6 +11,8 @@ from game.ui.scene import SMALLEST_PIXELS
 from tests.views.driver import draw_frame
 from tests.views.tavla.table import open_table, settle
 from tests.views.text import assert_readable, small_window
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 
 def crawford_table(view):

@@ -1,6 +1,8 @@
 """The table shows its dice's commitment from the first roll and never the seed while the match is played;
 once the match is over the dice panel under the end card shows the match's dice and the seed."""
 
+import pytest
+
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import Phase, TableSession
@@ -36,6 +38,7 @@ def test_a_table_given_a_seed_replays_its_dice_and_commits_to_none(window, tmp_p
     assert view.session.match.dice_seed is None and view.panel.texts["dice"].text == ""
 
 
+@pytest.mark.slow
 def test_the_dice_panel_shows_the_matchs_dice_and_the_seed_once_it_is_over(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="random")

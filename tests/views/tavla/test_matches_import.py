@@ -6,6 +6,8 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
 from game.core.records import Records
 from game.tavla.progress.history import History
 from game.tavla.screens.matches import MatchesView
@@ -32,6 +34,7 @@ def press(view: MatchesView, button) -> None:
     click(view, button.rect.x, button.rect.y)
 
 
+@pytest.mark.slow
 def test_a_folder_on_the_clipboard_is_imported_as_the_one_player_of_its_matches(window, clipboard, tmp_path):
     folder = tmp_path / "my matches"
     folder.mkdir()

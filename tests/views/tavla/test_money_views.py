@@ -2,6 +2,7 @@
 (kept in the config), and the table's money session: its score line, Beaver both ways, the end card's
 Stop, and the session kept once stopped."""
 
+import pytest
 from arcade import key
 
 from game.core.records import Records
@@ -98,6 +99,7 @@ def test_jacoby_and_beavers_are_offered_for_money_with_the_cube_and_kept(window)
     assert menu.beavers_button not in menu.focus_order, "tavla has no cube"
 
 
+@pytest.mark.slow
 def test_play_tavla_opens_a_money_session_on_the_chosen_terms(window):
     Records().clear_game(SAVE_KIND)  # a match another test left unfinished would be offered instead
     menu = _money_menu(window)
@@ -153,6 +155,7 @@ def test_the_bot_beavers_the_players_double_and_the_player_passes(window):
     assert [button.label for button in view.over.buttons] == ["Next game", "Stop", "Analyse"]
 
 
+@pytest.mark.slow
 def test_stop_ends_the_session_keeps_it_and_forgets_the_save(window):
     view = money_table(window, BeaverStub(takes=False))
     play_first_turn(view)
@@ -195,6 +198,7 @@ def test_s_stops_the_session_on_the_card_and_nowhere_else(window):
     assert view.session.phase is Phase.MATCH_OVER, "stopped once"
 
 
+@pytest.mark.slow
 def test_a_money_session_left_after_a_game_is_offered_again_as_money(window):
     view = money_table(window, BeaverStub(takes=False))
     play_first_turn(view)
@@ -212,6 +216,7 @@ def test_a_money_session_left_after_a_game_is_offered_again_as_money(window):
     table.records.clear_game(SAVE_KIND)
 
 
+@pytest.mark.slow
 def test_the_choice_of_resignation_says_what_the_jacoby_rule_scores(window):
     view = money_table(window, BeaverStub())
     view.open_resign()

@@ -2,6 +2,8 @@
 Fevga's opponent running the same way round, long nardy's head refused in words, their hints, and what
 the backgammon-only parts do."""
 
+import pytest
+
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import TableSession
 from game.tavla.screens import layout
@@ -38,6 +40,7 @@ def centre_of(view: TableView, seat: int, point: int) -> tuple[float, float]:
     return stack[-1].position
 
 
+@pytest.mark.slow
 def test_a_checker_dropped_on_a_lone_opponent_pins_it_under_itself(window):
     # Ours: 14 on 24, 1 on 20; theirs: 14 on our 1, a lone one on our 17. 3-1: 20/17 pins it.
     state = plakoto_state({24: 14, 20: 1}, {1: 14, 17: 1})

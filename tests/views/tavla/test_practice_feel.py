@@ -66,6 +66,7 @@ def card_pixels(window, view) -> list:
     return list(image.crop(box).getdata())
 
 
+@pytest.mark.slow
 def test_the_verdict_card_is_opaque_and_the_cube_question_is_put_away(window, kept, tmp_path):
     money = Deck(kept).cards()[0].gnubg_id.split(":")[0]  # money play, the cube in the centre
     deck = one_card_deck(kept, gnubg_id=money, your_play="no double", best_play="double", stakes="", **CUBE)
@@ -105,6 +106,7 @@ def test_the_loss_is_in_the_analysiss_unit(window, kept):
     assert view.loss_line.text.endswith("mEMG worse") and "millipoints" not in view.loss_line.text
 
 
+@pytest.mark.slow
 def test_stop_and_esc_go_back_to_progress_when_practice_was_opened_there(window, kept):
     window.show_view(ProgressView())
     window.current_view.practise()

@@ -64,6 +64,7 @@ def test_an_empty_history_says_so_on_the_screen(window, tmp_path, monkeypatch):
     assert not view.best_button.enabled
 
 
+@pytest.mark.slow
 def test_a_practice_round_judges_the_play_and_keeps_the_schedule(window, kept):
     deck = Deck(kept, clock=lambda: START + 1)
     due = deck.due()
@@ -121,6 +122,7 @@ def test_a_cube_card_is_answered_with_the_tables_question(window, kept):
     assert not view.judgement.right and "200.0" in view.loss_line.text
 
 
+@pytest.mark.slow
 def test_the_progress_and_practice_text_fits(window, kept, language):
     window.show_view(ProgressView())
     assert_text_fits(window, f"progress {language}")
@@ -137,6 +139,7 @@ def test_the_progress_and_practice_text_fits(window, kept, language):
     assert_text_fits(window, f"practice {language}")
 
 
+@pytest.mark.slow
 def test_p_on_the_analysis_screen_adds_the_chosen_mistake_to_the_deck(window, tmp_path, monkeypatch):
     from arcade import key
 
@@ -165,6 +168,7 @@ def test_the_progress_screen_is_readable_on_a_small_window(window, kept, languag
     assert_readable(window, f"progress {language}")
 
 
+@pytest.mark.slow
 def test_a_judged_practice_card_is_readable_on_a_small_window(window, kept):
     from tests.views.text import assert_readable, small_window
 

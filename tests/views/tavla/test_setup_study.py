@@ -41,6 +41,7 @@ def with_dice(dice: tuple[int, int] | None) -> SetupBoard:
     return board
 
 
+@pytest.mark.slow
 def test_hint_with_dice_ranks_the_plays_and_closes_with_esc(window, tmp_path):
     view = open_setup(window, with_dice((3, 1)))
     click(view, *centre(view.hint_button))
@@ -61,6 +62,7 @@ def test_hint_with_dice_ranks_the_plays_and_closes_with_esc(window, tmp_path):
     assert not view.study.shown and not view.backs and view.hint_button in view.buttons
 
 
+@pytest.mark.slow
 def test_hint_before_the_roll_maps_every_roll(window, tmp_path):
     view = open_setup(window, with_dice(None))
     click(view, *centre(view.hint_button))
@@ -73,6 +75,7 @@ def test_hint_before_the_roll_maps_every_roll(window, tmp_path):
     screenshot(window).save(tmp_path / "map.png")
 
 
+@pytest.mark.slow
 def test_roll_out_fills_in_and_stop_keeps_the_games(window, tmp_path):
     view = open_setup(window, SetupBoard.from_state(OPENING, Rules.STANDARD))
     click(view, *centre(view.rollout_button))

@@ -2,6 +2,7 @@
 with words and starts the table at the position, IDs pasted good and bad, E at the table and Esc back."""
 
 import arcade
+import pytest
 from arcade import key
 
 from game.tavla.engine.match_id import read_match_id
@@ -45,6 +46,7 @@ def drag(view, start, end, steps: int = 5) -> None:
     view.on_mouse_release(int(ex), int(ey), arcade.MOUSE_BUTTON_LEFT, 0)
 
 
+@pytest.mark.slow
 def test_left_click_adds_the_chosen_colour_and_right_click_removes(window):
     view = open_setup(window)
     click(view, *point(4))
@@ -178,6 +180,7 @@ def test_e_at_the_table_sets_up_its_position_and_esc_returns(window):
     table.leave()
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_table_copies_its_ids_and_ctrl_v_opens_the_lab_on_a_pasted_xgid(window):
     table = open_table(window)
     settle(table, 0.5)

@@ -70,6 +70,7 @@ def finish(view: AnalysisView) -> None:
     view.on_update(1 / 60)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("language")
 def test_the_analysis_is_readable_on_a_small_window(window, analysed):
     """The progress, the analysis done, every page of mistakes, the cube decisions and the longest plays
@@ -103,6 +104,7 @@ def test_the_analysis_is_readable_on_a_small_window(window, analysed):
         assert_readable(window, "a match without mistakes", every_label=True)
 
 
+@pytest.mark.slow
 def test_a_player_steps_through_the_mistakes_on_a_small_window(window, analysed):
     """Next, Previous, the keys, a row, a mark on the graph and Back all work on the compact layout; the
     page of rows follows the chosen mistake, and the play made shows among the fewer ranked plays."""
@@ -150,6 +152,7 @@ def test_a_failed_analysis_is_readable_on_a_small_window(window, analysed):
         assert_readable(window, "the analysis failed", every_label=True)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("language")
 def test_the_matches_are_readable_on_a_small_window(window, tmp_path, monkeypatch):
     """A long list of kept matches and a file that cannot be read, every page: six rows a page (each on

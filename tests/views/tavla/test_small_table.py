@@ -1,6 +1,8 @@
 """The table on a small window (800x500 and less): the move list shows as many turns as its room holds,
 a long turn wrapping onto a second line, and Replay stands where the list's heading was."""
 
+import pytest
+
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import Phase, TableSession
@@ -9,6 +11,8 @@ from tests.tavla.matches import advance
 from tests.views.driver import click
 from tests.views.tavla.table import open_table, settle
 from tests.views.text import small_window
+
+pytestmark = pytest.mark.slow  # each test here takes over 5 s
 
 SHORT = [captions.MoveRow(str(n), n % 2, "64: 24/18 13/9") for n in range(9)]
 LONG = [captions.MoveRow(str(n), n % 2, "44: bar/21* 22/18* 19/15* 16/12") for n in range(9)]

@@ -94,6 +94,7 @@ def test_close_hides_the_ranked_hint_and_the_move_list_comes_back(window):
     assert all(button in view.buttons for button in view.panel.moves.buttons)
 
 
+@pytest.mark.slow
 def test_roll_out_takes_the_hinted_position_and_dice_to_the_lab_and_back(window):
     from game.tavla.lab.study_jobs import RolloutJob, SageRolloutJob
     from game.tavla.screens.table.setup_view import SetupView
@@ -152,6 +153,7 @@ def test_each_play_shows_the_chances_of_winning_and_of_losing_in_columns():
 BLOTS = (0, -2, 0, 0, 0, 0, 5, 0, 3, -1, 0, 0, -4, 5, 0, 0, -1, -2, 0, -4, -1, 0, 0, 0, 2, 0, 0, 0)
 
 
+@pytest.mark.slow
 def test_long_plays_wrap_at_the_rows_size_and_the_rows_stand_above_the_buttons(window):
     window.show_view(TableView(opponent="random", rules=Rules.STANDARD, seed=1))
     view = window.current_view

@@ -2,6 +2,7 @@
 and the move list stays in view beside the ranked hint, headless."""
 
 import numpy as np
+import pytest
 
 from game.tavla.engine.game import Turn
 from game.tavla.engine.position import OPENING, flip
@@ -114,6 +115,7 @@ def test_l_shows_the_computers_play_again_and_the_turn_goes_on(window):
     assert view.session.phase is Phase.HUMAN and view.rolling == 0, "no new roll"
 
 
+@pytest.mark.slow
 def test_the_replay_button_shows_it_too_and_waits_for_a_play(window):
     view = open_table(window, opponent="pubeval", seed=4)
     set_up(view, OPENING, THREE_ONE, opponent="pubeval")

@@ -173,6 +173,7 @@ def test_accepting_the_bots_offer_wins_its_points(window):
     assert view.over.texts[0].text == "You win" and "mars resigned" in view.over.texts[1].text
 
 
+@pytest.mark.slow
 def test_resigning_fits_in_every_language(window, language):
     view = table(window, Rules.STANDARD, ResignStub(Rules.STANDARD, accepts=False), cube=True)
     view.session.game.cube_value, view.session.game.cube_owner = 64, 0

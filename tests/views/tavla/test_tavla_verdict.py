@@ -87,6 +87,7 @@ def test_a_bad_play_keeps_its_arrows_in_the_bad_colour_with_a_caption_until_the_
     assert near(image, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, colour) == 0, "the next play begun: gone"
 
 
+@pytest.mark.slow
 def test_a_good_play_is_marked_green_and_without_the_tutor_nothing_is_judged(window):
     view = played(window, ((8, 5), (6, 5)))
     judged, arrows = view.tutor.verdict_marks(view.session.game)
@@ -98,6 +99,7 @@ def test_a_good_play_is_marked_green_and_without_the_tutor_nothing_is_judged(win
     assert untutored.tutor.verdict_marks(untutored.session.game) is None
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("language")
 def test_the_verdicts_caption_and_legend_are_readable_on_a_small_window(window):
     """The caption and the legend on one line under the board, in every language, at 640x400 (the

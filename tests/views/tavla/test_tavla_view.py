@@ -152,6 +152,7 @@ def test_the_bots_play_is_animated_to_the_exact_position(window):
     assert_sprites_match(view)
 
 
+@pytest.mark.slow
 def test_a_click_during_the_bots_turn_lands_everything(window):
     view = open_table(window, opponent="pubeval", seed=5)
     set_up(view, OPENING, THREE_ONE, opponent="pubeval")
@@ -178,6 +179,7 @@ def replay(record, rules=Rules.TAVLA):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12])
 def test_fuzz_random_mouse_and_keys_never_break_the_table(window, seed, monkeypatch):
     """Random clicks, drags, keys and frames. H asks for hints at random moments, found by the
@@ -249,6 +251,7 @@ def test_a_new_game_object_is_unaffected(window):
     assert Game().state == OPENING
 
 
+@pytest.mark.slow
 def test_a_match_left_unfinished_is_offered_again(window, tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
     view = open_table(window, opponent="greedy", seed=None)
@@ -288,6 +291,7 @@ def click_at(view, button) -> None:
     view.on_mouse_release(int(sx), int(sy), arcade.MOUSE_BUTTON_LEFT, 0)
 
 
+@pytest.mark.slow
 def test_a_whole_match_against_pubeval_with_the_mouse_alone(window):
     """Drag checkers, click the dice to end each turn, click Next game: until the match is decided."""
     view = open_table(window, opponent="pubeval", seed=21)
