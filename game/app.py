@@ -20,8 +20,6 @@ from game.core.process.startup_freeze import settle_startup_objects
 from game.core.settings.user_file import config_to_load, user_config_file
 from game.core.text import i18n
 from game.core.text.i18n import _
-from game.menu.dropped import take_dropped
-from game.menu.main_menu import MainMenuView
 from game.settings import Config
 from game.ui import theme
 from game.ui.scene import SceneView
@@ -102,6 +100,8 @@ class GameWindow(arcade.Window):
 
     def on_file_drop(self, x: int, y: int, paths: list[str]) -> None:
         """A picture dropped on the window goes into the pictures folder and is played."""
+        from game.menu.dropped import take_dropped  # imported when a file is dropped: a quick start
+
         take_dropped(self, paths)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -152,6 +152,10 @@ class GameWindow(arcade.Window):
         self.set_caption(_("Fifteen & Tavla"))
 
     def show_menu(self) -> None:
+        """The main menu, imported here: a puzzle or a table opened from the command line never loads
+        the menu, nor the screens the menu opens (a quick start, benchmarks/startup.py)."""
+        from game.menu.main_menu import MainMenuView
+
         self.show_view(MainMenuView())
 
 

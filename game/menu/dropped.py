@@ -8,7 +8,6 @@ from game.core.text.i18n import _
 from game.menu.choices import IMAGE
 from game.puzzle.pictures.folder import NotAPicture, copy_in, pictures_dir
 from game.puzzle.pictures.limits import ALLOWED_FORMATS
-from game.puzzle.screens.view import PuzzleView
 from game.settings import save_setting
 from game.ui.shell import Shell
 from game.ui.widgets import Toast
@@ -47,6 +46,8 @@ def take_dropped(window: Shell, paths: list[str]) -> None:
     except UserError as error:
         problems.append(str(error))
     window.settings = with_value(window.settings, IMAGE, name)
+    from game.puzzle.screens.view import PuzzleView  # the screen it opens, loaded when it is opened
+
     window.show_view(PuzzleView(size=window.settings.puzzle.default_size, image=name))
     # Translators: {name} is a picture's name; the player dropped its file on the window
     _tell(window, "\n".join([_("{name} is in your pictures folder now").format(name=name), *problems]))

@@ -4,7 +4,8 @@ beavers).
 
 Every choice is kept at once in the player's config file (the Settings screen's file), so the menu
 shows it again after a game, after Settings and at the next start. Where the parts go is layout.py's, the
-keys `MenuKeyboard`'s (keyboard.py).
+keys `MenuKeyboard`'s (keyboard.py). The screens it opens are imported when they are opened: the menu
+shows at once without loading the table, the analysis or the solver (benchmarks/startup.py).
 """
 
 from collections.abc import Callable
@@ -53,17 +54,10 @@ from game.puzzle.model.settings import NUMBERS, picture_title
 from game.puzzle.model.size import BoardSize
 from game.puzzle.pictures.folder import unreported
 from game.puzzle.pictures.tiles import NumberStyle
-from game.puzzle.screens.stats_view import StatsView
-from game.puzzle.screens.view import PuzzleView
 from game.settings import save_setting
 from game.tavla.engine.rules import Rules, TableGames, table_choices
-from game.tavla.lab.setup_board import SetupBoard
 from game.tavla.screens import layout
 from game.tavla.screens.board_art import Palette
-from game.tavla.screens.matches import MatchesView
-from game.tavla.screens.progress.view import ProgressView, progress_label
-from game.tavla.screens.table.setup_view import SetupView
-from game.tavla.screens.table.view import TableView
 from game.ui import theme
 from game.ui.scene import SceneView
 from game.ui.text import Label
@@ -188,6 +182,8 @@ class MainMenuView(MenuKeyboard, SceneView):
         self.matches_button = footer("matches", _("Matches"), self.open_matches)
         # Translators: button: the position lab (set up a backgammon position, its IDs, hint, rollout)
         self.lab_button = footer("lab", _("Position lab"), self.open_lab)
+        from game.tavla.screens.progress.view import progress_label  # the count of practice cards due
+
         self.progress_button = footer("progress", progress_label(), self.open_progress)
         toggle_width, toggle_height, above = cards.cube_toggle
         cube_x = RIGHT_X + WIDE_SELECTOR / 2 - toggle_width / 2
@@ -380,10 +376,14 @@ class MainMenuView(MenuKeyboard, SceneView):
         self._rebuild_puzzle_preview()
 
     def start_puzzle(self) -> None:
+        from game.puzzle.screens.view import PuzzleView
+
         self.shell.show_view(PuzzleView(size=self.size_picker.value, image=self.image_selector.value))
 
     def start_learning(self) -> None:
         """Learn: the chosen board with the coach on from the first move."""
+        from game.puzzle.screens.view import PuzzleView
+
         self.shell.show_view(
             PuzzleView(size=self.size_picker.value, image=self.image_selector.value, coach=True)
         )
@@ -469,24 +469,35 @@ class MainMenuView(MenuKeyboard, SceneView):
 
     def open_stats(self) -> None:
         """The statistics of the Fifteen board chosen here (or of the last board solved)."""
+        from game.puzzle.screens.stats_view import StatsView
+
         self.shell.show_view(StatsView(self.size_picker.value, self.image_selector.value))
 
     def open_matches(self) -> None:
         """The tavla matches kept for analysis (and the saved one)."""
+        from game.tavla.screens.matches import MatchesView
+
         self.shell.show_view(MatchesView())
 
     def open_progress(self) -> None:
         """The player's tavla progress over time, and the practice deck."""
+        from game.tavla.screens.progress.view import ProgressView
+
         self.shell.show_view(ProgressView())
 
     def open_lab(self) -> None:
         """The position lab's set-up screen on the opening position of the rules chosen here (a
         backgammon rule set: the lab sets up tavla and standard positions); Back returns here."""
+        from game.tavla.lab.setup_board import SetupBoard
+        from game.tavla.screens.table.setup_view import SetupView
+
         rules = TableGames.parse(self.rules_selector.value).first
         board = SetupBoard.opening(Rules.TAVLA if rules is Rules.TAVLA else Rules.STANDARD)
         self.shell.show_view(SetupView(board, self.shell.show_menu))
 
     def start_tavla(self) -> None:
+        from game.tavla.screens.table.view import TableView
+
         if choices.unavailable(self.opponent_selector.value):
             return
         try:
