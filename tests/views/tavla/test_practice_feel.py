@@ -52,7 +52,7 @@ def one_card_deck(records, **changes) -> Deck:
     """The kept deck with its first move card changed by `changes`, the only card due."""
     deck = Deck(records, clock=lambda: START + 1)
     card = replace(next(c for c in deck.cards() if c.kind == "move"), **changes)
-    deck.due = lambda: [card]
+    deck.due = lambda games=None: [card]
     deck.answer = lambda card, judgement: card
     return deck
 
@@ -140,6 +140,6 @@ def test_progress_has_a_back_button(window, kept):
 def test_practice_list_writes_the_higher_die_first(kept):
     deck = Deck(kept, clock=lambda: START + 1)
     card = replace(deck.cards()[0], dice="12")
-    deck.cards = lambda: KeptRows([card])
+    deck.cards = lambda games=None: KeptRows([card])
     line = practice_list_command(deck, None)[0]
     assert f"{card.gnubg_id} 21: " in line and " 12: " not in line
