@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.core.files.folders import CACHE_DIR_ENV  # noqa: E402
-from game.puzzle.solver import pdb, tables  # noqa: E402
+from game.puzzle.solver import table_file, tables  # noqa: E402
 
 BOARDS = ROOT / "benchmarks" / "data" / "fifteen_4x4_korf100.txt"
 EACH_TARGET = 3.0
@@ -71,10 +71,12 @@ def build_and_load(cold: bool) -> None:
             [sys.executable, "-c", load], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout
     )
-    size = sum(pdb.cache_path(p).stat().st_size for p in tables.patterns(4, 4) + tables.strong_patterns(4, 4))
+    size = sum(
+        table_file.cache_path(p).stat().st_size for p in tables.patterns(4, 4) + tables.strong_patterns(4, 4)
+    )
     print(
         f"load from the cache in a fresh process: {seconds:.2f} s (target {LOAD_TARGET:.0f} s: ratio "
-        f"{seconds / LOAD_TARGET:.2f}); on disk {size / 1e6:.0f} MB in {pdb.cache_dir()}"
+        f"{seconds / LOAD_TARGET:.2f}); on disk {size / 1e6:.0f} MB in {table_file.cache_dir()}"
     )
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.puzzle.model.board import Board
-from game.puzzle.solver import _fast, distance_tables, hint, pdb, prepare, solve
+from game.puzzle.solver import _fast, distance_tables, hint, pdb, prepare, solve, table_file
 from game.puzzle.solver.search import Component, Heuristic, ida_star
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -69,7 +69,7 @@ def bench_tables(warm: bool) -> None:
         print(f"cold build: {time.perf_counter() - start:.1f} s")
     else:
         prepare(4, 4)
-    files = [pdb.cache_path(p) for p in distance_tables.patterns(4, 4)]
+    files = [table_file.cache_path(p) for p in distance_tables.patterns(4, 4)]
     size = sum(f.stat().st_size for f in files)
     pdb.forget()
     start = time.perf_counter()
@@ -77,7 +77,7 @@ def bench_tables(warm: bool) -> None:
     memory = sum(len(pdb.loaded(p) or b"") for p in distance_tables.patterns(4, 4))
     print(
         f"load from cache: {time.perf_counter() - start:.2f} s; on disk {size / 1e6:.1f} MB, in memory "
-        f"{memory / 1e6:.1f} MB ({pdb.cache_dir()})"
+        f"{memory / 1e6:.1f} MB ({table_file.cache_dir()})"
     )
 
 

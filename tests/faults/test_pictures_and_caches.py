@@ -19,8 +19,8 @@ from game.core.files.folders import CACHE_DIR_ENV
 from game.core.files.reading import NotReadable
 from game.core.settings.user_file import _scalar
 from game.puzzle.pictures import folder as pictures
-from game.puzzle.solver import pdb
-from game.puzzle.solver.pdb import Pattern
+from game.puzzle.solver import pdb, table_file
+from game.puzzle.solver.pattern import Pattern
 from game.settings import load_config, save_setting
 from game.tavla.eval import bearoff
 from tests.faults.helpers import game
@@ -151,19 +151,21 @@ def test_a_poisoned_pattern_database_is_rebuilt(tmp_path, monkeypatch, poison):
     monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     pattern = Pattern(3, 3, (0, 1, 3))
     good = pdb.build(pattern)
-    path = pdb.cache_path(pattern)
+    path = table_file.cache_path(pattern)
     path.parent.mkdir(parents=True)
     if poison == "dev zero":
         path.symlink_to("/dev/zero")
     elif poison == "fifo":
         os.mkfifo(path)
     elif poison == "inflates beyond":
-        pdb.write(pattern, good + b"\0" * 50_000_000)  # the header claims the table the file inflates to
+        table_file.write(
+            pattern, good + b"\0" * 50_000_000
+        )  # the header claims the table the file inflates to
     else:
         with path.open("wb") as stream:
             stream.truncate(20 * 1024**3)
     pdb.forget()
     started = time.monotonic()
-    assert pdb.read(pattern) is None
+    assert table_file.read(pattern) is None
     assert pdb.load(pattern) == good
     assert time.monotonic() - started < 5.0

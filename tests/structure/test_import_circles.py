@@ -89,14 +89,9 @@ def test_the_circle_finder_finds_a_circle() -> None:
     assert circles({"a": {"b"}, "b": set()}) == []
 
 
-KNOWN = [["game.puzzle.solver.mapping", "game.puzzle.solver.pdb", "game.puzzle.solver.ranked"]]
-"""The one circle left (issue 48): pdb.py builds with ranked.py and maps with mapping.py, which both use
-its pattern tables; splitting those out of pdb.py goes with the tables' rework (issue 50). No other."""
-
-
 @pytest.mark.slow
 def test_no_import_circle_in_game() -> None:
-    found = [component for component in circles(module_graph()) if component not in KNOWN]
+    found = circles(module_graph())
     assert not found, "import circles (lazy and TYPE_CHECKING imports count):\n" + "\n".join(
         " <-> ".join(component) for component in found
     )

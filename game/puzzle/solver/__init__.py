@@ -29,7 +29,7 @@ from game.core.errors import UserError
 from game.core.text.i18n import _
 from game.puzzle.model.board import Board, goal_tiles
 from game.puzzle.solver import distance_tables, pdb, reduce
-from game.puzzle.solver.pdb import Cancelled, Progress
+from game.puzzle.solver.pattern import Cancelled, Progress, neighbours
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
 
 __all__ = [
@@ -124,7 +124,7 @@ def _heuristic(
 def _walk_down(tiles: Sequence[int], width: int, height: int) -> list[int]:
     """An optimal solution from an exact distance table: always step to a neighbour one move closer."""
     table = distance_tables.exact_table(width, height)
-    near = pdb.neighbours(width, height)
+    near = neighbours(width, height)
     code = distance_tables.pack_board(tiles)
     board = list(tiles)
     blank = board.index(0)

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.puzzle.solver import pdb
-from game.puzzle.solver.pdb import Pattern, Progress
+from game.puzzle.solver import pdb, regions
+from game.puzzle.solver.pattern import Pattern, Progress, neighbours
 from game.puzzle.solver.search import Component, Heuristic
 
 QUICK_ENV = "FIFTEEN_TAVLA_QUICK_PDB"
@@ -76,7 +76,7 @@ def exact_table(width: int, height: int) -> dict[int, int]:
 
 def _build_exact(width: int, height: int) -> dict[int, int]:
     cells = width * height
-    near = pdb.neighbours(width, height)
+    near = neighbours(width, height)
     layer = np.array([goal_code(width, height)], dtype=np.int64)
     blank_of = np.array([cells - 1], dtype=np.int64)
     previous = np.empty(0, dtype=np.int64)
@@ -168,7 +168,7 @@ def prepare(
         exact_table(width, height)
         return
     needed = patterns(width, height) + (strong_patterns(width, height) if strong else [])
-    sizes = [pdb.work(p) for p in needed]
+    sizes = [regions.work(p) for p in needed]
     total = sum(sizes)
     offset = 0
     for pattern, size in zip(needed, sizes, strict=True):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.puzzle.solver.pdb import Cancelled, Table, neighbours
+from game.puzzle.solver.pattern import Cancelled, Table, neighbours
 
 NIBBLE = 4
 MAX_CELLS = 16  # a board packs into one uint64, four bits a cell

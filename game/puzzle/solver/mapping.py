@@ -2,14 +2,14 @@
 
 Reading the 268 MB of a 7-tile table into memory and checking its SHA-256 took a third of a second in
 every ``python main.py solve --optimal`` process, most of a board's time. A raw table is therefore
-stored so that it starts at a multiple of ``ALIGN`` in its file (pdb.write pads the JSON key with
+stored so that it starts at a multiple of ``ALIGN`` in its file (table_file.write pads the JSON key with
 spaces), and mapped read-only from there: the search touches only the pages it needs, and the pages
 are shared with every other process that maps the same file.
 
 The checksum is still checked, but once per file rather than once per process: after a file passed,
 a small stamp beside it records the file's identity (device, inode, size, modification and change
 times) with the checksum; a mapping whose file still matches its stamp is trusted. Any rewrite of the
-file (pdb.write replaces it; an editor or a copy changes the times) makes the stamp stale, and the
+file (table_file.write replaces it; an editor or a copy changes the times) makes the stamp stale, and the
 next load checks the whole table again.
 """
 
@@ -25,17 +25,10 @@ import struct
 from pathlib import Path
 
 from game.core.files.writing import write_atomically
-from game.puzzle.solver import pdb
+from game.puzzle.solver.pattern import Pattern, table_size
+from game.puzzle.solver.table_file import ALIGN, FORMAT_VERSION, HEADER, MAGIC, read_exactly
 
-ALIGN = 1 << 16
-"""Where a raw table starts in its file: mmap's offset must be a multiple of the allocation
-granularity, 64 KiB on Windows and 4 KiB elsewhere."""
 STAMP_SUFFIX = ".verified"
-
-
-def padding(header_and_key: int) -> int:
-    """Spaces to add to the JSON key so that a raw table after it starts at a multiple of ``ALIGN``."""
-    return -header_and_key % ALIGN
 
 
 def stamp_path(path: Path) -> Path:
@@ -48,10 +41,11 @@ def _stamp(info: os.stat_result, digest: bytes) -> str:
     return json.dumps({"file": identity, "sha256": digest.hex()})
 
 
-def mapped(pattern: pdb.Pattern, path: Path) -> mmap.mmap | None:
+def mapped(pattern: Pattern, path: Path) -> mmap.mmap | None:
     """The pattern's raw table mapped read-only from ``path`` (index 0 is the table's first byte), or
-    None: not a raw table in the aligned layout (``pdb.read`` then decides), or it fails its checksum."""
-    size = pdb.table_size(pattern)
+    None: not a raw table in the aligned layout (``table_file.read`` then decides), or it fails its
+    checksum."""
+    size = table_size(pattern)
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError:
@@ -60,12 +54,12 @@ def mapped(pattern: pdb.Pattern, path: Path) -> mmap.mmap | None:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode) or info.st_size < ALIGN + size:
             return None
-        magic, version, key_size, digest = pdb.HEADER.unpack(pdb._read_exactly(handle, pdb.HEADER.size))
-        start = pdb.HEADER.size + key_size
-        ours = magic == pdb.MAGIC and version == pdb.FORMAT_VERSION
+        magic, version, key_size, digest = HEADER.unpack(read_exactly(handle, HEADER.size))
+        start = HEADER.size + key_size
+        ours = magic == MAGIC and version == FORMAT_VERSION
         if not ours or start % ALIGN or start + size != info.st_size:
             return None
-        key = json.loads(pdb._read_exactly(handle, key_size))
+        key = json.loads(read_exactly(handle, key_size))
         if not isinstance(key, dict) or key != {"key": pattern.key, "size": size, "raw": True}:
             return None
         table = mmap.mmap(handle, size, access=mmap.ACCESS_READ, offset=start)

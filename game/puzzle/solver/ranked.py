@@ -1,6 +1,6 @@
 """The pattern-database build for patterns too big for a dense state array (a 7-tile 4x4 pattern).
 
-The region build in pdb.py keeps one byte per packed (pattern cells, region) code: 2 ** 32 bytes for
+The region build (regions.py) keeps one byte per packed (pattern cells, region) code: 2 ** 32 bytes for
 seven tiles on a 4x4, too much memory. This build searches the same states in the same breadth-first
 order but remembers them compactly:
 
@@ -21,8 +21,8 @@ import threading
 
 import numpy as np
 
-from game.puzzle.solver import pdb
-from game.puzzle.solver.pdb import UNREACHED, Pattern, Progress
+from game.puzzle.solver.pattern import UNREACHED, Pattern, Progress, check_cancel
+from game.puzzle.solver.regions import REGION_MAX_CELLS, REGIONS, distinct, lowest_region_cell, work
 
 CHUNK = 1 << 18
 """States expanded at once: small enough that numpy's temporaries (some 10 MB) are reused from the heap
@@ -55,12 +55,12 @@ def placements(pattern: Pattern) -> int:
 
 def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> bytes:
     """The table as bytes in the packed layout the search reads (255 where no placement exists)."""
-    if pattern.cells > pdb.REGION_MAX_CELLS:
+    if pattern.cells > REGION_MAX_CELLS:
         raise ValueError("the ranked build needs a board of at most 16 cells")
     bits, k, cells = pattern.bits, len(pattern.goals), pattern.cells
     mask = (1 << bits) - 1
-    lowest = pdb._lowest_region_cell(pattern)
-    regions = pdb._REGIONS[pattern.width, pattern.height]
+    lowest = lowest_region_cell(pattern)
+    regions = REGIONS[pattern.width, pattern.height]
     width = pattern.width
     walls = sum(1 << w for w in pattern.walls)
     full = (1 << cells) - 1
@@ -75,11 +75,11 @@ def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.
     _mark(layer, seen, table, 0, pattern)
     narrow = bits * (k + 1) <= 32
     shifts = np.array([1 << (bits * (i + 1)) for i in range(k)], dtype=np.int64)
-    done, total, depth = 0, pdb.work(pattern), 0
+    done, total, depth = 0, work(pattern), 0
     while layer.size:
         found: list[np.ndarray] = []
         for start in range(0, layer.size, CHUNK):
-            pdb._check(cancel)
+            check_cancel(cancel)
             codes = layer[start : start + CHUNK].astype(np.int64)
             placed = np.stack([(codes >> (bits * (i + 1))) & mask for i in range(k)]).astype(np.int32)
             taken = np.bitwise_or.reduce(np.left_shift(1, placed), axis=0)
@@ -116,7 +116,7 @@ def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.
         depth += 1
         if depth >= UNREACHED:
             raise ValueError(f"pattern {pattern.key} is deeper than a byte can hold")
-        layer = pdb._distinct(np.concatenate(found)) if found else layer[:0]
+        layer = distinct(np.concatenate(found)) if found else layer[:0]
         _mark(layer, seen, table, depth, pattern)
     if progress is not None:
         progress(total, total)
@@ -143,7 +143,7 @@ def _mark_chunk(layer: np.ndarray, seen: np.ndarray, table: np.ndarray, depth: i
     for i in range(k):
         taken |= np.left_shift(1, ((placement >> (bits * i)) & mask).astype(np.int32))
     free = ((1 << cells) - 1) & ~taken
-    regions = pdb._REGIONS[pattern.width, pattern.height]
+    regions = REGIONS[pattern.width, pattern.height]
     split = regions[(free << bits) | (layer & mask).astype(np.int32)] != free
     layer, placement = layer[split], placement[split]
     if not layer.size:

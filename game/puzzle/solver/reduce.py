@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from game.puzzle.solver.pdb import Cancelled, neighbours
+from game.puzzle.solver.pattern import Cancelled, neighbours
 from game.puzzle.solver.search import OverBudget
 
 FINAL_SIDE = 4

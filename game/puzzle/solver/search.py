@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.puzzle.solver import layers
-from game.puzzle.solver.pdb import Cancelled, Table, neighbours
+from game.puzzle.solver.pattern import Cancelled, Table, neighbours
 
 CHECK_EVERY = 1 << 12
 INFINITY = float("inf")

@@ -30,7 +30,7 @@ from game.puzzle.solver import (
     prepare,
     solve,
 )
-from game.puzzle.solver.pdb import Pattern
+from game.puzzle.solver.pattern import Pattern, table_size
 from game.puzzle.solver.search import Component, Heuristic, ida_star
 
 # Tables are built once into a folder of this run (removed at exit), never into the user's cache.
@@ -340,7 +340,7 @@ def test_the_strong_4x4_tables_are_used_once_cached(monkeypatch: pytest.MonkeyPa
     monkeypatch.delenv(distance_tables.QUICK_ENV, raising=False)
     monkeypatch.setattr(solver, "_HEURISTICS", {})
     right, alone = distance_tables.strong_patterns(4, 4)
-    stand_in = bytearray(b"\1") * pdb.table_size(right)
+    stand_in = bytearray(b"\1") * table_size(right)
     stand_in[pdb.pack(right.goals, right.bits)] = 0
     stand_in = bytes(stand_in)
     monkeypatch.setitem(pdb._LOADED, right.key, stand_in)

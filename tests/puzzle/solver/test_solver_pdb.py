@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from game.core.files.folders import CACHE_DIR_ENV
-from game.puzzle.solver import distance_tables, mapping, pdb, ranked
-from game.puzzle.solver.pdb import Cancelled, Pattern
+from game.puzzle.solver import distance_tables, mapping, pdb, ranked, regions, table_file
+from game.puzzle.solver.pattern import UNREACHED, Cancelled, Pattern, neighbours
 
 SMALL_PATTERNS = [
     Pattern(3, 2, (0, 1)),
@@ -27,7 +27,7 @@ SMALL_PATTERNS = [
 
 def plain_table(pattern: Pattern) -> dict[tuple[int, ...], int]:
     """Pattern cells -> least pattern-tile moves, by a deque-based 0-1 search over (cells, empty cell)."""
-    near = pdb.neighbours(pattern.width, pattern.height, pattern.walls)
+    near = neighbours(pattern.width, pattern.height, pattern.walls)
     goal = tuple(pattern.goals)
     free = [c for c in range(pattern.cells) if c not in pattern.walls and c not in goal]
     dist = {(goal, blank): 0 for blank in free}
@@ -55,14 +55,14 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private, empty cache folder; nothing held in memory from other tests."""
     monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     pdb.forget()
-    yield tmp_path / pdb.CACHE_SUBDIR
+    yield tmp_path / table_file.CACHE_SUBDIR
     pdb.forget()
 
 
 @pytest.mark.parametrize("pattern", SMALL_PATTERNS, ids=lambda p: p.key)
 @pytest.mark.parametrize(
     "method",
-    [pdb._build_by_regions, pdb._build_by_cells, lambda p, _progress, _cancel: ranked.build(p)],
+    [regions.build, pdb._build_by_cells, lambda p, _progress, _cancel: ranked.build(p)],
     ids=["regions", "cells", "ranked"],
 )
 def test_table_matches_plain_search(pattern: Pattern, method) -> None:
@@ -71,7 +71,7 @@ def test_table_matches_plain_search(pattern: Pattern, method) -> None:
     assert len(table) == 1 << (pattern.bits * len(pattern.goals))
     for cells, value in expected.items():
         assert table[pdb.pack(cells, pattern.bits)] == value, cells
-    assert sum(v != pdb.UNREACHED for v in table) == len(expected)
+    assert sum(v != UNREACHED for v in table) == len(expected)
 
 
 def test_progress_reaches_total_and_cancel_stops_a_build() -> None:
@@ -89,8 +89,8 @@ def test_cache_round_trip_is_atomic(cache: Path) -> None:
     pattern = Pattern(3, 3, (0, 1, 3))
     table = pdb.load(pattern)
     files = list(cache.iterdir())
-    assert files == [pdb.cache_path(pattern)]
-    assert pdb.read(pattern) == table
+    assert files == [table_file.cache_path(pattern)]
+    assert table_file.read(pattern) == table
     pdb.forget()
     assert pdb.peek(pattern) == table
 
@@ -111,13 +111,13 @@ def corruptions(data: bytes) -> list[bytes]:
 def test_corrupted_cache_file_is_rebuilt_not_trusted(cache: Path, case: int) -> None:
     pattern = Pattern(3, 3, (0, 1, 3))
     good = pdb.load(pattern)
-    path = pdb.cache_path(pattern)
+    path = table_file.cache_path(pattern)
     path.write_bytes(corruptions(path.read_bytes())[case])
     pdb.forget()
-    assert pdb.read(pattern) is None
+    assert table_file.read(pattern) is None
     assert pdb.peek(pattern) is None
     assert pdb.load(pattern) == good
-    assert pdb.read(pattern) == good
+    assert table_file.read(pattern) == good
 
 
 def test_a_table_whose_checksum_fails_is_refused(cache: Path) -> None:
@@ -125,11 +125,11 @@ def test_a_table_whose_checksum_fails_is_refused(cache: Path) -> None:
     good = pdb.load(pattern)
     wrong = bytearray(good)
     wrong[5] ^= 1
-    path = pdb.write(pattern, bytes(wrong))
+    path = table_file.write(pattern, bytes(wrong))
     data = bytearray(path.read_bytes())
-    data[pdb.HEADER.size - 32 : pdb.HEADER.size] = hashlib.sha256(good).digest()
+    data[table_file.HEADER.size - 32 : table_file.HEADER.size] = hashlib.sha256(good).digest()
     path.write_bytes(bytes(data))
-    assert pdb.read(pattern) is None
+    assert table_file.read(pattern) is None
 
 
 def test_unwritable_cache_still_gives_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,7 +148,7 @@ def test_a_pattern_too_big_for_a_dense_array_is_built_ranked(monkeypatch: pytest
     monkeypatch.setattr(pdb, "DENSE_MAX_BITS", 8)
     seen: list[tuple[int, int]] = []
     assert pdb.build(pattern, lambda done, total: seen.append((done, total))) == dense
-    assert seen[-1][0] == seen[-1][1] == pdb.work(pattern)
+    assert seen[-1][0] == seen[-1][1] == regions.work(pattern)
     stop = threading.Event()
     stop.set()
     with pytest.raises(Cancelled):
@@ -167,19 +167,19 @@ def test_ranks_number_every_placement_once_in_order() -> None:
 
 
 def test_a_big_table_is_stored_raw_and_verified(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    monkeypatch.setattr(table_file, "RAW_MIN_BYTES", 100)
     pattern = Pattern(3, 3, (0, 1, 3))
     table = pdb.load(pattern)
-    data = pdb.cache_path(pattern).read_bytes()
+    data = table_file.cache_path(pattern).read_bytes()
     assert data.endswith(table)
     pdb.forget()
-    assert pdb.read(pattern) == table
+    assert table_file.read(pattern) == table
     broken = bytearray(data)
     broken[-7] ^= 1
-    pdb.cache_path(pattern).write_bytes(bytes(broken))
-    assert pdb.read(pattern) is None
-    pdb.cache_path(pattern).write_bytes(data[:-1])
-    assert pdb.read(pattern) is None
+    table_file.cache_path(pattern).write_bytes(bytes(broken))
+    assert table_file.read(pattern) is None
+    table_file.cache_path(pattern).write_bytes(data[:-1])
+    assert table_file.read(pattern) is None
 
 
 def test_the_strong_4x4_partition_covers_every_tile_once_and_mirrors_one_table(
@@ -201,11 +201,11 @@ def test_the_strong_4x4_partition_covers_every_tile_once_and_mirrors_one_table(
 def test_a_big_table_is_mapped_from_its_file_and_checked_once(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    monkeypatch.setattr(table_file, "RAW_MIN_BYTES", 100)
     pattern = Pattern(3, 3, (0, 1, 3))
     good = pdb.load(pattern)
-    path = pdb.cache_path(pattern)
-    assert path.stat().st_size == mapping.ALIGN + len(good)  # the table starts where it can be mapped
+    path = table_file.cache_path(pattern)
+    assert path.stat().st_size == table_file.ALIGN + len(good)  # the table starts where it can be mapped
     pdb.forget()
     first = pdb.peek(pattern)
     assert isinstance(first, mmap.mmap) and first[:] == good
@@ -222,10 +222,10 @@ def test_a_big_table_is_mapped_from_its_file_and_checked_once(
 def test_a_mapped_table_changed_after_its_check_is_checked_again(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    monkeypatch.setattr(table_file, "RAW_MIN_BYTES", 100)
     pattern = Pattern(3, 3, (0, 1, 3))
     good = pdb.load(pattern)
-    path = pdb.cache_path(pattern)
+    path = table_file.cache_path(pattern)
     pdb.forget()
     assert pdb.peek(pattern) is not None and mapping.stamp_path(path).is_file()
     pdb.forget()
@@ -242,12 +242,14 @@ def test_a_mapped_table_changed_after_its_check_is_checked_again(
 def test_a_big_table_in_the_older_layout_is_read_then_rewritten_to_map(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pdb, "RAW_MIN_BYTES", 100)
+    monkeypatch.setattr(table_file, "RAW_MIN_BYTES", 100)
     pattern = Pattern(3, 3, (0, 1, 3))
     good = pdb.build(pattern)
     key = json.dumps({"key": pattern.key, "size": len(good), "raw": True}).encode()
-    header = pdb.HEADER.pack(pdb.MAGIC, pdb.FORMAT_VERSION, len(key), hashlib.sha256(good).digest())
-    path = pdb.cache_path(pattern)
+    header = table_file.HEADER.pack(
+        table_file.MAGIC, table_file.FORMAT_VERSION, len(key), hashlib.sha256(good).digest()
+    )
+    path = table_file.cache_path(pattern)
     path.parent.mkdir(parents=True)
     path.write_bytes(header + key + good)  # unpadded: the table cannot be mapped where it stands
     assert mapping.mapped(pattern, path) is None
