@@ -115,7 +115,7 @@ os.environ["FIFTEEN_TAVLA_DATA_DIR"] = {str(tmp_path)!r}
 import arcade
 from game.app import GameWindow
 from game.settings import load_config
-from game import i18n
+from game.core.text import i18n
 from game.tavla.engine.game import Game
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules

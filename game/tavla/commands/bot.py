@@ -29,7 +29,14 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     bot.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
     bot.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
-    bot.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
+    bot.add_argument(
+        "--rules",
+        choices=Rules.names(),
+        default=None,
+        metavar="GAME",
+        # Translators: a command's --rules option; %(choices)s lists the games' names and stays as it is
+        help=_("the game: %(choices)s"),
+    )
     bot.add_argument(
         "--timeout",
         type=seconds_argument,

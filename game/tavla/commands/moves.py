@@ -19,7 +19,14 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     moves = commands.add_parser("moves", help=_("print every legal play for a position and a roll"))
     moves.add_argument("--state", required=True, metavar='"28 ints"', help=_(GAMES_STATE_HELP))
     moves.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=_("the two dice, 1-6"))
-    moves.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
+    moves.add_argument(
+        "--rules",
+        choices=Rules.names(),
+        default=None,
+        metavar="GAME",
+        # Translators: a command's --rules option; %(choices)s lists the games' names and stays as it is
+        help=_("the game: %(choices)s"),
+    )
     return moves
 
 

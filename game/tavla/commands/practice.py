@@ -23,6 +23,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     practice.add_argument(
         "--rules",
         choices=table_choices(),
+        metavar="GAME",
         default=None,
         help=_("the rule set of --add (tavla or standard); with --list, only this game's cards"),
     )

@@ -23,7 +23,11 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "progress", help=_("print your Tavla progress: error rates match by match")
     )
     progress.add_argument(
-        "--rules", choices=table_choices(), default=None, help=_("only this game (or the Tavli match)")
+        "--rules",
+        choices=table_choices(),
+        metavar="GAME",
+        default=None,
+        help=_("only this game (or the Tavli match)"),
     )
     progress.add_argument("--opponent", metavar="NAME", default=None, help=_("only against this opponent"))
     progress.add_argument("--json", dest="json_path", metavar="PATH", help=_("also write it as JSON"))

@@ -23,6 +23,7 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     tavla.add_argument(
         "--rules",
         choices=table_choices(),
+        metavar="GAME",
         help=_("the game: a rule set, or tavli for a Tavli match (default from the config)"),
     )
     tavla.add_argument("--seed", type=seed_argument, help=_("roll the dice reproducibly from this seed"))

@@ -50,7 +50,14 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     tournament.add_argument(
         "--jobs", type=whole_argument(1, MAX_JOBS), default=1, metavar="J", help=_("games played in parallel")
     )
-    tournament.add_argument("--rules", choices=Rules.names(), default=None, help=_("rule set"))
+    tournament.add_argument(
+        "--rules",
+        choices=Rules.names(),
+        default=None,
+        metavar="GAME",
+        # Translators: a command's --rules option; %(choices)s lists the games' names and stays as it is
+        help=_("the game: %(choices)s"),
+    )
     tournament.add_argument(
         "--json", dest="json_path", metavar="PATH", help=_("also write the figures as JSON")
     )

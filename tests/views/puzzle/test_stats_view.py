@@ -4,13 +4,13 @@ screen, replays with a fake clock, copy and paste, hover mode, configured keys a
 import pytest
 from arcade import key
 
-from game.core.records import Records
 from game.core.settings.fields import with_value
 from game.menu.main_menu import MainMenuView
 from game.puzzle.model.board import Board, parse_game_id
 from game.puzzle.model.game import PuzzleGame
 from game.puzzle.model.replay import parse_replay
 from game.puzzle.model.size import BoardSize
+from game.puzzle.model.solve_records import SolveRecords
 from game.puzzle.screens import stats_captions as words
 from game.puzzle.screens.replay_view import ReplayView
 from game.puzzle.screens.stats_view import LIST_ROW, LIST_TOP, RIGHT_X, StatsView
@@ -24,9 +24,9 @@ ONE_FROM_GOAL_3X3 = "3x3:1,2,3,4,5,6,7,0,8"
 
 
 @pytest.fixture
-def book(tmp_path, monkeypatch) -> Records:
+def book(tmp_path, monkeypatch) -> SolveRecords:
     monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
-    return Records()
+    return SolveRecords()
 
 
 def test_the_solved_panel_shows_pace_optimal_length_and_the_new_best(window, book):
