@@ -129,11 +129,13 @@ class GameWindow(arcade.Window):
     def draw(self, dt: float) -> None:
         """The event loop's frame: skipped while nothing changed, so the last frame stays on screen."""
         view = self.current_view
-        moving = view.wants_frame() if isinstance(view, SceneView) else True
-        if self.redraw_needed or moving or self._was_moving:
+        scene = isinstance(view, SceneView)
+        moving = view.in_motion if scene else True
+        wanted = view.wants_frame() if scene else True
+        if self.redraw_needed or wanted or self._was_moving:
             self.redraw_needed = False
             super().draw(dt)
-        self._was_moving = moving
+        self._was_moving = moving  # a motion ends with one more frame; a change is drawn once
 
     def on_close(self) -> None:
         """Quitting saves what the screen keeps (a match in progress) and stops its workers."""

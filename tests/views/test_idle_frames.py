@@ -57,6 +57,7 @@ def test_mouse_motion_redraws_a_hovered_button(window, frames):
     while view.assistant.progress < 1.0 and time.monotonic() < deadline:
         time.sleep(0.01)  # the solver's tables build behind the screen, which redraws their progress
     assert view.assistant.progress == 1.0, "the solver's tables are built"
+    window.dispatch_events()  # what the window queued while it opened (its resize) is answered first
     frames(3)
     assert frames(3) == 0, "at rest before the mouse moves"
     window.dispatch_event("on_mouse_motion", 10, 10, 1, 1)
@@ -130,3 +131,15 @@ def test_the_table_paints_its_board_and_panel_again_only_when_they_change(window
     view.on_mouse_motion(*(int(c) for c in view.camera.project((button.x, button.y))[:2]), 0, 0)
     view.on_draw()
     assert view.layer.paints == painted + 1, "a hovered button is painted lit"
+
+
+def test_a_change_without_motion_is_drawn_once(window, frames):
+    view = open_puzzle(window, size="4x4", image="numbers", seed=5)
+    window.dispatch_events()
+    frames(3)
+    assert frames(3) == 0
+    view.request_redraw()
+    assert frames(3) == 1, "the change in the next frame, and no second frame after it"
+    window.dispatch_event("on_resize", 1000, 700)
+    window.dispatch_events()
+    assert frames(3) == 1, "a resize is drawn once"
