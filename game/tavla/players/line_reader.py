@@ -1,7 +1,6 @@
-"""Lines from another program, bounded: the one reader of the line protocols we serve (`ubgi` through
-`LineQueue`, `external` through `LineSplitter`). The bot protocol's answers are read by
-game/tavla/players/protocol_lines.py, which stops at the first line over 256 bytes (a fault, so there is
-no tail to discard) and reads no further.
+"""Lines from another program, bounded: the one reader of every line protocol we speak (`ubgi` through
+`LineQueue`, `external` and the answers of bots and UBGI engines, game/tavla/players/protocol_lines.py,
+through `LineSplitter`; the bots' reader stops at the first line over 256 bytes, a fault).
 
 Whatever the other side writes, and however fast, what is held stays bounded:
 

@@ -7,11 +7,13 @@ line on its standard output: the play in the seed's notation ("8/5 6/5"), an emp
 The cube's declaration and questions are in game/tavla/players/protocol_cube.py; docs/bot-protocol.md
 is the full contract for bot authors.
 
-Output is cut into lines of at most MAX_ANSWER_BYTES (line ending included): a longer one is refused
-without reading the rest. What a line means and when it is a fault is the supervisor's business
+Output is cut into lines of at most MAX_ANSWER_BYTES (line ending included) by the bounded splitter all
+our line protocols share (game/tavla/players/line_reader.py): a longer one is refused without reading
+the rest. What a line means and when it is a fault is the supervisor's business
 (game/tavla/players/protocol.py).
 """
 
+import collections
 import os
 import queue
 import select
@@ -21,9 +23,9 @@ from collections.abc import Sequence
 from typing import IO
 
 from game.tavla.engine.position import format_state
+from game.tavla.players.line_reader import READ_CHUNK, Line, LineSplitter
 
 MAX_ANSWER_BYTES = 256  # one answer line, line ending included; the longest play is 23 characters
-READ_CHUNK = 65536
 POSIX = os.name == "posix"
 
 LINE, LONG, EOF, TIMEOUT = "line", "long", "eof", "timeout"
@@ -45,7 +47,9 @@ def decode_answer(data: bytes) -> str:
 
 
 class Output:
-    """A program's standard output, read into lines of at most MAX_ANSWER_BYTES.
+    """A program's standard output, cut into lines of at most MAX_ANSWER_BYTES by the shared bounded
+    splitter (game/tavla/players/line_reader.py), and read no further once about that much is in hand:
+    a line too long, or more lines than were asked for, is a fault, so nothing past it is needed.
 
     On POSIX it is read in the caller's thread with select, so what the program wrote before a given
     moment is known at that moment (the stray-output rule needs that); elsewhere a thread reads it.
@@ -53,9 +57,10 @@ class Output:
 
     def __init__(self, stream: IO[bytes]) -> None:
         self.stream = stream
-        self.buffer = bytearray()
         self.eof = False
         self.threads: list[threading.Thread] = []
+        self._splitter = LineSplitter(MAX_ANSWER_BYTES - 1)  # the line feed is the last byte allowed
+        self._lines: collections.deque[Line] = collections.deque()
         self._chunks: queue.SimpleQueue[bytes] | None = None
         if not POSIX:
             self._chunks = queue.SimpleQueue()
@@ -63,7 +68,8 @@ class Output:
             self.threads.append(reader)
 
     def line(self, deadline: float) -> tuple[str, bytes]:
-        """The next line (LINE, LONG or EOF), or TIMEOUT when none is complete by `deadline`."""
+        """The next line without its ending (LINE, the first 80 bytes of a LONG one, or EOF), or TIMEOUT
+        when none is complete by `deadline`."""
         while True:
             found = self._take()
             if found is not None:
@@ -74,49 +80,48 @@ class Output:
             self._read(remaining)
 
     def pending(self) -> tuple[str | None, bytes]:
-        """What the program has written so far and was not read: (None, b"") if nothing."""
+        """What the program has written so far and was not read: its first line with its line feed (LINE
+        or LONG), the beginning of a line not yet ended (LINE), EOF, or (None, b"") if nothing."""
         while self._read(0.0):
             pass
-        if self.buffer:
-            data = bytes(self.buffer[:MAX_ANSWER_BYTES])
-            return (LINE if len(self.buffer) <= MAX_ANSWER_BYTES else LONG), data
+        if self._lines:
+            first = self._lines[0]
+            return (LONG, first.data) if first.cut else (LINE, first.data + b"\n")
+        if self._splitter.held:
+            return LINE, self._splitter.held
         if self.eof:
             return EOF, b""
         return None, b""
 
     def take_line(self, line: bytes) -> bool:
-        """Remove `line` and its line ending from the head of what was read, if it is there whole."""
-        for ending in (b"\n", b"\r\n"):
-            if self.buffer.startswith(line + ending):
-                del self.buffer[: len(line) + len(ending)]
-                return True
+        """Remove `line` from the head of what was read, if it is there whole with its line ending."""
+        if self._lines and not self._lines[0].cut and self._lines[0].data == line:
+            self._lines.popleft()
+            return True
         return False
 
     def has_data(self) -> bool:
         """Whether unread output is already in hand (no waiting)."""
-        return bool(self.buffer)
+        return bool(self._lines or self._splitter.held)
 
     def _take(self) -> tuple[str, bytes] | None:
-        newline = self.buffer.find(b"\n")
-        if newline >= 0:
-            if newline + 1 > MAX_ANSWER_BYTES:
-                return LONG, bytes(self.buffer[:80])
-            line = bytes(self.buffer[: newline + 1])
-            del self.buffer[: newline + 1]
-            return LINE, line
-        if len(self.buffer) > MAX_ANSWER_BYTES:
-            return LONG, bytes(self.buffer[:80])
+        if self._lines:
+            if self._lines[0].cut:  # kept at the head: the fault it is stays what is pending
+                return LONG, self._lines[0].data[:80]
+            return LINE, self._lines.popleft().data
         if self.eof:
-            if self.buffer:  # a last line without its line feed
-                line = bytes(self.buffer)
-                self.buffer.clear()
-                return LINE, line
-            return EOF, b""
+            last = self._splitter.finish()  # a last line without its line feed
+            return (LINE, last.data) if last is not None else (EOF, b"")
         return None
 
     def _read(self, seconds: float) -> bool:
-        """Wait up to `seconds` for output and add it to the buffer; True if something came."""
-        if self.eof or len(self.buffer) > MAX_ANSWER_BYTES:
+        """Wait up to `seconds` for output and split it into lines; True if something came."""
+        lines = self._lines
+        if (
+            self.eof
+            or (lines and lines[-1].cut)
+            or sum(len(line.data) + 1 for line in lines) > MAX_ANSWER_BYTES
+        ):
             return False
         if self._chunks is not None:
             try:
@@ -137,7 +142,7 @@ class Output:
         if not chunk:
             self.eof = True
             return True
-        self.buffer += chunk
+        self._lines.extend(self._splitter.feed(chunk))
         return True
 
 
