@@ -121,7 +121,8 @@ class Label(arcade.Text):
     def _fit(self) -> None:
         smallest = max(MIN_SIZE, self.base_size * MIN_SCALE)
         size = self.base_size
-        self.font_size = size
+        if self.font_size != size:  # setting it lays the text out again, even to the same size
+            self.font_size = size
         while not self.fits() and size - 1 >= smallest:
             size -= 1
             self.font_size = size
