@@ -53,10 +53,14 @@ def read_match(
 def export_record(record: MatchRecord) -> tuple[str, str]:
     """The match as the text of the one format its games fit, and that format's suffix: `.mat` for
     backgammon (GNU Backgammon reads it), our table-games record for the other games of the board."""
-    rotation = record.rotation or (record.rules,)
-    if any(uses_tgr(rules) for rules in rotation):
-        return export_tgr(record), TGR_SUFFIX
-    return export_mat(record), ".mat"
+    suffix = export_suffix(record.rotation or (record.rules,))
+    return (export_tgr(record) if suffix == TGR_SUFFIX else export_mat(record)), suffix
+
+
+def export_suffix(rotation: tuple[Rules, ...]) -> str:
+    """The suffix of the file a match of the games `rotation` is exported as (the table's Export button
+    names it)."""
+    return TGR_SUFFIX if any(uses_tgr(rules) for rules in rotation) else ".mat"
 
 
 def parse_record(text: str, rules: Rules | None = None) -> MatchRecord:

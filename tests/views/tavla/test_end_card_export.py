@@ -4,6 +4,7 @@ set up in the lab, which no .mat can start from, has Export .mat off."""
 from game.tavla.engine.match import Match
 from game.tavla.engine.rules import Rules
 from game.tavla.engine.table_session import Phase, TableSession
+from game.tavla.screens.table.view import TableView
 from tests.tavla.matches import advance
 from tests.views.driver import click
 from tests.views.tavla.table import open_table, settle
@@ -36,3 +37,16 @@ def test_a_set_up_position_has_no_mat_to_export(window, tmp_path, monkeypatch):
     assert not view.panel.export_button.enabled
     click(view, view.panel.export_button.rect.x, view.panel.export_button.rect.y)
     assert not (tmp_path / "exports").exists()
+
+
+def test_the_export_button_names_the_format_the_game_is_written_in(window, tmp_path, monkeypatch):
+    """A long nardy match is written as our table-games record, not a .mat: the button says which."""
+    monkeypatch.setenv("FIFTEEN_TAVLA_DATA_DIR", str(tmp_path))
+    assert open_table(window).panel.export_button.label == "Export .mat"
+    window.show_view(TableView(opponent="random", rules=Rules.NARDY, seed=3, offer_resume=False))
+    view = window.current_view
+    settle(view, 1.0)
+    button = view.panel.export_button
+    assert button.label == "Export .tgr"
+    click(view, button.rect.x, button.rect.y)
+    assert [path.suffix for path in (tmp_path / "exports").iterdir()] == [".tgr"]

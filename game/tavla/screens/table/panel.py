@@ -73,11 +73,13 @@ class SidePanel:
         compact: bool = False,
         replay: Callable[[], None] | None = None,
         resign: Callable[[], None] | None = None,
+        export_suffix: str = ".mat",
     ) -> None:
         """`colours` are the checkers' colours of seat 0 and seat 1, for the move list; `compact` lays
         the panel out for a small window; `replay` shows the computer's last play again (the Replay
         button beside the move list's heading; on a small window in its place);
-        `resign` offers to resign (Resign, beside Export .mat)."""
+        `resign` offers to resign (Resign, beside Export .mat); `export_suffix` is the format the match
+        is exported in (.mat for backgammon, .tgr for the other games), which the Export button names."""
         left = PANEL_X - PANEL_WIDTH / 2
         self.compact = compact
         specs = COMPACT_SPECS if compact else SPECS
@@ -118,8 +120,9 @@ class SidePanel:
         # Translators: button: back to the main menu
         self.menu_button = Button(_("Menu"), Rect(column[1], 344, half, 46), menu)
         export_rect = Rect(PANEL_X, 288, PANEL_WIDTH, 46)
-        # Translators: button: save the match as a .mat file (a backgammon match record format)
-        export_label = _("Export .mat")
+        # Translators: button: save the match as a file of the format {suffix} names (.mat, a backgammon
+        # match record; .tgr, our record of the other games of the board)
+        export_label = _("Export {suffix}").format(suffix=export_suffix)
         if resign is not None:
             export_rect = Rect(column[0], 288, half, 46)  # Resign beside it
             if compact:

@@ -27,6 +27,7 @@ from game.tavla.engine.turn import Step
 from game.tavla.players.isolated import close_bot, guarded_bot
 from game.tavla.progress.analysis_jobs import HistoryKeeper
 from game.tavla.record.archive import MatchArchive
+from game.tavla.record.formats import export_suffix
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
 from game.tavla.screens import layout
@@ -295,6 +296,7 @@ class TableView(Resigning, TurnFlow, TableHints, TableDrawing, SavedMatch, Check
             self.compact,
             self.show_last_play,
             self.open_resign,
+            export_suffix(self.games.rotation),
         )
 
     def _waits_for(self, phase: Phase) -> Callable[[], bool]:
