@@ -10,7 +10,10 @@ game, level, pairing and seed) and plays only the rest, so a long run continues 
     python benchmarks/tavla_no_hitting_bots.py [--games 2000] [--seed 1] [--game plakoto|fevga|nardy|...]
         [--weights FOLDER]   # <game>.npz files of a training run instead of the shipped weights
         [--level expert|master]   # the network's level: 0-ply (default) or the master's one roll deeper
-        [--pairing network-greedy|greedy-random] [--workers N] [--record FILE [--resume]]
+        [--pairing network-greedy|greedy-random|network-shipped] [--workers N] [--record FILE [--resume]]
+
+`network-shipped` plays the network of --weights against the shipped one at the same level (issue 49:
+a new `master` +0.15 or better against today's).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from game.tavla.players.no_hitting_neural import NoHittingMasterBot, NoHittingNe
 from game.tavla.players.random_bot import RandomBot
 from game.tavla.tournament.figures import Tally
 
-PAIRINGS = ("network-greedy", "greedy-random")
+PAIRINGS = ("network-greedy", "greedy-random", "network-shipped")
+NETWORK_PAIRINGS = ("network-greedy", "network-shipped")
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ class Run:
     def key(self) -> dict[str, object]:
         """What a recorded game must share with this run to count in it (the network's level and weights
         only where the network plays)."""
-        network = self.pairing == "network-greedy"
+        network = self.pairing in NETWORK_PAIRINGS
         return {
             "rules": str(self.rules),
             "level": self.level if network else None,
@@ -69,7 +73,10 @@ class Run:
             return greedy.play, RandomBot(seed=self.seed * 1_000_003 + index, rules=self.rules).play
         weights = self.weights / f"{self.rules}.npz" if self.weights else None
         net = NoHittingEvaluator.load(self.rules.variant, weights) if weights else None
-        network = (NoHittingMasterBot if self.level == "master" else NoHittingNeuralBot)(self.rules, net=net)
+        level = NoHittingMasterBot if self.level == "master" else NoHittingNeuralBot
+        network = level(self.rules, net=net)
+        if self.pairing == "network-shipped":
+            return network.play, level(self.rules).play  # the shipped network at the same level
         return network.play, greedy.play
 
 
@@ -153,7 +160,7 @@ def main() -> None:
     parser.add_argument("--weights", type=Path, help="a folder of <game>.npz weights (default: shipped)")
     parser.add_argument("--level", choices=("expert", "master"), default="expert", help="the network's level")
     parser.add_argument(
-        "--pairing", choices=PAIRINGS, action="append", help="which bots meet (default: both pairings)"
+        "--pairing", choices=PAIRINGS, action="append", help="which bots meet (default: the first two)"
     )
     parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     parser.add_argument("--record", type=Path, help="a JSON-lines file every finished game is appended to")
@@ -165,7 +172,11 @@ def main() -> None:
         parser.error("--resume needs --record FILE")
     if args.record is not None and args.record.exists() and not args.record.is_file():
         parser.error(f"--record {args.record} is not a regular file")
-    pairings = args.pairing or PAIRINGS
+    if "network-shipped" in (args.pairing or ()) and args.weights is None:
+        parser.error(
+            "--pairing network-shipped needs --weights FOLDER (the network to set against the shipped one)"
+        )
+    pairings = args.pairing or PAIRINGS[:2]
     for rules in args.game or Rules.without_hitting():
         for pairing in pairings:
             run = Run(rules, args.level, args.weights, pairing, args.seed)
@@ -173,6 +184,7 @@ def main() -> None:
             low, high = tally.ci95(float("inf"))
             first, second = pairing.split("-")
             first = f"network ({args.level})" if first == "network" else first
+            second = f"shipped ({args.level})" if second == "shipped" else second
             print(
                 f"{rules}: {first} vs {second}: {tally.ppg:+.3f} ({low:+.3f} to {high:+.3f}) "
                 f"points a game over {tally.games:,} games, {seconds:.0f} s",
