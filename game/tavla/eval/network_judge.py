@@ -12,19 +12,17 @@ judged there: a deeper search for every roll of every turn would take minutes a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
-from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.moves import legal_results
-from game.tavla.engine.notation import Play
 from game.tavla.engine.position import State
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
 from game.tavla.eval.doubling import network_decision, pre_roll_chances
-from game.tavla.eval.judge import Judge, JudgedPlay, roll_table
+from game.tavla.eval.filtered_judge import FilteredJudge
+from game.tavla.eval.judge import roll_table
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import Evaluator, shipped_evaluator
 from game.tavla.eval.search import probabilities
@@ -36,7 +34,7 @@ LEVEL_PLIES = {JudgeLevel.EXPERT: 0, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTE
 CUBE_PLIES = {JudgeLevel.EXPERT: 1, JudgeLevel.MASTER: 2, JudgeLevel.GRANDMASTER: 2, JudgeLevel.ROLLER: 2}
 
 
-class NetworkJudge(Judge):
+class NetworkJudge(FilteredJudge):
     """Our networks behind the judge's interface."""
 
     def __init__(self, rules: Rules, level: JudgeLevel, net: Evaluator | None = None) -> None:
@@ -44,55 +42,10 @@ class NetworkJudge(Judge):
         self.level = level
         self.net = net if net is not None else shipped_evaluator(rules)
         self.depth = LEVEL_PLIES[level]
+        self.move_filter = MOVE_FILTER
 
-    @property
-    def engine(self) -> str:
-        # Translators: the judge when Open Sage is not installed: the game's own neural networks
-        return _("our networks")
-
-    @property
-    def plies(self) -> int:
-        return self.depth
-
-    @property
-    def cubeful(self) -> bool:
-        return False
-
-    def _ranked(
-        self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
-    ) -> list[JudgedPlay]:
-        """All plays judged at 0-ply, then those that pass the filter searched deeper, every play shown
-        at the deepest depth it reached; ranked by depth, then equity."""
-        chances = self.net.probabilities([after for _, after in results])
-        value = stakes.equities(chances)
-        depth = np.zeros(len(results), dtype=int)
-        kept = list(range(len(results)))
-        for ply, most, margin in MOVE_FILTER:
-            if len(kept) == 1 or ply >= self.depth:
-                break
-            order = sorted(kept, key=lambda i: -value[i])[:most]
-            kept = [i for i in order if value[i] >= value[order[0]] - margin]
-            deeper = probabilities(self.net, [results[i][1] for i in kept], self.rules, ply + 1)
-            chances[kept] = deeper
-            value[kept] = stakes.equities(deeper)
-            depth[kept] = ply + 1
-        order = sorted(range(len(results)), key=lambda i: (-depth[i], -value[i]))
-        return [
-            JudgedPlay(
-                results[i][0], results[i][1], float(value[i]), tuple(map(float, chances[i])), int(depth[i])
-            )
-            for i in order
-        ]
-
-    def _deepened(
-        self, state: State, dice: tuple[int, int], plays: Sequence[JudgedPlay], stakes: Stakes
-    ) -> list[JudgedPlay]:
-        chances = probabilities(self.net, [play.after for play in plays], self.rules, self.depth)
-        values = stakes.equities(chances)
-        return [
-            replace(play, equity=float(value), chances=tuple(map(float, row)), plies=self.depth)
-            for play, value, row in zip(plays, values, chances, strict=True)
-        ]
+    def search(self, afters: Sequence[State], plies: int) -> np.ndarray:
+        return probabilities(self.net, list(afters), self.rules, plies)
 
     def roll_equities(
         self, states: Sequence[State], stakes: Sequence[Stakes], openings: Sequence[bool]

@@ -17,20 +17,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
 from game.core.files.shipped import asset_path
-from game.core.text.i18n import _
 from game.tavla.engine.cube import Cube
 from game.tavla.engine.no_hitting import NoHittingGame
-from game.tavla.engine.notation import Play
 from game.tavla.engine.position import State
 from game.tavla.engine.rolls import ROLL_WEIGHTS, ROLLS
 from game.tavla.engine.rules import Rules
 from game.tavla.eval.cube_decision import CubeDecision
-from game.tavla.eval.judge import Judge, JudgedPlay, roll_table
+from game.tavla.eval.filtered_judge import FilteredJudge
+from game.tavla.eval.judge import roll_table
 from game.tavla.eval.levels import JudgeLevel
 from game.tavla.eval.neural import equities, other_side
 from game.tavla.eval.no_hitting_net import NoHittingEvaluator, final_outcome
@@ -51,7 +49,7 @@ def game_evaluator(game: NoHittingGame) -> NoHittingEvaluator:
     return _loaded[game.name]
 
 
-class NoHittingJudge(Judge):
+class NoHittingJudge(FilteredJudge):
     """A game without hitting judged by its network, searched `LEVEL_PLIES[level]` deep."""
 
     def __init__(self, rules: Rules, level: JudgeLevel, net: NoHittingEvaluator | None = None) -> None:
@@ -62,21 +60,9 @@ class NoHittingJudge(Judge):
         self.game = game
         self.net = net if net is not None else game_evaluator(game)
         self.depth = LEVEL_PLIES[level]
-
-    @property
-    def engine(self) -> str:
-        return _("our networks")
-
-    @property
-    def plies(self) -> int:
-        return self.depth
-
-    @property
-    def cubeful(self) -> bool:
-        return False
+        self.move_filter = MOVE_FILTER
 
     def search(self, afters: Sequence[State], plies: int) -> np.ndarray:
-        """The chances of each position for the player who has just moved into it, `plies` deep."""
         afters = list(afters)
         if plies == 0 or not afters:
             return self.net.probabilities(afters) if afters else np.empty((0, 5))
@@ -112,40 +98,6 @@ class NoHittingJudge(Judge):
         return [
             [after for _play, after in self.game.legal_results(theirs, d1, d2)] or [theirs]
             for d1, d2, _weight in ROLLS
-        ]
-
-    def _ranked(
-        self, state: State, dice: tuple[int, int], results: Sequence[tuple[Play, State]], stakes: Stakes
-    ) -> list[JudgedPlay]:
-        chances = self.net.probabilities([after for _, after in results])
-        value = stakes.equities(chances)
-        depth = np.zeros(len(results), dtype=int)
-        kept = list(range(len(results)))
-        for ply, most, margin in MOVE_FILTER:
-            if len(kept) == 1 or ply >= self.depth:
-                break
-            order = sorted(kept, key=lambda i: -value[i])[:most]
-            kept = [i for i in order if value[i] >= value[order[0]] - margin]
-            deeper = self.search([results[i][1] for i in kept], ply + 1)
-            chances[kept] = deeper
-            value[kept] = stakes.equities(deeper)
-            depth[kept] = ply + 1
-        order = sorted(range(len(results)), key=lambda i: (-depth[i], -value[i]))
-        return [
-            JudgedPlay(
-                results[i][0], results[i][1], float(value[i]), tuple(map(float, chances[i])), int(depth[i])
-            )
-            for i in order
-        ]
-
-    def _deepened(
-        self, state: State, dice: tuple[int, int], plays: Sequence[JudgedPlay], stakes: Stakes
-    ) -> list[JudgedPlay]:
-        chances = self.search([play.after for play in plays], self.depth)
-        values = stakes.equities(chances)
-        return [
-            replace(play, equity=float(value), chances=tuple(map(float, row)), plies=self.depth)
-            for play, value, row in zip(plays, values, chances, strict=True)
         ]
 
     def roll_equities(
