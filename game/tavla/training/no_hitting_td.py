@@ -35,7 +35,14 @@ from game.tavla.eval.neural import other_side
 from game.tavla.eval.no_hitting_net import EQUITY_WEIGHTS, NoHittingEvaluator, encode, final_outcome
 from game.tavla.players.no_hitting_greedy import NoHittingGreedyBot
 from game.tavla.players.no_hitting_neural import NoHittingNeuralBot
-from game.tavla.training.td import add_training_arguments, append_curve, check_budget, learn, versus
+from game.tavla.training.td import (
+    add_training_arguments,
+    append_curve,
+    check_budget,
+    learn,
+    run_training,
+    versus,
+)
 
 CHECKPOINT_SECONDS = 60.0
 LEARNING_RATE = 0.01
@@ -170,8 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     check_budget(parser, args)
     console = Console()
-    try:
-        train(
+    return run_training(
+        console,
+        lambda: train(
             args.game,
             args.out,
             args.minutes,
@@ -184,14 +192,8 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             console,
             args.start_from,
-        )
-    except UserError as error:
-        console.print(f"error: {error}", markup=False)
-        return 2
-    except KeyboardInterrupt:
-        console.print("interrupted; the last checkpoint is kept")
-        return 130
-    return 0
+        ),
+    )
 
 
 if __name__ == "__main__":

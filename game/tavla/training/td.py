@@ -291,6 +291,20 @@ def check_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         parser.error("--minutes and --games must be positive")
 
 
+def run_training(console: Console, train_run: Callable[[], None]) -> int:
+    """Run a training command's work: 0 when done, 2 with the message of a UserError, 130 on Ctrl+C
+    (the last checkpoint is kept)."""
+    try:
+        train_run()
+    except UserError as error:
+        console.print(f"error: {error}", markup=False)
+        return 2
+    except KeyboardInterrupt:
+        console.print("interrupted; the last checkpoint is kept")
+        return 130
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; exit 2 with a message on bad arguments or unreadable checkpoints."""
     parser = argparse.ArgumentParser(
@@ -322,8 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     check_budget(parser, args)
     if args.eval_games < 2 and args.eval_every:
         parser.error("--eval-games must be at least 2")
-    try:
-        train(
+    return run_training(
+        console,
+        lambda: train(
             args.checkpoint,
             args.minutes,
             args.games,
@@ -336,14 +351,8 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             console,
             args.widen,
-        )
-    except UserError as error:
-        console.print(f"error: {error}", markup=False)
-        return 2
-    except KeyboardInterrupt:
-        console.print("interrupted; the last checkpoint is kept")
-        return 130
-    return 0
+        ),
+    )
 
 
 if __name__ == "__main__":
