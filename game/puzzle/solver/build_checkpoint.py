@@ -94,12 +94,16 @@ class Checkpoint:
     ``discard`` once the table is finished."""
 
     def __init__(
-        self, pattern: Pattern, path: Path | None = None, note: Note | None = None, every: float = EVERY
+        self,
+        pattern: Pattern,
+        path: Path | None = None,
+        note: Note | None = None,
+        every: float | None = None,
     ) -> None:
         self.pattern = pattern
         self.path = path or checkpoint_path(pattern)
         self.note = note
-        self.every = every
+        self.every = EVERY if every is None else every
         self.saved = 0
         self._since = time.monotonic()
         self._cost = 0.0
