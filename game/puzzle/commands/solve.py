@@ -171,10 +171,9 @@ def _stopped(size: BoardSize, needed: list[Pattern]) -> str:
 
 def _say(text: str) -> None:
     """A line on stderr, wrapped between words on a terminal."""
-    from game.core.text.terminal import print_lines
+    from game.core.text.notices import to_stderr
 
-    print_lines([text], sys.stderr)
-    sys.stderr.flush()
+    to_stderr(text)
 
 
 def method_line(size_text: str, board_text: str) -> str:
