@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from game.core.errors import UserError
-from game.core.text.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext, percent_text
 
 if TYPE_CHECKING:
     from game.puzzle.model.settings import PuzzleSettings
@@ -161,12 +161,11 @@ def _stopped(size: BoardSize, needed: list[Pattern]) -> str:
     if not kept:
         # Translators: a table's build was stopped (Ctrl+C) before any of it could be kept
         return _("stopped before any of the build could be kept: the next run starts it again")
-    # Translators: a table's build was stopped (Ctrl+C); {percent} of it is kept; {size} is a board size
-    # like 4x4
-    message = _(
-        "stopped: {percent}% of the {size} tables' build is kept, and the next run goes on from there"
-    )
-    return message.format(percent=max(1, math.floor(100 * kept / max(1, sum(work)))), size=size)
+    # Translators: a table's build was stopped (Ctrl+C); {percent} of it is kept, a percentage such as
+    # 52%; {size} is a board size like 4x4
+    message = _("stopped: {percent} of the {size} tables' build is kept, and the next run goes on from there")
+    percent = percent_text(str(max(1, math.floor(100 * kept / max(1, sum(work))))))
+    return message.format(percent=percent, size=size)
 
 
 def _say(text: str) -> None:

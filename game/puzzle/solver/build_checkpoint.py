@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from game.core.files.writing import remove_stale_temporaries, write_atomically
-from game.core.text.i18n import _
+from game.core.text.i18n import _, percent_text
 from game.core.text.quoting import PATH_CHARS, in_quotes
 from game.puzzle.solver import table_file
 from game.puzzle.solver.pattern import Pattern, table_size
@@ -126,9 +126,9 @@ class Checkpoint:
             self._since = time.monotonic()
         share = state.done / max(1, work)
         # Translators: {size} is a board size like 4x4; {percent} how much of its table's build was done
-        # (and kept) when it was stopped before
-        self._say(_("the {size} table's build goes on from {percent}%").format(
-            size=self._size(), percent=math.floor(100 * share)))  # fmt: skip
+        # (and kept) when it was stopped before, a percentage such as 52%
+        self._say(_("the {size} table's build goes on from {percent}").format(
+            size=self._size(), percent=percent_text(str(math.floor(100 * share)))))  # fmt: skip
         return state
 
     def offer(self, state: BuildState, work: int) -> None:
