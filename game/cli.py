@@ -259,8 +259,13 @@ def _open_menu(args: argparse.Namespace, config: "Config") -> "FirstScreen":
 
 
 def _run(args: argparse.Namespace, config: "Config") -> int:
-    """The command's exit status; a command that answers with its first screen gets the window open."""
-    outcome = getattr(args, "run", _open_menu)(args, config)
+    """The command's exit status; a command that answers with its first screen gets the window open.
+
+    While the command runs, notices of slow work done once (a table built at first use) go to stderr."""
+    from game.core.text import notices
+
+    with notices.sent_to(notices.to_stderr):
+        outcome = getattr(args, "run", _open_menu)(args, config)
     if isinstance(outcome, int):
         return outcome
     from game.app import run_window

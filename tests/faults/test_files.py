@@ -135,3 +135,16 @@ def test_a_config_edit_to_a_device_is_refused(tmp_path):
     with pytest.raises(UserError):
         save_setting(link, ("language",), "tr")
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and link.is_symlink()
+
+
+def test_a_file_written_in_parts_is_their_bytes_in_order_and_never_replaces_a_fifo(tmp_path, fifo):
+    """A solver build's checkpoint: hundreds of megabytes of arrays, written without joining them."""
+    import numpy as np
+
+    path = tmp_path / "parts.bin"
+    table = np.arange(6, dtype=np.uint16)
+    assert write_atomically(path, [b"head", memoryview(b"-"), table]) == path
+    assert path.read_bytes() == b"head-" + table.tobytes() and not temporaries(tmp_path)
+    with pytest.raises(NotARegularFile):
+        write_atomically(fifo, [b"x", table])
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and not temporaries(tmp_path)

@@ -25,12 +25,16 @@ import secrets
 import signal
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.errors import UserError
 from game.core.text.i18n import _
 from game.core.text.quoting import PATH_CHARS, in_quotes
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
 
 TEMP_SUFFIX = ".tmp"
 _DEFERRED_SIGNALS = tuple(
@@ -71,17 +75,23 @@ def writable_target(path: str | os.PathLike[str]) -> Path:
 
 
 def write_atomically(
-    path: str | os.PathLike[str], data: str | bytes, exclusive: bool = False, make_folders: bool = True
+    path: str | os.PathLike[str],
+    data: "str | bytes | Sequence[Buffer]",
+    exclusive: bool = False,
+    make_folders: bool = True,
 ) -> Path:
     """Write `data` (text as UTF-8) to `path` all at once; returns the file written (a link's target).
 
+    `data` may also be a list or tuple of buffers (bytes, numpy arrays) written one after the other: a
+    file of hundreds of megabytes (a solver build's checkpoint) is written without joining its parts into
+    one copy first.
     `exclusive`: never replace an existing file; FileExistsError if there is one (for new exports).
     `make_folders`: create the missing folders above it (the game's own files; a path a user names goes
     through `write_report`, which refuses them). A new file gets the umask's mode; an existing file keeps
     its permissions. Raises NotARegularFile (see `writable_target`) or OSError.
     """
     target = writable_target(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    parts = [data.encode("utf-8")] if isinstance(data, str) else _buffers(data)
     if make_folders:
         target.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -97,9 +107,10 @@ def write_atomically(
             try:
                 if mode is not None and hasattr(os, "fchmod"):
                     os.fchmod(handle, mode)
-                view = memoryview(payload)
-                while view:
-                    view = view[os.write(handle, view) :]
+                for part in parts:
+                    view = memoryview(part).cast("B")
+                    while view:
+                        view = view[os.write(handle, view) :]
                 os.fsync(handle)
             finally:
                 os.close(handle)
@@ -114,6 +125,14 @@ def write_atomically(
             raise
     _sync_folder(target.parent)
     return target
+
+
+def _buffers(data: "bytes | Sequence[Buffer]") -> "list[Buffer]":
+    """The parts of `data` to write in order: a list or tuple of buffers as they are, else one copy of
+    `data` as bytes (taken before the write, so a buffer changed meanwhile cannot mix two states)."""
+    if isinstance(data, list | tuple):
+        return list(data)
+    return [bytes(data)]
 
 
 def report_target(path: str | os.PathLike[str], option: str = "--json") -> Path:

@@ -117,16 +117,29 @@ class WrappingHelpFormatter(argparse.HelpFormatter):
 
 
 @contextmanager
-def progress_bar(label: str, total: int, time_left: bool = False) -> Iterator[Callable[[int], None]]:
+def progress_bar(
+    label: str, total: int, time_left: bool = False, percent: bool = False
+) -> Iterator[Callable[[int], None]]:
     """A bar on stderr, when it is a terminal and there is more than one step: `advance(done)` moves it,
-    and `time_left` adds an estimate of the time left. Elsewhere `advance` does nothing."""
+    and `time_left` adds an estimate of the time left; `percent` shows how far in percent instead of
+    "done/total" (steps of a build counted in millions). Elsewhere `advance` does nothing.
+
+    A first `advance` that starts part-way (a build going on from where it was stopped) does not count
+    towards the estimate: rich measures the speed from the second figure on."""
     if total < 2 or not sys.stderr.isatty():
         yield lambda done: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn()]
+    columns = [TextColumn(label), BarColumn(), TaskProgressColumn() if percent else MofNCompleteColumn()]
     if time_left:
         columns.append(TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import TYPE_CHECKING
 
 from game.core.errors import UserError
-from game.core.text.i18n import _, ngettext
+from game.core.text.i18n import _, ngettext, percent_text
 
 if TYPE_CHECKING:
     from game.puzzle.model.settings import PuzzleSettings
+    from game.puzzle.model.size import BoardSize
+    from game.puzzle.solver.pattern import Pattern
 
 
 def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -75,32 +78,101 @@ def solver_line(size_text: str, board_text: str, optimal: bool) -> str:
     return " ".join(map(str, solve(board, optimal=optimal)))
 
 
+BUILD_RATE = 1.5e6
+"""States a second a table's build expands, for the first run's estimate: some 2 million on an idle
+laptop core, 0.8 million on two busy ones (the strong 4x4 table: 140 million, 70 s to 3 min)."""
+
+
 def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
-    """Tables from the cache, or built under a rich progress bar on stderr: the strong 4x4 ones only
-    for ``strong`` (an optimal solve; the others use them when they are cached)."""
+    """Tables from the cache, or built: the strong 4x4 ones only for ``strong`` (an optimal solve; the
+    others use them when they are cached).
+
+    A build first says on stderr what it builds and about how long it takes, then shows a bar with the
+    time left on a terminal. Ctrl+C (or SIGTERM) keeps what was built, the finished tables and the strong
+    table's build part-way (game/puzzle/solver/build_checkpoint.py), says so, and ends the command as
+    any Ctrl+C does."""
+    from game.core.text.terminal import progress_bar
     from game.puzzle.model.size import BoardSize
-    from game.puzzle.solver import distance_tables, pdb
+    from game.puzzle.solver import distance_tables, pdb, regions
 
     extra = distance_tables.strong_patterns(width, height)
     if extra and all(pdb.peek(p) is not None for p in extra):
         return  # all the solver needs, read now (the quick tables would only cost time)
-    extra = extra if strong else []
-    needed = distance_tables.patterns(width, height) + extra
-    if all(pdb.peek(p) is not None for p in needed):
-        distance_tables.prepare(width, height, strong=bool(extra))
+    needed = distance_tables.needed_patterns(width, height, strong=strong and bool(extra))
+    missing = [p for p in needed if pdb.peek(p) is None]
+    if not missing:
+        distance_tables.prepare(width, height, strong=strong and bool(extra))
         return
-    from rich.console import Console
-    from rich.progress import Progress as Bar
+    size = BoardSize(width, height)
+    _say(_first_run_notice(size, missing))
+    # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
+    label = _("building {size} pattern databases (once)").format(size=size)
+    total = sum(regions.work(p) for p in needed)
+    try:
+        with progress_bar(label, total, time_left=True, percent=True) as advance:
+            distance_tables.prepare(
+                width, height, lambda done, _total: advance(done), strong=strong and bool(extra), note=_say
+            )
+    except KeyboardInterrupt:
+        _say(_stopped(size, needed))
+        raise
 
-    with Bar(console=Console(stderr=True), transient=True) as bar:
-        # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
-        description = _("building {size} pattern databases (once)").format(size=BoardSize(width, height))
-        task = bar.add_task(description, total=None)
 
-        def report(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+def _first_run_notice(size: BoardSize, missing: list[Pattern]) -> str:
+    """What is built, about how long it takes (less what a stopped build kept), and whether stopping
+    it keeps what it built."""
+    from game.puzzle.solver import build_checkpoint, pdb, regions
 
-        distance_tables.prepare(width, height, report, strong=bool(extra))
+    seconds = 0.0
+    for pattern in missing:
+        kept = build_checkpoint.kept_share(pattern) if pdb.resumable(pattern) else None
+        seconds += regions.work(pattern) * (1 - (kept or 0.0)) / BUILD_RATE
+    if seconds < 60:
+        # Translators: how long a build takes, roughly; {seconds} is a number of seconds
+        duration = _("about {seconds} s").format(seconds=max(5, 5 * math.ceil(seconds / 5)))
+    else:
+        # Translators: how long a build takes, roughly; {minutes} is a number of minutes
+        duration = _("about {minutes} min").format(minutes=round(seconds / 60))
+    if any(pdb.resumable(pattern) for pattern in missing):
+        # Translators: said once, before the optimal solver's big tables are built; {size} is a board
+        # size like 4x4, {duration} says how long, like "about 2 min"
+        text = _(
+            "building the {size} solver's tables, once for this computer: {duration}; "
+            "stopped (Ctrl+C), it keeps what it built and the next run goes on from there"
+        )
+    else:
+        # Translators: said once, before the solver's tables are built; {size} is a board size like
+        # 4x4, {duration} says how long, like "about 10 s"
+        text = _("building the {size} solver's tables, once for this computer: {duration}")
+    return text.format(size=size, duration=duration)
+
+
+def _stopped(size: BoardSize, needed: list[Pattern]) -> str:
+    """What a stopped build kept: finished tables, and the strong table's build part-way."""
+    from game.puzzle.solver import build_checkpoint, pdb, regions, table_file
+
+    work = [regions.work(pattern) for pattern in needed]
+    kept = 0.0
+    for pattern, size_of in zip(needed, work, strict=True):
+        if table_file.cache_path(pattern).is_file():
+            kept += size_of
+        elif pdb.resumable(pattern):
+            kept += size_of * (build_checkpoint.kept_share(pattern) or 0.0)
+    if not kept:
+        # Translators: a table's build was stopped (Ctrl+C) before any of it could be kept
+        return _("stopped before any of the build could be kept: the next run starts it again")
+    # Translators: a table's build was stopped (Ctrl+C); {percent} of it is kept, a percentage such as
+    # 52%; {size} is a board size like 4x4
+    message = _("stopped: {percent} of the {size} tables' build is kept, and the next run goes on from there")
+    percent = percent_text(str(max(1, math.floor(100 * kept / max(1, sum(work))))))
+    return message.format(percent=percent, size=size)
+
+
+def _say(text: str) -> None:
+    """A line on stderr, wrapped between words on a terminal."""
+    from game.core.text.notices import to_stderr
+
+    to_stderr(text)
 
 
 def method_line(size_text: str, board_text: str) -> str:

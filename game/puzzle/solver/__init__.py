@@ -29,6 +29,7 @@ from game.core.errors import UserError
 from game.core.text.i18n import _
 from game.puzzle.model.board import Board, goal_tiles
 from game.puzzle.solver import distance_tables, pdb, reduce
+from game.puzzle.solver.build_checkpoint import Note
 from game.puzzle.solver.pattern import Cancelled, Progress, neighbours
 from game.puzzle.solver.search import Heuristic, OverBudget, ida_star
 
@@ -86,14 +87,16 @@ def prepare(
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     strong: bool = False,
+    note: Note | None = None,
 ) -> None:
     """Load or build (and cache) what the solver needs for a size: its own tables up to 4x4, the 4x4
     tables for larger boards (they finish the last 4x4 of every big board); with ``strong`` the strong
-    4x4 tables too (a minute or two, once). Raises Cancelled."""
+    4x4 tables too (a minute or two, once; a build stopped part-way goes on from where it was, and
+    ``note`` is told so). Raises Cancelled."""
     if distance_tables.optimal_supported(width, height):
-        distance_tables.prepare(width, height, progress, cancel, strong)
+        distance_tables.prepare(width, height, progress, cancel, strong, note)
     else:
-        distance_tables.prepare(4, 4, progress, cancel, strong)
+        distance_tables.prepare(4, 4, progress, cancel, strong, note)
 
 
 _HEURISTICS: dict[tuple[int, int, bool], Heuristic] = {}

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from game.puzzle.solver import pdb, regions
+from game.puzzle.solver.build_checkpoint import Note
 from game.puzzle.solver.pattern import Pattern, Progress, neighbours
 from game.puzzle.solver.search import Component, Heuristic
 
@@ -152,22 +153,29 @@ def tables_ready(width: int, height: int) -> bool:
     return all(pdb.loaded(p) is not None for p in patterns(width, height))
 
 
+def needed_patterns(width: int, height: int, strong: bool = False) -> list[Pattern]:
+    """The pattern databases ``prepare`` loads or builds for a size, in its order."""
+    return patterns(width, height) + (strong_patterns(width, height) if strong else [])
+
+
 def prepare(
     width: int,
     height: int,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     strong: bool = False,
+    note: Note | None = None,
 ) -> None:
     """Load (or build and cache) every table the optimal solver needs for this size; with ``strong``
     the strong tables too (4x4).
 
-    ``progress(done, total)`` is called as the work advances, summed over the tables.
+    ``progress(done, total)`` is called as the work advances, summed over the tables; ``note`` is told
+    when a build goes on from where it was stopped before (or cannot).
     """
     if uses_exact_table(width, height):
         exact_table(width, height)
         return
-    needed = patterns(width, height) + (strong_patterns(width, height) if strong else [])
+    needed = needed_patterns(width, height, strong)
     sizes = [regions.work(p) for p in needed]
     total = sum(sizes)
     offset = 0
@@ -177,7 +185,7 @@ def prepare(
             if progress is not None:
                 progress(base + round(span * done / max(1, _total)), total)
 
-        pdb.load(pattern, report, cancel)
+        pdb.load(pattern, report, cancel, note)
         offset += size
     if progress is not None:
         progress(total, total)

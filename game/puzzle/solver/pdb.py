@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.puzzle.solver import mapping, ranked, regions, table_file
+from game.puzzle.solver import build_checkpoint, mapping, ranked, regions, table_file
+from game.puzzle.solver.build_checkpoint import Checkpoint, Note
 from game.puzzle.solver.pattern import (
     UNREACHED,
     Pattern,
@@ -39,14 +40,25 @@ CHUNK = 1 << 21
 DENSE_MAX_BITS = 28  # a dense array of 2 ** 28 states (256 MB) is the most a build may hold
 
 
-def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> bytes:
+def build(
+    pattern: Pattern,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    checkpoint: Checkpoint | None = None,
+) -> bytes:
     """The table as bytes (255 where no placement exists), by the faster method the board allows; a
-    pattern whose dense state array would pass ``DENSE_MAX_BITS`` by the ranked build (ranked.py)."""
-    if pattern.cells <= REGION_MAX_CELLS and pattern.bits * (len(pattern.goals) + 1) > DENSE_MAX_BITS:
-        return ranked.build(pattern, progress, cancel)
+    pattern whose dense state array would pass ``DENSE_MAX_BITS`` by the ranked build (ranked.py), which
+    alone takes long enough to be kept part-way in ``checkpoint`` (the others take seconds)."""
+    if resumable(pattern):
+        return ranked.build(pattern, progress, cancel, checkpoint)
     if pattern.cells <= REGION_MAX_CELLS:
         return regions.build(pattern, progress, cancel)
     return _build_by_cells(pattern, progress, cancel)
+
+
+def resumable(pattern: Pattern) -> bool:
+    """Whether the pattern's build is the ranked one, which a stopped build goes on from."""
+    return pattern.cells <= REGION_MAX_CELLS and pattern.bits * (len(pattern.goals) + 1) > DENSE_MAX_BITS
 
 
 def _build_by_cells(pattern: Pattern, progress: Progress | None, cancel: threading.Event | None) -> bytes:
@@ -128,11 +140,18 @@ def loaded(pattern: Pattern) -> Table | None:
     return _LOADED.get(pattern.key)
 
 
-def load(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> Table:
+def load(
+    pattern: Pattern,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    note: Note | None = None,
+) -> Table:
     """The table from memory, else from the cache file, else built and cached.
 
     One lock: two threads asking for the same table build it once. A file that does not verify is
-    rebuilt and replaced; a cache folder that cannot be written only costs a rebuild next time.
+    rebuilt and replaced; a cache folder that cannot be written only costs a rebuild next time. A big
+    build stopped part-way goes on from where it was kept (build_checkpoint.py; ``note`` is told so),
+    and what it kept is removed once the table is finished.
     """
     table = _LOADED.get(pattern.key)
     if table is not None:
@@ -141,10 +160,16 @@ def load(pattern: Pattern, progress: Progress | None = None, cancel: threading.E
         table = _LOADED.get(pattern.key)
         if table is None:
             table = _from_disk(pattern)
+            if table is not None and resumable(pattern):
+                # A build that another process ran beside the one that finished may have left one.
+                build_checkpoint.remove(build_checkpoint.checkpoint_path(pattern))
         if table is None:
-            table = build(pattern, progress, cancel)
+            checkpoint = Checkpoint(pattern, note=note) if resumable(pattern) else None
+            table = build(pattern, progress, cancel, checkpoint)
             with contextlib.suppress(OSError):
                 table_file.write(pattern, table)
+            if checkpoint is not None:
+                checkpoint.discard()
         _LOADED[pattern.key] = table
         return table
 

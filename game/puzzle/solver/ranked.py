@@ -21,7 +21,8 @@ import threading
 
 import numpy as np
 
-from game.puzzle.solver.pattern import UNREACHED, Pattern, Progress, check_cancel
+from game.puzzle.solver.build_checkpoint import BuildState, Checkpoint
+from game.puzzle.solver.pattern import UNREACHED, Pattern, Progress, check_cancel, table_size
 from game.puzzle.solver.regions import REGION_MAX_CELLS, REGIONS, distinct, lowest_region_cell, work
 
 CHUNK = 1 << 18
@@ -53,8 +54,17 @@ def placements(pattern: Pattern) -> int:
     return math.perm(pattern.cells, len(pattern.goals))
 
 
-def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.Event | None = None) -> bytes:
-    """The table as bytes in the packed layout the search reads (255 where no placement exists)."""
+def build(
+    pattern: Pattern,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    checkpoint: Checkpoint | None = None,
+) -> bytes:
+    """The table as bytes in the packed layout the search reads (255 where no placement exists).
+
+    With a ``checkpoint`` the build goes on from the state it kept, if any, and keeps its state at the
+    end of a layer every few seconds (build_checkpoint.py): a build stopped part-way is not lost.
+    """
     if pattern.cells > REGION_MAX_CELLS:
         raise ValueError("the ranked build needs a board of at most 16 cells")
     bits, k, cells = pattern.bits, len(pattern.goals), pattern.cells
@@ -66,16 +76,18 @@ def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.
     full = (1 << cells) - 1
     not_left = sum(1 << c for c in range(cells) if c % width != 0)
     not_right = sum(1 << c for c in range(cells) if c % width != width - 1)
-    table = np.full(1 << (bits * k), UNREACHED, dtype=np.uint8)
-    seen = np.zeros(placements(pattern), dtype=np.uint16)
-    goal = sum(g << (bits * i) for i, g in enumerate(pattern.goals))
-    goal_free = full & ~walls & ~sum(1 << g for g in pattern.goals)
-    starts = {int(lowest[(goal_free << bits) | c]) for c in range(cells) if goal_free >> c & 1}
-    layer = np.array(sorted((goal << bits) | c for c in starts), dtype=np.int64)
-    _mark(layer, seen, table, 0, pattern)
     narrow = bits * (k + 1) <= 32
     shifts = np.array([1 << (bits * (i + 1)) for i in range(k)], dtype=np.int64)
-    done, total, depth = 0, work(pattern), 0
+    total = work(pattern)
+    kept = None
+    if checkpoint is not None:
+        kept = checkpoint.resume(placements(pattern), np.dtype(np.uint32 if narrow else np.int64), total)
+    if kept is None:
+        table, seen, layer, depth, done = _start(pattern)
+    else:
+        table, seen, layer, depth, done = kept.table, kept.seen, kept.layer, kept.depth, kept.done
+        if progress is not None:
+            progress(min(done, total), total)
     while layer.size:
         found: list[np.ndarray] = []
         for start in range(0, layer.size, CHUNK):
@@ -117,11 +129,29 @@ def build(pattern: Pattern, progress: Progress | None = None, cancel: threading.
         if depth >= UNREACHED:
             raise ValueError(f"pattern {pattern.key} is deeper than a byte can hold")
         layer = distinct(np.concatenate(found)) if found else layer[:0]
+        del found  # before the checkpoint: the layer's pieces are as big as the layer
         _mark(layer, seen, table, depth, pattern)
+        if checkpoint is not None and layer.size:
+            checkpoint.offer(BuildState(depth, done, table, seen, layer), total)
     if progress is not None:
         progress(total, total)
     del seen, layer  # before the table is copied out: the copy is the build's high-water mark
     return table.tobytes()
+
+
+def _start(pattern: Pattern) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """(table, regions seen, first layer, depth, states done) of a build from the goal."""
+    bits, cells = pattern.bits, pattern.cells
+    lowest = lowest_region_cell(pattern)
+    walls = sum(1 << w for w in pattern.walls)
+    table = np.full(table_size(pattern), UNREACHED, dtype=np.uint8)
+    seen = np.zeros(placements(pattern), dtype=np.uint16)
+    goal = sum(g << (bits * i) for i, g in enumerate(pattern.goals))
+    goal_free = ((1 << cells) - 1) & ~walls & ~sum(1 << g for g in pattern.goals)
+    starts = {int(lowest[(goal_free << bits) | c]) for c in range(cells) if goal_free >> c & 1}
+    layer = np.array(sorted((goal << bits) | c for c in starts), dtype=np.int64)
+    _mark(layer, seen, table, 0, pattern)
+    return table, seen, layer, 0, 0
 
 
 def _mark(layer: np.ndarray, seen: np.ndarray, table: np.ndarray, depth: int, pattern: Pattern) -> None:

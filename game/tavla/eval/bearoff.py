@@ -8,7 +8,8 @@ expected number of rolls, the usual one-sided approximation (gnubg's one-sided d
 The table is built by dynamic programming over the pip count, level by level, in numpy: a single
 checker move always lowers the pips, so every successor of a level is already solved. For each die the
 best one-, two- and three-move continuations are kept per position, which makes a double's four
-moves and a roll's two orders a handful of array look-ups. The build takes about a second; the result
+moves and a roll's two orders a handful of array look-ups. The build takes a second to a few (6 s on two
+busy cores), which the command line says the first time (game/core/text/notices.py); the result
 is cached in the user's cache folder.
 
 Two sides that both have every checker at home then race exactly: `race_outcomes` combines their
@@ -32,6 +33,8 @@ import numpy as np
 from game.core.files.folders import cache_root
 from game.core.files.reading import read_regular
 from game.core.files.writing import write_atomically
+from game.core.text import notices
+from game.core.text.i18n import _
 from game.tavla.engine.position import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF
 from game.tavla.engine.rolls import ROLLS
 
@@ -141,7 +144,7 @@ def _solve(boards: np.ndarray, moves: np.ndarray, terminal: np.ndarray) -> np.nd
 
 
 def build() -> BearoffTable:
-    """Solve both databases from scratch (about a second)."""
+    """Solve both databases from scratch (a second to a few)."""
     boards = home_boards()
     keys = boards @ _KEY_BASE
     order = np.argsort(keys)
@@ -228,6 +231,9 @@ def table() -> BearoffTable:
     if not _table:
         loaded = _load_cached()
         if loaded is None:
+            # Translators: said on the command line the first time a command meets a race in the home
+            # boards, before it builds the table it reads them from
+            notices.say(_("building the bear-off table, once for this computer: a few seconds"))
             built = build()
             _save_cached(built)
             # As the cache keeps it, so that a process that built the table answers to the bit as

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from game.core.files.folders import CACHE_DIR_ENV
+from game.core.text import notices
 from game.tavla.engine.moves import legal_results
 from game.tavla.engine.rolls import ROLLS
 from game.tavla.eval import bearoff
@@ -131,13 +132,18 @@ def test_evaluator_uses_the_database_for_home_races():
 def test_cache_is_written_reused_and_rebuilt_when_corrupt(tmp_path, monkeypatch, db):
     monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     monkeypatch.setattr(bearoff, "_table", [])
-    first = bearoff.table()
+    said: list[str] = []
+    with notices.sent_to(said.append):
+        first = bearoff.table()
+    assert said == ["building the bear-off table, once for this computer: a few seconds"], "the command line"
     cached = tmp_path / f"bearoff-v{bearoff.BUILD_VERSION}.npz"
     assert cached.is_file() and not list(tmp_path.glob("*.tmp"))
     assert np.allclose(first.all_off, db.all_off, atol=1e-7)
     monkeypatch.setattr(bearoff, "_table", [])
     monkeypatch.setattr(bearoff, "build", lambda: pytest.fail("rebuilt although the cache was sound"))
-    read = bearoff.table()
+    with notices.sent_to(said.append):
+        read = bearoff.table()
+    assert len(said) == 1, "said only when it is built"
     assert np.allclose(read.first_off, db.first_off, atol=1e-7)
     assert np.array_equal(read.all_off, first.all_off) and np.array_equal(read.first_off, first.first_off), (
         "a process that built the table answers to the bit as one that read it"
