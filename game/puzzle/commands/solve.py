@@ -156,8 +156,10 @@ def _stopped(size: BoardSize, needed: list[Pattern]) -> str:
     for pattern, size_of in zip(needed, work, strict=True):
         if table_file.cache_path(pattern).is_file():
             kept += size_of
-        elif pdb.resumable(pattern):
-            kept += size_of * (build_checkpoint.kept_share(pattern) or 0.0)
+        elif pdb.resumable(pattern) and (share := build_checkpoint.kept_share(pattern)):
+            # the table the next run goes on with: said as that run will say it ("goes on from 3%")
+            kept, work = share, [1]
+            break
     if not kept:
         # Translators: a table's build was stopped (Ctrl+C) before any of it could be kept
         return _("stopped before any of the build could be kept: the next run starts it again")

@@ -128,7 +128,7 @@ class Checkpoint:
         # Translators: {size} is a board size like 4x4; {percent} how much of its table's build was done
         # (and kept) when it was stopped before, a percentage such as 52%
         self._say(_("the {size} table's build goes on from {percent}").format(
-            size=self._size(), percent=percent_text(str(math.floor(100 * share)))))  # fmt: skip
+            size=self._size(), percent=percent_text(str(max(1, math.floor(100 * share))))))  # fmt: skip
         return state
 
     def offer(self, state: BuildState, work: int) -> None:

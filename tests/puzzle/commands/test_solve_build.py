@@ -123,10 +123,13 @@ def test_ctrl_c_keeps_the_build_says_so_and_the_next_run_goes_on_from_it(small_t
     assert printed == "" and "Traceback" not in err
     path, share = build_checkpoint.checkpoint_path(STRONG), build_checkpoint.kept_share(STRONG)
     assert path.is_file() and share is not None and share > 0
+    kept = f"{max(1, int(100 * share))}%"
+    said = f"stopped: {kept} of the 4x4 tables' build is kept, and the next run goes on from there"
+    assert lines[1] == said, "the share the next run goes on from"
     assert solve_command(optimal=True) == 0  # the next run, here
     assert capsys.readouterr().err.splitlines() == [
         NOTICE,
-        f"the 4x4 table's build goes on from {int(100 * share)}%",
+        f"the 4x4 table's build goes on from {kept}",
         "1 tile to slide, the fewest there are",
     ]
     assert not path.exists(), "removed once the table is finished"
