@@ -77,7 +77,7 @@ def analysed(window, judged, monkeypatch):
 
 
 @pytest.mark.slow
-def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mistake(window, analysed):
+def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mistake(analysed):
     view = analysed()
     analysis = view.analysis
     drawn = view.graph
@@ -97,7 +97,7 @@ def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mist
 
 
 @pytest.mark.slow
-def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(window, analysed):
+def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(analysed):
     view = analysed("gnubg-5pt-seed11.mat")
     panel = view.graph_panel
     assert panel.heading.text == "Match-winning chance"
@@ -146,7 +146,7 @@ def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the
     assert type(window.current_view).__name__ == "MainMenuView"
 
 
-def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them(window, analysed):
+def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them(analysed):
     view = analysed("gnubg-5pt-seed11.mat")
     index = next(i for i, d in enumerate(view.mistakes) if d.action == "25/22 22/18")
     view.choose(index)
