@@ -29,11 +29,13 @@ def write(tmp_path, name, text):
     return path
 
 
-@pytest.fixture
-def bomb(tmp_path):
-    picture = tmp_path / "bomb.png"
+@pytest.fixture(scope="module")
+def bomb(tmp_path_factory):
+    """Made once for the module (its PNG takes seconds to compress), only read by the commands."""
+    folder = tmp_path_factory.mktemp("bomb")
+    picture = folder / "bomb.png"
     Image.new("1", (20_000, 20_000)).save(picture)  # 400 million pixels in a few hundred kilobytes
-    return write(tmp_path, "bomb.yaml", f"puzzle:\n  images:\n    - name: bomb\n      path: {picture}\n")
+    return write(folder, "bomb.yaml", f"puzzle:\n  images:\n    - name: bomb\n      path: {picture}\n")
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -2,14 +2,19 @@
 not leak into the commands that read a backgammon position (a 28-integer state, a Position ID, an
 XGID): after Plakoto, Fevga, Gul bara, Portes or a Tavli match they read it under backgammon rules, as
 README's own commands show; --rules still chooses; and a refusal caused by the config's rule set names
-the config file it came from. Real `python main.py` runs, with a config folder of their own."""
+the config file it came from. Each command runs as `main(ARGS)` in the test's process, with a config folder
+of its own (what `python main.py ARGS` does but for the interpreter's start, a second of imports a run);
+one real `python main.py` run shows the same through the process boundary."""
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from game.cli import main
 from game.core.files.shipped import config_path
-from tests.faults.helpers import OPENING, game
+from tests.faults.helpers import OPENING
+from tests.faults.helpers import game as real_game
 
 OTHER_GAMES = ("plakoto", "fevga", "gulbara", "portes", "tavli")
 XGID = "XGID=-BBCBA--------------abbbb-:0:0:1:00:0:0:0:0:10"  # docs/commands.md's rollout
@@ -26,13 +31,36 @@ def configured(tmp_path: Path, rules: str | None) -> dict[str, str]:
     return {"FIFTEEN_TAVLA_CONFIG_DIR": str(folder), "FIFTEEN_TAVLA_DATA_DIR": str(tmp_path / "data")}
 
 
+@pytest.fixture
+def game(monkeypatch, capsys):
+    """`main(ARGS)` with the environment `env`, answered as `python main.py ARGS` is: its exit status,
+    stdout and stderr."""
+
+    def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        capsys.readouterr()
+        try:
+            status = main(list(args))
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
+        out = capsys.readouterr()
+        return subprocess.CompletedProcess(args, status, out.out, out.err)
+
+    return run
+
+
+def test_a_real_run_reads_the_opening_as_backgammon_after_another_game(tmp_path):
+    moves = real_game("moves", "--state", OPENING, "--dice", "3", "1", **configured(tmp_path, "plakoto"))
+    assert (moves.returncode, moves.stderr) == (0, "") and "8/5 6/5" in moves.stdout.splitlines()
+
+
 def no_crash(run) -> None:
     assert "unexpected error" not in run.stderr and "Traceback" not in run.stderr, run.stderr
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("rules", OTHER_GAMES)
-def test_readme_moves_and_bot_read_the_opening_as_backgammon_after_another_game(tmp_path, rules):
+def test_readme_moves_and_bot_read_the_opening_as_backgammon_after_another_game(tmp_path, rules, game):
     env = configured(tmp_path, rules)
     expected = game("moves", "--state", OPENING, "--dice", "3", "1", "--rules", "tavla", **env)
     assert expected.returncode == 0 and expected.stdout
@@ -42,18 +70,16 @@ def test_readme_moves_and_bot_read_the_opening_as_backgammon_after_another_game(
     assert (bot.returncode, bot.stderr, bot.stdout.strip()) == (0, "", "8/5 6/5")
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("rules", OTHER_GAMES)
-def test_position_reads_an_xgid_under_tavla_after_another_game(tmp_path, rules):
+def test_position_reads_an_xgid_under_tavla_after_another_game(tmp_path, rules, game):
     run = game("position", "--xgid", POSITION_XGID, **configured(tmp_path, rules))
     no_crash(run)
     assert run.returncode == 0, run.stderr
     assert "tavla rules" in run.stdout
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["plakoto", "tavli"])
-def test_rollout_and_tempmap_after_another_game(tmp_path, rules):
+def test_rollout_and_tempmap_after_another_game(tmp_path, rules, game):
     env = configured(tmp_path, rules)
     rollout = game("rollout", "--xgid", XGID, "--seed", "1", "--games", "36", "--truncate", "1", **env)
     no_crash(rollout)
@@ -65,8 +91,7 @@ def test_rollout_and_tempmap_after_another_game(tmp_path, rules):
     assert "tavla rules" in tempmap.stdout
 
 
-@pytest.mark.slow
-def test_the_cube_command_after_plakoto_uses_standard(tmp_path):
+def test_the_cube_command_after_plakoto_uses_standard(tmp_path, game):
     run = game("cube", "--state", OPENING, "--bot", "expert", **configured(tmp_path, "plakoto"))
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[0] in (
@@ -77,7 +102,7 @@ def test_the_cube_command_after_plakoto_uses_standard(tmp_path):
     )
 
 
-def test_rules_named_on_the_command_line_still_choose(tmp_path):
+def test_rules_named_on_the_command_line_still_choose(tmp_path, game):
     run = game(
         "moves", "--state", OPENING, "--dice", "3", "1", "--rules", "plakoto", **configured(tmp_path, "tavla")
     )
@@ -85,8 +110,7 @@ def test_rules_named_on_the_command_line_still_choose(tmp_path):
     assert "52 integers" in run.stderr and "config" not in run.stderr
 
 
-@pytest.mark.slow
-def test_a_refusal_caused_by_the_config_names_the_file(tmp_path):
+def test_a_refusal_caused_by_the_config_names_the_file(tmp_path, game):
     env = configured(tmp_path, "tavla")
     own = Path(env["FIFTEEN_TAVLA_CONFIG_DIR"]) / "config.yaml"
     run = game("cube", "--state", OPENING, "--bot", "expert", **env)
@@ -95,15 +119,13 @@ def test_a_refusal_caused_by_the_config_names_the_file(tmp_path):
     assert "tavla.rules: tavla" in run.stderr and str(own) in run.stderr
 
 
-@pytest.mark.slow
-def test_a_refusal_caused_by_the_shipped_defaults_names_that_file(tmp_path):
+def test_a_refusal_caused_by_the_shipped_defaults_names_that_file(tmp_path, game):
     run = game("cube", "--state", OPENING, "--bot", "expert", **configured(tmp_path, None))
     assert run.returncode == 2
     assert "tavla.rules: tavla" in run.stderr and str(config_path()) in run.stderr
 
 
-@pytest.mark.slow
-def test_a_tournament_refused_for_the_config_s_game_names_the_file(tmp_path):
+def test_a_tournament_refused_for_the_config_s_game_names_the_file(tmp_path, game):
     env = configured(tmp_path, "plakoto")
     run = game("tournament", "--bots", "greedy,random", "--games", "2", "--cube", **env)
     assert run.returncode == 2

@@ -43,6 +43,18 @@ def advance(match, bot_seed, steps=None, bot=RandomBot):
     return match
 
 
+def resigned_early(match, bot_seed, plays=21, bot=RandomBot):
+    """`plays` plays of the first game by two seeded bots, then the one on turn resigns a single game
+    before rolling and the other accepts: a finished 1-point match, with errors and luck, a fraction of
+    a whole game's to analyse."""
+    bots = (bot(bot_seed, match.rules), bot(bot_seed + 1, match.rules))
+    while not match.games or len(match.current.record) < plays or match.current.dice is not None:
+        step(match, bots)
+    match.current.resign(1)
+    match.current.accept_resignation()
+    return match
+
+
 def scripted_match():
     """Seat 1 opens, a hit, an entry from the bar, a pass, a disqualification, then a roll left unplayed."""
     match = Match(3)

@@ -1,6 +1,7 @@
 """A wrapped label never breaks a line inside a run of numbers, headless: the dice left, ``2 1``, stay on
 one line (in Korean the status broke them as ``2`` / ``1)``), a figure stays with its ``± error``, and the
-label still says the text it was given."""
+label still says the text it was given. A label alone needs only the window's GL context (session_window),
+not the main menu that `window` builds for each test (a third of a second, most of these tests' time)."""
 
 from itertools import pairwise
 
@@ -28,7 +29,7 @@ def broken_numbers(lines: list[str]) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("width", range(120, 330, 6))
-def test_a_run_of_numbers_stays_on_one_line(window, width):
+def test_a_run_of_numbers_stays_on_one_line(session_window, width):
     text = "내 차례 2-1 (남은 주사위: 2 1). 말을 드래그하세요. Scores 3 2 1 and 6 6 6 6 left."
     label = Label(text, 0, 0, theme.TEXT, theme.BODY_SIZE, box_width=width, box_height=400, multiline=True)
     assert label.text == text, "the label says the text it was given"
@@ -37,7 +38,7 @@ def test_a_run_of_numbers_stays_on_one_line(window, width):
 
 
 @pytest.mark.parametrize("width", range(150, 400, 10))
-def test_a_figure_stays_with_its_error(window, width):
+def test_a_figure_stays_with_its_error(session_window, width):
     text = "win 36.1% ± 15.9 (gammon 11.1% ± 10.4, backgammon 0.0% ± 0.0), lose gammon 19.4% ± 13.1"
     label = Label(text, 0, 0, theme.TEXT, theme.SMALL_SIZE, box_width=width, box_height=400, multiline=True)
     lines = lines_of(label)

@@ -53,9 +53,11 @@ def assert_text_fits(window, where: str) -> None:
     assert overflowing == [], f"{where} in {i18n.current_language()}: {overflowing}"
 
 
-def smallest_text(window, where: str) -> list[tuple[str, float]]:
-    """The labels of the current screen drawn under READABLE pixels, with their size on screen."""
-    draw_frame(window)
+def smallest_text(window, where: str, drawn: bool = False) -> list[tuple[str, float]]:
+    """The labels of the current screen drawn under READABLE pixels, with their size on screen; `drawn`:
+    its frame is drawn already (by `assert_text_fits`, with nothing changed since)."""
+    if not drawn:
+        draw_frame(window)
     view = window.current_view
     labels, _plain = _labels(view)
     return [

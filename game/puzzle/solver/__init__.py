@@ -132,13 +132,13 @@ def _walk_down(tiles: Sequence[int], width: int, height: int) -> list[int]:
     board = list(tiles)
     blank = board.index(0)
     distance = table[code]
+    nibble, distance_of = distance_tables.NIBBLE, table.get
     moves = []
     while distance:
         for cell in near[blank]:
             tile = board[cell]
-            nibble = distance_tables.NIBBLE
             after = code + (tile << (nibble * blank)) - (tile << (nibble * cell))
-            if table.get(after) == distance - 1:
+            if distance_of(after) == distance - 1:
                 break
         else:
             raise ValueError("the distance table is inconsistent")

@@ -128,17 +128,19 @@ class GulBara(SameWayGame):
         return die + 1, die + 1
 
 
-_WINDOWS = tuple((first, OPPONENT_ROUTE[first : first + 6]) for first in range(len(OPPONENT_ROUTE) - 5))
-
-
 def blocks_everyone(board: State) -> bool:
     """Whether we hold six consecutive points of the opponent's way round with none of their checkers
-    past them (borne off counts): the prime Fevga and long nardy forbid."""
-    return any(_held(board, window) and not _passed(board, first) for first, window in _WINDOWS)
-
-
-def _held(board: State, window: Sequence[int]) -> bool:
-    return all(board[point] > 0 for point in window)
+    past them (borne off counts): the prime Fevga and long nardy forbid. One walk along the route counts
+    the points held in a row (every legal play of a no-hitting game is asked this)."""
+    held = 0
+    for index, point in enumerate(OPPONENT_ROUTE):
+        if board[point] <= 0:
+            held = 0
+            continue
+        held += 1
+        if held >= 6 and not _passed(board, index - 5):
+            return True
+    return False
 
 
 def _passed(board: State, first: int) -> bool:

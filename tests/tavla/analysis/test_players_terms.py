@@ -10,6 +10,7 @@ import pytest
 
 from game import cli
 from game.tavla.analysis import figures
+from game.tavla.analysis import match as match_module
 from game.tavla.analysis.cube import proper_action, shown_action
 from game.tavla.analysis.decisions import MILLI, move_number
 from game.tavla.analysis.match import analyse_match
@@ -64,10 +65,10 @@ def test_money_play_names_millipoints_and_no_mwc():
     assert "mwc" not in money.series[0].__dict__ or money.series[0].mwc is None
 
 
-@pytest.mark.slow
 def test_moves_are_numbered_as_the_tables_move_list_numbers_its_lines():
     match = advance(Match(1, Rules.TAVLA, 3), 3)
-    analysis = analyse_match(MatchRecord.from_match(match, ("You", "expert")))
+    # the numbering is the same at any depth: expert's (0-ply) is a third of master's time
+    analysis = analyse_match(MatchRecord.from_match(match, ("You", "expert")), level="expert")
     rows = [row for row in move_rows(match.games[0]) if row.text]
     numbers, current = [], ""
     for row in rows:
@@ -113,8 +114,17 @@ def test_a_drop_is_a_pass_to_the_player_and_stays_drop_in_the_json(five, tmp_pat
     assert all("drop" not in line for line in report(five))
 
 
-@pytest.mark.slow
-def test_plays_and_rolls_read_as_gnubg_writes_them(five, tmp_path):
+def test_plays_and_rolls_read_as_gnubg_writes_them(five, tmp_path, monkeypatch):
+    """The command reads the file and writes its JSON; its analysis, the same as the module's (the same
+    file at the default level), is the module's rather than made again (eight seconds)."""
+    real = match_module.analyse_match
+
+    def analyse(record, rules=None, level=DEFAULT_LEVEL, judge=None, progress=None, cube=None):
+        if (record, rules, level, judge, cube) == (five.record, None, DEFAULT_LEVEL, None, None):
+            return five
+        return real(record, rules, level, judge, progress, cube)
+
+    monkeypatch.setattr(match_module, "analyse_match", analyse)
     out = tmp_path / "a.json"
     assert cli.main(["analyse", str(DATA / "gnubg-5pt-seed11.mat"), "--json", str(out)]) == 0
     data = json.loads(out.read_text())

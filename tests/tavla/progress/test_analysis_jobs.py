@@ -18,7 +18,7 @@ from game.tavla.record.mat import parse_mat
 from game.tavla.record.mat_export import export_mat
 from game.tavla.record.match_record import MatchRecord
 from game.tavla.record.save import player_names
-from tests.tavla.matches import advance
+from tests.tavla.matches import resigned_early
 
 NAMES = player_names("expert", "white")
 # The worker runs at the lowest priority (nice 19): beside two test runs on two cores it took over a
@@ -26,9 +26,16 @@ NAMES = player_names("expert", "white")
 WORKER_WAIT = 600
 
 
+def finished_match() -> Match:
+    """A 1-point match of 21 plays and a resignation: each analysis (the worker's, at the level `analyse`
+    judges by, and this test's) a quarter of a whole random game's, errors, luck and the rating all the
+    same."""
+    return resigned_early(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
+
+
 @pytest.mark.slow
 def test_the_worker_process_keeps_the_match_with_the_figures_of_analyse(tmp_path):
-    match = advance(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
+    match = finished_match()
     assert match.over
     folder, path = tmp_path / "pending", tmp_path / "records.sqlite3"
     keeper = HistoryKeeper(folder, path)
@@ -59,7 +66,7 @@ def test_a_job_that_fails_waits_for_the_next_worker(tmp_path):
 
 @pytest.mark.slow
 def test_a_job_left_waiting_is_taken_up_by_a_worker_started_later(tmp_path):
-    match = advance(Match(1, Rules.STANDARD, seed=4, cube=True), bot_seed=9)
+    match = finished_match()
     folder, path = tmp_path / "pending", tmp_path / "records.sqlite3"
     assert resume_pending(folder, path) is None, "no job, no worker"
     write_job(folder, export_mat(MatchRecord.from_match(match, NAMES)), 0, Rules.STANDARD, True, time.time())

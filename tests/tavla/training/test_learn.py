@@ -18,6 +18,17 @@ def weights(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory, weights):
+    """Positions generated and labelled at 1-ply once for the module, read by the tests of what is done
+    with them (train, relabel) and of how their games ended: each made its own, and labelling was most of
+    its time. (test_generate_labels_positions_by_look_ahead_and_resumes makes its own, to resume it.)"""
+    data = tmp_path_factory.mktemp("generated") / "data.npz"
+    made = ["generate", "--positions", "60", "--out", str(data), "--weights", str(weights), "--sample", "0.3"]
+    assert main(made) == 0
+    return data
+
+
 @pytest.mark.slow
 def test_generate_labels_positions_by_look_ahead_and_resumes(tmp_path, weights, capsys):
     out = tmp_path / "data.npz"
@@ -40,10 +51,8 @@ def test_generate_labels_positions_by_look_ahead_and_resumes(tmp_path, weights, 
 
 
 @pytest.mark.slow
-def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weights):
-    data = tmp_path / "data.npz"
-    sampled = ["--sample", "0.2", "--weights", str(weights)]
-    assert main(["generate", "--positions", "150", "--out", str(data), *sampled]) == 0
+def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weights, generated):
+    data = generated
     out = tmp_path / "net.npz"
     common = ["--data", str(data), "--weights", str(weights), "--out", str(out)]
     assert main(["train", "--epochs", "3", "--lr", "0.01", *common]) == 0
@@ -80,10 +89,10 @@ def test_train_moves_the_networks_towards_the_labels_and_resumes(tmp_path, weigh
 
 
 @pytest.mark.slow
-def test_generate_keeps_how_each_game_ended_and_train_can_ground_outputs_in_it(tmp_path, weights, capsys):
-    data = tmp_path / "data.npz"
-    made = ["generate", "--positions", "60", "--out", str(data), "--weights", str(weights), "--sample", "0.3"]
-    assert main(made) == 0
+def test_generate_keeps_how_each_game_ended_and_train_can_ground_outputs_in_it(
+    tmp_path, weights, generated, capsys
+):
+    data = generated
     d = Dataset.load(data)
     assert d.outcomes.shape == d.labels.shape
     win, win_gammon, win_bg, lose_gammon, lose_bg = d.outcomes.T
@@ -139,11 +148,8 @@ def test_bad_data_files_are_one_line_errors(tmp_path, weights, capsys, content):
 
 
 @pytest.mark.slow
-def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_path, weights):
-    data, out = tmp_path / "data.npz", tmp_path / "deeper.npz"
-    sampled = ["--sample", "0.1"]  # a tenth of a game's positions: fewer to label for the 20 asked
-    made = ["generate", "--positions", "20", "--out", str(data), "--weights", str(weights), *sampled]
-    assert main(made) == 0
+def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_path, weights, generated):
+    data, out = generated, tmp_path / "deeper.npz"
     source, net = Dataset.load(data), Evaluator.load(weights)
     order = disagreement_order(net, source, Rules.TAVLA)
     gaps = np.abs(
@@ -167,10 +173,8 @@ def test_relabel_labels_again_the_most_disagreeing_positions_and_resumes(tmp_pat
 
 
 @pytest.mark.slow
-def test_relabel_in_random_order_takes_a_seeded_sample_and_keeps_the_outcomes(tmp_path, weights):
-    data = tmp_path / "data.npz"
-    made = ["generate", "--positions", "30", "--out", str(data), "--weights", str(weights), "--sample", "0.1"]
-    assert main(made) == 0
+def test_relabel_in_random_order_takes_a_seeded_sample_and_keeps_the_outcomes(tmp_path, weights, generated):
+    data = generated
     source = Dataset.load(data)
     contact = set(contact_rows(source).tolist())
     runs = {}

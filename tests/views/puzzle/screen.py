@@ -39,12 +39,14 @@ def one_from_goal(window) -> PuzzleView:
 
 
 def wait_for(view: PuzzleView, condition, seconds: float = 10.0) -> None:
-    """Step the scene (and real time, for the solver's threads) until `condition` holds."""
+    """Step the scene (and real time, for the solver's threads) until `condition` holds. A millisecond
+    a frame lets the threads in: the scene's own time is the frames' (an auto-solve's slides are hundreds
+    of them, and five milliseconds each were most of such a test's time)."""
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         view.on_update(1 / 60)
-        time.sleep(0.005)
+        time.sleep(0.001)
 
 
 def keep_solves(book: SolveRecords, count: int, size: tuple[int, int] = (3, 3), seed: int = 100) -> None:

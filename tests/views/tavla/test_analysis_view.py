@@ -11,7 +11,8 @@ import pytest
 from arcade import key
 
 from game.core.settings.fields import with_value
-from game.tavla.analysis.decisions import Mark, level_text
+from game.tavla.analysis.decisions import Mark, MatchAnalysis, level_text
+from game.tavla.analysis.match import analyse_match
 from game.tavla.engine.game import Turn
 from game.tavla.engine.match import Match
 from game.tavla.engine.position import OPENING
@@ -20,6 +21,7 @@ from game.tavla.engine.table_session import Phase, TableSession
 from game.tavla.record.archive import MatchArchive
 from game.tavla.record.mat import read_mat
 from game.tavla.record.match_record import GameRecord, MatchRecord
+from game.tavla.screens.analysis import view as analysis_view
 from game.tavla.screens.analysis.graph import GraphBox, graph, nearest_marker
 from game.tavla.screens.analysis.stepper import Listing
 from game.tavla.screens.analysis.view import FULL, GRAPH, AnalysisView
@@ -41,19 +43,42 @@ def wait_for_analysis(view: AnalysisView, seconds: float = 120.0) -> None:
     assert view.analysis is not None, view.error or "the analysis did not finish"
 
 
-def analysed(window, name: str = "gnubg-3pt-seed7.mat") -> AnalysisView:
-    """The analysis screen of a match of tests/tavla/data, its analysis done."""
-    view = AnalysisView(read_mat(DATA / name))
-    window.show_view(view)
-    assert "Analysing" in view.status.text, "the progress shows while the thread works"
-    screenshot(window)
-    wait_for_analysis(view)
-    return view
+@pytest.fixture(scope="module")
+def judged() -> list[MatchAnalysis]:
+    """The analyses of the module's matches, each made once (at expert, 0-ply: what these tests check is
+    the screen, the same at any depth; tests/tavla/analysis checks the judging): a match analysed at
+    master for each of the six tests that open one was most of their time."""
+    return []
+
+
+@pytest.fixture
+def analysed(window, judged, monkeypatch):
+    """Opens the analysis screen of a match of tests/tavla/data (or of a record): its analysis runs in the
+    screen's thread as ever, made once for the module, and is done on return."""
+
+    def analyse(record: MatchRecord, *_arguments: object) -> MatchAnalysis:
+        for analysis in judged:
+            if analysis.record == record:
+                return analysis
+        judged.append(analyse_match(record, level="expert"))
+        return judged[-1]
+
+    monkeypatch.setattr(analysis_view, "analyse_match", analyse)
+
+    def open_analysis(match: str | MatchRecord = "gnubg-3pt-seed7.mat") -> AnalysisView:
+        view = AnalysisView(read_mat(DATA / match) if isinstance(match, str) else match)
+        window.show_view(view)
+        assert "Analysing" in view.status.text, "the progress shows while the thread works"
+        screenshot(window)
+        wait_for_analysis(view)
+        return view
+
+    return open_analysis
 
 
 @pytest.mark.slow
-def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mistake(window):
-    view = analysed(window)
+def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mistake(analysed):
+    view = analysed()
     analysis = view.analysis
     drawn = view.graph
     assert len(drawn.points) == len(analysis.series) == len(drawn.mirror)
@@ -72,8 +97,8 @@ def test_the_graph_has_a_point_a_turn_both_players_lines_and_a_mark_on_each_mist
 
 
 @pytest.mark.slow
-def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(window):
-    view = analysed(window, "gnubg-5pt-seed11.mat")
+def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning_chance(analysed):
+    view = analysed("gnubg-5pt-seed11.mat")
     panel = view.graph_panel
     assert panel.heading.text == "Match-winning chance"
     assert [label.text for label in panel.games] == ["Game 1 · 0–0", "Game 2 · 2–0", "Game 3 · 2–2"]
@@ -83,18 +108,15 @@ def test_the_graph_labels_its_games_and_move_numbers_and_heads_the_match_winning
     for label, (start, end) in zip(panel.games, spans, strict=True):
         assert start <= label.x < end and label.fits(), "each game's label inside its span"
     money = MatchRecord(("You", "expert"), 0, Rules.TAVLA, read_mat(DATA / "gnubg-1pt-seed5.mat").games)
-    other = AnalysisView(money)
-    window.show_view(other)
-    wait_for_analysis(other)
+    other = analysed(money)
     assert other.graph_panel.heading.text == "Chance of winning the game"
     assert [label.text for label in other.graph_panel.games] == ["Game 1"], "no score in money play"
     point = other.analysis.series[3]
     assert other.graph.points[3][1] == pytest.approx(GRAPH.bottom + point.win * GRAPH.height)
 
 
-@pytest.mark.slow
-def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the_ranking(window):
-    view = analysed(window)
+def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the_ranking(window, analysed):
+    view = analysed()
     losses = [decision.loss for decision in view.mistakes]
     assert losses == sorted(losses, reverse=True)
     assert all(decision.mark is not Mark.NONE for decision in view.mistakes)
@@ -124,9 +146,8 @@ def test_the_mistakes_are_listed_worst_first_and_a_row_shows_both_boards_and_the
     assert type(window.current_view).__name__ == "MainMenuView"
 
 
-@pytest.mark.slow
-def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them(window):
-    view = analysed(window, "gnubg-5pt-seed11.mat")
+def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them(analysed):
+    view = analysed("gnubg-5pt-seed11.mat")
     index = next(i for i, d in enumerate(view.mistakes) if d.action == "25/22 22/18")
     view.choose(index)
     decision = view.mistake
@@ -138,9 +159,8 @@ def test_plays_read_as_gnubg_writes_them_and_moves_as_the_move_list_numbers_them
     assert view.panel.ids.text == f"Position ID {position} · Match ID {match}"
 
 
-@pytest.mark.slow
-def test_every_move_can_be_stepped_through_not_only_the_mistakes(window):
-    view = analysed(window)
+def test_every_move_can_be_stepped_through_not_only_the_mistakes(window, analysed):
+    view = analysed()
     every = view.tabs[1]
     assert every.label.startswith("All moves (") and view.tabs[0].label.startswith("Mistakes (")
     worst = view.mistake
@@ -164,9 +184,8 @@ def test_every_move_can_be_stepped_through_not_only_the_mistakes(window):
     screenshot(window)
 
 
-@pytest.mark.slow
-def test_a_cube_decision_shows_its_position_once_with_the_three_equities(window):
-    view = analysed(window, "gnubg-5pt-seed11.mat")
+def test_a_cube_decision_shows_its_position_once_with_the_three_equities(window, analysed):
+    view = analysed("gnubg-5pt-seed11.mat")
     index = next(i for i, d in enumerate(view.mistakes) if d.kind == "cube")
     view.choose(index)
     decision = view.mistake
