@@ -9,10 +9,12 @@ from game.tavla.engine.study_position import read_gnubg_id
 from game.tavla.engine.xgid import read_xgid
 from game.tavla.screens.table.setup_view import SetupView
 from tests.views.driver import click, press_key
+from tests.views.tavla import test_analysis_view
 from tests.views.tavla.table import centre
-from tests.views.tavla.test_analysis_view import analysed
 
 pytestmark = pytest.mark.slow  # each test here takes over 5 s
+analysed = test_analysis_view.analysed  # the analysis screen's fixtures: the match analysed once
+judged = test_analysis_view.judged
 
 
 class Clipboard:
@@ -21,8 +23,8 @@ class Clipboard:
         window.set_clipboard_text = lambda text: setattr(self, "text", text)
 
 
-def test_c_copies_the_chosen_moments_ids_both_notations(window):
-    view = analysed(window)
+def test_c_copies_the_chosen_moments_ids_both_notations(window, analysed):
+    view = analysed()
     clipboard = Clipboard(window)
     press_key(view, key.DOWN)
     decision = view.mistake
@@ -33,8 +35,8 @@ def test_c_copies_the_chosen_moments_ids_both_notations(window):
     assert view.toast.message.startswith("Copied")
 
 
-def test_set_up_opens_the_moment_and_back_returns_to_the_same_move(window):
-    view = analysed(window)
+def test_set_up_opens_the_moment_and_back_returns_to_the_same_move(window, analysed):
+    view = analysed()
     press_key(view, key.DOWN)
     chosen, decision = view.chosen, view.mistake
     click(view, *centre(view.setup_button))
