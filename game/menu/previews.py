@@ -1,4 +1,10 @@
-"""The menu cards' pictures: the puzzle at the chosen size and picture, the table at the opening."""
+"""The menu cards' pictures: the puzzle at the chosen size and picture, the table at the opening.
+
+The number tiles' and the table's pictures depend on nothing but their arguments, and the menu is built
+again each time it is shown (drawing them was over half of that): each is drawn once and kept (a few
+hundred kilobytes each); nothing changes them, a texture only reads its image."""
+
+import functools
 
 import arcade
 from PIL import Image
@@ -12,6 +18,7 @@ from game.ui import theme
 from game.ui.textures import own_texture
 
 
+@functools.lru_cache(maxsize=8)
 def opening_image(palette: Palette, light_seat: int, scale: float) -> Image.Image:
     """The table at the opening, in the board art the table draws, `scale` pixels a board unit."""
     image = board_image(palette, scale, numbers=False).convert("RGBA")
@@ -30,6 +37,7 @@ def opening_image(palette: Palette, light_seat: int, scale: float) -> Image.Imag
     return image
 
 
+@functools.lru_cache(maxsize=16)
 def numbers_image(columns: int, rows: int, style: NumberStyle, pixels: int) -> Image.Image:
     """The solved board of number tiles at the chosen size, fitting a `pixels` square; the last cell
     is the gap."""

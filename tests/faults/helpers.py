@@ -33,6 +33,23 @@ def game(
     )
 
 
+def game_in_process(monkeypatch, capsys, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`main(ARGS)` in the test's process with `env` set, answered as `game` answers `python main.py ARGS`:
+    its exit status, stdout and stderr. For tests of what a command does, not of the process (the
+    interpreter's start is a second of imports a run); `game` keeps the tests of the process itself."""
+    from game.cli import main
+
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    capsys.readouterr()
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(args, status, out.out, out.err)
+
+
 def start_game(*args: str, cwd: Path | None = None) -> subprocess.Popen:
     """`python main.py ARGS` in the background (a session of its own, as a job a CI runner starts)."""
     return subprocess.Popen(

@@ -6,14 +6,13 @@ the config file it came from. Each command runs as `main(ARGS)` in the test's pr
 of its own (what `python main.py ARGS` does but for the interpreter's start, a second of imports a run);
 one real `python main.py` run shows the same through the process boundary."""
 
-import subprocess
+import functools
 from pathlib import Path
 
 import pytest
 
-from game.cli import main
 from game.core.files.shipped import config_path
-from tests.faults.helpers import OPENING
+from tests.faults.helpers import OPENING, game_in_process
 from tests.faults.helpers import game as real_game
 
 OTHER_GAMES = ("plakoto", "fevga", "gulbara", "portes", "tavli")
@@ -33,21 +32,8 @@ def configured(tmp_path: Path, rules: str | None) -> dict[str, str]:
 
 @pytest.fixture
 def game(monkeypatch, capsys):
-    """`main(ARGS)` with the environment `env`, answered as `python main.py ARGS` is: its exit status,
-    stdout and stderr."""
-
-    def run(*args: str, **env: str) -> subprocess.CompletedProcess:
-        for name, value in env.items():
-            monkeypatch.setenv(name, value)
-        capsys.readouterr()
-        try:
-            status = main(list(args))
-        except SystemExit as exit_:
-            status = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
-        out = capsys.readouterr()
-        return subprocess.CompletedProcess(args, status, out.out, out.err)
-
-    return run
+    """`main(ARGS)` with the environment `env`, answered as `python main.py ARGS` is."""
+    return functools.partial(game_in_process, monkeypatch, capsys)
 
 
 def test_a_real_run_reads_the_opening_as_backgammon_after_another_game(tmp_path):

@@ -14,7 +14,7 @@ from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.progress.history import keep_analysis
 from game.tavla.record.mat import read_mat
-from tests.faults.helpers import game
+from tests.faults.helpers import game_in_process
 
 ONE_POINT = Path(__file__).parents[1] / "tavla" / "data" / "gnubg-1pt-seed5.mat"
 START = 1.8e9
@@ -55,14 +55,20 @@ def damage(data: Path, statement: str) -> None:
         db.execute(statement)
 
 
-def run(data: Path, *args: str):
-    return game(*args, FIFTEEN_TAVLA_DATA_DIR=str(data))
+@pytest.fixture
+def run(monkeypatch, capsys):
+    """The command on the records in `data`, as `main(ARGS)` in this process (what it reads and says is
+    checked here; the process boundary is test_cli.py's and the other fault tests')."""
+
+    def run_on(data: Path, *args: str):
+        return game_in_process(monkeypatch, capsys, *args, FIFTEEN_TAVLA_DATA_DIR=str(data))
+
+    return run_on
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("value", ["1e300", "1e18", "-1e18", "'lots'"])
 @pytest.mark.parametrize("column", ["played_at", "result"])
-def test_progress_leaves_out_a_damaged_match_and_says_so(data, tmp_path, column, value):
+def test_progress_leaves_out_a_damaged_match_and_says_so(data, run, tmp_path, column, value):
     damage(data, f"UPDATE tavla_matches SET {column} = {value} WHERE match_key = 'second'")
     report = tmp_path / "progress.json"
     result = run(data, "progress", "--json", str(report))
@@ -74,8 +80,7 @@ def test_progress_leaves_out_a_damaged_match_and_says_so(data, tmp_path, column,
     assert len(figures["matches"]) == 1 and figures["unreadable_rows"] == 1
 
 
-@pytest.mark.slow
-def test_a_history_of_damaged_rows_only_is_not_said_to_be_empty_without_a_word(data):
+def test_a_history_of_damaged_rows_only_is_not_said_to_be_empty_without_a_word(data, run):
     damage(data, "UPDATE tavla_matches SET played_at = 1e300")
     result = run(data, "progress")
     assert result.returncode == 0, result.stderr
@@ -83,9 +88,8 @@ def test_a_history_of_damaged_rows_only_is_not_said_to_be_empty_without_a_word(d
     assert "2 kept matches or decisions could not be read" in result.stderr
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("value", ["1e300", "1e18", "'soon'"])
-def test_practice_list_leaves_out_a_damaged_card_and_says_so(data, tmp_path, value):
+def test_practice_list_leaves_out_a_damaged_card_and_says_so(data, run, tmp_path, value):
     with closing(sqlite3.connect(data / "records.sqlite3")) as db:
         total = db.execute("SELECT COUNT(*) FROM practice_cards").fetchone()[0]
     assert total >= 2

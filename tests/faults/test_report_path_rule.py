@@ -13,7 +13,7 @@ import pytest
 from game import cli
 from game.core.errors import UserError
 from game.core.files.writing import write_report
-from tests.faults.helpers import OPENING, game
+from tests.faults.helpers import OPENING, game_in_process
 
 ONE_POINT = Path(__file__).parents[1] / "tavla" / "data" / "gnubg-1pt-seed5.mat"
 COMMANDS = {
@@ -27,11 +27,12 @@ COMMANDS = {
 }
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_a_report_in_a_missing_folder_is_refused_and_no_folder_made(tmp_path, name):
+def test_a_report_in_a_missing_folder_is_refused_and_no_folder_made(tmp_path, name, monkeypatch, capsys):
+    """Each command as main(ARGS) in the test's process: the refusal is its own logic."""
     report = tmp_path / "a" / "missing" / "tree" / "r.json"
-    result = game(*COMMANDS[name], "--json", str(report), FIFTEEN_TAVLA_DATA_DIR=str(tmp_path / "data"))
+    command = (*COMMANDS[name], "--json", str(report))
+    result = game_in_process(monkeypatch, capsys, *command, FIFTEEN_TAVLA_DATA_DIR=str(tmp_path / "data"))
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "does not exist" in result.stderr and str(tmp_path / "a" / "missing" / "tree") in result.stderr

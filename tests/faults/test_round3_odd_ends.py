@@ -1,7 +1,8 @@
 """Issue 46, item 15: `practice --add` of a card already in the deck says so; a UBGI engine that talks past
 the 1,000-line limit is told which limit; a finished position (a side's 15 checkers all off) follows one
 rule: shown by `position`, refused with the same reason wherever a decision is asked of it. Real
-processes and sockets."""
+processes and sockets; the practice deck's and the finished position's commands run as main(ARGS) in
+the test's process (game_in_process: what they say is checked, not the process)."""
 
 import re
 import socket
@@ -9,7 +10,7 @@ import subprocess
 
 import pytest
 
-from tests.faults.helpers import MAIN, OPENING, PYTHON, ROOT, game
+from tests.faults.helpers import MAIN, OPENING, PYTHON, ROOT, game, game_in_process
 
 OPENING_31 = "4HPwATDgc/ABMA:cIkFAAAAAAAE"  # the opening, money play, 3-1 to play (best 8/5 6/5)
 MINE_ALL_OFF = "15 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -15 0 0 0 0 0 0 0 0"
@@ -23,15 +24,14 @@ BOARD = (
 )
 
 
-@pytest.mark.slow
-def test_adding_a_card_already_in_the_deck_says_so(tmp_path):
+def test_adding_a_card_already_in_the_deck_says_so(tmp_path, monkeypatch, capsys):
     env = {"FIFTEEN_TAVLA_DATA_DIR": str(tmp_path / "data"), "HOME": str(tmp_path)}
-    first = game("practice", "--add", OPENING_31, **env)
+    first = game_in_process(monkeypatch, capsys, "practice", "--add", OPENING_31, **env)
     assert first.returncode == 0 and first.stdout.startswith("added "), first.stderr
-    again = game("practice", "--add", OPENING_31, **env)
+    again = game_in_process(monkeypatch, capsys, "practice", "--add", OPENING_31, **env)
     assert again.returncode == 0, again.stderr
     assert "already in the practice deck" in again.stdout and "added" not in again.stdout
-    listed = game("practice", "--list", **env)
+    listed = game_in_process(monkeypatch, capsys, "practice", "--list", **env)
     assert listed.stdout.splitlines()[-1] == "1 of 1 due now"
 
 
@@ -53,16 +53,18 @@ def test_an_engine_past_the_handshakes_line_limit_is_told_the_limit(tmp_path):
 
 
 @pytest.mark.parametrize("state", [MINE_ALL_OFF, THEIRS_ALL_OFF])
-def test_a_finished_position_is_shown_by_position_and_refused_where_a_decision_is_asked(state):
+def test_a_finished_position_is_shown_by_position_and_refused_where_a_decision_is_asked(
+    state, monkeypatch, capsys
+):
     reason = OVER.format(side=SIDES[state])
-    shown = game("position", "--rules", "standard", "--state", state)
+    shown = game_in_process(monkeypatch, capsys, "position", "--rules", "standard", "--state", state)
     assert shown.returncode == 0 and reason in shown.stdout, shown.stderr
     for command in (
         ["tempmap"],
         ["rollout", "--games", "36"],
         ["rollout", "--games", "36", "--dice", "3", "1"],
     ):
-        refused = game(*command, "--rules", "standard", "--state", state)
+        refused = game_in_process(monkeypatch, capsys, *command, "--rules", "standard", "--state", state)
         assert refused.returncode == 2, (command, refused.stdout)
         assert reason in refused.stderr and "Traceback" not in refused.stderr, (command, refused.stderr)
 
