@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 
 from game.core.errors import UserError
 from game.tavla.engine.moves import legal_results
@@ -22,6 +22,9 @@ from game.tavla.eval.neural import (
 )
 from game.tavla.eval.search import values
 from tests.tavla.builders import position, random_game_positions, states
+
+FLOAT32_SLACK = 1e-6
+"""The networks compute in float32 (about 7 digits): a sum of chances may pass 1 by its rounding."""
 
 
 def test_encoding_shape_range_and_hand_features():
@@ -112,6 +115,7 @@ def test_a_saved_evaluator_loads_back_identical(tmp_path, net):
 
 @settings(max_examples=60, deadline=None)
 @given(states())
+@example((6, 4, 1, 1, 1, -4, 1, 1, -3, -3, -1, *([0] * 15), 2, 2))  # CI: 2.5e-8 over at float32
 def test_the_chances_are_coherent_for_any_position(state):
     with np.errstate(all="raise"):
         pair = [state, flip(state)]
@@ -119,7 +123,7 @@ def test_the_chances_are_coherent_for_any_position(state):
     p = np.concatenate(both)
     assert ((p >= 0) & (p <= 1)).all()
     assert (p[:, 2] <= p[:, 1]).all() and (p[:, 1] <= p[:, 0]).all()
-    assert (p[:, 4] <= p[:, 3]).all() and (p[:, 3] <= 1 - p[:, 0] + 1e-12).all()
+    assert (p[:, 4] <= p[:, 3]).all() and (p[:, 3] <= 1 - p[:, 0] + FLOAT32_SLACK).all()
 
 
 def test_thirteen_checkers_on_the_bar_against_a_closed_board_give_no_warning_and_coherent_chances():
