@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.errors import UserError
 from game.core.text.i18n import _, ngettext, percent_text
+from game.core.text.notices import to_stderr
 
 if TYPE_CHECKING:
     from game.puzzle.model.settings import PuzzleSettings
@@ -98,23 +99,24 @@ def _prepare_with_bar(width: int, height: int, strong: bool) -> None:
     extra = distance_tables.strong_patterns(width, height)
     if extra and all(pdb.peek(p) is not None for p in extra):
         return  # all the solver needs, read now (the quick tables would only cost time)
-    needed = distance_tables.needed_patterns(width, height, strong=strong and bool(extra))
+    strong = strong and bool(extra)
+    needed = distance_tables.needed_patterns(width, height, strong=strong)
     missing = [p for p in needed if pdb.peek(p) is None]
     if not missing:
-        distance_tables.prepare(width, height, strong=strong and bool(extra))
+        distance_tables.prepare(width, height, strong=strong)
         return
     size = BoardSize(width, height)
-    _say(_first_run_notice(size, missing))
+    to_stderr(_first_run_notice(size, missing))
     # Translators: a progress bar's description on the command line; {size} is a board size like 4x4.
     label = _("building {size} pattern databases (once)").format(size=size)
     total = sum(regions.work(p) for p in needed)
     try:
         with progress_bar(label, total, time_left=True, percent=True) as advance:
             distance_tables.prepare(
-                width, height, lambda done, _total: advance(done), strong=strong and bool(extra), note=_say
+                width, height, lambda done, _total: advance(done), strong=strong, note=to_stderr
             )
     except KeyboardInterrupt:
-        _say(_stopped(size, needed))
+        to_stderr(_stopped(size, needed))
         raise
 
 
@@ -148,33 +150,23 @@ def _first_run_notice(size: BoardSize, missing: list[Pattern]) -> str:
 
 
 def _stopped(size: BoardSize, needed: list[Pattern]) -> str:
-    """What a stopped build kept: finished tables, and the strong table's build part-way."""
+    """What a stopped build kept: the strong table's build part-way, said as the next run will say it
+    ("goes on from 3%"), else the share of the work in the tables finished."""
     from game.puzzle.solver import build_checkpoint, pdb, regions, table_file
 
-    work = [regions.work(pattern) for pattern in needed]
-    kept = 0.0
-    for pattern, size_of in zip(needed, work, strict=True):
-        if table_file.cache_path(pattern).is_file():
-            kept += size_of
-        elif pdb.resumable(pattern) and (share := build_checkpoint.kept_share(pattern)):
-            # the table the next run goes on with: said as that run will say it ("goes on from 3%")
-            kept, work = share, [1]
-            break
+    shares = [build_checkpoint.kept_share(pattern) for pattern in needed if pdb.resumable(pattern)]
+    kept = next((share for share in shares if share), None)
+    if kept is None:
+        work = [regions.work(pattern) for pattern in needed]
+        finished = [table_file.cache_path(pattern).is_file() for pattern in needed]
+        kept = sum(size_of for size_of, done in zip(work, finished, strict=True) if done) / max(1, sum(work))
     if not kept:
         # Translators: a table's build was stopped (Ctrl+C) before any of it could be kept
         return _("stopped before any of the build could be kept: the next run starts it again")
     # Translators: a table's build was stopped (Ctrl+C); {percent} of it is kept, a percentage such as
     # 52%; {size} is a board size like 4x4
     message = _("stopped: {percent} of the {size} tables' build is kept, and the next run goes on from there")
-    percent = percent_text(str(max(1, math.floor(100 * kept / max(1, sum(work))))))
-    return message.format(percent=percent, size=size)
-
-
-def _say(text: str) -> None:
-    """A line on stderr, wrapped between words on a terminal."""
-    from game.core.text.notices import to_stderr
-
-    to_stderr(text)
+    return message.format(percent=percent_text(str(max(1, math.floor(100 * kept)))), size=size)
 
 
 def method_line(size_text: str, board_text: str) -> str:

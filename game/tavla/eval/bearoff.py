@@ -8,9 +8,9 @@ expected number of rolls, the usual one-sided approximation (gnubg's one-sided d
 The table is built by dynamic programming over the pip count, level by level, in numpy: a single
 checker move always lowers the pips, so every successor of a level is already solved. For each die the
 best one-, two- and three-move continuations are kept per position, which makes a double's four
-moves and a roll's two orders a handful of array look-ups. The build takes a second to a few (6 s on two
-busy cores), which the command line says the first time (game/core/text/notices.py); the result
-is cached in the user's cache folder.
+moves and a roll's two orders a handful of array look-ups. The build takes about a second (a few on a
+busy machine), which the command line says the first time (game/core/text/notices.py); the result is
+cached in the user's cache folder.
 
 Two sides that both have every checker at home then race exactly: `race_outcomes` combines their
 distributions into the five probabilities the evaluator speaks (win, win gammon, win backgammon, lose
@@ -148,7 +148,7 @@ def _solve(boards: np.ndarray, moves: np.ndarray, terminal: np.ndarray) -> np.nd
 
 
 def build() -> BearoffTable:
-    """Solve both databases from scratch (a second to a few)."""
+    """Solve both databases from scratch (about a second)."""
     boards = home_boards()
     keys = boards @ _KEY_BASE
     order = np.argsort(keys)
