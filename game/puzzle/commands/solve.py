@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from game.core.errors import UserError
-from game.core.text.i18n import _, ngettext, percent_text
+from game.core.text.i18n import _, ngettext
 from game.core.text.notices import to_stderr
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def _stopped(size: BoardSize, needed: list[Pattern]) -> str:
     # Translators: a table's build was stopped (Ctrl+C); {percent} of it is kept, a percentage such as
     # 52%; {size} is a board size like 4x4
     message = _("stopped: {percent} of the {size} tables' build is kept, and the next run goes on from there")
-    return message.format(percent=percent_text(str(max(1, math.floor(100 * kept)))), size=size)
+    return message.format(percent=build_checkpoint.kept_percent(kept), size=size)
 
 
 def method_line(size_text: str, board_text: str) -> str:

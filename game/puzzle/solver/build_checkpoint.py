@@ -32,6 +32,7 @@ import numpy as np
 from game.core.files.writing import remove_stale_temporaries, write_atomically
 from game.core.text.i18n import _, percent_text
 from game.core.text.quoting import PATH_CHARS, in_quotes
+from game.puzzle.model.size import BoardSize
 from game.puzzle.solver import table_file
 from game.puzzle.solver.pattern import Pattern, table_size
 
@@ -89,6 +90,12 @@ def kept_share(pattern: Pattern) -> float | None:
     return min(1.0, max(0.0, done / work))
 
 
+def kept_percent(share: float) -> str:
+    """A kept share as the build and the command line both say it: whole per cent, rounded down, at
+    least 1% (a kept build is never "0%")."""
+    return percent_text(str(max(1, math.floor(100 * share))))
+
+
 class Checkpoint:
     """The checkpoint of one pattern's build: ``resume`` at the start, ``offer`` at each layer's end,
     ``discard`` once the table is finished."""
@@ -127,8 +134,8 @@ class Checkpoint:
         share = state.done / max(1, work)
         # Translators: {size} is a board size like 4x4; {percent} how much of its table's build was done
         # (and kept) when it was stopped before, a percentage such as 52%
-        self._say(_("the {size} table's build goes on from {percent}").format(
-            size=self._size(), percent=percent_text(str(max(1, math.floor(100 * share))))))  # fmt: skip
+        message = _("the {size} table's build goes on from {percent}")
+        self._say(message.format(size=self._size(), percent=kept_percent(share)))
         return state
 
     def offer(self, state: BuildState, work: int) -> None:
@@ -218,7 +225,7 @@ class Checkpoint:
             self.note(text)
 
     def _size(self) -> str:
-        return f"{self.pattern.width}x{self.pattern.height}"
+        return str(BoardSize(self.pattern.width, self.pattern.height))
 
     def _shown(self) -> str:
         return in_quotes(str(self.path), PATH_CHARS)
