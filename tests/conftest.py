@@ -47,8 +47,13 @@ def session_window():
 
     from game.app import GameWindow
     from game.settings import load_config
+    from game.ui.sound import RecordingPlayer
 
     window = GameWindow(load_config())
+    # Pyglet's silent driver keeps every sound "playing" until the event loop, which headless tests never
+    # run, says it ended: its thread went over all of them each few milliseconds, more with every sound
+    # played, taking a growing share of a core by the end of a run. The tests hear the effects' names.
+    window.sounds.player = RecordingPlayer()
     yield window
     window.close()
     arcade.exit()
@@ -56,8 +61,10 @@ def session_window():
 
 @pytest.fixture
 def window(session_window, tmp_path):
-    """The session window at the main menu, with the default config and language restored; what the
-    Settings screen saves goes to a file of this test's own."""
+    """The session window on a blank screen, with the default config and language restored; what the
+    Settings screen saves goes to a file of this test's own. A test that starts at the main menu asks for
+    `at_the_menu` too: most open their own screen at once, and a menu built for nothing was a tenth of a
+    second of each of a thousand tests."""
     import arcade
 
     from game.settings import load_config
@@ -65,13 +72,19 @@ def window(session_window, tmp_path):
     session_window.settings = load_config()
     session_window.config_file = tmp_path / "config.yaml"
     session_window.apply_language()
-    session_window.show_menu()
+    session_window.show_view(arcade.View())
     yield session_window
     session_window.settings = load_config()
     session_window.apply_language()
-    # Leave the test's screen (it saves what it keeps and stops its workers) for a blank one, not for a
-    # menu that the next test would build again anyway (a menu is about a tenth of a second).
+    # Leave the test's screen (it saves what it keeps and stops its workers) for a blank one.
     session_window.show_view(arcade.View())
+
+
+@pytest.fixture
+def at_the_menu(window):
+    """The window at the main menu, as a player starting the game finds it."""
+    window.show_menu()
+    return window
 
 
 @pytest.fixture(params=list(i18n.LANGUAGES))

@@ -72,6 +72,7 @@ def test_cancel_stops_the_reading_within_a_line_of_a_long_file(tmp_path, slow_te
     assert listing.read == 1 and not listing.done and listing.reading(1)
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_the_screen_shows_at_once_stays_responsive_and_esc_leaves_while_files_are_read(
     window, tmp_path, monkeypatch, slow_text
 ):

@@ -29,6 +29,7 @@ def frames_to_roll(view) -> int:
     return frames
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_the_speed_is_chosen_on_the_settings_screen_and_kept(window):
     view = open_settings(window)
     index = next(i for i, setting in enumerate(SETTINGS) if setting.key_path == SPEED)

@@ -101,6 +101,7 @@ def test_a_game_lost(window, heard):
     assert "win" not in heard.events
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_settings_switch_the_sound_and_set_its_volume_at_once(window, heard):
     view = open_settings(window)
     volume = view.selectors[VOLUME_ROW]

@@ -4,6 +4,7 @@ The board is one picture instead of dozens of shapes a frame: cheaper to draw (s
 nicer (wood border, soft shading). No Arcade: the view turns these images into textures.
 """
 
+import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -45,6 +46,7 @@ def _shade(colour: Colour, factor: float) -> Colour:
     return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
 
 
+@functools.lru_cache(maxsize=6)
 def board_image(
     palette: Palette,
     scale: float,
@@ -55,7 +57,10 @@ def board_image(
 ) -> Image.Image:
     """The whole board from layout.BOARD_LEFT..BOARD_RIGHT x BOARD_BOTTOM..BOARD_TOP, `scale` px per unit,
     its points numbered as `seat` counts them in `variant`'s game (two people at one desk each see their
-    own numbers), the numbers `smallest_number` screen pixels or more however small the scale."""
+    own numbers), the numbers `smallest_number` screen pixels or more however small the scale.
+
+    Kept for the next table at the same size (a new game, the analysis, the menu's preview: drawing it
+    is most of opening a table); callers convert it and never change the one kept."""
     k = scale * SUPERSAMPLE
     width = layout.BOARD_RIGHT - layout.BOARD_LEFT
     height = layout.BOARD_TOP - layout.BOARD_BOTTOM

@@ -33,6 +33,7 @@ def orange_pixels(window, view: PuzzleView) -> int:
     )
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_learn_opens_a_coached_game_of_the_chosen_size(window):
     menu = window.current_view
     assert isinstance(menu, MainMenuView)

@@ -58,6 +58,7 @@ def test_a_practice_solve_is_kept_listed_and_never_a_best(window, book):
     assert book.best(BoardSize(3, 3), "numbers") is None
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_the_statistics_screen_from_the_menu(window, book):
     keep_solves(book, 16)
     menu = window.current_view

@@ -59,6 +59,7 @@ def _money_menu(window):
     return menu
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_the_length_selector_ends_with_money_and_the_config_keeps_it(window):
     menu = window.current_view
     assert menu.length_selector.choices[-1] == "money"
@@ -72,6 +73,7 @@ def test_the_length_selector_ends_with_money_and_the_config_keeps_it(window):
     assert load_config(window.config_file).tavla.match_length == 5
 
 
+@pytest.mark.usefixtures("at_the_menu")
 def test_jacoby_and_beavers_are_offered_for_money_with_the_cube_and_kept(window):
     menu = window.current_view
     choose(menu, menu.rules_selector, "standard")
@@ -100,6 +102,7 @@ def test_jacoby_and_beavers_are_offered_for_money_with_the_cube_and_kept(window)
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("at_the_menu")
 def test_play_tavla_opens_a_money_session_on_the_chosen_terms(window):
     Records().clear_game(SAVE_KIND)  # a match another test left unfinished would be offered instead
     menu = _money_menu(window)
