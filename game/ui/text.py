@@ -121,11 +121,26 @@ class Label(arcade.Text):
     def _fit(self) -> None:
         smallest = max(MIN_SIZE, self.base_size * MIN_SCALE)
         size = self.base_size
+        if not self.multiline:
+            size = self._widest_line_size(size, smallest)
         if self.font_size != size:  # setting it lays the text out again, even to the same size
             self.font_size = size
         while not self.fits() and size - 1 >= smallest:
             size -= 1
             self.font_size = size
+
+    def _widest_line_size(self, size: float, smallest: float) -> float:
+        """The first of the sizes `size`, `size` - 1, ... (down to `smallest`) at which the line is no
+        wider than the box, found from its glyphs' advances, which add up to the laid-out line's width:
+        a layout at each size tried was most of what a label that shrinks cost (the height, when the box
+        has one, is checked on the layout after)."""
+        label = self.label
+        while size - 1 >= smallest:
+            font = pyglet.font.load(label.font_name, size, weight=label.weight, italic=label.italic)
+            if sum(glyph.advance for glyph in font.get_glyphs(label.text)[0]) <= self.box_width + 0.5:
+                break
+            size -= 1
+        return size
 
 
 def _laid_out(text: str, multiline: bool) -> str:
