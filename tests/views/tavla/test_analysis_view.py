@@ -4,6 +4,7 @@ turn on the graph, the keys), plays in gnubg's form, a cube decision's three equ
 end card's Analyse and the menu's Matches; and tutor mode's warning and take-back at the table."""
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -329,3 +330,33 @@ def test_a_record_the_analysis_cannot_follow_is_told_on_the_screen(window):
         time.sleep(0.02)
     assert view.analysis is None and view.status.text.startswith("The analysis failed: game 1, turn 1")
     screenshot(window)
+
+
+def test_leaving_the_screen_stops_its_analysis_and_coming_back_starts_it_again(window, monkeypatch):
+    """The thread ends at the next game once the screen is left (it judged on, unread, for as long as the
+    match took); shown again before it ended, the screen starts it anew and finishes."""
+    record = read_mat(DATA / "gnubg-3pt-seed7.mat")
+    gate, games_judged = threading.Event(), []
+
+    def analyse(match: MatchRecord, _rules, _level, _judge, progress) -> MatchAnalysis:
+        for number in range(1, len(match.games) + 1):
+            gate.wait(10)
+            games_judged.append(number)
+            progress(number, len(match.games))
+        return analyse_match(match, level="expert")
+
+    monkeypatch.setattr(analysis_view, "analyse_match", analyse)
+    view = AnalysisView(record)
+    window.show_view(view)
+    stopped = view.future
+    window.show_view(MatchesView())
+    gate.set()
+    with pytest.raises(analysis_view.AnalysisLeft):
+        stopped.result(10)
+    assert games_judged == [1] and len(record.games) > 1, "stopped after the game it was judging"
+
+    window.show_view(view)
+    view.on_update(1 / 60)
+    assert view.future is not None and view.future is not stopped, "started again"
+    wait_for_analysis(view)
+    assert view.progress == (len(record.games), len(record.games))

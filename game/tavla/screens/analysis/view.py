@@ -21,6 +21,7 @@ the play made always among them.
 from __future__ import annotations
 
 import concurrent.futures
+import threading
 from collections.abc import Callable
 
 import arcade
@@ -119,6 +120,10 @@ class _Row(Button):
         return self.shown and super().on_mouse_press(x, y)
 
 
+class AnalysisLeft(Exception):
+    """Raised in the analysis thread to end an analysis whose screen was left."""
+
+
 class AnalysisView(SceneView):
     """The analysis of `record`; `back` (default: the menu) is where Back and Esc lead."""
 
@@ -166,16 +171,32 @@ class AnalysisView(SceneView):
         self.setup_button = Button(_("Set up"), Rect(RIGHT_X, BUTTON_Y, 180, 44), self.open_setup)
         self.toast = Toast(RIGHT_X, CARD_Y, CARD_WIDTH - 40)
         self._place()
-        self.future: concurrent.futures.Future | None = run_in_thread(
+        self._left = threading.Event()
+        self.future: concurrent.futures.Future | None = None
+        self._start_analysis()
+        self._show()
+
+    def _start_analysis(self) -> None:
+        """The match judged on a thread of its own, the screen following its progress."""
+        self.progress = (0, max(1, len(self.record.games)))
+        self.future = run_in_thread(
             "tavla-analysis",
             analyse_match,
-            record,
+            self.record,
             None,
             self.shell.settings.tavla.judge,
             None,
             self._progress,
         )
-        self._show()
+
+    def leave(self) -> None:
+        """An analysis still running stops after the game it is judging: no one would read it (a screen
+        shown again before it is done starts it again, `on_update`)."""
+        self._left.set()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self._left.clear()
 
     def _place(self) -> None:
         """Lay the screen out for `self.layout`: the graph's words, the figures' table, the tabs, the rows
@@ -234,7 +255,9 @@ class AnalysisView(SceneView):
         ]
 
     def _progress(self, done: int, total: int) -> None:
-        """Called from the analysis thread after each game."""
+        """Called from the analysis thread after each game; stops it once the screen is left."""
+        if self._left.is_set():
+            raise AnalysisLeft
         self.progress = (done, total)
 
     @property
@@ -267,6 +290,9 @@ class AnalysisView(SceneView):
         self.future = None
         try:
             analysis = future.result()
+        except AnalysisLeft:
+            self._start_analysis()  # left and shown again before it stopped
+            return
         except Exception as error:  # noqa: BLE001 - a record the analysis cannot follow is told, not fatal
             self.error = words.failed_text(str(error) if isinstance(error, UserError) else repr(error))
             self._show()
