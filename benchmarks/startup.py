@@ -39,7 +39,13 @@ def virtual_screen() -> Iterator[None]:
         sys.exit("needs Xvfb and xdotool (the README's system packages)")
     server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1600x1000x24"], stderr=subprocess.DEVNULL)
     try:
-        time.sleep(1.0)  # the server's start; no window is timed before it answers (xdotool would fail)
+        # No window is timed before the server answers (its start took over a second on a busy machine).
+        deadline = time.monotonic() + 20
+        answers = {**os.environ, "DISPLAY": DISPLAY}
+        while subprocess.run(["xdotool", "getdisplaygeometry"], env=answers, capture_output=True).returncode:
+            if time.monotonic() > deadline or server.poll() is not None:
+                sys.exit(f"Xvfb did not start on {DISPLAY}")
+            time.sleep(0.1)
         yield
     finally:
         server.terminate()
