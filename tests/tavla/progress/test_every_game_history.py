@@ -2,6 +2,8 @@
 and practice are filtered by game: the `progress` and `practice` commands, the cards of each game's
 positions (Plakoto's have no GNU Backgammon ID), a history job of a `.tgr` match."""
 
+import pytest
+
 from game.core.records import Records
 from game.tavla.analysis.match import analyse_match
 from game.tavla.commands.practice import practice_list_command
@@ -24,6 +26,7 @@ def kept(records: Records, games: tuple[Rules, ...], seed: int, when: float) -> 
     return record
 
 
+@pytest.mark.slow
 def test_the_history_and_the_deck_are_filtered_by_game(tmp_path):
     records = Records(tmp_path / "records.sqlite3")
     kept(records, (Rules.PLAKOTO,), 1, 1_000_000.0)
@@ -44,6 +47,7 @@ def test_the_history_and_the_deck_are_filtered_by_game(tmp_path):
     assert deck.cards("plakoto") and listed[-1].endswith(f"of {len(deck.cards('plakoto'))} due now")
 
 
+@pytest.mark.slow
 def test_a_history_job_of_a_tavli_match_is_analysed_game_by_game(tmp_path):
     records = Records(tmp_path / "records.sqlite3")
     record = MatchRecord.from_match(played(TAVLI.rotation, 5, 200), NAMES)

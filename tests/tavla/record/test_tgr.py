@@ -50,6 +50,7 @@ def played(games: tuple[Rules, ...], seed: int, steps: int | None = None, length
     return match
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     games=st.sampled_from(GAMES),

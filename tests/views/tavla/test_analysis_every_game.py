@@ -23,7 +23,9 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("finished", [False, True], ids=["unfinished", "finished"])
+@pytest.mark.parametrize(
+    "finished", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["unfinished", "finished"]
+)
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_match_of_every_game_opens_in_the_analysis_with_its_figures(window, name, finished):
     games = GAMES[name]
