@@ -192,6 +192,7 @@ class AnalysisView(SceneView):
     def leave(self) -> None:
         """An analysis still running stops after the game it is judging: no one would read it (a screen
         shown again before it is done starts it again, `on_update`)."""
+        super().leave()
         self._left.set()
 
     def on_show_view(self) -> None:
