@@ -68,7 +68,7 @@ from game.tavla.training.dataset import (
     progress_bar,
 )
 from game.tavla.training.relabel import ORDERS, relabel
-from game.tavla.training.td import self_play, versus
+from game.tavla.training.td import run_training, self_play, versus
 
 EXPLORE = 0.1  # share of self-play decisions taken at random
 SAMPLE = 0.5  # share of judged positions kept: neighbours in one game are alike
@@ -346,16 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "evaluate" and args.games % 2:
         parser.error("--games must be even (games are played in pairs with the same dice)")
     console = Console(soft_wrap=True)
-    try:
-        commands_by_name = {"generate": generate, "train": train, "relabel": relabel, "evaluate": evaluate}
-        commands_by_name[args.command](args, console)
-    except UserError as error:
-        console.print(f"error: {error}", markup=False)
-        return 2
-    except KeyboardInterrupt:
-        console.print("interrupted; what was written last is kept")
-        return 130
-    return 0
+    commands_by_name = {"generate": generate, "train": train, "relabel": relabel, "evaluate": evaluate}
+    return run_training(
+        console, lambda: commands_by_name[args.command](args, console), "what was written last is kept"
+    )
 
 
 if __name__ == "__main__":

@@ -291,16 +291,18 @@ def check_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         parser.error("--minutes and --games must be positive")
 
 
-def run_training(console: Console, train_run: Callable[[], None]) -> int:
+def run_training(
+    console: Console, train_run: Callable[[], None], kept: str = "the last checkpoint is kept"
+) -> int:
     """Run a training command's work: 0 when done, 2 with the message of a UserError, 130 on Ctrl+C
-    (the last checkpoint is kept)."""
+    (saying what is `kept`)."""
     try:
         train_run()
     except UserError as error:
         console.print(f"error: {error}", markup=False)
         return 2
     except KeyboardInterrupt:
-        console.print("interrupted; the last checkpoint is kept")
+        console.print(f"interrupted; {kept}")
         return 130
     return 0
 
